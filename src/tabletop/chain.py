@@ -1,0 +1,36 @@
+"""An append-only list with O(1) copies, used for histories and event logs that clones share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Chain(Generic[T]):
+    """Immutable linked cells: ``append`` returns a new chain; old chains stay valid and shared."""
+
+    __slots__ = ("_head", "_len")
+
+    def __init__(self, head: tuple[object, T] | None = None, length: int = 0) -> None:
+        self._head = head
+        self._len = length
+
+    def append(self, item: T) -> Chain[T]:
+        return Chain((self._head, item), self._len + 1)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def to_list(self) -> list[T]:
+        out: list[T] = []
+        cell = self._head
+        while cell is not None:
+            cell, item = cell  # type: ignore[misc]
+            out.append(item)
+        out.reverse()
+        return out
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.to_list())

@@ -1,0 +1,523 @@
+"""The Wallenstein game: a state machine that always says who must decide what.
+
+``Game`` drives the rules modules (setup, planning, order, perform, battle, winter): after every
+decision it runs everything automatic (chance draws, actions without choices, battles, scoring)
+until a player must decide again. A decision with a single legal option is taken automatically and
+is not part of the history. Chance outcomes are drawn from a counter-based stream and recorded in
+the history, so a history replays without the random generator and without the tower model.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from tabletop.chain import Chain
+from tabletop.chance import stream
+from tabletop.errors import IllegalAction
+from wallenstein.actions import PLAN_SEQUENCE, Action
+from wallenstein.board import ACTIONS, BOARD, N_BOXES
+from wallenstein.order import free_positions, reveal_bids, take_position
+from wallenstein.perform import move_actions, perform, resolve_move
+from wallenstein.planning import box_options, check_plan
+from wallenstein.setup import (
+    draft_actions,
+    draft_apply,
+    draft_place,
+    draft_seat,
+    initial_state,
+    setup_draft,
+    setup_lineup,
+    begin_season,
+    begin_year,
+)
+from wallenstein.state import (
+    DRAFT_GROUP,
+    DRAFT_PICK,
+    MOVE,
+    OVER,
+    PHASES,
+    PLANNING,
+    POSITION,
+    WINTER,
+    WINTER_ORDER,
+    State,
+)
+from wallenstein.tower import ScriptedTower, TowerModel, default_tower, tower_from_json
+from wallenstein.winter import begin_winter, resolve_winter_revolt, run_winter, score
+
+T = TypeVar("T")
+
+EDITIONS = ("2012",)
+PLANNED_EDITIONS = ("2002",)
+MODULES = ("emperors_court", "landsknechte", "military_leaders")
+SETUPS = ("lineup", "draft")
+SAVE_FORMAT = "wallenstein-game"
+SAVE_VERSION = 1
+
+
+class Game:
+    """One game of Wallenstein. Create it with :func:`wallenstein.new_game`."""
+
+    def __init__(
+        self,
+        config: dict[str, Any],
+        tower: TowerModel,
+        replay: deque[tuple[str, Any]] | None = None,
+        log: bool = True,
+    ) -> None:
+        self.config = config
+        self.seed: int = config["seed"]
+        self.tower = tower
+        self.logging = log
+        self.s = initial_state(config["players"])
+        self._hist: Chain[tuple[Any, ...]] = Chain()
+        self._log: Chain[dict[str, Any]] = Chain()
+        self._replay = replay
+        self._legal: dict[int, list[Action]] = {}
+        if config["setup"] == "draft":
+            setup_draft(self)
+        else:
+            setup_lineup(self)
+        self._settle()
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def players(self) -> int:
+        return self.s.players
+
+    @property
+    def over(self) -> bool:
+        return self.s.phase == OVER
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.s.phase]
+
+    def pending(self) -> list[int]:
+        """Seats that must decide now (several at once while planning)."""
+        s = self.s
+        ph = s.phase
+        if ph == PLANNING:
+            return [p for p in range(s.players) if s.plan_fill[p] < N_BOXES]
+        if ph == POSITION:
+            return [s.bid_order[s.pos_turn]]
+        if ph == MOVE:
+            return [s.order[s.turn]]
+        if ph == WINTER_ORDER:
+            return [s.order[s.winter_turn]]
+        if ph == DRAFT_PICK or ph == DRAFT_GROUP:
+            return [draft_seat(s)]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The decisions ``seat`` may take now, in canonical order ([] if it need not decide).
+
+        While planning these are the cards for the next box (bid first, then the ten actions in
+        mat order); a whole plan (``Action.plan``) is also accepted while nothing is planned yet.
+        """
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        self._check_seat(seat)
+        out = self._compute_legal(seat) if seat in self.pending() else []
+        self._legal[seat] = out
+        return out
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
+        """Apply ``seat``'s decision. Raises IllegalAction, leaving the game unchanged, if not allowed."""
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        self._check_seat(seat)
+        if seat not in self.pending():
+            raise IllegalAction(self._not_your_turn(seat))
+        self._validate(seat, action)
+        self._legal = {}
+        self._hist = self._hist.append(("act", seat, action))
+        self._do(seat, action)
+        self._settle()
+
+    def observe(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator), as JSON-ready data."""
+        if seat is not None:
+            self._check_seat(seat)
+        from wallenstein.observe import observation
+
+        return observation(self, seat)
+
+    def result(self) -> dict[str, Any]:
+        """VP, thalers and winners (most VP, then most thalers, then shared; W-28)."""
+        s = self.s
+        winners: list[int] = []
+        if self.over:
+            best = max(zip(s.vp, s.thalers))
+            winners = [p for p in range(s.players) if (s.vp[p], s.thalers[p]) == best]
+        return {"vp": list(s.vp), "thalers": list(s.thalers), "winners": winners, "over": self.over}
+
+    def clone(self) -> Game:
+        """An independent copy (history and log are shared structurally; copying is O(state))."""
+        g = Game.__new__(Game)
+        g.config = self.config
+        g.seed = self.seed
+        g.tower = self.tower
+        g.logging = self.logging
+        g.s = self.s.clone()
+        g._hist = self._hist
+        g._log = self._log
+        g._replay = None
+        g._legal = {}
+        return g
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """The options, then every decision and chance outcome in order (JSON-ready).
+
+        The history holds secrets (deck orders, plans): it is for saves and replays, never for players.
+        """
+        out: list[dict[str, Any]] = [{"new_game": dict(self.config)}]
+        for entry in self._hist.to_list():
+            if entry[0] == "act":
+                out.append({"seat": entry[1], "action": entry[2].to_json()})
+            else:
+                out.append({"chance": entry[1], "outcome": _jsonable(entry[2])})
+        return out
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Public events so far (what every seat saw happen), for narration and replays."""
+        return self._log.to_list()
+
+    def to_json(self) -> str:
+        """A save file: options, history and state; ``Game.from_json`` restores it exactly."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "history": self.history,
+                "state": self.s.to_dict(),
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def from_json(text: str | bytes) -> Game:
+        """Load a save file; IllegalAction with a clear message if it is malformed or inconsistent."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+            raise IllegalAction(f"save file is not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise IllegalAction(f"not a Wallenstein save file (expected format {SAVE_FORMAT!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise IllegalAction(f"unsupported save version {data.get('version')!r}")
+        game = replay(data.get("history"))
+        if game.s.to_dict() != data.get("state"):
+            raise IllegalAction("save file is corrupt: its state does not match its history")
+        return game
+
+    # ------------------------------------------------------------------ helpers for rules modules
+    def draw(self, kind: str, sample: Callable[[Any], T]) -> T:
+        """A chance outcome: from the replay queue if replaying, else sampled; always recorded."""
+        s = self.s
+        n = s.chance_n
+        s.chance_n = n + 1
+        if self._replay:
+            got_kind, outcome = self._replay.popleft()
+            if got_kind != kind:
+                raise self.corrupt(f"history has a {got_kind!r} outcome where a {kind!r} draw comes")
+        else:
+            outcome = sample(stream(self.seed, n))
+        self._hist = self._hist.append(("chance", kind, outcome))
+        return outcome  # type: ignore[return-value]
+
+    def corrupt(self, message: str) -> IllegalAction:
+        return IllegalAction(f"impossible chance outcome: {message}")
+
+    @property
+    def event_kind(self) -> str | None:
+        e = self.s.event
+        return BOARD.events[e].kind if e >= 0 else None
+
+    def tile_of(self, seat: int) -> int:
+        pos = self.s.position[seat]
+        return self.s.tiles[pos] if pos >= 0 else -1
+
+    def emit(self, event: str, /, **fields: Any) -> None:
+        self._log = self._log.append({"e": event, **fields})
+
+    def did(self, seat: int, action: int, c: int, **fields: Any) -> None:
+        if self.logging:
+            self.emit("action", seat=seat, action=ACTIONS[action], county=BOARD.keys[c], **fields)
+
+    def skip(self, seat: int, action: int, c: int, why: str) -> None:
+        if self.logging:
+            self.emit("skip", seat=seat, action=ACTIONS[action], county=BOARD.keys[c], why=why)
+
+    def colour_map(self, counts: Sequence[int]) -> dict[str, int]:
+        p = self.s.players
+        return {("peasants" if i == p else str(i)): n for i, n in enumerate(counts)}
+
+    @staticmethod
+    def event_json(e: int) -> dict[str, Any]:
+        ev = BOARD.events[e]
+        return {"card": e, "event": ev.kind, "winter_loss": ev.winter_loss}
+
+    @staticmethod
+    def action_label(a: int) -> str:
+        return ACTIONS[a]
+
+    # ------------------------------------------------------------------ the state machine
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
+            raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.over:
+            return "the game is over"
+        return f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})"
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        s = self.s
+        ph = s.phase
+        if ph == PLANNING:
+            box = PLAN_SEQUENCE[s.plan_fill[seat]]
+            return [Action("plan_card", box, code) for code in box_options(self, seat)]
+        if ph == MOVE:
+            return move_actions(self, seat)
+        if ph == POSITION:
+            return [Action("position", p) for p in free_positions(self)]
+        if ph == WINTER_ORDER:
+            return [Action("revolt_next", c) for c in sorted(s.winter_queue)]
+        return draft_actions(self, seat)
+
+    def _validate(self, seat: int, action: Action) -> None:
+        s = self.s
+        if s.phase == PLANNING and action.kind == "plan":
+            if s.plan_fill[seat] != 0:
+                raise IllegalAction("a whole plan can only be given before any box is planned")
+            check_plan(self, seat, action.cards)
+            return
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, action))
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        legal = self.legal_actions(seat)
+        kinds = sorted({a.kind for a in legal})
+        if action.kind not in kinds:
+            return f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
+        if action.kind == "plan_card":
+            step = PLAN_SEQUENCE[self.s.plan_fill[seat]]
+            if action.a != step:
+                return f"boxes are planned bid first, then the actions in order; the next box is {_box(step)!r}"
+        sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
+        return f"{action} is not allowed now; legal: {sample}"
+
+    def _do(self, seat: int, action: Action) -> None:
+        s = self.s
+        ph = s.phase
+        if ph == PLANNING:
+            base = seat * N_BOXES
+            if action.kind == "plan":
+                s.plans[base : base + N_BOXES] = list(action.cards)
+                s.plan_fill[seat] = N_BOXES
+            else:
+                s.plans[base + action.a] = action.b
+                s.plan_fill[seat] += 1
+            if min(s.plan_fill) == N_BOXES:
+                self._end_planning()
+        elif ph == POSITION:
+            take_position(self, seat, action.a)
+            if s.pos_turn == len(s.bid_order):
+                self._run_actions()
+        elif ph == MOVE:
+            resolve_move(self, seat, action)
+            s.turn += 1
+            self._run_actions()
+        elif ph == WINTER_ORDER:
+            resolve_winter_revolt(self, action.a)
+            self._run_winter()
+        elif ph == DRAFT_PICK:
+            draft_apply(self, seat, action)
+        elif ph == DRAFT_GROUP:
+            draft_place(self, seat, action.a)
+
+    def _settle(self) -> None:
+        """Take every decision that has exactly one legal option (not recorded in the history)."""
+        while self.s.phase not in (PLANNING, OVER):
+            seat = self.pending()[0]
+            legal = self._compute_legal(seat)
+            if len(legal) != 1:
+                return
+            self._legal = {}
+            self._do(seat, legal[0])
+        self._legal = {}
+
+    def _end_planning(self) -> None:
+        s = self.s
+        events = s.year_events
+        s.event = self.draw("event", lambda rng: rng.choice(events))
+        if s.event not in events:
+            raise self.corrupt(f"event {s.event} is not among this year's events {events}")
+        if self.logging:
+            self.emit("event", **self.event_json(s.event))
+        reveal_bids(self)
+
+    def _run_actions(self) -> None:
+        s = self.s
+        s.phase = MOVE  # provisional: perform() leaves it so when a move decision opens
+        while s.act < 10:
+            action = s.action_cards[s.act]
+            if s.turn == 0 and self.logging:
+                self.emit("action_card", index=s.act + 1, action=ACTIONS[action])
+            order = s.order
+            while s.turn < len(order):
+                if perform(self, order[s.turn], action):
+                    return
+                s.turn += 1
+            s.act += 1
+            s.turn = 0
+        self._end_season()
+
+    def _end_season(self) -> None:
+        s = self.s
+        s.year_events.remove(s.event)
+        s.event = -1
+        if s.season < 2:
+            s.season += 1
+            begin_season(self)
+            return
+        s.season = WINTER
+        begin_winter(self)
+        self._run_winter()
+
+    def _run_winter(self) -> None:
+        if run_winter(self):
+            return
+        detail = score(self)
+        s = self.s
+        if self.logging:
+            self.emit("score", year=s.year, detail=detail, vp=list(s.vp))
+        if s.year == 2:
+            s.phase = OVER
+            if self.logging:
+                self.emit("game_over", **self.result())
+            return
+        s.year += 1
+        s.markers += sum(s.revolts)
+        s.revolts = [0] * len(s.revolts)
+        s.grain = [0] * s.players
+        begin_year(self)
+
+
+def _box(box: int) -> str:
+    return ACTIONS[box] if box < 10 else "bid"
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def _options(
+    players: Any, seed: Any, setup: Any, edition: Any, modules: Any, tower: Any
+) -> tuple[dict[str, Any], TowerModel]:
+    if isinstance(players, bool) or players not in (3, 4, 5):
+        raise IllegalAction(f"Wallenstein is played by 3, 4 or 5 players, not {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}")
+    if setup not in SETUPS:
+        raise IllegalAction(f"unknown set-up {setup!r}; choose one of {list(SETUPS)}")
+    if edition in PLANNED_EDITIONS:
+        raise IllegalAction(f"edition {edition!r} is not playable yet; available: {list(EDITIONS)}")
+    if edition not in EDITIONS:
+        raise IllegalAction(f"unknown edition {edition!r}; available: {list(EDITIONS)}")
+    if isinstance(modules, str) or not isinstance(modules, Iterable):
+        raise IllegalAction(f"modules must be a list of module names, not {modules!r}")
+    mods = list(modules)
+    for m in mods:
+        if m not in MODULES:
+            raise IllegalAction(f"unknown module {m!r}; modules are {list(MODULES)}")
+        raise IllegalAction(f"module {m!r} is not playable yet")
+    if tower is None:
+        model: TowerModel = default_tower()
+    elif isinstance(tower, Mapping):
+        model = tower_from_json(tower)
+    elif hasattr(tower, "drop") and hasattr(tower, "to_json"):
+        model = tower
+    else:
+        raise IllegalAction(f"tower must be a tower model or its JSON spec, not {tower!r}")
+    config = {
+        "game": "wallenstein",
+        "players": players,
+        "seed": seed,
+        "setup": setup,
+        "edition": edition,
+        "modules": sorted(mods),
+        "tower": model.to_json(),
+    }
+    return config, model
+
+
+def new_game(
+    players: int = 4,
+    seed: int = 0,
+    setup: str = "lineup",
+    edition: str = "2012",
+    modules: Iterable[str] = (),
+    tower: TowerModel | Mapping[str, Any] | None = None,
+    log: bool = True,
+) -> Game:
+    """Start a game. ``tower`` is a tower model or its JSON spec (default: the 2/3-1/3 model);
+    ``log=False`` skips the public event log (faster simulations)."""
+    config, model = _options(players, seed, setup, edition, modules, tower)
+    return Game(config, model, log=log)
+
+
+def replay(history: Any, log: bool = True) -> Game:
+    """Rebuild a game from ``Game.history`` (recorded chance outcomes, no generator needed)."""
+    if not isinstance(history, list) or not history or not isinstance(history[0], dict):
+        raise IllegalAction("a history is a list starting with a {'new_game': options} entry")
+    head = history[0].get("new_game")
+    if not isinstance(head, dict):
+        raise IllegalAction("a history must start with a {'new_game': options} entry")
+    try:
+        tower_spec = head.get("tower")
+        tower: Any = ScriptedTower() if isinstance(tower_spec, dict) and tower_spec.get("model") == "scripted" else tower_spec
+        config, model = _options(
+            head.get("players"), head.get("seed"), head.get("setup"), head.get("edition"), head.get("modules", ()), tower
+        )
+    except IllegalAction as exc:
+        raise IllegalAction(f"history options: {exc}") from None
+    chance: deque[tuple[str, Any]] = deque()
+    moves: list[tuple[int, Any]] = []
+    for i, entry in enumerate(history[1:], 1):
+        if not isinstance(entry, dict):
+            raise IllegalAction(f"history entry {i} is not an object")
+        if "chance" in entry:
+            chance.append((entry["chance"], _tupled(entry.get("outcome"))))
+        elif "seat" in entry and "action" in entry:
+            moves.append((entry["seat"], entry["action"]))
+        else:
+            raise IllegalAction(f"history entry {i} is neither a decision nor a chance outcome")
+    try:
+        game = Game(config, model, replay=chance, log=log)
+        for seat, action in moves:
+            game.apply(seat, action)
+    except IllegalAction as exc:
+        raise IllegalAction(f"history does not replay: {exc}") from None
+    except (TypeError, ValueError, IndexError, KeyError) as exc:
+        raise IllegalAction(f"history does not replay: {exc!r}") from None
+    if chance:
+        raise IllegalAction(f"history does not replay: {len(chance)} chance outcome(s) left over")
+    game._replay = None
+    return game

@@ -1,0 +1,65 @@
+"""Conservation checks: every cube, building, revolt marker and card accounted for.
+
+``check(game)`` raises AssertionError describing the first broken invariant. The random-game tests
+run it after every step; it is cheap enough for simulations that want to be paranoid.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wallenstein.board import BOARD, BUILDING_BITS, EMPTY, MONEY, N_BOXES
+from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING
+
+if TYPE_CHECKING:
+    from wallenstein.game import Game
+
+
+def check(g: Game) -> None:
+    s = g.s
+    P = s.players
+    in_play = BOARD.in_play(P)
+    on_board = [0] * P
+    built = [0, 0, 0]
+    for c in range(BOARD.n):
+        o, a, b, r = s.owner[c], s.armies[c], s.buildings[c], s.revolts[c]
+        name = BOARD.keys[c]
+        if not in_play[c]:
+            assert o == OUT_OF_PLAY and a == b == r == 0, f"{name} is out of play but used"
+            continue
+        assert o >= NEUTRAL, f"{name}: bad owner {o}"
+        if o == NEUTRAL:
+            assert a == 0 and b == 0 and r == 0, f"neutral {name} holds armies/buildings/markers"
+        else:
+            assert a >= 1, f"{name} owned by seat {o} without armies"
+            on_board[o] += a
+        assert 0 <= b < 8 and bin(b).count("1") <= BOARD.sites[c], f"{name}: more buildings than sites"
+        assert r >= 0, f"{name}: negative revolt markers"
+        for i, bit in enumerate(BUILDING_BITS):
+            if b & bit:
+                built[i] += 1
+    for p in range(P):
+        total = s.supply[p] + on_board[p] + s.inside[p] + s.tray[p]
+        assert total == BOARD.armies_per_player, f"seat {p} has {total} armies, not {BOARD.armies_per_player}"
+        assert s.supply[p] >= 0 and s.thalers[p] >= 0 and s.grain[p] >= 0, f"seat {p} negative supply/money/grain"
+        assert s.vp[p] >= 0, f"seat {p} negative VP"
+    peasants = s.peasants + s.inside[P] + s.tray[P]
+    assert peasants == BOARD.peasant_cubes, f"{peasants} peasant cubes, not {BOARD.peasant_cubes}"
+    assert min(s.inside) >= 0 and min(s.tray) >= 0 and s.peasants >= 0, "negative tower or peasant count"
+    for i in range(3):
+        assert s.bsupply[i] >= 0 and s.bsupply[i] + built[i] == BOARD.building_supply[i], f"building kind {i} lost"
+    assert s.markers >= 0 and s.markers + sum(s.revolts) == BOARD.revolt_markers, "revolt markers lost"
+    if s.phase in (DRAFT_PICK, DRAFT_GROUP):
+        cards = list(s.county_deck) + list(s.faceup) + ([s.draft_card] if s.draft_card >= 0 else [])
+        neutral = [c for c in range(BOARD.n) if s.owner[c] == NEUTRAL]
+        assert sorted(cards) == neutral, "draft county cards do not match the unowned counties"
+    if s.phase == PLANNING:
+        for p in range(P):
+            seen: set[int] = set()
+            for box in range(N_BOXES):
+                code = s.plans[p * N_BOXES + box]
+                if code == EMPTY:
+                    continue
+                assert code not in seen, f"seat {p} plans card {code} twice"
+                seen.add(code)
+                assert code >= MONEY or s.owner[code] == p, f"seat {p} plans a county card it lacks"

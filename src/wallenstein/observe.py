@@ -1,0 +1,141 @@
+"""Observations: the one place that decides what a seat (or a spectator) may see.
+
+Public: the board, money, grain, VP, army supplies, the tray and the tower's inside counts (W-25),
+this year's face-up events and the current one, the action cards turned up so far (W-11), the bonus
+tiles, bids once revealed, player order, plan cards once their action was performed, draft face-up
+cards. Secret: other seats' plans and bids before they are revealed, the order of the county deck
+and the event deck, face-down action cards. A seat also sees its own plan.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wallenstein.actions import PLAN_SEQUENCE, card_name
+from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, BONUS_TILES, BUILDING_BITS, BUILDINGS, N_BOXES, SEASONS
+from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, MOVE, OUT_OF_PLAY, PHASES, PLANNING, POSITION, WINTER
+
+if TYPE_CHECKING:
+    from wallenstein.game import Game
+
+
+def observation(g: Game, seat: int | None) -> dict[str, Any]:
+    s = g.s
+    P = s.players
+    counties = {}
+    for c, key in enumerate(BOARD.keys):
+        o = s.owner[c]
+        counties[key] = {
+            "owner": o if o >= 0 else None,
+            "in_play": o != OUT_OF_PLAY,
+            "armies": s.armies[c],
+            "buildings": [BUILDINGS[i] for i, bit in enumerate(BUILDING_BITS) if s.buildings[c] & bit],
+            "revolt": s.revolts[c],
+        }
+    players = [
+        {
+            "thalers": s.thalers[p],
+            "grain": s.grain[p],
+            "vp": s.vp[p],
+            "supply": s.supply[p],
+            "counties": s.owner.count(p),
+            "planned": s.plan_fill[p] == N_BOXES if s.phase == PLANNING else None,
+        }
+        for p in range(P)
+    ]
+    in_season = s.phase in (PLANNING, POSITION, MOVE) and s.season != WINTER and s.action_cards
+    revealed_cards = _revealed_action_count(g) if in_season else 0
+    obs: dict[str, Any] = {
+        "game": "wallenstein",
+        "edition": g.config["edition"],
+        "modules": list(g.config["modules"]),
+        "players_count": P,
+        "seat": seat,
+        "phase": PHASES[s.phase],
+        "pending": g.pending(),
+        "year": s.year,
+        "season": "winter" if s.season == WINTER else SEASONS[s.season],
+        "counties": counties,
+        "players": players,
+        "tower": {"tray": g.colour_map(s.tray), "inside": g.colour_map(s.inside)},
+        "supplies": {
+            "peasants": s.peasants,
+            "palace": s.bsupply[0],
+            "church": s.bsupply[1],
+            "trading_post": s.bsupply[2],
+            "revolt_markers": s.markers,
+        },
+        "events": {
+            "year": [g.event_json(e) for e in s.year_events],
+            "current": g.event_json(s.event) if s.event >= 0 else None,
+            "deck_left": len(s.event_deck),
+        },
+        "action_cards": [
+            ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)
+        ]
+        if in_season
+        else [],
+        "current_action": s.act + 1 if s.phase == MOVE else None,
+        "bonus_tiles": [BONUS_TILES[t] for t in s.tiles] if in_season else [],
+        "bids": {str(p): card_name(s.bids[p]) for p in range(P)} if s.bid_order else {},
+        "bid_order": list(s.bid_order),
+        "positions": {str(p): s.position[p] + 1 for p in range(P) if s.position[p] >= 0},
+        "order": list(s.order),
+        "plans": _revealed_plans(g, seat),
+    }
+    if s.phase in (DRAFT_PICK, DRAFT_GROUP):
+        obs["draft"] = {
+            "faceup": [BOARD.keys[c] for c in sorted(s.faceup)],
+            "deck_left": len(s.county_deck),
+            "groups": {str(p): list(s.groups[p]) for p in range(P)},
+            "taken": BOARD.keys[s.draft_card] if s.draft_card >= 0 else None,
+            "turn": s.draft_turn,
+        }
+    if s.phase == MOVE:
+        obs["move"] = {"from": BOARD.keys[s.move_from], "kind": "deploy1" if s.move_kind == 0 else "combat"}
+    if s.season == WINTER:
+        obs["winter"] = {
+            "seat": s.order[s.winter_turn] if s.winter_turn < len(s.order) else None,
+            "revolts_left": [BOARD.keys[c] for c in sorted(s.winter_queue)],
+            "extra_peasants": s.winter_extra,
+        }
+    if seat is not None and s.phase == PLANNING:
+        base = seat * N_BOXES
+        fill = s.plan_fill[seat]
+        own = {_box(b): card_name(s.plans[base + b]) for b in PLAN_SEQUENCE[:fill]}
+        obs["my_plan"] = {"boxes": own, "next_box": _box(PLAN_SEQUENCE[fill]) if fill < N_BOXES else None}
+    return obs
+
+
+def _box(b: int) -> str:
+    return ACTIONS[b] if b < 10 else "bid"
+
+
+def _revealed_action_count(g: Game) -> int:
+    """Action cards turned up: the first five always, then one more as each action begins (W-11)."""
+    s = g.s
+    if s.phase != MOVE:
+        return 5
+    return max(5, s.act + 1)
+
+
+def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None]]:
+    """Plan cards shown so far: a card is turned up when its owner's turn for that action comes."""
+    s = g.s
+    out: dict[str, dict[str, str | None]] = {}
+    if s.phase not in (POSITION, MOVE) or s.season == WINTER:
+        if seat is not None and s.phase == PLANNING:
+            return out
+        return out
+    order_index = {p: i for i, p in enumerate(s.order)}
+    for p in range(s.players):
+        shown: dict[str, str | None] = {}
+        for k, action in enumerate(s.action_cards):
+            done = s.phase == MOVE and (k < s.act or (k == s.act and order_index.get(p, 0) <= s.turn))
+            if done or p == seat:
+                shown[ACTIONS[action]] = card_name(s.plans[p * N_BOXES + action])
+        shown.pop("bid", None)
+        out[str(p)] = shown
+        if p == seat:
+            out[str(p)]["bid"] = card_name(s.plans[p * N_BOXES + AUCTION_BOX])
+    return out

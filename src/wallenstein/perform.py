@@ -1,0 +1,195 @@
+"""Performing the ten actions (seed 000, "Perform actions"; rulings W-05, W-07, W-13..W-17, W-22).
+
+A player performs an action if able, and skips it when it can be performed only in part. Modifiers
+apply in the order event, then bonus tile (W-14).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wallenstein.actions import Action
+from wallenstein.battle import attack, can_attack, revolt
+from wallenstein.board import (
+    A_COMBAT_A,
+    A_COMBAT_B,
+    A_DEPLOY1,
+    A_DEPLOY3,
+    A_DEPLOY5,
+    A_GRAIN,
+    A_TAX,
+    A_TRADING,
+    ACTIONS,
+    BOARD,
+    BUILDING_BITS,
+    N_BOXES,
+    T_DEPLOY6,
+    T_GRAIN,
+    T_TAX,
+)
+from wallenstein.state import MOVE, MOVE_COMBAT, MOVE_DEPLOY1
+
+if TYPE_CHECKING:
+    from wallenstein.game import Game
+
+
+def tax_amount(g: Game, seat: int, c: int) -> int:
+    amount = BOARD.tax[c]
+    ev = g.event_kind
+    if ev == "tax_max_5":
+        amount = min(amount, 5)
+    elif ev == "tax_min_6":
+        amount = max(amount, 6)
+    if g.tile_of(seat) == T_TAX:
+        amount += 1
+    return amount
+
+
+def grain_amount(g: Game, seat: int, c: int) -> int:
+    amount = BOARD.grain[c]
+    ev = g.event_kind
+    if ev == "grain_max_3":
+        amount = min(amount, 3)
+    elif ev == "grain_min_4":
+        amount = max(amount, 4)
+    if g.tile_of(seat) == T_GRAIN:
+        amount += 1
+    return amount
+
+
+def deploy_amount(g: Game, seat: int, action: int) -> int:
+    if action == A_DEPLOY5:
+        if g.tile_of(seat) == T_DEPLOY6:
+            return 6  # the tile sets the number, whatever the event did (W-14)
+        return 3 if g.event_kind == "recruit_reduced" else 5
+    return 2 if g.event_kind == "recruit_reduced" else 3
+
+
+def can_build(g: Game, seat: int, c: int, kind: int) -> bool:
+    s = g.s
+    b = s.buildings[c]
+    bit = BUILDING_BITS[kind]
+    return (
+        not b & bit
+        and bin(b).count("1") < BOARD.sites[c]
+        and s.bsupply[kind] > 0
+        and s.thalers[seat] >= BOARD.costs[kind]
+    )
+
+
+def perform(g: Game, seat: int, action: int) -> bool:
+    """Perform ``seat``'s planned ``action``. True when it waits for the player's move decision."""
+    s = g.s
+    c = s.plans[seat * N_BOXES + action]
+    if c < 0 or c >= len(s.owner):
+        return False  # a money card or an empty box: no action
+    if s.owner[c] != seat:
+        g.skip(seat, action, c, "county lost")  # W-22: the planned action is lost with the county
+        return False
+    if action <= A_TRADING:
+        if not can_build(g, seat, c, action):
+            g.skip(seat, action, c, "cannot build")
+            return False
+        s.thalers[seat] -= BOARD.costs[action]
+        s.bsupply[action] -= 1
+        s.buildings[c] |= BUILDING_BITS[action]
+        calmed = 0
+        if action == A_TRADING and g.event_kind == "trade_calms" and s.revolts[c] > 0:
+            s.revolts[c] -= 1
+            s.markers += 1
+            calmed = 1
+        g.did(seat, action, c, calmed=calmed)
+        return False
+    if action == A_GRAIN or action == A_TAX:
+        amount = grain_amount(g, seat, c) if action == A_GRAIN else tax_amount(g, seat, c)
+        if action == A_GRAIN:
+            s.grain[seat] += amount
+        else:
+            s.thalers[seat] += amount
+        g.did(seat, action, c, amount=amount)
+        # W-13: income first, then a revolt where a marker already lay, then one more marker.
+        if s.revolts[c] > 0 and not revolt(g, c):
+            return False
+        if s.markers > 0:
+            s.markers -= 1
+            s.revolts[c] += 1
+        return False
+    if action == A_DEPLOY5 or action == A_DEPLOY3:
+        n = deploy_amount(g, seat, action)
+        cost = BOARD.costs[action]
+        if s.thalers[seat] < cost or s.supply[seat] < n:
+            g.skip(seat, action, c, "cannot pay" if s.thalers[seat] < cost else "army supply short")
+            return False
+        s.thalers[seat] -= cost
+        s.supply[seat] -= n
+        s.armies[c] += n
+        g.did(seat, action, c, armies=n)
+        return False
+    if action == A_DEPLOY1:
+        if s.thalers[seat] < 1 or s.supply[seat] < 1:
+            g.skip(seat, action, c, "cannot pay" if s.thalers[seat] < 1 else "army supply short")
+            return False  # W-15: the move is skipped with the deploy
+        s.thalers[seat] -= 1
+        s.supply[seat] -= 1
+        s.armies[c] += 1
+        g.did(seat, action, c, armies=1)
+        return _open_move(g, c, MOVE_DEPLOY1)
+    # combat A / B (W-16)
+    if s.armies[c] < 2 or not move_targets(g, seat, c, MOVE_COMBAT):
+        g.skip(seat, action, c, "no army to move" if s.armies[c] < 2 else "no county to enter")
+        return False
+    g.did(seat, action, c)
+    return _open_move(g, c, MOVE_COMBAT)
+
+
+def _open_move(g: Game, c: int, kind: int) -> bool:
+    s = g.s
+    s.move_from = c
+    s.move_kind = kind
+    if kind == MOVE_DEPLOY1 and not move_targets(g, s.owner[c], c, kind):
+        return False
+    s.phase = MOVE
+    return True
+
+
+def move_targets(g: Game, seat: int, origin: int, kind: int) -> list[int]:
+    """Counties the armies of ``origin`` may enter: own neighbours, and for combat any neighbour
+    in play that may be attacked (W-16, W-17)."""
+    s = g.s
+    owner = s.owner
+    if kind == MOVE_DEPLOY1:
+        return [t for t in BOARD.neighbours[origin] if owner[t] == seat]
+    return [t for t in BOARD.neighbours[origin] if owner[t] == seat or (owner[t] >= -1 and can_attack(g, t))]
+
+
+def move_actions(g: Game, seat: int) -> list[Action]:
+    s = g.s
+    origin = s.move_from
+    most = s.armies[origin] - 1
+    out = [Action("stay")] if s.move_kind == MOVE_DEPLOY1 else []
+    for t in move_targets(g, seat, origin, s.move_kind):
+        out.extend(Action("move", t, n) for n in range(1, most + 1))
+    return out
+
+
+def resolve_move(g: Game, seat: int, act: Action) -> None:
+    """Carry out a move decision (validated by the caller): a plain move or an attack."""
+    s = g.s
+    origin = s.move_from
+    if act.kind == "move":
+        target, n = act.a, act.b
+        if s.owner[target] == seat:
+            s.armies[origin] -= n
+            s.armies[target] += n
+            if g.logging:
+                g.emit("move", seat=seat, origin=BOARD.keys[origin], county=BOARD.keys[target], armies=n)
+        else:
+            attack(g, seat, origin, target, n)
+    s.move_from = -1
+
+
+def action_name(action: int) -> str:
+    return ACTIONS[action]
+
+
+__all__ = ["perform", "move_actions", "resolve_move", "A_COMBAT_A", "A_COMBAT_B"]

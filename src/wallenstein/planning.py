@@ -1,0 +1,75 @@
+"""Secret, simultaneous planning: a card on each action box and a bid (seed 000, "Plan individual
+actions and bid for turn order"; rulings W-08, R-01 in docs/rules-notes.md).
+
+A plan is built one box at a time, the bid first (``PLAN_SEQUENCE``), or given whole; both go
+through the same checks here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.errors import IllegalAction
+from wallenstein.actions import PLAN_SEQUENCE, card_name
+from wallenstein.board import ACTIONS, AUCTION_BOX, EMPTY, MONEY, N_BOXES
+
+if TYPE_CHECKING:
+    from wallenstein.game import Game
+
+MONEY_CARDS = tuple(MONEY + v for v in range(5))
+
+
+def required_empty(g: Game, seat: int) -> int:
+    """Boxes left uncovered: only as many as the player lacks cards for (W-08)."""
+    cards = g.s.owner.count(seat) + len(MONEY_CARDS)
+    return max(0, N_BOXES - cards)
+
+
+def box_options(g: Game, seat: int) -> list[int]:
+    """Card codes allowed on ``seat``'s next box, in canonical order (counties, money, empty)."""
+    s = g.s
+    step = s.plan_fill[seat]
+    box = PLAN_SEQUENCE[step]
+    base = seat * N_BOXES
+    plans = s.plans
+    used = {plans[base + b] for b in PLAN_SEQUENCE[:step]}
+    out = [c for c, o in enumerate(s.owner) if o == seat and c not in used]
+    money = MONEY_CARDS
+    if box == AUCTION_BOX:
+        money = tuple(m for m in money if m - MONEY <= s.thalers[seat])  # R-01: bids you can pay
+    out.extend(m for m in money if m not in used)
+    empties = sum(1 for b in PLAN_SEQUENCE[:step] if plans[base + b] == EMPTY)
+    if empties < required_empty(g, seat):
+        out.append(EMPTY)
+    return out
+
+
+def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:
+    """Raise IllegalAction unless ``cards`` (10 boxes then the bid) is a complete legal plan."""
+    s = g.s
+    if len(cards) != N_BOXES:
+        raise IllegalAction("a plan has a card (or null) for each of the 10 boxes and the bid")
+    seen: set[int] = set()
+    for box, code in enumerate(cards):
+        name = ACTIONS[box] if box < 10 else "bid"
+        if code == EMPTY:
+            continue
+        if code in MONEY_CARDS:
+            pass
+        elif 0 <= code < len(s.owner):
+            if s.owner[code] != seat:
+                raise IllegalAction(f"{name}: seat {seat} holds no card for {card_name(code)}")
+        else:
+            raise IllegalAction(f"{name}: {code} is not a card")
+        if code in seen:
+            raise IllegalAction(f"{name}: card {card_name(code)} is used twice")
+        seen.add(code)
+    empties = cards.count(EMPTY)
+    need = required_empty(g, seat)
+    if empties != need:
+        if need == 0:
+            raise IllegalAction("every box and the bid must hold a card while you have cards (W-08)")
+        raise IllegalAction(f"leave exactly {need} box(es) empty: you hold {N_BOXES - need} cards (W-08)")
+    bid = cards[AUCTION_BOX]
+    if bid in MONEY_CARDS and bid - MONEY > s.thalers[seat]:
+        raise IllegalAction(f"a bid of {bid - MONEY} thalers needs that much money; you have {s.thalers[seat]}")

@@ -1,0 +1,187 @@
+"""The whole mutable state of a Wallenstein game as plain lists of ints: cheap to copy.
+
+Indexing: counties by board index, seats 0..P-1, tower colours 0..P-1 plus P for the peasants,
+plans flat as ``plans[seat * N_BOXES + box]``. A clone copies these lists and nothing else.
+"""
+
+from __future__ import annotations
+
+from wallenstein.board import N_BOXES
+
+# Phases: who must decide what now.
+DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER = range(7)
+PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over")
+
+WINTER = 3  # season index after spring, summer, fall
+
+NEUTRAL = -1
+OUT_OF_PLAY = -2
+
+# What a MOVE decision is for.
+MOVE_DEPLOY1, MOVE_COMBAT = 0, 1
+
+
+class State:
+    __slots__ = (
+        "players",
+        "owner",
+        "armies",
+        "buildings",
+        "revolts",
+        "thalers",
+        "grain",
+        "vp",
+        "supply",
+        "inside",
+        "tray",
+        "peasants",
+        "bsupply",
+        "markers",
+        "county_deck",
+        "faceup",
+        "last_faceup",
+        "groups",
+        "draft_turn",
+        "draft_card",
+        "event_deck",
+        "year_events",
+        "event",
+        "year",
+        "season",
+        "phase",
+        "action_cards",
+        "tiles",
+        "plans",
+        "plan_fill",
+        "bids",
+        "bid_order",
+        "pos_turn",
+        "position",
+        "order",
+        "act",
+        "turn",
+        "move_from",
+        "move_kind",
+        "winter_turn",
+        "winter_queue",
+        "winter_drawn",
+        "winter_extra",
+        "chance_n",
+    )
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.owner: list[int] = []
+        self.armies: list[int] = []
+        self.buildings: list[int] = []
+        self.revolts: list[int] = []
+        self.thalers = [0] * players
+        self.grain = [0] * players
+        self.vp = [0] * players
+        self.supply = [0] * players
+        self.inside = [0] * (players + 1)
+        self.tray = [0] * (players + 1)
+        self.peasants = 0
+        self.bsupply = [0, 0, 0]
+        self.markers = 0
+        self.county_deck: list[int] = []  # draft deck, top first (secret order)
+        self.faceup: list[int] = []  # the draft's face-up county cards
+        self.last_faceup: list[tuple[int, ...]] = [()] * players  # pair seen at each seat's previous pick
+        self.groups: list[tuple[int, ...]] = [()] * players  # army groups still to place (draft)
+        self.draft_turn = 0
+        self.draft_card = -1  # county taken, waiting for its group
+        self.event_deck: list[int] = []  # undrawn event cards (secret)
+        self.year_events: list[int] = []  # this year's face-up events not yet used
+        self.event = -1  # this season's event
+        self.year = 1
+        self.season = 0
+        self.phase = PLANNING
+        self.action_cards: list[int] = []  # the 10 actions in execution order
+        self.tiles: list[int] = []  # bonus tile at positions 1..5
+        self.plans = [-1] * (players * N_BOXES)
+        self.plan_fill = [0] * players  # how many boxes each seat has planned (N_BOXES = submitted)
+        self.bids = [-1] * players
+        self.bid_order: list[int] = []
+        self.pos_turn = 0
+        self.position = [-1] * players
+        self.order: list[int] = []
+        self.act = 0  # index of the action card being performed
+        self.turn = 0  # index in self.order of the seat performing it
+        self.move_from = -1
+        self.move_kind = MOVE_DEPLOY1
+        self.winter_turn = 0  # index in self.order of the seat whose winter revolts run
+        self.winter_queue: list[int] = []  # drawn revolting counties still to resolve
+        self.winter_drawn = False  # whether the current winter seat's revolts were drawn
+        self.winter_extra = 0  # extra peasants per revolt for that seat (supply chart)
+        self.chance_n = 0
+
+    def clone(self) -> State:
+        c = State.__new__(State)
+        c.players = self.players
+        c.owner = self.owner[:]
+        c.armies = self.armies[:]
+        c.buildings = self.buildings[:]
+        c.revolts = self.revolts[:]
+        c.thalers = self.thalers[:]
+        c.grain = self.grain[:]
+        c.vp = self.vp[:]
+        c.supply = self.supply[:]
+        c.inside = self.inside[:]
+        c.tray = self.tray[:]
+        c.peasants = self.peasants
+        c.bsupply = self.bsupply[:]
+        c.markers = self.markers
+        c.county_deck = self.county_deck[:]
+        c.faceup = self.faceup[:]
+        c.last_faceup = self.last_faceup[:]
+        c.groups = self.groups[:]
+        c.draft_turn = self.draft_turn
+        c.draft_card = self.draft_card
+        c.event_deck = self.event_deck[:]
+        c.year_events = self.year_events[:]
+        c.event = self.event
+        c.year = self.year
+        c.season = self.season
+        c.phase = self.phase
+        c.action_cards = self.action_cards[:]
+        c.tiles = self.tiles[:]
+        c.plans = self.plans[:]
+        c.plan_fill = self.plan_fill[:]
+        c.bids = self.bids[:]
+        c.bid_order = self.bid_order[:]
+        c.pos_turn = self.pos_turn
+        c.position = self.position[:]
+        c.order = self.order[:]
+        c.act = self.act
+        c.turn = self.turn
+        c.move_from = self.move_from
+        c.move_kind = self.move_kind
+        c.winter_turn = self.winter_turn
+        c.winter_queue = self.winter_queue[:]
+        c.winter_drawn = self.winter_drawn
+        c.winter_extra = self.winter_extra
+        c.chance_n = self.chance_n
+        return c
+
+    def to_dict(self) -> dict[str, object]:
+        """Every field, JSON-ready (used for save files and state comparisons)."""
+        out: dict[str, object] = {}
+        for name in State.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> State:
+        s = cls.__new__(cls)
+        for name in State.__slots__:
+            value = data[name]
+            if name in ("last_faceup", "groups"):
+                value = [tuple(v) for v in value]  # type: ignore[union-attr]
+            setattr(s, name, value)
+        return s
+
+    def counties_of(self, seat: int) -> list[int]:
+        return [c for c, o in enumerate(self.owner) if o == seat]
