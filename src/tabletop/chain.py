@@ -27,7 +27,7 @@ class Chain(Generic[T]):
         out: list[T] = []
         cell = self._head
         while cell is not None:
-            cell, item = cell  # type: ignore[misc]
+            cell, item = cell  # type: ignore[assignment]
             out.append(item)
         out.reverse()
         return out

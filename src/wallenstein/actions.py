@@ -175,6 +175,31 @@ def _int(value: Any, name: str, lo: int, hi: int) -> int:
     return value
 
 
+# Interned decisions, so that listing legal actions allocates nothing in the hot loop.
+_PLAN_CARD_CACHE: dict[tuple[int, int], Action] = {}
+_MOVE_CACHE: dict[tuple[int, int], Action] = {}
+
+
+def plan_card_action(box: int, code: int) -> Action:
+    key = (box, code)
+    act = _PLAN_CARD_CACHE.get(key)
+    if act is None:
+        act = _PLAN_CARD_CACHE[key] = Action(PLAN_CARD, box, code)
+    return act
+
+
+def move_action(target: int, n: int) -> Action:
+    key = (target, n)
+    act = _MOVE_CACHE.get(key)
+    if act is None:
+        act = _MOVE_CACHE[key] = Action(MOVE_KIND, target, n)
+    return act
+
+
+STAY_ACTION = Action(STAY)
+POSITION_ACTIONS = tuple(Action(POSITION_KIND, p) for p in range(5))
+
+
 def plan_box_of(step: int) -> int:
     """The box planned at step ``step`` (0..10) of the one-box-at-a-time planning."""
     return PLAN_SEQUENCE[step]

@@ -125,7 +125,7 @@ def _need(obj: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in obj:
         raise DataError(f"{where}: missing field {key!r}")
     value = obj[key]
-    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
         raise DataError(f"{where}: field {key!r} should be {kind.__name__}, got {value!r}")
     return value
 

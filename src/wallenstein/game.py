@@ -17,12 +17,14 @@ from typing import Any, TypeVar
 from tabletop.chain import Chain
 from tabletop.chance import stream
 from tabletop.errors import IllegalAction
-from wallenstein.actions import PLAN_SEQUENCE, Action
+from wallenstein.actions import PLAN_SEQUENCE, POSITION_ACTIONS, Action, plan_card_action
 from wallenstein.board import ACTIONS, BOARD, N_BOXES
 from wallenstein.order import free_positions, reveal_bids, take_position
 from wallenstein.perform import move_actions, perform, resolve_move
 from wallenstein.planning import box_options, check_plan
 from wallenstein.setup import (
+    begin_season,
+    begin_year,
     draft_actions,
     draft_apply,
     draft_place,
@@ -30,8 +32,6 @@ from wallenstein.setup import (
     initial_state,
     setup_draft,
     setup_lineup,
-    begin_season,
-    begin_year,
 )
 from wallenstein.state import (
     DRAFT_GROUP,
@@ -43,7 +43,6 @@ from wallenstein.state import (
     POSITION,
     WINTER,
     WINTER_ORDER,
-    State,
 )
 from wallenstein.tower import ScriptedTower, TowerModel, default_tower, tower_from_json
 from wallenstein.winter import begin_winter, resolve_winter_revolt, run_winter, score
@@ -122,7 +121,7 @@ class Game:
         if cached is not None:
             return cached
         self._check_seat(seat)
-        out = self._compute_legal(seat) if seat in self.pending() else []
+        out = self._compute_legal(seat) if self._is_pending(seat) else []
         self._legal[seat] = out
         return out
 
@@ -130,14 +129,20 @@ class Game:
         """Apply ``seat``'s decision. Raises IllegalAction, leaving the game unchanged, if not allowed."""
         if not isinstance(action, Action):
             action = Action.from_json(action)
-        self._check_seat(seat)
-        if seat not in self.pending():
+        if not self._is_pending(seat):
+            self._check_seat(seat)
             raise IllegalAction(self._not_your_turn(seat))
         self._validate(seat, action)
         self._legal = {}
         self._hist = self._hist.append(("act", seat, action))
         self._do(seat, action)
         self._settle()
+
+    def _is_pending(self, seat: Any) -> bool:
+        s = self.s
+        if s.phase == PLANNING:
+            return type(seat) is int and 0 <= seat < s.players and s.plan_fill[seat] < N_BOXES
+        return seat in self.pending() and type(seat) is int
 
     def observe(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know (None: a spectator), as JSON-ready data."""
@@ -152,7 +157,7 @@ class Game:
         s = self.s
         winners: list[int] = []
         if self.over:
-            best = max(zip(s.vp, s.thalers))
+            best = max(zip(s.vp, s.thalers, strict=True))
             winners = [p for p in range(s.players) if (s.vp[p], s.thalers[p]) == best]
         return {"vp": list(s.vp), "thalers": list(s.thalers), "winners": winners, "over": self.over}
 
@@ -231,7 +236,7 @@ class Game:
         else:
             outcome = sample(stream(self.seed, n))
         self._hist = self._hist.append(("chance", kind, outcome))
-        return outcome  # type: ignore[return-value]
+        return outcome  # type: ignore[no-any-return]
 
     def corrupt(self, message: str) -> IllegalAction:
         return IllegalAction(f"impossible chance outcome: {message}")
@@ -284,11 +289,11 @@ class Game:
         ph = s.phase
         if ph == PLANNING:
             box = PLAN_SEQUENCE[s.plan_fill[seat]]
-            return [Action("plan_card", box, code) for code in box_options(self, seat)]
+            return [plan_card_action(box, code) for code in box_options(self, seat)]
         if ph == MOVE:
             return move_actions(self, seat)
         if ph == POSITION:
-            return [Action("position", p) for p in free_positions(self)]
+            return [POSITION_ACTIONS[p] for p in free_positions(self)]
         if ph == WINTER_ORDER:
             return [Action("revolt_next", c) for c in sorted(s.winter_queue)]
         return draft_actions(self, seat)
@@ -492,9 +497,15 @@ def replay(history: Any, log: bool = True) -> Game:
         raise IllegalAction("a history must start with a {'new_game': options} entry")
     try:
         tower_spec = head.get("tower")
-        tower: Any = ScriptedTower() if isinstance(tower_spec, dict) and tower_spec.get("model") == "scripted" else tower_spec
+        scripted = isinstance(tower_spec, dict) and tower_spec.get("model") == "scripted"
+        tower: Any = ScriptedTower() if scripted else tower_spec
         config, model = _options(
-            head.get("players"), head.get("seed"), head.get("setup"), head.get("edition"), head.get("modules", ()), tower
+            head.get("players"),
+            head.get("seed"),
+            head.get("setup"),
+            head.get("edition"),
+            head.get("modules", ()),
+            tower,
         )
     except IllegalAction as exc:
         raise IllegalAction(f"history options: {exc}") from None

@@ -70,9 +70,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "current": g.event_json(s.event) if s.event >= 0 else None,
             "deck_left": len(s.event_deck),
         },
-        "action_cards": [
-            ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)
-        ]
+        "action_cards": [ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)]
         if in_season
         else [],
         "current_action": s.act + 1 if s.phase == MOVE else None,
@@ -120,22 +118,21 @@ def _revealed_action_count(g: Game) -> int:
 
 
 def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None]]:
-    """Plan cards shown so far: a card is turned up when its owner's turn for that action comes."""
+    """Plan cards shown so far. Another seat's card is turned up when that seat's turn for its action
+    comes (seed 000, "Perform actions"); a seat always sees its own plan and bid."""
     s = g.s
     out: dict[str, dict[str, str | None]] = {}
     if s.phase not in (POSITION, MOVE) or s.season == WINTER:
-        if seat is not None and s.phase == PLANNING:
-            return out
         return out
     order_index = {p: i for i, p in enumerate(s.order)}
     for p in range(s.players):
+        base = p * N_BOXES
         shown: dict[str, str | None] = {}
         for k, action in enumerate(s.action_cards):
-            done = s.phase == MOVE and (k < s.act or (k == s.act and order_index.get(p, 0) <= s.turn))
+            done = s.phase == MOVE and (k < s.act or (k == s.act and order_index[p] <= s.turn))
             if done or p == seat:
-                shown[ACTIONS[action]] = card_name(s.plans[p * N_BOXES + action])
-        shown.pop("bid", None)
-        out[str(p)] = shown
+                shown[ACTIONS[action]] = card_name(s.plans[base + action])
         if p == seat:
-            out[str(p)]["bid"] = card_name(s.plans[p * N_BOXES + AUCTION_BOX])
+            shown["bid"] = card_name(s.plans[base + AUCTION_BOX])
+        out[str(p)] = shown
     return out

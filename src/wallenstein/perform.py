@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wallenstein.actions import Action
+from wallenstein.actions import STAY_ACTION, Action, move_action
 from wallenstein.battle import attack, can_attack, revolt
 from wallenstein.board import (
     A_COMBAT_A,
@@ -166,9 +166,9 @@ def move_actions(g: Game, seat: int) -> list[Action]:
     s = g.s
     origin = s.move_from
     most = s.armies[origin] - 1
-    out = [Action("stay")] if s.move_kind == MOVE_DEPLOY1 else []
+    out = [STAY_ACTION] if s.move_kind == MOVE_DEPLOY1 else []
     for t in move_targets(g, seat, origin, s.move_kind):
-        out.extend(Action("move", t, n) for n in range(1, most + 1))
+        out.extend([move_action(t, n) for n in range(1, most + 1)])
     return out
 
 
@@ -192,4 +192,4 @@ def action_name(action: int) -> str:
     return ACTIONS[action]
 
 
-__all__ = ["perform", "move_actions", "resolve_move", "A_COMBAT_A", "A_COMBAT_B"]
+__all__ = ["A_COMBAT_A", "A_COMBAT_B", "move_actions", "perform", "resolve_move"]

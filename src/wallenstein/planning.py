@@ -29,16 +29,14 @@ def box_options(g: Game, seat: int) -> list[int]:
     """Card codes allowed on ``seat``'s next box, in canonical order (counties, money, empty)."""
     s = g.s
     step = s.plan_fill[seat]
-    box = PLAN_SEQUENCE[step]
     base = seat * N_BOXES
-    plans = s.plans
-    used = {plans[base + b] for b in PLAN_SEQUENCE[:step]}
-    out = [c for c, o in enumerate(s.owner) if o == seat and c not in used]
-    money = MONEY_CARDS
-    if box == AUCTION_BOX:
-        money = tuple(m for m in money if m - MONEY <= s.thalers[seat])  # R-01: bids you can pay
-    out.extend(m for m in money if m not in used)
-    empties = sum(1 for b in PLAN_SEQUENCE[:step] if plans[base + b] == EMPTY)
+    planned = s.plans[base : base + N_BOXES]  # boxes not planned yet hold EMPTY
+    out = [c for c, o in enumerate(s.owner) if o == seat and c not in planned]
+    if PLAN_SEQUENCE[step] == AUCTION_BOX:
+        out.extend(m for m in MONEY_CARDS if m - MONEY <= s.thalers[seat])  # R-01: bids you can pay
+    else:
+        out.extend(m for m in MONEY_CARDS if m not in planned)
+    empties = planned.count(EMPTY) - (N_BOXES - step)
     if empties < required_empty(g, seat):
         out.append(EMPTY)
     return out

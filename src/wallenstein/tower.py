@@ -46,7 +46,7 @@ class ProbabilisticTower:
 
     def drop(self, inside: Sequence[int], dropped: Sequence[int], rng: random.Random) -> list[int]:
         pd, pi = self.p_drop, self.p_inside
-        return [binomial(rng, d, pd) + binomial(rng, i, pi) for i, d in zip(inside, dropped)]
+        return [binomial(rng, d, pd) + binomial(rng, i, pi) for i, d in zip(inside, dropped, strict=True)]
 
     def to_json(self) -> dict[str, Any]:
         return {"model": "probabilistic", "p_drop": self.p_drop, "p_inside": self.p_inside}
@@ -130,7 +130,7 @@ class Tower:
 
     def drop(self, cubes: Sequence[int]) -> list[int]:
         out = self.model.drop(self.inside, cubes, self.rng)
-        for c, (i, d, o) in enumerate(zip(self.inside, cubes, out)):
+        for c, (i, d, o) in enumerate(zip(self.inside, cubes, out, strict=True)):
             if not 0 <= o <= i + d:
                 raise ValueError(f"tower outcome {out} impossible for inside {self.inside} + dropped {list(cubes)}")
             self.inside[c] = i + d - o

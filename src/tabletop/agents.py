@@ -1,0 +1,69 @@
+"""Agents: whatever takes decisions for a seat, seeing only what that seat may see.
+
+An agent never gets the game object. The runner (:mod:`tabletop.runner`) hands it the seat's
+observation (``game.observe(seat)``, plain JSON-ready data) and a copy of the seat's legal actions,
+and applies the action it returns. Agents are game-agnostic: an action is whatever the game's
+``legal_actions`` lists.
+
+    agent = RandomAgent(seat=0, seed=7)
+    action = agent.act(game.observe(0), game.legal_actions(0))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+A = TypeVar("A")
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Takes the decisions of one seat.
+
+    ``reset(seat, seed)`` prepares the agent for a new game (agents also take ``seat`` and ``seed``
+    in their constructor); ``act`` gets the seat's observation and legal actions and returns one of
+    them (or another action the game accepts, e.g. a whole plan in Wallenstein).
+    """
+
+    def reset(self, seat: int, seed: int) -> None: ...
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any: ...
+
+
+def derive_seed(seed: int, seat: int) -> int:
+    """A seat's agent seed derived from a game seed: stable across processes and Python versions."""
+    digest = hashlib.sha256(f"tabletop-agent/{seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions, from its own seeded ``random.Random`` (deterministic)."""
+
+    def __init__(self, seat: int = 0, seed: int = 0) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.rng.seed(seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[A]) -> A:
+        if not legal:
+            raise ValueError(f"seat {self.seat} was asked to act with no legal action")
+        return legal[self.rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seat={self.seat}, seed={self.seed})"
+
+
+def random_agents(players: int, seed: int) -> list[RandomAgent]:
+    """One RandomAgent per seat, each seeded with ``derive_seed(seed, seat)``."""
+    return [RandomAgent(seat, derive_seed(seed, seat)) for seat in range(players)]
+
+
+__all__ = ["Agent", "RandomAgent", "derive_seed", "random_agents"]

@@ -1,0 +1,146 @@
+"""Bad input gets a clear error and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import wallenstein
+from wallenstein import Action, IllegalAction
+
+
+def _game() -> wallenstein.Game:
+    return wallenstein.new_game(players=4, seed=1)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "{not json",
+        "[1, 2]",
+        '{"type": "teleport"}',
+        '{"type": "plan_card", "box": "tax"}',
+        '{"type": "plan_card", "box": "nowhere", "card": null}',
+        '{"type": "plan_card", "box": "bid", "card": "atlantis"}',
+        '{"type": "plan_card", "box": "bid", "card": "money:9"}',
+        '{"type": "plan_card", "box": "tax", "card": "money:0"}',  # the bid comes first
+        '{"type": "move", "to": "anhalt", "armies": 2}',  # not a planning decision
+        '{"type": "position", "position": 0}',
+        '{"type": "plan", "boxes": {"tax": "mark"}, "bid": "money:0"}',  # not a complete plan
+        {"type": "plan_card", "box": "bid", "card": "mark"},  # seat 0 does not hold Gft. Mark
+    ],
+)
+def test_illegal_or_malformed_actions_are_rejected_and_change_nothing(action: object) -> None:
+    g = _game()
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, action)  # type: ignore[arg-type]
+    assert str(err.value)
+    assert g.to_json() == before
+    assert isinstance(err.value, ValueError)
+
+
+def test_wrong_seat_and_out_of_turn() -> None:
+    g = _game()
+    before = g.to_json()
+    for seat in (-1, 4, "0", None, True):
+        with pytest.raises(IllegalAction, match="no seat"):
+            g.apply(seat, g.legal_actions(0)[0])  # type: ignore[arg-type]
+    for seat in range(4):
+        while seat in g.pending():
+            g.apply(seat, g.legal_actions(seat)[0])
+    # Planning is done: now only the first bidder may choose a position.
+    waiting = g.pending()
+    assert len(waiting) == 1
+    other = next(s for s in range(4) if s not in waiting)
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="nothing to decide"):
+        g.apply(other, g.legal_actions(waiting[0])[0])
+    assert g.to_json() == before
+
+
+def test_plan_rules_checked_for_whole_plans() -> None:
+    g = _game()
+    before = g.to_json()
+    mine = [c for c, o in enumerate(g.s.owner) if o == 0]
+    cards = list(mine) + [100, 101]  # 8 counties + 2 money cards on the 10 boxes
+    with pytest.raises(IllegalAction, match="twice"):
+        g.apply(0, Action("plan", cards=(*cards[:9], cards[0], 102)))
+    with pytest.raises(IllegalAction, match="needs that much money"):
+        g.s.thalers[0] = 3
+        g.apply(0, Action("plan", cards=(*cards, 104)))
+    g.s.thalers[0] = 15
+    with pytest.raises(IllegalAction, match="W-08"):
+        g.apply(0, Action("plan", cards=(*cards[:9], -1, 102)))
+    assert g.to_json() == before
+    g.apply(0, Action("plan", cards=(*cards, 104)))
+    assert 0 not in g.pending()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 6},
+        {"players": "4"},
+        {"seed": -1},
+        {"seed": "x"},
+        {"setup": "random"},
+        {"edition": "1999"},
+        {"edition": "2002"},
+        {"modules": ["dragons"]},
+        {"modules": "landsknechte"},
+        {"tower": {"model": "dice"}},
+        {"tower": {"model": "probabilistic", "p_drop": 2}},
+        {"tower": 3},
+    ],
+)
+def test_impossible_options_are_rejected(options: dict[str, object]) -> None:
+    with pytest.raises(IllegalAction):
+        wallenstein.new_game(**options)  # type: ignore[arg-type]
+
+
+def test_corrupt_save_files_are_rejected() -> None:
+    g = _game()
+    for seat in range(4):
+        g.apply(seat, g.legal_actions(seat)[0])
+    good = g.to_json()
+    data = json.loads(good)
+    bad_state = json.loads(good)
+    bad_state["state"]["thalers"][0] += 1
+    bad_history = json.loads(good)
+    bad_history["history"][-1]["action"] = {"type": "plan_card", "box": "bid", "card": "atlantis"}
+    bad_chance = json.loads(good)
+    for entry in bad_chance["history"]:
+        if entry.get("chance") == "tower":
+            entry["outcome"] = [99, 0, 0, 0, 0]
+            break
+    cases = [
+        good[:-10],
+        "null",
+        json.dumps({"format": "chess"}),
+        json.dumps({**data, "version": 99}),
+        json.dumps(bad_state),
+        json.dumps(bad_history),
+        json.dumps(bad_chance),
+    ]
+    for text in cases:
+        with pytest.raises(IllegalAction):
+            wallenstein.Game.from_json(text)
+    assert wallenstein.Game.from_json(good).to_json() == good
+
+
+def test_action_json_round_trip() -> None:
+    g = wallenstein.new_game(players=5, seed=3, setup="draft")
+    seen = 0
+    import random
+
+    rng = random.Random(0)
+    while not g.over and seen < 400:
+        seat = rng.choice(g.pending())
+        for a in g.legal_actions(seat):
+            assert Action.from_json(a.to_json()) == a
+            assert Action.from_json(json.dumps(a.to_json())) == a
+        g.apply(seat, rng.choice(g.legal_actions(seat)).to_json())
+        seen += 1

@@ -1,0 +1,116 @@
+"""Secrets stay secret (architecture.md, W-11, W-25): what one seat hides is invisible to the others."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import wallenstein
+from wallenstein.actions import Action
+
+
+def _observers(g: wallenstein.Game, hidden_seat: int) -> dict[str, str]:
+    views = {"spectator": json.dumps(g.observe(None), sort_keys=True)}
+    for seat in range(g.players):
+        if seat != hidden_seat:
+            views[str(seat)] = json.dumps(g.observe(seat), sort_keys=True)
+    return views
+
+
+def _two_plans(g: wallenstein.Game, seat: int, rng: random.Random) -> tuple[Action, Action]:
+    """Two different legal whole plans for ``seat`` with the same bid."""
+    plans = []
+    bid = None
+    while len(plans) < 2:
+        trial = g.clone()
+        first = True
+        while trial.phase == "planning" and seat in trial.pending():
+            legal = trial.legal_actions(seat)
+            if first and bid is not None:
+                choice = next(a for a in legal if a.b == bid)
+            else:
+                choice = rng.choice(legal)
+            if first:
+                bid = choice.b
+                first = False
+            trial.apply(seat, choice)
+        base = seat * 11
+        cards = tuple(trial.s.plans[base : base + 11])
+        if not plans or cards != plans[0].cards:
+            plans.append(Action("plan", cards=cards))
+    return plans[0], plans[1]
+
+
+def test_other_seats_and_spectators_cannot_see_a_plan_until_it_is_revealed() -> None:
+    for seed in range(5):
+        rng = random.Random(seed)
+        base = wallenstein.new_game(players=4, seed=seed)
+        plan_a, plan_b = _two_plans(base, 0, rng)
+        assert plan_a.cards[10] == plan_b.cards[10] and plan_a != plan_b
+        a, b = base.clone(), base.clone()
+        a.apply(0, plan_a)
+        b.apply(0, plan_b)
+        assert _observers(a, 0) == _observers(b, 0)
+        # The other seats plan identically; still nothing differs before the actions begin.
+        for seat in (1, 2, 3):
+            choice_rng = random.Random(seed * 10 + seat)
+            while seat in a.pending() and a.phase == "planning":
+                act = choice_rng.choice(a.legal_actions(seat))
+                a.apply(seat, act)
+                b.apply(seat, act)
+                assert _observers(a, 0) == _observers(b, 0)
+        # Position choices (public) until the first action card is performed.
+        while a.phase == "position":
+            seat = a.pending()[0]
+            act = a.legal_actions(seat)[0]
+            a.apply(seat, act)
+            b.apply(seat, act)
+            if a.phase == "position":
+                assert _observers(a, 0) == _observers(b, 0)
+        # Seat 0 itself does see the difference.
+        assert json.dumps(a.observe(0), sort_keys=True) != json.dumps(b.observe(0), sort_keys=True)
+
+
+def _replay_with(history: list[dict], kind: str, change) -> wallenstein.Game:  # type: ignore[type-arg]
+    h = json.loads(json.dumps(history))
+    for entry in h:
+        if entry.get("chance") == kind:
+            entry["outcome"] = change(entry["outcome"])
+            break
+    return wallenstein.replay(h)
+
+
+def test_face_down_action_cards_are_not_observable_during_planning() -> None:
+    """W-11: swapping the order of the five face-down action cards changes no observation."""
+    g = wallenstein.new_game(players=3, seed=4)
+    other = _replay_with(g.history, "action_cards", lambda o: o[:5] + list(reversed(o[5:])))
+    assert other.s.action_cards != g.s.action_cards
+    for seat in (None, 0, 1, 2):
+        assert g.observe(seat) == other.observe(seat)
+
+
+def test_county_deck_order_is_not_observable_during_the_draft() -> None:
+    g = wallenstein.new_game(players=5, seed=9, setup="draft")
+    other = _replay_with(g.history, "county_deck", lambda o: o[:2] + list(reversed(o[2:])))
+    assert other.s.county_deck != g.s.county_deck
+    for seat in (None, 0, 1, 2, 3, 4):
+        assert g.observe(seat) == other.observe(seat)
+
+
+def test_undrawn_events_are_not_observable() -> None:
+    g = wallenstein.new_game(players=4, seed=6)
+    assert len(g.observe(None)["events"]["year"]) == 4
+    deck = g.s.event_deck
+    text = json.dumps(g.observe(None))
+    # Only the count of the event deck is shown; its cards are not listed anywhere.
+    assert '"deck_left": %d' % len(deck) in text
+    assert all(f'"card": {e},' not in text for e in deck)
+
+
+def test_bids_hidden_until_revealed_then_public() -> None:
+    g = wallenstein.new_game(players=3, seed=2)
+    g.apply(0, g.legal_actions(0)[0])
+    assert g.observe(1)["bids"] == {} and g.observe(None)["bids"] == {}
+    assert "my_plan" in g.observe(0) and g.observe(0)["my_plan"]["boxes"]
+    assert "my_plan" not in g.observe(None)
+    assert g.observe(1)["my_plan"]["boxes"] == {}
