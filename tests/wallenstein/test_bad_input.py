@@ -64,7 +64,7 @@ def test_plan_rules_checked_for_whole_plans() -> None:
     g = _game()
     before = g.to_json()
     mine = [c for c, o in enumerate(g.s.owner) if o == 0]
-    cards = list(mine) + [100, 101]  # 8 counties + 2 money cards on the 10 boxes
+    cards = [*mine, 100, 101]  # 8 counties + 2 money cards on the 10 boxes
     with pytest.raises(IllegalAction, match="twice"):
         g.apply(0, Action("plan", cards=(*cards[:9], cards[0], 102)))
     with pytest.raises(IllegalAction, match="needs that much money"):

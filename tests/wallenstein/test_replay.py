@@ -9,9 +9,9 @@ import subprocess
 import sys
 
 import pytest
+from test_random_games import play_random
 
 import wallenstein
-from test_random_games import play_random
 
 SCRIPT = """
 import hashlib, json, random, sys

@@ -26,10 +26,7 @@ def _two_plans(g: wallenstein.Game, seat: int, rng: random.Random) -> tuple[Acti
         first = True
         while trial.phase == "planning" and seat in trial.pending():
             legal = trial.legal_actions(seat)
-            if first and bid is not None:
-                choice = next(a for a in legal if a.b == bid)
-            else:
-                choice = rng.choice(legal)
+            choice = next(a for a in legal if a.b == bid) if first and bid is not None else rng.choice(legal)
             if first:
                 bid = choice.b
                 first = False
@@ -103,7 +100,7 @@ def test_undrawn_events_are_not_observable() -> None:
     deck = g.s.event_deck
     text = json.dumps(g.observe(None))
     # Only the count of the event deck is shown; its cards are not listed anywhere.
-    assert '"deck_left": %d' % len(deck) in text
+    assert f'"deck_left": {len(deck)}' in text
     assert all(f'"card": {e},' not in text for e in deck)
 
 
