@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 from tabletop.chain import Chain
 from tabletop.chance import stream
 from tabletop.errors import IllegalAction
-from wallenstein.actions import PLAN_SEQUENCE, POSITION_ACTIONS, Action, plan_card_action
-from wallenstein.board import ACTIONS, BOARD, N_BOXES
+from wallenstein.actions import PLAN_SEQUENCE, POSITION_ACTIONS, Action, card_name, plan_card_action
+from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, EMPTY, MONEY, N_BOXES
 from wallenstein.order import free_positions, reveal_bids, take_position
 from wallenstein.perform import move_actions, perform, resolve_move
 from wallenstein.planning import box_options, check_plan
@@ -314,9 +314,19 @@ class Game:
         if action.kind not in kinds:
             return f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
         if action.kind == "plan_card":
-            step = PLAN_SEQUENCE[self.s.plan_fill[seat]]
+            s = self.s
+            step = PLAN_SEQUENCE[s.plan_fill[seat]]
+            code = action.b
             if action.a != step:
                 return f"boxes are planned bid first, then the actions in order; the next box is {_box(step)!r}"
+            if code >= MONEY and step == AUCTION_BOX and code - MONEY > s.thalers[seat]:
+                return f"a bid of {code - MONEY} thalers needs that much money; you have {s.thalers[seat]} (R-01)"
+            if 0 <= code < BOARD.n and s.owner[code] != seat:
+                return f"seat {seat} holds no county card for {BOARD.keys[code]}"
+            if code != EMPTY and code in s.plans[seat * N_BOXES : (seat + 1) * N_BOXES]:
+                return f"card {card_name(code)} is already planned"
+            if code == EMPTY:
+                return "every box must hold a card while you have cards (W-08)"
         sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
         return f"{action} is not allowed now; legal: {sample}"
 
