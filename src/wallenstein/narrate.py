@@ -144,13 +144,24 @@ class Narrator:
         self.bid_order: list[int] = []
         self.positions: dict[int, int] = {}
         self.draft_pick: dict[str, Any] | None = None
+        self.year_events: list[dict[str, Any]] = []
+        self.idle_card = False  # an action card was turned and nobody has performed it yet
 
     def feed(self, event: Mapping[str, Any]) -> list[str]:
+        """The lines for one more event of the log (possibly none)."""
         kind = event.get("e")
+        lines: list[str] = []
+        if self.idle_card and kind in ("action_card", "season", "winter", "year", "game_over"):
+            lines.append("  Nobody performs this action.")
+        if kind in ("action", "skip", "action_card"):
+            self.idle_card = kind == "action_card"
+        elif kind in ("season", "winter", "year", "game_over"):
+            self.idle_card = False
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
-            return [f"  ({kind}: {dict(event)})"]
-        lines: list[str] = handler(event)
+            lines.append(f"  ({kind}: {dict(event)})")
+        else:
+            lines.extend(handler(event))
         return lines
 
     # -------------------------------------------------------------------------------- set-up
@@ -182,6 +193,7 @@ class Narrator:
 
     # -------------------------------------------------------------------------------- year and season
     def _on_year(self, e: Mapping[str, Any]) -> list[str]:
+        self.year_events = [dict(ev) for ev in e["events"]]
         shown = "; ".join(f"{event_label(ev['event'], False)} (winter loss {ev['winter_loss']})" for ev in e["events"])
         return [
             "",
@@ -205,7 +217,17 @@ class Narrator:
         ]
 
     def _on_event(self, e: Mapping[str, Any]) -> list[str]:
-        return [f"Event drawn: {event_label(e['event'])}; winter grain loss {e['winter_loss']}."]
+        lines = [f"Event drawn: {event_label(e['event'])}."]
+        left = [ev for ev in self.year_events if ev.get("card") != e.get("card")]
+        if len(left) < len(self.year_events):
+            self.year_events = left
+            if len(left) == 1:
+                last = left[0]
+                lines.append(
+                    f"Left for winter: {event_label(last['event'], False)};"
+                    f" every player will lose {last['winter_loss']} grain."
+                )
+        return lines
 
     def _on_bids(self, e: Mapping[str, Any]) -> list[str]:
         bids: Mapping[str, str | None] = e["bids"]
@@ -288,7 +310,7 @@ class Narrator:
                 score += f" + {_plural(peasants_fought, 'peasant')}"
         result = e["result"]
         if result == "attacker":
-            loser = f"; {seat_name(defender)} loses it" if defender is not None else ""
+            loser = f" from {seat_name(defender)}" if defender is not None else ""
             verdict = f"{who} wins and takes {county}{loser}, keeping {armies(a - d)} there."
         elif result == "defender":
             assert defender is not None
@@ -355,7 +377,7 @@ class Narrator:
 
     def _on_score(self, e: Mapping[str, Any]) -> list[str]:
         lines = [f"Scoring, year {e['year']}:"]
-        for p, (row, total) in enumerate(zip(e["detail"], e["vp"])):
+        for p, (row, total) in enumerate(zip(e["detail"], e["vp"], strict=True)):
             gained = row["counties"] + row["buildings"] + row["majorities"]
             lines.append(
                 f"  {seat_name(p)}: {_plural(row['counties'], 'county', 'counties')}"
