@@ -30,6 +30,8 @@ class Agent(Protocol):
 
     def reset(self, seat: int, seed: int) -> None: ...
 
+    # An agent may set ``needs_observation = False`` to receive ``{}`` instead of the observation.
+
     def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any: ...
 
 
@@ -40,7 +42,12 @@ def derive_seed(seed: int, seat: int) -> int:
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions, from its own seeded ``random.Random`` (deterministic)."""
+    """Picks uniformly among the legal actions, from its own seeded ``random.Random`` (deterministic).
+
+    It looks at nothing but the legal actions, so it tells the runner not to build observations for it.
+    """
+
+    needs_observation = False
 
     def __init__(self, seat: int = 0, seed: int = 0) -> None:
         self.seat = seat

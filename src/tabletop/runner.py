@@ -79,7 +79,9 @@ def run(game: G, agents: Agents, on_step: StepHook | None = None, max_decisions:
                 continue  # an earlier decision of this pass settled it
             agent = _agent_for(agents, seat)
             legal = list(game.legal_actions(seat))  # a copy: the agent cannot alter the game's own list
-            action = agent.act(game.observe(seat), legal)
+            # An agent that declares it ignores observations (a random baseline) is spared their cost.
+            seen = game.observe(seat) if getattr(agent, "needs_observation", True) else {}
+            action = agent.act(seen, legal)
             game.apply(seat, action)
             n += 1
             per_seat[seat] = per_seat.get(seat, 0) + 1

@@ -282,6 +282,13 @@ class Narrator:
             f" to {county_name(e['county'])}."
         ]
 
+    def _on_marker(self, e: Mapping[str, Any]) -> list[str]:
+        count = int(e["revolt"])
+        return [f"    Unrest grows in {county_name(e['county'])}: {_plural(count, 'revolt marker')} now."]
+
+    def _on_stay(self, e: Mapping[str, Any]) -> list[str]:
+        return [f"    {seat_name(e['seat'])} moves no armies out of {county_name(e['county'])}."]
+
     def _on_battle(self, e: Mapping[str, Any]) -> list[str]:
         seat = int(e["seat"])
         who, county, origin = seat_name(seat), county_name(e["county"]), county_name(e["origin"])

@@ -19,19 +19,23 @@ if TYPE_CHECKING:
     from wallenstein.game import Game
 
 
+# Building names for each building bit mask, so observations do not decode masks one by one.
+_BUILDING_NAMES = tuple(tuple(BUILDINGS[i] for i, bit in enumerate(BUILDING_BITS) if mask & bit) for mask in range(8))
+
+
 def observation(g: Game, seat: int | None) -> dict[str, Any]:
     s = g.s
     P = s.players
-    counties = {}
-    for c, key in enumerate(BOARD.keys):
-        o = s.owner[c]
-        counties[key] = {
+    counties = {
+        key: {
             "owner": o if o >= 0 else None,
             "in_play": o != OUT_OF_PLAY,
-            "armies": s.armies[c],
-            "buildings": [BUILDINGS[i] for i, bit in enumerate(BUILDING_BITS) if s.buildings[c] & bit],
-            "revolt": s.revolts[c],
+            "armies": a,
+            "buildings": list(_BUILDING_NAMES[b]),
+            "revolt": r,
         }
+        for key, o, a, b, r in zip(BOARD.keys, s.owner, s.armies, s.buildings, s.revolts, strict=True)
+    }
     players = [
         {
             "thalers": s.thalers[p],

@@ -110,9 +110,11 @@ def perform(g: Game, seat: int, action: int) -> bool:
         # W-13: income first, then a revolt where a marker already lay, then one more marker.
         if s.revolts[c] > 0 and not revolt(g, c):
             return False
-        if s.markers > 0:
+        if s.markers > 0:  # none added once the 42 markers are all on the board
             s.markers -= 1
             s.revolts[c] += 1
+            if g.logging:
+                g.emit("marker", seat=seat, county=BOARD.keys[c], revolt=s.revolts[c])
         return False
     if action == A_DEPLOY5 or action == A_DEPLOY3:
         n = deploy_amount(g, seat, action)
@@ -185,6 +187,8 @@ def resolve_move(g: Game, seat: int, act: Action) -> None:
                 g.emit("move", seat=seat, origin=BOARD.keys[origin], county=BOARD.keys[target], armies=n)
         else:
             attack(g, seat, origin, target, n)
+    elif g.logging:
+        g.emit("stay", seat=seat, county=BOARD.keys[origin])
     s.move_from = -1
 
 

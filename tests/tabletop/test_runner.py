@@ -149,3 +149,21 @@ def test_the_runner_reports_a_stuck_game_and_a_missing_agent() -> None:
         play(ToyGame(), [RandomAgent(0)])
     with pytest.raises(StuckGame):
         play(wallenstein.new_game(players=3, seed=0), random_agents(3, 0), max_decisions=10)
+
+
+def test_agents_that_ignore_observations_are_given_none() -> None:
+    """RandomAgent declares needs_observation = False: the runner skips building observations for it."""
+    import wallenstein
+    from tabletop.agents import RandomAgent
+    from tabletop.runner import run
+
+    seen: list[dict[str, Any]] = []
+
+    class Spy(RandomAgent):
+        def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any:
+            seen.append(observation)
+            return super().act(observation, legal)
+
+    game = wallenstein.new_game(players=3, seed=2, log=False)
+    run(game, [Spy(s, s) for s in range(3)], max_decisions=50_000)
+    assert seen and all(obs == {} for obs in seen)
