@@ -76,6 +76,7 @@ class Game:
         self._log: Chain[dict[str, Any]] = Chain()
         self._replay = replay
         self._legal: dict[int, list[Action]] = {}
+        self.hands: dict[int, tuple[int, ...]] = {}  # planning's hand cache (planning.hand)
         if config["setup"] == "draft":
             setup_draft(self)
         else:
@@ -173,6 +174,7 @@ class Game:
         g._log = self._log
         g._replay = None
         g._legal = {}
+        g.hands = {}
         return g
 
     @property

@@ -25,19 +25,30 @@ def required_empty(g: Game, seat: int) -> int:
     return max(0, N_BOXES - cards)
 
 
+def hand(g: Game, seat: int) -> tuple[int, ...]:
+    """``seat``'s county cards. Ownership cannot change while planning, so this is cached per
+    planning round (the cache lives on the game, is emptied at each season and not cloned)."""
+    cards = g.hands.get(seat)
+    if cards is None:
+        cards = g.hands[seat] = tuple(c for c, o in enumerate(g.s.owner) if o == seat)
+    return cards
+
+
 def box_options(g: Game, seat: int) -> list[int]:
     """Card codes allowed on ``seat``'s next box, in canonical order (counties, money, empty)."""
     s = g.s
     step = s.plan_fill[seat]
     base = seat * N_BOXES
     planned = s.plans[base : base + N_BOXES]  # boxes not planned yet hold EMPTY
-    out = [c for c, o in enumerate(s.owner) if o == seat and c not in planned]
+    cards = hand(g, seat)
+    out = [c for c in cards if c not in planned]
     if PLAN_SEQUENCE[step] == AUCTION_BOX:
-        out.extend(m for m in MONEY_CARDS if m - MONEY <= s.thalers[seat])  # R-01: bids you can pay
+        thalers = s.thalers[seat]
+        out.extend(m for m in MONEY_CARDS if m - MONEY <= thalers)  # R-01: bids you can pay
     else:
         out.extend(m for m in MONEY_CARDS if m not in planned)
     empties = planned.count(EMPTY) - (N_BOXES - step)
-    if empties < required_empty(g, seat):
+    if empties < N_BOXES - len(cards) - len(MONEY_CARDS):  # W-08: only as many as cards are lacking
         out.append(EMPTY)
     return out
 

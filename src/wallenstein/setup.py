@@ -159,6 +159,7 @@ def begin_season(g: Game) -> None:
         raise g.corrupt("action card or bonus tile shuffle is not a permutation")
     s.action_cards = list(cards)
     s.tiles = list(tiles)
+    g.hands = {}
     s.plans = [-1] * len(s.plans)
     s.plan_fill = [0] * s.players
     s.bids = [-1] * s.players
