@@ -176,24 +176,23 @@ def _int(value: Any, name: str, lo: int, hi: int) -> int:
 
 
 # Interned decisions, so that listing legal actions allocates nothing in the hot loop.
-_PLAN_CARD_CACHE: dict[tuple[int, int], Action] = {}
-_MOVE_CACHE: dict[tuple[int, int], Action] = {}
+_INTERNED: dict[tuple[str, int, int], Action] = {}
+
+
+def _interned(kind: str, a: int, b: int) -> Action:
+    key = (kind, a, b)
+    act = _INTERNED.get(key)
+    if act is None:
+        act = _INTERNED[key] = Action(kind, a, b)
+    return act
 
 
 def plan_card_action(box: int, code: int) -> Action:
-    key = (box, code)
-    act = _PLAN_CARD_CACHE.get(key)
-    if act is None:
-        act = _PLAN_CARD_CACHE[key] = Action(PLAN_CARD, box, code)
-    return act
+    return _interned(PLAN_CARD, box, code)
 
 
 def move_action(target: int, n: int) -> Action:
-    key = (target, n)
-    act = _MOVE_CACHE.get(key)
-    if act is None:
-        act = _MOVE_CACHE[key] = Action(MOVE_KIND, target, n)
-    return act
+    return _interned(MOVE_KIND, target, n)
 
 
 STAY_ACTION = Action(STAY)

@@ -33,28 +33,33 @@ if TYPE_CHECKING:
     from wallenstein.game import Game
 
 
-def tax_amount(g: Game, seat: int, c: int) -> int:
-    amount = BOARD.tax[c]
+# Per income action: the county's yield, the capping event and cap, the floor event and floor, the tile.
+_INCOME = {
+    A_TAX: (BOARD.tax, "tax_max_5", 5, "tax_min_6", 6, T_TAX),
+    A_GRAIN: (BOARD.grain, "grain_max_3", 3, "grain_min_4", 4, T_GRAIN),
+}
+
+
+def income_amount(g: Game, seat: int, c: int, action: int) -> int:
+    """Taxes or grain collected in ``c``: the event's limit first, then the bonus tile (W-14)."""
+    values, cap_event, cap, floor_event, floor, tile = _INCOME[action]
+    amount = values[c]
     ev = g.event_kind
-    if ev == "tax_max_5":
-        amount = min(amount, 5)
-    elif ev == "tax_min_6":
-        amount = max(amount, 6)
-    if g.tile_of(seat) == T_TAX:
+    if ev == cap_event:
+        amount = min(amount, cap)
+    elif ev == floor_event:
+        amount = max(amount, floor)
+    if g.tile_of(seat) == tile:
         amount += 1
     return amount
+
+
+def tax_amount(g: Game, seat: int, c: int) -> int:
+    return income_amount(g, seat, c, A_TAX)
 
 
 def grain_amount(g: Game, seat: int, c: int) -> int:
-    amount = BOARD.grain[c]
-    ev = g.event_kind
-    if ev == "grain_max_3":
-        amount = min(amount, 3)
-    elif ev == "grain_min_4":
-        amount = max(amount, 4)
-    if g.tile_of(seat) == T_GRAIN:
-        amount += 1
-    return amount
+    return income_amount(g, seat, c, A_GRAIN)
 
 
 def deploy_amount(g: Game, seat: int, action: int) -> int:
@@ -101,7 +106,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
         g.did(seat, action, c, calmed=calmed)
         return False
     if action == A_GRAIN or action == A_TAX:
-        amount = grain_amount(g, seat, c) if action == A_GRAIN else tax_amount(g, seat, c)
+        amount = income_amount(g, seat, c, action)
         if action == A_GRAIN:
             s.grain[seat] += amount
         else:
