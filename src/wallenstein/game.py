@@ -177,6 +177,11 @@ class Game:
         g.hands = {}
         return g
 
+    def refresh(self) -> None:
+        """Forget cached legal actions and hands: call it after editing ``g.s`` by hand (tests, studies)."""
+        self._legal = {}
+        self.hands = {}
+
     @property
     def history(self) -> list[dict[str, Any]]:
         """The options, then every decision and chance outcome in order (JSON-ready).

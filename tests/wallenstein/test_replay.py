@@ -99,3 +99,15 @@ def test_clone_is_independent() -> None:
         c.apply(seat, rng.choice(c.legal_actions(seat)))
     assert g.to_json() == before
     assert c.to_json() != before
+
+
+def test_refresh_forgets_cached_decisions_after_a_hand_edit() -> None:
+    g = wallenstein.new_game(players=4, seed=1)
+    before = g.legal_actions(0)
+    mine = [c for c, o in enumerate(g.s.owner) if o == 0]
+    g.s.owner[mine[0]] = -1  # a hand edit (tests and studies arrange states like this)
+    g.s.supply[0] += g.s.armies[mine[0]]
+    g.s.armies[mine[0]] = 0
+    assert g.legal_actions(0) == before  # still the cached list
+    g.refresh()
+    assert len(g.legal_actions(0)) == len(before) - 1
