@@ -1,11 +1,13 @@
 """Wallenstein (Dirk Henn): an exact, reproducible rules engine.
 
-import wallenstein
-g = wallenstein.new_game(players=4, seed=1)
-while not g.over:
-    seat = g.pending()[0]
-    g.apply(seat, g.legal_actions(seat)[0])
-print(g.result())
+Usage::
+
+    import wallenstein
+    g = wallenstein.new_game(players=4, seed=1)
+    while not g.over:
+        seat = g.pending()[0]
+        g.apply(seat, g.legal_actions(seat)[0])
+    print(g.result())
 """
 
 from tabletop.errors import DataError, IllegalAction

@@ -199,9 +199,4 @@ STAY_ACTION = Action(STAY)
 POSITION_ACTIONS = tuple(Action(POSITION_KIND, p) for p in range(5))
 
 
-def plan_box_of(step: int) -> int:
-    """The box planned at step ``step`` (0..10) of the one-box-at-a-time planning."""
-    return PLAN_SEQUENCE[step]
-
-
 assert len(PLAN_SEQUENCE) == N_BOXES

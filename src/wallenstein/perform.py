@@ -11,15 +11,12 @@ from typing import TYPE_CHECKING
 from wallenstein.actions import STAY_ACTION, Action, move_action
 from wallenstein.battle import attack, can_attack, revolt
 from wallenstein.board import (
-    A_COMBAT_A,
-    A_COMBAT_B,
     A_DEPLOY1,
     A_DEPLOY3,
     A_DEPLOY5,
     A_GRAIN,
     A_TAX,
     A_TRADING,
-    ACTIONS,
     BOARD,
     BUILDING_BITS,
     N_BOXES,
@@ -197,8 +194,4 @@ def resolve_move(g: Game, seat: int, act: Action) -> None:
     s.move_from = -1
 
 
-def action_name(action: int) -> str:
-    return ACTIONS[action]
-
-
-__all__ = ["A_COMBAT_A", "A_COMBAT_B", "move_actions", "perform", "resolve_move"]
+__all__ = ["income_amount", "move_actions", "perform", "resolve_move"]

@@ -19,12 +19,6 @@ if TYPE_CHECKING:
 MONEY_CARDS = tuple(MONEY + v for v in range(5))
 
 
-def required_empty(g: Game, seat: int) -> int:
-    """Boxes left uncovered: only as many as the player lacks cards for (W-08)."""
-    cards = g.s.owner.count(seat) + len(MONEY_CARDS)
-    return max(0, N_BOXES - cards)
-
-
 def hand(g: Game, seat: int) -> tuple[int, ...]:
     """``seat``'s county cards. Ownership cannot change while planning, so this is cached per
     planning round (the cache lives on the game, is emptied at each season and not cloned)."""
@@ -32,6 +26,11 @@ def hand(g: Game, seat: int) -> tuple[int, ...]:
     if cards is None:
         cards = g.hands[seat] = tuple(c for c, o in enumerate(g.s.owner) if o == seat)
     return cards
+
+
+def required_empty(g: Game, seat: int) -> int:
+    """Boxes left uncovered: only as many as the player lacks cards for (W-08)."""
+    return max(0, N_BOXES - len(hand(g, seat)) - len(MONEY_CARDS))
 
 
 def box_options(g: Game, seat: int) -> list[int]:
@@ -48,7 +47,7 @@ def box_options(g: Game, seat: int) -> list[int]:
     else:
         out.extend(m for m in MONEY_CARDS if m not in planned)
     empties = planned.count(EMPTY) - (N_BOXES - step)
-    if empties < N_BOXES - len(cards) - len(MONEY_CARDS):  # W-08: only as many as cards are lacking
+    if empties < required_empty(g, seat):
         out.append(EMPTY)
     return out
 
