@@ -52,6 +52,7 @@ T = TypeVar("T")
 EDITIONS = ("2012",)
 PLANNED_EDITIONS = ("2002",)
 MODULES = ("emperors_court", "landsknechte", "military_leaders")
+PLAYABLE_MODULES: frozenset[str] = frozenset()  # grows as each module's rules land (issue 3)
 SETUPS = ("lineup", "draft")
 SAVE_FORMAT = "wallenstein-game"
 SAVE_VERSION = 1
@@ -69,6 +70,8 @@ class Game:
     ) -> None:
         self.config = config
         self.seed: int = config["seed"]
+        self.edition: str = config["edition"]
+        self.modules: frozenset[str] = frozenset(config["modules"])
         self.tower = tower
         self.logging = log
         self.s = initial_state(config["players"])
@@ -167,6 +170,8 @@ class Game:
         g = Game.__new__(Game)
         g.config = self.config
         g.seed = self.seed
+        g.edition = self.edition
+        g.modules = self.modules
         g.tower = self.tower
         g.logging = self.logging
         g.s = self.s.clone()
@@ -353,7 +358,7 @@ class Game:
         elif ph == POSITION:
             take_position(self, seat, action.a)
             if s.pos_turn == len(s.bid_order):
-                self._run_actions()
+                self._after_order()
         elif ph == MOVE:
             resolve_move(self, seat, action)
             s.turn += 1
@@ -386,6 +391,11 @@ class Game:
         if self.logging:
             self.emit("event", **self.event_json(s.event))
         reveal_bids(self)
+
+    def _after_order(self) -> None:
+        """Player order is known: the module steps run here (seed 000: Landsknechte check, then the
+        Emperor's Court), then the ten basic actions."""
+        self._run_actions()
 
     def _run_actions(self) -> None:
         s = self.s
@@ -469,7 +479,12 @@ def _options(
     for m in mods:
         if m not in MODULES:
             raise IllegalAction(f"unknown module {m!r}; modules are {list(MODULES)}")
-        raise IllegalAction(f"module {m!r} is not playable yet")
+        if m not in PLAYABLE_MODULES:
+            raise IllegalAction(f"module {m!r} is not playable yet")
+    if len(set(mods)) != len(mods):
+        raise IllegalAction(f"modules listed twice: {mods}")
+    if mods and edition != "2012":
+        raise IllegalAction("the Big Box modules exist for the 2012 edition only (W-01)")
     if tower is None:
         model: TowerModel = default_tower()
     elif isinstance(tower, Mapping):
