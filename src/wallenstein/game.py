@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from tabletop.chain import Chain
@@ -22,6 +23,8 @@ from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, EMPTY, MONEY, N_BOXES
 from wallenstein.order import free_positions, reveal_bids, take_position
 from wallenstein.perform import move_actions, perform, resolve_move
 from wallenstein.planning import box_options, check_plan
+from wallenstein.printed import check_values, is_standin, load_file
+from wallenstein.printed import table as printed_table
 from wallenstein.setup import (
     begin_season,
     begin_year,
@@ -258,6 +261,13 @@ class Game:
         e = self.s.event
         return BOARD.events[e].kind if e >= 0 else None
 
+    def printed(self, name: str) -> Any:
+        """The printed-value table ``name`` in force: the user's if supplied, else the stand-in (W-29)."""
+        return printed_table(self.config, name)
+
+    def is_standin(self, name: str) -> bool:
+        return is_standin(self.config, name)
+
     def tile_of(self, seat: int) -> int:
         pos = self.s.position[seat]
         return self.s.tiles[pos] if pos >= 0 else -1
@@ -461,7 +471,7 @@ def _tupled(value: Any) -> Any:
 
 
 def _options(
-    players: Any, seed: Any, setup: Any, edition: Any, modules: Any, tower: Any
+    players: Any, seed: Any, setup: Any, edition: Any, modules: Any, tower: Any, printed: Any = None
 ) -> tuple[dict[str, Any], TowerModel]:
     if isinstance(players, bool) or players not in (3, 4, 5):
         raise IllegalAction(f"Wallenstein is played by 3, 4 or 5 players, not {players!r}")
@@ -501,6 +511,7 @@ def _options(
         "edition": edition,
         "modules": sorted(mods),
         "tower": model.to_json(),
+        "printed": load_file(printed) if isinstance(printed, (str, Path)) else check_values(printed),
     }
     return config, model
 
@@ -513,10 +524,12 @@ def new_game(
     modules: Iterable[str] = (),
     tower: TowerModel | Mapping[str, Any] | None = None,
     log: bool = True,
+    printed: Mapping[str, Any] | str | Path | None = None,
 ) -> Game:
     """Start a game. ``tower`` is a tower model or its JSON spec (default: the 2/3-1/3 model);
-    ``log=False`` skips the public event log (faster simulations)."""
-    config, model = _options(players, seed, setup, edition, modules, tower)
+    ``log=False`` skips the public event log (faster simulations); ``printed`` replaces stand-in
+    tables of printed values (W-29) by a mapping or a JSON file (see ``wallenstein.printed``)."""
+    config, model = _options(players, seed, setup, edition, modules, tower, printed)
     return Game(config, model, log=log)
 
 
@@ -538,6 +551,7 @@ def replay(history: Any, log: bool = True) -> Game:
             head.get("edition"),
             head.get("modules", ()),
             tower,
+            head.get("printed"),
         )
     except IllegalAction as exc:
         raise IllegalAction(f"history options: {exc}") from None
