@@ -82,6 +82,7 @@ class Game:
         self._log: Chain[dict[str, Any]] = Chain()
         self._replay = replay
         self._legal: dict[int, list[Action]] = {}
+        self._order_steps = order_steps(self.modules)
         self.hands: dict[int, tuple[int, ...]] = {}  # planning's hand cache (planning.hand)
         if config["setup"] == "draft":
             setup_draft(self)
@@ -182,6 +183,7 @@ class Game:
         g._log = self._log
         g._replay = None
         g._legal = {}
+        g._order_steps = self._order_steps
         g.hands = {}
         return g
 
@@ -403,8 +405,18 @@ class Game:
         reveal_bids(self)
 
     def _after_order(self) -> None:
-        """Player order is known: the module steps run here (seed 000: Landsknechte check, then the
-        Emperor's Court), then the ten basic actions."""
+        """Player order is known: the module steps run, then the ten basic actions.
+
+        Each step (see ``ORDER_STEPS``) returns True when it opened a decision (it sets its phase);
+        ``_do`` calls ``_after_order`` again once that decision is applied, and the step goes on.
+        """
+        s = self.s
+        steps = self._order_steps
+        while s.order_step < len(steps):
+            if steps[s.order_step](self):
+                return
+            s.order_step += 1
+        s.order_step = 0
         self._run_actions()
 
     def _run_actions(self) -> None:
@@ -452,6 +464,16 @@ class Game:
         s.revolts = [0] * len(s.revolts)
         s.grain = [0] * s.players
         begin_year(self)
+
+
+OrderStep = Callable[[Game], bool]
+
+
+def order_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """The steps between player order and the basic actions, in the order of seed 000
+    (Landsknechte check, then the Emperor's Court); each module adds its step here."""
+    steps: list[OrderStep] = []
+    return tuple(steps)
 
 
 def _box(box: int) -> str:

@@ -45,6 +45,7 @@ class State:
         "move_from",
         "move_kind",
         "order",
+        "order_step",
         "owner",
         "peasants",
         "phase",
@@ -105,6 +106,7 @@ class State:
         self.pos_turn = 0
         self.position = [-1] * players
         self.order: list[int] = []
+        self.order_step = 0  # index of the module step running between player order and the actions
         self.act = 0  # index of the action card being performed
         self.turn = 0  # index in self.order of the seat performing it
         self.move_from = -1
@@ -152,6 +154,7 @@ class State:
         c.pos_turn = self.pos_turn
         c.position = self.position[:]
         c.order = self.order[:]
+        c.order_step = self.order_step
         c.act = self.act
         c.turn = self.turn
         c.move_from = self.move_from
