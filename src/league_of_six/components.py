@@ -76,6 +76,7 @@ class Layout:
     colour: tuple[int, ...]
     value: tuple[int, ...]
     fill: tuple[tuple[int, ...], ...]  # per row, its spaces in filling order
+    mask: tuple[int, ...]  # per row, a bit per goods colour its spaces take
 
 
 @dataclass(frozen=True)
@@ -101,10 +102,18 @@ class Components:
         """How every view names this set: a stand-in set, or the user's own set."""
         return "stand-in set" if self.standin else "user's component set"
 
-    @functools.cache  # noqa: B019 (component sets live as long as the program)
     def layout(self, royal: int, civic: int, side: int) -> Layout:
         """The rows in use when storage tile ``royal`` lies on the royal stores and ``civic`` on the
         civic stores, both showing ``side`` (0: I, 1: II): royal rows first, then civic rows."""
+        return self.layouts[(royal * N_STORAGE_TILES + civic) * 2 + side]
+
+    @functools.cached_property
+    def layouts(self) -> tuple[Layout, ...]:
+        """Every layout, indexed by ``(royal * 6 + civic) * 2 + side`` (built once: 72 small tables)."""
+        n = len(self.storage)
+        return tuple(self._layout(r, c, side) for r in range(n) for c in range(n) for side in (0, 1))
+
+    def _layout(self, royal: int, civic: int, side: int) -> Layout:
         store: list[int] = []
         number: list[int] = []
         bonus: list[int] = []
@@ -124,7 +133,11 @@ class Components:
         fill = tuple(
             tuple(sorted(range(start[r], start[r + 1]), key=lambda k: (-value[k], k))) for r in range(len(store))
         )
-        return Layout(tuple(store), tuple(number), tuple(bonus), tuple(start), tuple(colour), tuple(value), fill)
+        masks = tuple(
+            functools.reduce(lambda m, k: m | (1 << colour[k]), range(start[r], start[r + 1]), 0)
+            for r in range(len(store))
+        )
+        return Layout(tuple(store), tuple(number), tuple(bonus), tuple(start), tuple(colour), tuple(value), fill, masks)
 
     @functools.cached_property
     def gains(self) -> tuple[tuple[tuple[tuple[Counts, ...], ...], ...], ...]:

@@ -242,7 +242,8 @@ class Game(RecordedGame[State]):
             seat = self._pending_seat()
             legal = self._compute_legal(seat)
             if len(legal) != 1:
-                break
+                self._legal = {seat: legal}  # what the seat will be asked next
+                return
             self._do(seat, legal[0])
         self._legal = {}
 

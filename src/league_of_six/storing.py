@@ -34,30 +34,19 @@ def begin_storing(g: Game) -> None:
     next_row(g)
 
 
-def _held_colours(g: Game) -> list[bool]:
-    s = g.s
-    wagon = s.wagon
-    held = [False] * N_GOODS
-    for base in range(0, len(wagon), N_GOODS):
-        for c in range(N_GOODS):
-            if wagon[base + c]:
-                held[c] = True
-    return held
-
-
 def useful_rows(g: Game) -> list[int]:
-    """Rows nobody chose yet with a free space for a colour some player still has."""
+    """Rows nobody chose yet with a space for a colour some player still has (a row's spaces are
+    all free until it is chosen, so its colour mask says what it takes)."""
     s = g.s
-    lay = g.layout
-    held = _held_colours(g)
-    if not any(held):
+    held = 0
+    wagon = s.wagon
+    for i, n in enumerate(wagon):
+        if n:
+            held |= 1 << (i & 3)
+    if not held:
         return []
-    colour, start, owner = lay.colour, lay.start, s.space_owner
-    out = []
-    for r, chooser in enumerate(s.row_chooser):
-        if chooser < 0 and any(held[colour[k]] and owner[k] < 0 for k in range(start[r], start[r + 1])):
-            out.append(r)
-    return out
+    mask = g.layout.mask
+    return [r for r, chooser in enumerate(s.row_chooser) if chooser < 0 and mask[r] & held]
 
 
 def chooser(g: Game) -> int:
