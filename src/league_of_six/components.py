@@ -77,6 +77,7 @@ class Layout:
     value: tuple[int, ...]
     fill: tuple[tuple[int, ...], ...]  # per row, its spaces in filling order
     mask: tuple[int, ...]  # per row, a bit per goods colour its spaces take
+    index: tuple[tuple[int, ...], tuple[int, ...]]  # [store][number] -> row
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,18 @@ class Components:
             functools.reduce(lambda m, k: m | (1 << colour[k]), range(start[r], start[r + 1]), 0)
             for r in range(len(store))
         )
-        return Layout(tuple(store), tuple(number), tuple(bonus), tuple(start), tuple(colour), tuple(value), fill, masks)
+        index = tuple(tuple(r for r in range(len(store)) if store[r] == st) for st in (0, 1))
+        return Layout(
+            tuple(store),
+            tuple(number),
+            tuple(bonus),
+            tuple(start),
+            tuple(colour),
+            tuple(value),
+            fill,
+            masks,
+            (index[0], index[1]),
+        )
 
     @functools.cached_property
     def gains(self) -> tuple[tuple[tuple[tuple[Counts, ...], ...], ...], ...]:

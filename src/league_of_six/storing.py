@@ -73,7 +73,7 @@ def next_row(g: Game) -> None:
 def choose_row(g: Game, seat: int, action: Action) -> None:
     s = g.s
     lay = g.layout
-    r = next(i for i in range(len(lay.store)) if lay.store[i] == action.a and lay.number[i] == action.b)
+    r = lay.index[action.a][action.b]
     s.row_chooser[r] = seat
     P = s.players
     placed_by: list[dict[str, Any]] = []
