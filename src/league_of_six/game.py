@@ -1,0 +1,306 @@
+"""The League of Six game: a state machine that always says who must decide what.
+
+``Game`` drives the rules by phase (setup, choosing, taxes, storing, cleanup): after every decision
+it runs everything automatic (chance draws, reordering, filling rows, scoring) until a player must
+decide again. A decision with a single legal option is taken automatically and is not part of the
+history. History, log, recorded chance, replay and save files come from
+:class:`tabletop.engine.RecordedGame`, shared with the other games of the table.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from league_of_six.actions import ACCEPT_KIND, CHOOSE_KIND, LEADER_KIND, OFFER_KIND, ROTATE_KIND, ROW_KIND, Action
+from league_of_six.choosing import accept, choose, choose_options, offer, offer_options, responder
+from league_of_six.components import KINDS, SIDES, TOWN_KEYS, Components, Layout, resolve, standin
+from league_of_six.setup import initial_state, setup_game
+from league_of_six.state import BONUS, CHOOSE, OFFER, OVER, PHASES, RESPOND, ROTATE, STORE, State
+from league_of_six.storing import bonus_options, choose_row, chooser, row_options, take_leader
+from league_of_six.taxes import collect, collector, rotate_options
+from tabletop.engine import RecordedGame
+from tabletop.errors import DataError, IllegalAction
+
+COLOURS = ("red", "yellow", "green", "blue", "black")  # seat colours (figures and markers)
+PLAYERS = (3, 4, 5)
+
+ComponentsArg = Components | Mapping[str, Any] | str | Path | None
+
+
+class Game(RecordedGame[State]):
+    """One game of League of Six. Create it with :func:`league_of_six.new_game`."""
+
+    SAVE_FORMAT = "league-of-six-game"
+    SAVE_VERSION = 1
+    TITLE = "League of Six"
+
+    def __init__(
+        self, config: dict[str, Any], comp: Components, replay: deque[tuple[str, Any]] | None = None, log: bool = True
+    ) -> None:
+        self._start_record(config, replay, log)
+        self.comp = comp
+        self.sides: tuple[int, ...] = tuple(SIDES.index(x) for x in config["sides"])
+        self.s = initial_state(comp, config["players"])
+        self._legal: dict[int, list[Action]] = {}
+        setup_game(self)
+        self._settle()
+
+    @classmethod
+    def _build(cls, options: dict[str, Any], replay: deque[tuple[str, Any]], log: bool) -> Game:
+        config, comp = _options(
+            options.get("players"), options.get("seed"), options.get("components"), options.get("sides")
+        )
+        if options.get("game", "league_of_six") != "league_of_six":
+            raise IllegalAction(f"not a League of Six history (game {options.get('game')!r})")
+        extra = set(options) - set(config)
+        if extra:
+            raise IllegalAction(f"unknown option(s) {sorted(extra)}")
+        return cls(config, comp, replay=replay, log=log)
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def players(self) -> int:
+        return self.s.players
+
+    @property
+    def over(self) -> bool:
+        return self.s.phase == OVER
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.s.phase]
+
+    def pending(self) -> list[int]:
+        """The seat that must decide now ([] once the game is over)."""
+        seat = self._pending_seat()
+        return [seat] if seat >= 0 else []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The decisions ``seat`` may take now, in canonical order ([] if it need not decide)."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        self._check_seat(seat)
+        out = self._compute_legal(seat) if seat == self._pending_seat() else []
+        self._legal[seat] = out
+        return out
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
+        """Apply ``seat``'s decision. Raises IllegalAction, leaving the game unchanged, if not allowed."""
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        if type(seat) is not int or seat != self._pending_seat():
+            self._check_seat(seat)
+            raise IllegalAction(self._not_your_turn(seat))
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, action))
+        self._legal = {}
+        self.record(seat, action)
+        self._do(seat, action)
+        self._settle()
+
+    def observe(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator), as JSON-ready data."""
+        if seat is not None:
+            self._check_seat(seat)
+        from league_of_six.observe import observation
+
+        return observation(self, seat)
+
+    def result(self) -> dict[str, Any]:
+        """Influence and winners (most influence, then most guards in hand, then shared).
+
+        Guards in hand are secret until the end: ``guards`` is None while the game runs.
+        """
+        s = self.s
+        winners: list[int] = []
+        if self.over:
+            best = max(zip(s.influence, s.guards, strict=True))
+            winners = [p for p in range(s.players) if (s.influence[p], s.guards[p]) == best]
+        return {
+            "influence": list(s.influence),
+            "guards": list(s.guards) if self.over else None,
+            "winners": winners,
+            "over": self.over,
+        }
+
+    def clone(self) -> Game:
+        """An independent copy (history and log are shared structurally; copying is O(state))."""
+        g = Game.__new__(Game)
+        self._copy_record(g)
+        g.comp = self.comp
+        g.sides = self.sides
+        g.s = self.s.clone()
+        g._legal = {}
+        return g
+
+    def refresh(self) -> None:
+        """Forget cached legal actions: call it after editing ``g.s`` by hand (tests, studies)."""
+        self._legal = {}
+
+    # ------------------------------------------------------------------ helpers for rules modules and views
+    @property
+    def layout(self) -> Layout:
+        s = self.s
+        return self.comp.layout(s.store_tiles[0], s.store_tiles[1], s.side)
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(SIDES[x] for x in self.sides)
+
+    def card_json(self, card: int) -> dict[str, Any]:
+        c = self.comp.cards[card]
+        return {"card": card, "kind": KINDS[c.kind], "figures": c.figures, "gray": c.gray}
+
+    @staticmethod
+    def leader_json(leader: tuple[int, int]) -> dict[str, Any]:
+        return {"kind": KINDS[leader[0]], "figures": leader[1]}
+
+    def row_json(self, r: int) -> dict[str, Any]:
+        lay = self.layout
+        return {"store": ("royal", "civic")[lay.store[r]], "row": lay.number[r] + 1}
+
+    # ------------------------------------------------------------------ the state machine
+    def _pending_seat(self) -> int:
+        s = self.s
+        ph = s.phase
+        if ph == CHOOSE or ph == OFFER:
+            return s.mover
+        if ph == RESPOND:
+            return responder(s)
+        if ph == ROTATE:
+            return collector(self)
+        if ph == STORE or ph == BONUS:
+            return chooser(self)
+        return -1
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
+            raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.over:
+            return "the game is over"
+        return f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})"
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        ph = self.s.phase
+        if ph == CHOOSE:
+            return choose_options(self, seat)
+        if ph == OFFER or ph == RESPOND:
+            return offer_options(self, seat)
+        if ph == ROTATE:
+            return rotate_options(self, seat)
+        if ph == STORE:
+            return row_options(self, seat)
+        return bonus_options(self, seat)
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        legal = self.legal_actions(seat)
+        kinds = sorted({a.kind for a in legal})
+        if action.kind not in kinds:
+            return f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
+        s = self.s
+        if action.kind == CHOOSE_KIND:
+            t = action.a
+            name = self.comp.towns[t].name
+            if s.besieged[t]:
+                return f"{name} is besieged by the Hussites this round"
+            if s.displaced and t == s.mover_from:
+                return f"after accepting an offer you must travel on: you cannot stay in {name}"
+            top = s.counter[s.occupant[t]]
+            return f"to enter {name} you must offer more than {top} guards, at most 12 and what you can pay (L-04)"
+        if action.kind == OFFER_KIND:
+            return (
+                f"an offer must be higher than {s.c_offer}, at most 12, and at most what you can give"
+                f" ({s.means(seat)} guards counting 2 influence per guard; L-04)"
+            )
+        sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
+        return f"{action} is not allowed now; legal: {sample}"
+
+    def _do(self, seat: int, action: Action) -> None:
+        k = action.kind
+        if k == CHOOSE_KIND:
+            choose(self, seat, action.a)
+        elif k == OFFER_KIND:
+            offer(self, seat, action.a)
+        elif k == ACCEPT_KIND:
+            accept(self, seat)
+        elif k == ROTATE_KIND:
+            collect(self, seat, action.a)
+        elif k == ROW_KIND:
+            choose_row(self, seat, action)
+        elif k == LEADER_KIND:
+            take_leader(self, seat, action.a)
+
+    def _settle(self) -> None:
+        """Take every decision that has exactly one legal option (not recorded in the history)."""
+        while self.s.phase != OVER:
+            seat = self._pending_seat()
+            legal = self._compute_legal(seat)
+            if len(legal) != 1:
+                self._legal = {seat: legal}  # what the seat will be asked next
+                return
+            self._do(seat, legal[0])
+        self._legal = {}
+
+
+# ---------------------------------------------------------------------------------------- creation
+def _options(players: Any, seed: Any, components: Any, sides: Any) -> tuple[dict[str, Any], Components]:
+    if isinstance(players, bool) or players not in PLAYERS:
+        raise IllegalAction(f"League of Six is played by 3, 4 or 5 players, not {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}")
+    if sides is None:
+        sides = "white"
+    if isinstance(sides, str):
+        if sides not in SIDES:
+            raise IllegalAction(f"unknown town side {sides!r}; sides are {list(SIDES)}")
+        side_list = [sides] * 6
+    elif isinstance(sides, Mapping):
+        unknown = set(sides) - set(TOWN_KEYS)
+        if unknown:
+            raise IllegalAction(f"unknown town(s) {sorted(unknown)} in sides; towns are {list(TOWN_KEYS)}")
+        side_list = [sides.get(k, "white") for k in TOWN_KEYS]
+    elif isinstance(sides, list) and len(sides) == 6:
+        side_list = list(sides)
+    else:
+        raise IllegalAction(f"sides must be 'white', 'yellow' or a mapping town -> side, not {sides!r}")
+    for x in side_list:
+        if x not in SIDES:
+            raise IllegalAction(f"unknown town side {x!r}; sides are {list(SIDES)}")
+    try:
+        comp = resolve(components)
+    except DataError as exc:
+        raise IllegalAction(str(exc)) from None
+    config = {
+        "game": "league_of_six",
+        "players": players,
+        "seed": seed,
+        "sides": side_list,
+        # The stand-in is named, a user's set is carried whole, so a history replays exactly.
+        "components": None if comp is standin() else dict(comp.source),
+    }
+    return config, comp
+
+
+def new_game(
+    players: int = 4,
+    seed: int = 0,
+    components: ComponentsArg = None,
+    sides: str | Mapping[str, str] = "white",
+    log: bool = True,
+) -> Game:
+    """Start a game. ``components`` is a component file path or its data (default: the stand-in
+    set, L-01); ``sides`` the town tile sides ('white' for first games, 'yellow', or a mapping
+    town key -> side); ``log=False`` skips the public event log (faster simulations)."""
+    config, comp = _options(players, seed, components, sides)
+    return Game(config, comp, log=log)
+
+
+def replay(history: Any, log: bool = True) -> Game:
+    """Rebuild a game from ``Game.history`` (recorded chance outcomes, no generator needed)."""
+    return Game.from_history(history, log=log)

@@ -1,0 +1,132 @@
+"""Observations: the one place that decides what a seat (or a spectator) may see.
+
+Public: the ring of towns and their sides, Hussites, tax tiles and how they were turned, the
+figures on counters and roads, the markers' order, influence, the goods on every wagon (they lie
+in front of each player), horses and horse tiles, the storage rows and who filled what, the
+face-up civic leaders and gray cards, how many cards each pile still holds, the standing offer.
+Secret (seed 001: hold them close): each player's guard cards and civic leader cards, even how
+many. A seat sees its own. When the game is over the hands are revealed for the final scoring.
+Every view names the component set in use: "stand-in set" unless the user loaded their own (L-01).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from league_of_six.components import GOODS, N_GOODS
+from league_of_six.state import FACE_DOWN, GRAY_SUPPLY, OFFER, OVER, PHASES, RESPOND
+
+if TYPE_CHECKING:
+    from league_of_six.game import Game
+
+
+def components_meta(g: Game) -> dict[str, Any]:
+    comp = g.comp
+    return {"name": comp.name, "set": comp.label, "standin": comp.standin}
+
+
+def _hand(g: Game, seat: int) -> dict[str, Any]:
+    s = g.s
+    cards = [g.card_json(c) for c, at in enumerate(s.card_at) if at == seat]
+    return {"guards": s.guards[seat], "civic_leaders": cards}
+
+
+def observation(g: Game, seat: int | None) -> dict[str, Any]:
+    s = g.s
+    comp = g.comp
+    P = s.players
+    towns = {}
+    for t, town in enumerate(comp.towns):
+        holder = s.occupant[t]
+        tile = s.tile_at[t]
+        towns[town.key] = {
+            "name": town.name,
+            "number": town.number,
+            "side": g.side_names[t],
+            "besieged": bool(s.besieged[t]),
+            "tax_tile": tile if tile >= 0 else None,
+            "turned": s.turned[t] if s.turned[t] >= 0 else None,
+            "holder": holder if holder >= 0 else None,
+        }
+    players = []
+    for p in range(P):
+        base = p * N_GOODS
+        players.append(
+            {
+                "influence": s.influence[p],
+                "town": comp.towns[s.town_of[p]].key if s.town_of[p] >= 0 else None,
+                "counter": s.counter[p] if s.counter[p] >= 0 else None,
+                "road": comp.towns[s.road_of[p]].key if s.road_of[p] >= 0 else None,
+                "wagon": dict(zip(GOODS, s.wagon[base : base + N_GOODS], strict=True)),
+                "horses": s.horses[p],
+                "horse_tile": s.horse_tile[p] or None,
+            }
+        )
+    rows = []
+    if s.store_tiles[0] >= 0:
+        lay = g.layout
+        for r in range(len(lay.store)):
+            a, b = lay.start[r], lay.start[r + 1]
+            rows.append(
+                {
+                    **g.row_json(r),
+                    "bonus": lay.bonus[r],
+                    "spaces": [
+                        {"colour": GOODS[lay.colour[k]], "value": lay.value[k], "filled_by": _seat(s.space_owner[k])}
+                        for k in range(a, b)
+                    ],
+                    "chosen_by": _seat(s.row_chooser[r]),
+                }
+            )
+    piles = comp.pile_cards
+    obs: dict[str, Any] = {
+        "game": "league_of_six",
+        "components": components_meta(g),
+        "players_count": P,
+        "seat": seat,
+        "round": s.round,
+        "phase": PHASES[s.phase],
+        "pending": g.pending(),
+        "ring": [comp.towns[t].key for t in s.ring],
+        "towns": towns,
+        "order": list(s.order),
+        "players": players,
+        "supply": dict(zip(GOODS, s.supply, strict=True)),
+        "storage": {
+            "royal_tile": _seat(s.store_tiles[0]),
+            "civic_tile": _seat(s.store_tiles[1]),
+            "side": "I" if s.side == 0 else "II",
+            "rows": rows,
+            "order": list(s.store_order),
+        },
+        "civic_leaders": {
+            "faceup": {str(f + 1): g.card_json(c) if c >= 0 else None for f, c in enumerate(s.faceup)},
+            "piles_left": {
+                str(f + 1): sum(1 for c in pile if s.card_at[c] == FACE_DOWN) for f, pile in enumerate(piles)
+            },
+            "gray": [g.card_json(c) for c in comp.gray_cards if s.card_at[c] == GRAY_SUPPLY],
+        },
+        "tax_tiles_left": len(s.tax_deck),
+    }
+    if s.phase in (OFFER, RESPOND):
+        where = s.town_of[s.mover]
+        obs["conflict"] = {
+            "town": comp.towns[where].key,
+            "mover": s.mover,
+            "holder": s.occupant[where],
+            "offer": s.c_offer if s.phase == RESPOND else None,
+            "offered_by": s.c_by if s.phase == RESPOND else None,
+        }
+    if s.phase == OVER:
+        obs["hands"] = {str(p): _hand(g, p) for p in range(P)}
+        obs["result"] = g.result()
+    elif seat is not None:
+        obs["hand"] = _hand(g, seat)
+    return obs
+
+
+def _seat(x: int) -> int | None:
+    return x if x >= 0 else None
+
+
+__all__ = ["components_meta", "observation"]

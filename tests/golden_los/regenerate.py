@@ -1,0 +1,87 @@
+"""Regenerate the League of Six golden playthroughs (history JSON + narration) in this folder.
+
+    .venv/bin/python tests/golden_los/regenerate.py            # rewrite the files
+    .venv/bin/python tests/golden_los/regenerate.py --check    # only report which files would change
+
+Each case is one game between RandomAgents seeded from the game seed (as ``league-of-six watch``
+plays it), with the stand-in component set. ``tests/league_of_six/test_los_golden.py`` replays
+every case and compares with these files, so a rules change shows up as a readable diff of the
+narration. Regenerate only when the change is intended, and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from league_of_six import Game, new_game
+from league_of_six.narrate import narrate_game
+from tabletop.agents import random_agents
+from tabletop.runner import play
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Case:
+    players: int
+    seed: int
+    sides: str = "white"
+
+    @property
+    def name(self) -> str:
+        sides = "" if self.sides == "white" else f"_{self.sides}"
+        return f"league_of_six_p{self.players}{sides}_seed{self.seed}"
+
+    @property
+    def history_path(self) -> Path:
+        return HERE / f"{self.name}.history.json"
+
+    @property
+    def narration_path(self) -> Path:
+        return HERE / f"{self.name}.txt"
+
+
+CASES: tuple[Case, ...] = (Case(3, 1), Case(4, 1), Case(5, 1), Case(4, 2, "yellow"))
+
+
+def play_case(case: Case) -> Game:
+    game = new_game(players=case.players, seed=case.seed, sides=case.sides, log=True)
+    return play(game, random_agents(case.players, case.seed))
+
+
+def history_text(history: list[dict[str, Any]]) -> str:
+    """A history as JSON with one entry per line (valid JSON, and diffs stay readable)."""
+    rows = [json.dumps(entry, ensure_ascii=False, sort_keys=True) for entry in history]
+    return "[\n" + ",\n".join(rows) + "\n]\n"
+
+
+def expected_files(case: Case) -> dict[Path, str]:
+    game = play_case(case)
+    return {case.history_path: history_text(game.history), case.narration_path: narrate_game(game)}
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    changed = 0
+    for case in CASES:
+        for path, text in expected_files(case).items():
+            old = path.read_text(encoding="utf-8") if path.exists() else None
+            if old == text:
+                continue
+            changed += 1
+            if check:
+                print(f"would change: {path.relative_to(HERE.parent.parent)}")
+            else:
+                path.write_text(text, encoding="utf-8", newline="\n")
+                print(f"wrote {path.relative_to(HERE.parent.parent)}")
+    if not changed:
+        print("golden files are up to date")
+    return 1 if check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

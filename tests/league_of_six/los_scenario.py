@@ -1,0 +1,91 @@
+"""Arranged League of Six positions for the rulebook worked-example tests (seed 001).
+
+``arranged_game`` starts a normal game with the examples' component set
+(``los_examples_components.json``), then lays out round 1 as the examples need: the ring, the
+besieged towns, tax tiles, and the choosing order. Every helper keeps goods, guards, influence and
+cards accounted for, so ``league_of_six.invariants.check`` passes on the arranged positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from league_of_six import Game, new_game
+from league_of_six.components import GOODS, TOWN_KEYS
+from league_of_six.setup import start_chooser
+from league_of_six.state import STORE
+
+EXAMPLES = Path(__file__).resolve().parent / "los_examples_components.json"
+RED, YELLOW, GREEN, BLUE, BLACK = range(5)
+# The ring of the examples: Lauban next to Bautzen, Bautzen two towns from Kamenz, Zittau next to Kamenz.
+RING = ("lauban", "bautzen", "gorlitz", "kamenz", "zittau", "lobau")
+
+
+def town(key: str) -> int:
+    return TOWN_KEYS.index(key)
+
+
+def arranged_game(
+    players: int = 4,
+    ring: Sequence[str] = RING,
+    besieged: Sequence[str] = ("gorlitz", "lobau"),
+    choosing: Sequence[int] = (RED, YELLOW, GREEN, BLUE),
+    tiles: Mapping[str, int] | None = None,
+    seed: int = 0,
+) -> Game:
+    """Round 1 ready for choosing: ``choosing`` is the phase-2 order, ``tiles`` the tax tile per town
+    (default: tile 0 in Kamenz, the other free towns the lowest remaining tiles)."""
+    g = new_game(players=players, seed=seed, components=EXAMPLES)
+    s = g.s
+    s.ring = [town(k) for k in ring]
+    s.besieged = [1 if k in besieged else 0 for k in TOWN_KEYS]
+    free = [t for t in range(6) if not s.besieged[t]]
+    wanted = dict(tiles) if tiles is not None else {"kamenz": 0}
+    placed = {town(k): n for k, n in wanted.items()}
+    spare = iter(n for n in range(len(g.comp.tax_tiles)) if n not in placed.values())
+    s.tile_at = [-1] * 6
+    for t in free:
+        s.tile_at[t] = placed[t] if t in placed else next(spare)
+    s.tax_deck = sorted(set(range(len(g.comp.tax_tiles))) - set(s.tile_at))
+    s.order = list(reversed(choosing))
+    s.turn = 0
+    start_chooser(g)
+    g.refresh()
+    return g
+
+
+def put(g: Game, towns: Mapping[int, tuple[str, int]]) -> None:
+    """Stand figures on counters: ``{seat: (town key, number)}``."""
+    s = g.s
+    for seat, (key, number) in towns.items():
+        t = town(key)
+        s.town_of[seat] = t
+        s.counter[seat] = number
+        s.occupant[t] = seat
+        s.road_of[seat] = -1
+
+
+def load_wagon(g: Game, seat: int, goods: Mapping[str, int]) -> None:
+    """Move goods from the supply onto a seat's wagon."""
+    s = g.s
+    for colour, n in goods.items():
+        c = GOODS.index(colour)
+        s.supply[c] -= n
+        s.wagon[seat * 4 + c] += n
+
+
+def start_storing(g: Game, order: Sequence[int], royal: int = 0, civic: int = 1) -> None:
+    """Phase 5 with the given horse order and storage tiles (side of the current round)."""
+    s = g.s
+    s.store_tiles = [royal, civic]
+    s.storage_left = [t for t in range(6) if t not in (royal, civic)]
+    lay = g.layout
+    s.row_chooser = [-1] * len(lay.store)
+    s.space_owner = [-1] * len(lay.colour)
+    s.store_order = list(order)
+    for rank, p in enumerate(order):
+        s.horse_tile[p] = 5 - rank
+    s.store_turn = 0
+    s.phase = STORE
+    g.refresh()

@@ -1,0 +1,77 @@
+"""The ``league-of-six`` command line, through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import league_of_six
+from league_of_six.cli import app
+from tabletop.agents import random_agents
+from tabletop.runner import run
+
+runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+EXAMPLES = Path(__file__).resolve().parent / "los_examples_components.json"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden_los"
+
+
+def simulate_json(*args: str) -> dict[str, object]:
+    result = runner.invoke(app, ["simulate", "--json", "--quiet", *args])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_simulate_json_matches_games_played_through_the_runner() -> None:
+    data = simulate_json("--games", "3", "--players", "5", "--seed", "20")
+    wins = [0.0] * 5
+    influence = [0] * 5
+    decisions = 0
+    for i in range(3):
+        game = league_of_six.new_game(players=5, seed=20 + i, log=False)
+        decisions += run(game, random_agents(5, 20 + i)).decisions
+        result = game.result()
+        for p in result["winners"]:
+            wins[p] += 1 / len(result["winners"])
+        influence = [v + r for v, r in zip(influence, result["influence"], strict=True)]
+    assert data["wins"] == pytest.approx(wins)
+    assert data["mean_influence"] == pytest.approx([v / 3 for v in influence])
+    assert data["decisions"] == decisions
+    assert data["components"] == {"name": league_of_six.standin().name, "set": "stand-in set", "standin": True}
+
+
+def test_simulate_table_says_stand_in_unless_a_file_is_given() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "2", "--players", "3", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "stand-in set" in result.stdout and "Red" in result.stdout
+    own = simulate_json("--games", "2", "--components", str(EXAMPLES))
+    assert own["components"]["set"] != "stand-in set"  # type: ignore[index]
+
+
+def test_watch_prints_the_golden_narration_of_the_same_game() -> None:
+    result = runner.invoke(app, ["watch", "--seed", "1", "--players", "4"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (GOLDEN / "league_of_six_p4_seed1.txt").read_text(encoding="utf-8")
+
+
+def test_watch_saves_a_history_that_narrate_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    watched = runner.invoke(app, ["watch", "--seed", "4", "--players", "3", "--history", str(path)])
+    assert watched.exit_code == 0, watched.output
+    told = runner.invoke(app, ["narrate", str(path)])
+    assert told.exit_code == 0 and told.stdout == watched.stdout
+
+
+def test_bad_components_file_is_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "league-of-six-components"}', encoding="utf-8")
+    result = runner.invoke(app, ["watch", "--components", str(bad)])
+    assert result.exit_code == 2
+    assert "missing field" in result.output
+    broken = tmp_path / "broken.json"
+    broken.write_text("[", encoding="utf-8")
+    assert runner.invoke(app, ["narrate", str(broken)]).exit_code == 2
