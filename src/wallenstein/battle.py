@@ -68,7 +68,7 @@ def can_attack(g: Game, target: int) -> bool:
     """Church peace protects counties with a church from attacks, favours 10/11/18 all counties of
     their holder for the round (W-17)."""
     s = g.s
-    if g.event_kind == "church_peace" and s.buildings[target] & B_CHURCH:
+    if s.buildings[target] & B_CHURCH and g.event_kind == "church_peace":
         return False
     court = s.court
     return court is None or s.owner[target] < 0 or court.shield[s.owner[target]] != s.year * 4 + s.season

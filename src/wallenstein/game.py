@@ -119,8 +119,8 @@ class Game:
         s = self.s
         ph = s.phase
         if ph == PLANNING:
-            size = self.plan_size
-            return [p for p in range(s.players) if s.plan_fill[p] < size]
+            fill, size = s.plan_fill, self.plan_size
+            return [p for p in range(s.players) if fill[p] < size]
         if ph == POSITION:
             return [s.bid_order[s.pos_turn]]
         if ph == MOVE:
@@ -383,20 +383,20 @@ class Game:
         s = self.s
         ph = s.phase
         if ph == PLANNING:
-            size = self.plan_size
             if action.kind == "plan":
-                if size == N_BOXES:
+                if self.plan_size == N_BOXES:
                     s.plans[seat * N_BOXES : (seat + 1) * N_BOXES] = list(action.cards)
                 else:
                     court.set_plan(self, seat, action.cards)
-                s.plan_fill[seat] = size
+                s.plan_fill[seat] = self.plan_size
             else:
-                if action.a < N_BOXES:
-                    s.plans[seat * N_BOXES + action.a] = action.b
+                box = action.a
+                if box < N_BOXES:
+                    s.plans[seat * N_BOXES + box] = action.b
                 else:
-                    court.set_plan_box(self, seat, action.a, action.b)
+                    court.set_plan_box(self, seat, box, action.b)
                 s.plan_fill[seat] += 1
-            if min(s.plan_fill) == size:
+            if min(s.plan_fill) == self.plan_size:
                 self._end_planning()
         elif ph == POSITION:
             take_position(self, seat, action.a)
