@@ -363,14 +363,14 @@ class Game:
             if action.a != step:
                 then = "the actions in order" + (", then the court boxes" if self.plan_size > N_BOXES else "")
                 return f"boxes are planned bid first, then {then}; the next box is {_box(step)!r}"
-            if code >= MONEY and step == AUCTION_BOX and code - MONEY > s.thalers[seat]:
-                return f"a bid of {code - MONEY} thalers needs that much money; you have {s.thalers[seat]} (R-01)"
-            if 0 <= code < BOARD.n and s.owner[code] != seat:
-                return f"seat {seat} holds no county card for {BOARD.keys[code]}"
             if code == TOWER and self.plan_size == N_BOXES:
                 return "dice tower cards belong to the Emperor's Court module, which this game does not play"
             if code == TOWER:
                 return f"all {court.TOWER_CARDS} dice tower cards are already planned"
+            if code >= MONEY and step == AUCTION_BOX and code - MONEY > s.thalers[seat]:
+                return f"a bid of {code - MONEY} thalers needs that much money; you have {s.thalers[seat]} (R-01)"
+            if 0 <= code < BOARD.n and s.owner[code] != seat:
+                return f"seat {seat} holds no county card for {BOARD.keys[code]}"
             planned = [court.plan_card(self, seat, b) for b in range(self.plan_size)]
             if code != EMPTY and code in planned:
                 return f"card {card_name(code)} is already planned"

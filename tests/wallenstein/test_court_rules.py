@@ -158,7 +158,7 @@ def test_r20_whole_plans_with_court_boxes_and_their_errors() -> None:
     g.apply(0, good)
     assert g.observe(0)["my_plan"]["boxes"]["convert3"] == BOARD.keys[mine[7]]
     basic = wallenstein.new_game(4, seed=1)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="Emperor's Court module"):
         basic.apply(0, Action("plan_card", AUCTION_BOX, TOWER))
     with pytest.raises(IllegalAction, match="10 boxes and the bid"):
         basic.apply(0, good)
@@ -418,3 +418,14 @@ def test_r29_three_new_favour_cards_each_round_never_repeated() -> None:
     shown = [d["card"] for e in entries(g, "favours") for d in e["display"]]
     assert len(entries(g, "favours")) == 6 and len(shown) == 18 == len(set(shown))
     assert len(court(g).deck) == 3
+
+
+def test_r20_a_fourth_tower_card_is_refused_with_a_clear_message() -> None:
+    g = wallenstein.new_game(4, seed=3, modules=COURT)
+    g.apply(0, Action("plan_card", AUCTION_BOX, TOWER))
+    g.apply(0, Action("plan_card", 0, TOWER))
+    g.apply(0, Action("plan_card", 1, TOWER))
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="all 3 dice tower cards are already planned"):
+        g.apply(0, Action("plan_card", 2, TOWER))
+    assert g.to_json() == before
