@@ -8,6 +8,8 @@ JSON forms (county keys from the data file; cards as a county key, ``"money:v"``
 
     {"type": "plan_card", "box": "tax", "card": "burgund"}      one box of the plan (bid first)
     {"type": "plan", "boxes": {"palace": ..., ...}, "bid": "money:2"}   a whole plan at once
+        (with the Emperor's Court also "court": {"convert3": ..., "convert2": ..., "convert1": ...};
+        a dice tower card is "tower")
     {"type": "position", "position": 3}                         a place in player order, 1..5
     {"type": "move", "to": "anhalt", "armies": 3}               move/attack from the acting county
     {"type": "stay"}                                            deploy 1: move nothing
@@ -16,6 +18,10 @@ JSON forms (county keys from the data file; cards as a county key, ``"money:v"``
     {"type": "draft_refresh"}                                   draft: same two cards as last time
     {"type": "draft_group", "armies": 4}                        draft: the group put there
     {"type": "revolt_next", "county": "anhalt"}                 winter: which revolt comes next
+    {"type": "favour", "card": 8}                               court: take favour card 8
+    {"type": "favour_pass"}                                     court: take no favour card
+    {"type": "favour_county", "county": "anhalt"}               court: where a favour takes effect
+    {"type": "favour_event", "remove": true}                    court: favour 1, remove the event or not
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import json
 from typing import Any, NamedTuple
 
 from tabletop.errors import IllegalAction
-from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, EMPTY, MONEY, N_BOXES
+from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, COURT_BOX_NAMES, EMPTY, MONEY, N_BOXES, TOWER
 
 PLAN_CARD = "plan_card"
 PLAN = "plan"
@@ -36,15 +42,23 @@ DRAFT_DECK = "draft_deck"
 DRAFT_REFRESH = "draft_refresh"
 DRAFT_GROUP = "draft_group"
 REVOLT_NEXT = "revolt_next"
+FAVOUR = "favour"
+FAVOUR_PASS = "favour_pass"
+FAVOUR_COUNTY = "favour_county"
+FAVOUR_EVENT = "favour_event"
 
-BOX_NAMES: tuple[str, ...] = (*ACTIONS, "bid")
+BOX_NAMES: tuple[str, ...] = (*ACTIONS, "bid", *COURT_BOX_NAMES)
 # Boxes are planned bid first: the bid is the only box whose legality depends on money (R-01).
 PLAN_SEQUENCE: tuple[int, ...] = (AUCTION_BOX, *range(10))
+# With the Emperor's Court the three court boxes follow, in the order they are resolved (R-20).
+COURT_SEQUENCE: tuple[int, ...] = (*PLAN_SEQUENCE, N_BOXES, N_BOXES + 1, N_BOXES + 2)
 
 
 def card_name(code: int) -> str | None:
     if code == EMPTY:
         return None
+    if code == TOWER:
+        return "tower"
     if code >= MONEY:
         return f"money:{code - MONEY}"
     return BOARD.keys[code]
@@ -54,7 +68,9 @@ def parse_card(value: Any) -> int:
     if value is None:
         return EMPTY
     if not isinstance(value, str):
-        raise IllegalAction(f"a card is a county key, 'money:0'..'money:4' or null, not {value!r}")
+        raise IllegalAction(f"a card is a county key, 'money:0'..'money:4', 'tower' or null, not {value!r}")
+    if value == "tower":
+        return TOWER
     if value.startswith("money:"):
         try:
             v = int(value[6:])
@@ -83,8 +99,13 @@ class Action(NamedTuple):
 
     # -- constructors -------------------------------------------------------------------------
     @staticmethod
-    def plan(boxes: dict[str, str | None] | list[int] | tuple[int, ...], bid: str | int | None) -> Action:
-        """A whole plan: ``boxes`` maps action names to cards (or is 10 card codes), plus the bid."""
+    def plan(
+        boxes: dict[str, str | None] | list[int] | tuple[int, ...],
+        bid: str | int | None,
+        court: dict[str, str | None] | list[int] | tuple[int, ...] | None = None,
+    ) -> Action:
+        """A whole plan: ``boxes`` maps action names to cards (or is 10 card codes), plus the bid;
+        with the Emperor's Court, ``court`` maps the court boxes to cards (or is 3 card codes)."""
         if isinstance(boxes, dict):
             unknown = set(boxes) - set(ACTIONS)
             if unknown:
@@ -95,7 +116,18 @@ class Action(NamedTuple):
             if len(codes) != 10:
                 raise IllegalAction("a plan covers exactly the 10 action boxes")
         bid_code = bid if isinstance(bid, int) else parse_card(bid)
-        return Action(PLAN, cards=(*codes, bid_code))
+        if court is None:
+            return Action(PLAN, cards=(*codes, bid_code))
+        if isinstance(court, dict):
+            unknown = set(court) - set(COURT_BOX_NAMES)
+            if unknown:
+                raise IllegalAction(f"unknown court box(es) {sorted(unknown)}; boxes are {list(COURT_BOX_NAMES)}")
+            extra = [parse_card(court.get(name)) for name in COURT_BOX_NAMES]
+        else:
+            extra = [int(x) for x in court]
+            if len(extra) != len(COURT_BOX_NAMES):
+                raise IllegalAction("the court part of a plan covers exactly the 3 court boxes")
+        return Action(PLAN, cards=(*codes, bid_code, *extra))
 
     # -- JSON -------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -103,19 +135,26 @@ class Action(NamedTuple):
         if k == PLAN_CARD:
             return {"type": k, "box": BOX_NAMES[self.a], "card": card_name(self.b)}
         if k == PLAN:
-            return {
+            out: dict[str, Any] = {
                 "type": k,
                 "boxes": {name: card_name(self.cards[i]) for i, name in enumerate(ACTIONS)},
                 "bid": card_name(self.cards[AUCTION_BOX]),
             }
+            if len(self.cards) > N_BOXES:
+                out["court"] = {name: card_name(self.cards[N_BOXES + i]) for i, name in enumerate(COURT_BOX_NAMES)}
+            return out
         if k == POSITION_KIND:
             return {"type": k, "position": self.a + 1}
         if k == MOVE_KIND:
             return {"type": k, "to": BOARD.keys[self.a], "armies": self.b}
-        if k in (DRAFT_TAKE, REVOLT_NEXT):
+        if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY):
             return {"type": k, "county": BOARD.keys[self.a]}
         if k == DRAFT_GROUP:
             return {"type": k, "armies": self.a}
+        if k == FAVOUR:
+            return {"type": k, "card": self.a}
+        if k == FAVOUR_EVENT:
+            return {"type": k, "remove": bool(self.a)}
         return {"type": k}
 
     @staticmethod
@@ -140,10 +179,18 @@ class Action(NamedTuple):
             DRAFT_REFRESH: set(),
             DRAFT_GROUP: {"armies"},
             REVOLT_NEXT: {"county"},
+            FAVOUR: {"card"},
+            FAVOUR_PASS: set(),
+            FAVOUR_COUNTY: {"county"},
+            FAVOUR_EVENT: {"remove"},
         }
         if k not in fields:
             raise IllegalAction(f"unknown action type {k!r}; known: {sorted(fields)}")
         got = set(obj) - {"type"}
+        if k == PLAN and got == {"boxes", "bid", "court"}:
+            if not isinstance(obj["boxes"], dict) or not isinstance(obj["court"], dict):
+                raise IllegalAction("'boxes' and 'court' must map box names to cards")
+            return Action.plan(obj["boxes"], obj["bid"], obj["court"])
         if got != fields[k]:
             raise IllegalAction(f"action {k!r} takes fields {sorted(fields[k])}, got {sorted(got)}")
         if k == PLAN_CARD:
@@ -159,10 +206,16 @@ class Action(NamedTuple):
             return Action(POSITION_KIND, _int(obj["position"], "position", 1, 5) - 1)
         if k == MOVE_KIND:
             return Action(MOVE_KIND, county_index(obj["to"]), _int(obj["armies"], "armies", 1, 10_000))
-        if k in (DRAFT_TAKE, REVOLT_NEXT):
+        if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY):
             return Action(k, county_index(obj["county"]))
         if k == DRAFT_GROUP:
             return Action(DRAFT_GROUP, _int(obj["armies"], "armies", 1, 10))
+        if k == FAVOUR:
+            return Action(FAVOUR, _int(obj["card"], "card", 1, 21))
+        if k == FAVOUR_EVENT:
+            if not isinstance(obj["remove"], bool):
+                raise IllegalAction(f"'remove' must be true or false, not {obj['remove']!r}")
+            return Action(FAVOUR_EVENT, int(obj["remove"]))
         return Action(k)
 
     def __str__(self) -> str:

@@ -65,8 +65,13 @@ def _extra_army(g: Game, seat: int, dropped: list[int]) -> int:
 
 
 def can_attack(g: Game, target: int) -> bool:
-    """Church peace protects counties with a church from attacks (W-17)."""
-    return not (g.event_kind == "church_peace" and g.s.buildings[target] & B_CHURCH)
+    """Church peace protects counties with a church from attacks, favours 10/11/18 all counties of
+    their holder for the round (W-17)."""
+    s = g.s
+    if s.buildings[target] & B_CHURCH and g.event_kind == "church_peace":
+        return False
+    court = s.court
+    return court is None or s.owner[target] < 0 or court.shield[s.owner[target]] != s.year * 4 + s.season
 
 
 def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:

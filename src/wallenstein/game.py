@@ -18,8 +18,9 @@ from typing import Any, TypeVar
 from tabletop.chain import Chain
 from tabletop.chance import stream
 from tabletop.errors import IllegalAction
-from wallenstein.actions import PLAN_SEQUENCE, POSITION_ACTIONS, Action, card_name, plan_card_action
-from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, EMPTY, MONEY, N_BOXES
+from wallenstein import court
+from wallenstein.actions import COURT_SEQUENCE, POSITION_ACTIONS, Action, card_name, plan_card_action
+from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, EMPTY, MONEY, N_BOXES, TOWER
 from wallenstein.order import free_positions, reveal_bids, take_position
 from wallenstein.perform import move_actions, perform, resolve_move
 from wallenstein.planning import box_options, check_plan
@@ -37,6 +38,7 @@ from wallenstein.setup import (
     setup_lineup,
 )
 from wallenstein.state import (
+    COURT,
     DRAFT_GROUP,
     DRAFT_PICK,
     MOVE,
@@ -55,7 +57,7 @@ T = TypeVar("T")
 EDITIONS = ("2012",)
 PLANNED_EDITIONS = ("2002",)
 MODULES = ("emperors_court", "landsknechte", "military_leaders")
-PLAYABLE_MODULES: frozenset[str] = frozenset()  # grows as each module's rules land (issue 3)
+PLAYABLE_MODULES: frozenset[str] = frozenset({"emperors_court"})  # grows as each module's rules land (issue 3)
 SETUPS = ("lineup", "draft")
 SAVE_FORMAT = "wallenstein-game"
 SAVE_VERSION = 1
@@ -78,6 +80,15 @@ class Game:
         self.tower = tower
         self.logging = log
         self.s = initial_state(config["players"])
+        # Planning: boxes per seat and the rules for them (the Emperor's Court adds 3 court boxes).
+        self.plan_size = N_BOXES
+        self._box_options = box_options
+        self._check_plan = check_plan
+        if court.MODULE in self.modules:
+            court.init_court(self)
+            self.plan_size = court.PLAN_SIZE
+            self._box_options = court.box_options
+            self._check_plan = court.check_plan
         self._hist: Chain[tuple[Any, ...]] = Chain()
         self._log: Chain[dict[str, Any]] = Chain()
         self._replay = replay
@@ -108,7 +119,8 @@ class Game:
         s = self.s
         ph = s.phase
         if ph == PLANNING:
-            return [p for p in range(s.players) if s.plan_fill[p] < N_BOXES]
+            fill, size = s.plan_fill, self.plan_size
+            return [p for p in range(s.players) if fill[p] < size]
         if ph == POSITION:
             return [s.bid_order[s.pos_turn]]
         if ph == MOVE:
@@ -117,6 +129,8 @@ class Game:
             return [s.order[s.winter_turn]]
         if ph == DRAFT_PICK or ph == DRAFT_GROUP:
             return [draft_seat(s)]
+        if ph == COURT:
+            return [court.court_seat(self)]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -149,7 +163,7 @@ class Game:
     def _is_pending(self, seat: Any) -> bool:
         s = self.s
         if s.phase == PLANNING:
-            return type(seat) is int and 0 <= seat < s.players and s.plan_fill[seat] < N_BOXES
+            return type(seat) is int and 0 <= seat < s.players and s.plan_fill[seat] < self.plan_size
         return seat in self.pending() and type(seat) is int
 
     def observe(self, seat: int | None = None) -> dict[str, Any]:
@@ -184,6 +198,9 @@ class Game:
         g._replay = None
         g._legal = {}
         g._order_steps = self._order_steps
+        g.plan_size = self.plan_size
+        g._box_options = self._box_options
+        g._check_plan = self._check_plan
         g.hands = {}
         return g
 
@@ -312,14 +329,16 @@ class Game:
         s = self.s
         ph = s.phase
         if ph == PLANNING:
-            box = PLAN_SEQUENCE[s.plan_fill[seat]]
-            return [plan_card_action(box, code) for code in box_options(self, seat)]
+            box = COURT_SEQUENCE[s.plan_fill[seat]]
+            return [plan_card_action(box, code) for code in self._box_options(self, seat)]
         if ph == MOVE:
             return move_actions(self, seat)
         if ph == POSITION:
             return [POSITION_ACTIONS[p] for p in free_positions(self)]
         if ph == WINTER_ORDER:
             return [Action("revolt_next", c) for c in sorted(s.winter_queue)]
+        if ph == COURT:
+            return court.legal(self, seat)
         return draft_actions(self, seat)
 
     def _validate(self, seat: int, action: Action) -> None:
@@ -327,7 +346,7 @@ class Game:
         if s.phase == PLANNING and action.kind == "plan":
             if s.plan_fill[seat] != 0:
                 raise IllegalAction("a whole plan can only be given before any box is planned")
-            check_plan(self, seat, action.cards)
+            self._check_plan(self, seat, action.cards)
             return
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._why_illegal(seat, action))
@@ -339,15 +358,21 @@ class Game:
             return f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
         if action.kind == "plan_card":
             s = self.s
-            step = PLAN_SEQUENCE[s.plan_fill[seat]]
+            step = COURT_SEQUENCE[s.plan_fill[seat]]
             code = action.b
             if action.a != step:
-                return f"boxes are planned bid first, then the actions in order; the next box is {_box(step)!r}"
+                then = "the actions in order" + (", then the court boxes" if self.plan_size > N_BOXES else "")
+                return f"boxes are planned bid first, then {then}; the next box is {_box(step)!r}"
+            if code == TOWER and self.plan_size == N_BOXES:
+                return "dice tower cards belong to the Emperor's Court module, which this game does not play"
+            if code == TOWER:
+                return f"all {court.TOWER_CARDS} dice tower cards are already planned"
             if code >= MONEY and step == AUCTION_BOX and code - MONEY > s.thalers[seat]:
                 return f"a bid of {code - MONEY} thalers needs that much money; you have {s.thalers[seat]} (R-01)"
             if 0 <= code < BOARD.n and s.owner[code] != seat:
                 return f"seat {seat} holds no county card for {BOARD.keys[code]}"
-            if code != EMPTY and code in s.plans[seat * N_BOXES : (seat + 1) * N_BOXES]:
+            planned = [court.plan_card(self, seat, b) for b in range(self.plan_size)]
+            if code != EMPTY and code in planned:
                 return f"card {card_name(code)} is already planned"
             if code == EMPTY:
                 return "every box must hold a card while you have cards (W-08)"
@@ -358,14 +383,20 @@ class Game:
         s = self.s
         ph = s.phase
         if ph == PLANNING:
-            base = seat * N_BOXES
             if action.kind == "plan":
-                s.plans[base : base + N_BOXES] = list(action.cards)
-                s.plan_fill[seat] = N_BOXES
+                if self.plan_size == N_BOXES:
+                    s.plans[seat * N_BOXES : (seat + 1) * N_BOXES] = list(action.cards)
+                else:
+                    court.set_plan(self, seat, action.cards)
+                s.plan_fill[seat] = self.plan_size
             else:
-                s.plans[base + action.a] = action.b
+                box = action.a
+                if box < N_BOXES:
+                    s.plans[seat * N_BOXES + box] = action.b
+                else:
+                    court.set_plan_box(self, seat, box, action.b)
                 s.plan_fill[seat] += 1
-            if min(s.plan_fill) == N_BOXES:
+            if min(s.plan_fill) == self.plan_size:
                 self._end_planning()
         elif ph == POSITION:
             take_position(self, seat, action.a)
@@ -382,6 +413,9 @@ class Game:
             draft_apply(self, seat, action)
         elif ph == DRAFT_GROUP:
             draft_place(self, seat, action.a)
+        elif ph == COURT:
+            court.apply(self, seat, action)
+            self._after_order()
 
     def _settle(self) -> None:
         """Take every decision that has exactly one legal option (not recorded in the history)."""
@@ -437,7 +471,8 @@ class Game:
 
     def _end_season(self) -> None:
         s = self.s
-        s.year_events.remove(s.event)
+        if s.event >= 0:  # favour 1 may have removed it already (R-25)
+            s.year_events.remove(s.event)
         s.event = -1
         if s.season < 2:
             s.season += 1
@@ -473,11 +508,13 @@ def order_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
     """The steps between player order and the basic actions, in the order of seed 000
     (Landsknechte check, then the Emperor's Court); each module adds its step here."""
     steps: list[OrderStep] = []
+    if "emperors_court" in modules:
+        steps.append(court.court_step)
     return tuple(steps)
 
 
 def _box(box: int) -> str:
-    return ACTIONS[box] if box < 10 else "bid"
+    return court.box_name(box)
 
 
 def _jsonable(value: Any) -> Any:

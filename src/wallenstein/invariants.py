@@ -1,4 +1,5 @@
-"""Conservation checks: every cube, building, revolt marker and card accounted for.
+"""Conservation checks: every cube, building, revolt marker and card accounted for (and, with the
+Emperor's Court, every courtier and favour card).
 
 ``check(game)`` raises AssertionError describing the first broken invariant. The random-game tests
 run it after every step; it is cheap enough for simulations that want to be paranoid.
@@ -8,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wallenstein.board import BOARD, BUILDING_BITS, EMPTY, MONEY, N_BOXES
-from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING
+from wallenstein.board import BOARD, BUILDING_BITS, EMPTY, MONEY, N_BOXES, TOWER
+from wallenstein.court_state import COURT_BOXES, COURTIERS, FAVOUR_CARDS
+from wallenstein.state import COURT, DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -54,12 +56,34 @@ def check(g: Game) -> None:
         neutral = [c for c in range(BOARD.n) if s.owner[c] == NEUTRAL]
         assert sorted(cards) == neutral, "draft county cards do not match the unowned counties"
     if s.phase == PLANNING:
+        court_plans = s.court.plans if s.court is not None else []
         for p in range(P):
             seen: set[int] = set()
-            for box in range(N_BOXES):
-                code = s.plans[p * N_BOXES + box]
-                if code == EMPTY:
+            cards = s.plans[p * N_BOXES : (p + 1) * N_BOXES] + court_plans[p * COURT_BOXES : (p + 1) * COURT_BOXES]
+            assert cards.count(TOWER) <= (3 if s.court is not None else 0), f"seat {p} plans too many tower cards"
+            for code in cards:
+                if code == EMPTY or code == TOWER:
                     continue
                 assert code not in seen, f"seat {p} plans card {code} twice"
                 seen.add(code)
                 assert code >= MONEY or s.owner[code] == p, f"seat {p} plans a county card it lacks"
+    if s.court is not None:
+        check_court(g)
+
+
+def check_court(g: Game) -> None:
+    """Emperor's Court: 7 courtiers per seat, 21 favour cards, the display in order."""
+    s = g.s
+    court = s.court
+    assert court is not None
+    for p in range(s.players):
+        parts = (court.supply[p], court.hall[p], court.audience[p])
+        assert min(parts) >= 0 and sum(parts) == COURTIERS, f"seat {p} has courtiers {parts}, not {COURTIERS} in all"
+        assert court.parry[p] in (0, 1) and (not court.parry[p] or 4 in court.gone), f"seat {p} keeps favour 4 wrongly"
+    shown = [n for n in court.display if n]
+    cards = sorted(court.deck + shown + court.gone)
+    assert cards == list(range(1, FAVOUR_CARDS + 1)), f"favour cards lost or doubled: {cards}"
+    assert shown == sorted(shown, reverse=True), f"favour display out of order: {court.display}"
+    assert sum(court.parry) <= 1, "only one favour card 4 exists"
+    if s.phase != COURT:
+        assert not any(court.audience), "courtiers left in the audience hall outside the audience"

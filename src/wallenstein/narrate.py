@@ -66,6 +66,15 @@ SKIP_REASONS: dict[str, str] = {
 
 SETUP_LABELS: dict[str, str] = {"lineup": "default line-up", "draft": "drafted starting counties"}
 
+MODULE_LABELS: dict[str, str] = {"emperors_court": "the Emperor's Court"}
+
+COURT_SKIPS: dict[str, str] = {
+    "courtiers short": "not enough courtiers left in supply",
+    "tray short": "not enough of their armies in the tray",
+    "armies short": "one army must stay",
+    "county lost": "the county is no longer theirs",
+}
+
 
 # ---------------------------------------------------------------------------------------- names
 def seat_name(seat: int | str) -> str:
@@ -97,6 +106,8 @@ def tile_label(tile: str) -> str:
 def bid_label(card: str | None) -> str:
     if card is None:
         return "no card"
+    if card == "tower":
+        return "a dice tower card (as 0 thalers)"
     if card.startswith("money:"):
         v = int(card[6:])
         return f"{v} thaler" + ("" if v == 1 else "s")
@@ -127,13 +138,35 @@ def join_names(names: Sequence[str]) -> str:
 
 
 def _bid_rank(card: str | None) -> int:
-    """Bid strength (0 strongest): 4, 3, 2, 1 thalers, county cards, 0 thalers, no card."""
+    """Bid strength (0 strongest): 4, 3, 2, 1 thalers, county cards, 0 thalers (or a dice tower
+    card), no card."""
     if card is None:
         return 6
+    if card == "tower":
+        return 5
     if card.startswith("money:"):
         v = int(card[6:])
         return 5 if v == 0 else 4 - v
     return 4
+
+
+def favour_label(e: Mapping[str, Any]) -> str:
+    """A favour card as told: '#8 (3 armies into the tray; stand-in, not the printed value)'."""
+    kind, n = e["favour"], e.get("amount", 0)
+    what = {
+        "remove_event": "may remove this round's event",
+        "thalers": _plural(n, "thaler"),
+        "tray_armies": f"{armies(n)} into the tray",
+        "revolt_marker": "remove a revolt marker",
+        "grain": f"{n} grain",
+        "vp": _plural(n, "victory point"),
+        "build": f"a free {BUILDING_NAMES.get(e.get('building', ''), e.get('building'))}",
+        "protection": "no attacks on their counties this round",
+        "deploy3": "3 free armies in an own or neutral county",
+    }.get(kind, kind)
+    if e.get("standin"):
+        what += f"; {e['standin']}"
+    return f"#{e['card']} ({what})"
 
 
 # ---------------------------------------------------------------------------------------- narrator
@@ -146,6 +179,7 @@ class Narrator:
         self.draft_pick: dict[str, Any] | None = None
         self.year_events: list[dict[str, Any]] = []
         self.idle_card = False  # an action card was turned and nobody has performed it yet
+        self.court_open = False  # the court step of this round has been announced
 
     def feed(self, event: Mapping[str, Any]) -> list[str]:
         """The lines for one more event of the log (possibly none)."""
@@ -185,6 +219,96 @@ class Narrator:
             f" face up now: {shown}."
         ]
 
+    # -------------------------------------------------------------------------------- Emperor's Court
+    def _on_courtiers(self, e: Mapping[str, Any]) -> list[str]:
+        sent = ", ".join(f"{seat_name(p)} {n}" for p, n in e["hall"].items() if n)
+        if not sent:
+            return ["No player's army fell through, so nobody sends courtiers to the Emperor's Court."]
+        return [f"For each own army that fell through, courtiers enter the Emperor's entrance hall: {sent}."]
+
+    def _on_favours(self, e: Mapping[str, Any]) -> list[str]:
+        shown = ", ".join(f"{favour_label(c)} for {c['courtiers']} courtiers" for c in e["display"])
+        return [f"Favour cards at the Emperor's Court: {shown}."]
+
+    def _on_court_convert(self, e: Mapping[str, Any]) -> list[str]:
+        lines = []
+        if not self.court_open:
+            self.court_open = True
+            lines.append("At the Emperor's Court, the court boards are turned up in player order:")
+        who, n, card = seat_name(e["seat"]), int(e["armies"]), e["card"]
+        box = f"convert-{n} box"
+        if card is None or card.startswith("money:"):
+            shown = "nothing" if card is None else "a money card"
+            return [*lines, f"  {who}'s {box}: {shown}, no courtiers."]
+        where = "from the tray (dice tower card)" if card == "tower" else f"in {county_name(card)}"
+        if e["done"]:
+            return [*lines, f"  {who} converts {armies(n)} {where} into {_plural(n, 'courtier')}."]
+        why = COURT_SKIPS.get(e["why"], e["why"])
+        return [*lines, f"  {who} cannot convert {armies(n)} {where}: {why}."]
+
+    def _on_audience(self, e: Mapping[str, Any]) -> list[str]:
+        lines = []
+        if not self.court_open:
+            self.court_open = True
+            lines.append("At the Emperor's Court:")
+        n = int(e["courtiers"])
+        return [*lines, f"  {seat_name(e['seat'])} enters the audience hall with {_plural(n, 'courtier')}."]
+
+    def _on_favour(self, e: Mapping[str, Any]) -> list[str]:
+        return [f"    {seat_name(e['seat'])} takes favour {favour_label(e)} for {_plural(e['courtiers'], 'courtier')}."]
+
+    def _on_favour_pass(self, e: Mapping[str, Any]) -> list[str]:
+        return [f"    {seat_name(e['seat'])} asks no favour."]
+
+    def _on_favour_effect(self, e: Mapping[str, Any]) -> list[str]:
+        who, kind = seat_name(e["seat"]), e["favour"]
+        if e.get("result") == "no effect":
+            return [f"    The favour has no effect for {who}: nothing it could be used on."]
+        if kind == "thalers":
+            text = f"{who} receives {_plural(e['gained'], 'thaler')}."
+        elif kind == "grain":
+            text = f"{who} receives {e['gained']} grain."
+        elif kind == "vp":
+            text = f"{who} scores {_plural(e['gained'], 'victory point')}."
+        elif kind == "tray_armies":
+            text = f"{who} puts {armies(e['gained'])} into the tray of the tower."
+        elif kind == "protection":
+            text = f"{who}'s counties cannot be attacked for the rest of this round."
+        elif kind == "remove_event":
+            removed = e.get("removed")
+            if removed is None:
+                text = f"{who} leaves this round's event in place."
+            else:
+                text = f"{who} removes this round's event, {event_label(removed['event'], False)}: it is ignored."
+        elif kind == "revolt_marker":
+            if e.get("kept"):
+                text = f"{who} has no county with a revolt marker and keeps the card to parry the next one."
+            else:
+                left = int(e["revolt"])
+                text = f"{who} removes a revolt marker from {county_name(e['county'])} ({left} left)."
+        elif kind == "build":
+            text = f"{who} builds a {BUILDING_NAMES[e['building']]} in {county_name(e['county'])} free of charge."
+        elif kind == "deploy3":
+            taken = ", taking the neutral county without a battle" if e.get("taken") else ""
+            text = f"{who} places {armies(e['armies'])} free of charge in {county_name(e['county'])}{taken}."
+        else:
+            text = f"{who}: {kind}."
+        return [f"      {text}"]
+
+    def _on_parry(self, e: Mapping[str, Any]) -> list[str]:
+        return [
+            f"    {seat_name(e['seat'])}'s kept favour #4 parries the revolt marker for {county_name(e['county'])}."
+        ]
+
+    def _on_court_end(self, e: Mapping[str, Any]) -> list[str]:
+        lines = []
+        if e["discarded"]:
+            cards = join_names([f"#{n}" for n in e["discarded"]])
+            lines.append(f"  Favour cards nobody took leave the game: {cards}.")
+        waiting = ", ".join(f"{seat_name(p)} {n}" for p, n in e["hall"].items() if n)
+        lines.append(f"  Courtiers waiting in the entrance hall: {waiting or 'none'}.")
+        return lines
+
     def _on_tower_fill(self, e: Mapping[str, Any]) -> list[str]:
         return [
             f"The tower is loaded: {cubes(e['dropped'])} go in;"
@@ -202,6 +326,7 @@ class Narrator:
         ]
 
     def _on_season(self, e: Mapping[str, Any]) -> list[str]:
+        self.court_open = False
         self.bid_order = []
         self.positions = {}
         season = SEASONS[e["season"]] if 0 <= e["season"] < len(SEASONS) else str(e["season"])
@@ -440,7 +565,10 @@ def narrate_game(game: Game) -> str:
     """The whole narrated game so far (one text, ending with a newline). Needs a game with log=True."""
     if not game.logging:
         raise ValueError("this game keeps no event log (it was created with log=False)")
-    lines = header(game.players, game.config["setup"]) + narrate(game.log)
+    lines = header(game.players, game.config["setup"])
+    if game.modules:
+        lines.insert(1, "Modules: " + join_names([MODULE_LABELS.get(m, m) for m in sorted(game.modules)]) + ".")
+    lines += narrate(game.log)
     return "\n".join(lines) + "\n"
 
 

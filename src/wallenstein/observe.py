@@ -5,14 +5,30 @@ this year's face-up events and the current one, the action cards turned up so fa
 tiles, bids once revealed, player order, plan cards once their action was performed, draft face-up
 cards. Secret: other seats' plans and bids before they are revealed, the order of the county deck
 and the event deck, face-down action cards. A seat also sees its own plan.
+
+Emperor's Court: courtiers, the favour display, cards taken or discarded, kept and protecting
+favours are public; the favour deck shows only its size; a court board is secret (but to its owner)
+until the court step reveals it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wallenstein.actions import PLAN_SEQUENCE, card_name
-from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, BONUS_TILES, BUILDING_BITS, BUILDINGS, N_BOXES, SEASONS
+from wallenstein.actions import COURT_SEQUENCE, card_name
+from wallenstein.board import (
+    ACTIONS,
+    AUCTION_BOX,
+    BOARD,
+    BONUS_TILES,
+    BUILDING_BITS,
+    BUILDINGS,
+    COURT_BOX_NAMES,
+    N_BOXES,
+    SEASONS,
+)
+from wallenstein.court_state import COURT_BOXES, EFFECT, SPACE_COST
+from wallenstein.state import COURT as COURT_PHASE
 from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, MOVE, OUT_OF_PLAY, PHASES, PLANNING, POSITION, WINTER
 
 if TYPE_CHECKING:
@@ -21,6 +37,9 @@ if TYPE_CHECKING:
 
 # Building names for each building bit mask, so observations do not decode masks one by one.
 _BUILDING_NAMES = tuple(tuple(BUILDINGS[i] for i, bit in enumerate(BUILDING_BITS) if mask & bit) for mask in range(8))
+
+
+_SEASON_PHASES = (PLANNING, POSITION, COURT_PHASE, MOVE)
 
 
 def observation(g: Game, seat: int | None) -> dict[str, Any]:
@@ -43,11 +62,11 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "vp": s.vp[p],
             "supply": s.supply[p],
             "counties": s.owner.count(p),
-            "planned": s.plan_fill[p] == N_BOXES if s.phase == PLANNING else None,
+            "planned": s.plan_fill[p] == g.plan_size if s.phase == PLANNING else None,
         }
         for p in range(P)
     ]
-    in_season = s.phase in (PLANNING, POSITION, MOVE) and s.season != WINTER and s.action_cards
+    in_season = s.phase in _SEASON_PHASES and s.season != WINTER and s.action_cards
     revealed_cards = _revealed_action_count(g) if in_season else 0
     obs: dict[str, Any] = {
         "game": "wallenstein",
@@ -104,13 +123,51 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
     if seat is not None and s.phase == PLANNING:
         base = seat * N_BOXES
         fill = s.plan_fill[seat]
-        own = {_box(b): card_name(s.plans[base + b]) for b in PLAN_SEQUENCE[:fill]}
-        obs["my_plan"] = {"boxes": own, "next_box": _box(PLAN_SEQUENCE[fill]) if fill < N_BOXES else None}
+        plans = s.plans
+        court_plans = s.court.plans if s.court is not None else []
+        own = {
+            _box(b): card_name(plans[base + b] if b < N_BOXES else court_plans[seat * COURT_BOXES + b - N_BOXES])
+            for b in COURT_SEQUENCE[:fill]
+        }
+        obs["my_plan"] = {"boxes": own, "next_box": _box(COURT_SEQUENCE[fill]) if fill < g.plan_size else None}
+    if s.court is not None:
+        obs["court"] = _court(g, seat)
     return obs
 
 
 def _box(b: int) -> str:
-    return ACTIONS[b] if b < 10 else "bid"
+    if b < 10:
+        return ACTIONS[b]
+    return "bid" if b == AUCTION_BOX else COURT_BOX_NAMES[b - N_BOXES]
+
+
+def _court(g: Game, seat: int | None) -> dict[str, Any]:
+    """The Emperor's Court as ``seat`` sees it."""
+    from wallenstein.favours import describe, round_id
+
+    s = g.s
+    court = s.court
+    assert court is not None
+    boards = {}
+    for p in range(s.players):
+        if court.shown or p == seat:
+            cards = court.plans[p * COURT_BOXES : (p + 1) * COURT_BOXES]
+            boards[str(p)] = {name: card_name(code) for name, code in zip(COURT_BOX_NAMES, cards, strict=True)}
+    deciding = s.phase == COURT_PHASE
+    return {
+        "courtiers": {
+            str(p): {"supply": court.supply[p], "hall": court.hall[p], "audience": court.audience[p]}
+            for p in range(s.players)
+        },
+        "display": [{"courtiers": SPACE_COST[i], **describe(g, n)} for i, n in enumerate(court.display) if n],
+        "deck_left": len(court.deck),
+        "gone": list(court.gone),
+        "keeps_favour_4": [p for p in range(s.players) if court.parry[p]],
+        "protected": [p for p in range(s.players) if court.shield[p] == round_id(g)],
+        "boards": boards,
+        "audience_queue": list(court.queue) if deciding else [],
+        "choosing_for": court.ask if deciding and court.stage == EFFECT else None,
+    }
 
 
 def _revealed_action_count(g: Game) -> int:
@@ -126,7 +183,7 @@ def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None
     comes (seed 000, "Perform actions"); a seat always sees its own plan and bid."""
     s = g.s
     out: dict[str, dict[str, str | None]] = {}
-    if s.phase not in (POSITION, MOVE) or s.season == WINTER:
+    if s.phase not in _SEASON_PHASES or s.phase == PLANNING or s.season == WINTER:
         return out
     order_index = {p: i for i, p in enumerate(s.order)}
     for p in range(s.players):

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from wallenstein.board import AUCTION_BOX, BONUS_TILES, EMPTY, MONEY, N_BOXES
+from wallenstein.board import AUCTION_BOX, BONUS_TILES, EMPTY, MONEY, N_BOXES, TOWER
 from wallenstein.state import POSITION
 
 if TYPE_CHECKING:
@@ -14,9 +14,12 @@ if TYPE_CHECKING:
 
 
 def bid_rank(code: int) -> int:
-    """0 is strongest: money 4, 3, 2, 1, then county cards, then the 0 card, then no card (W-09)."""
+    """0 is strongest: money 4, 3, 2, 1, then county cards, then the 0 card, then no card (W-09).
+    A dice tower card (Emperor's Court) is a "0" card."""
     if code == EMPTY:
         return 6
+    if code == TOWER:
+        return 5
     if code >= MONEY:
         v = code - MONEY
         return 5 if v == 0 else 4 - v
@@ -30,7 +33,7 @@ def reveal_bids(g: Game) -> None:
     for seat in range(s.players):
         code = s.plans[seat * N_BOXES + AUCTION_BOX]
         s.bids[seat] = code
-        if code >= MONEY:
+        if code >= MONEY and code != TOWER:
             s.thalers[seat] -= code - MONEY
         ranks.setdefault(bid_rank(code), []).append(seat)
     order: list[int] = []

@@ -24,6 +24,7 @@ from wallenstein.board import (
     T_GRAIN,
     T_TAX,
 )
+from wallenstein.favours import parry
 from wallenstein.state import MOVE, MOVE_COMBAT, MOVE_DEPLOY1
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
         # W-13: income first, then a revolt where a marker already lay, then one more marker.
         if s.revolts[c] > 0 and not revolt(g, c):
             return False
-        if s.markers > 0:  # none added once the 42 markers are all on the board
+        if s.markers > 0 and not (s.court is not None and parry(g, seat, c)):  # R-04; favour 4
             s.markers -= 1
             s.revolts[c] += 1
             if g.logging:

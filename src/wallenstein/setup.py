@@ -135,6 +135,10 @@ def fill_tower(g: Game) -> None:
     s.peasants += out[s.players]
     if g.logging:
         g.emit("tower_fill", dropped=g.colour_map(dropped), out=g.colour_map(out))
+    if s.court is not None:
+        from wallenstein.court import courtiers_from_fill
+
+        courtiers_from_fill(g, out)
 
 
 def begin_year(g: Game) -> None:
@@ -178,3 +182,7 @@ def begin_season(g: Game) -> None:
             actions_visible=[g.action_label(a) for a in s.action_cards[:5]],
             bonus_tiles=[BONUS_TILES[t] for t in s.tiles],
         )
+    if s.court is not None:
+        from wallenstein.court import display_favours
+
+        display_favours(g)

@@ -7,10 +7,11 @@ plans flat as ``plans[seat * N_BOXES + box]``. A clone copies these lists and no
 from __future__ import annotations
 
 from wallenstein.board import N_BOXES
+from wallenstein.court_state import CourtState
 
 # Phases: who must decide what now.
-DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER = range(7)
-PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over")
+DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER, COURT = range(8)
+PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over", "court")
 
 WINTER = 3  # season index after spring, summer, fall
 
@@ -32,6 +33,7 @@ class State:
         "buildings",
         "chance_n",
         "county_deck",
+        "court",
         "draft_card",
         "draft_turn",
         "event",
@@ -116,6 +118,7 @@ class State:
         self.winter_drawn = False  # whether the current winter seat's revolts were drawn
         self.winter_extra = 0  # extra peasants per revolt for that seat (supply chart)
         self.chance_n = 0
+        self.court: CourtState | None = None  # the Emperor's Court module's state, if played
 
     def clone(self) -> State:
         c = State.__new__(State)
@@ -164,15 +167,21 @@ class State:
         c.winter_drawn = self.winter_drawn
         c.winter_extra = self.winter_extra
         c.chance_n = self.chance_n
+        c.court = None if self.court is None else self.court.clone()
         return c
 
     def to_dict(self) -> dict[str, object]:
-        """Every field, JSON-ready (used for save files and state comparisons)."""
+        """Every field, JSON-ready (used for save files and state comparisons); ``court`` only when
+        the Emperor's Court is played, so basic-game saves keep their form."""
         out: dict[str, object] = {}
         for name in State.__slots__:
             value = getattr(self, name)
+            if value is None:
+                continue
             if isinstance(value, list):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
+            elif isinstance(value, CourtState):
+                value = value.to_dict()
             out[name] = value
         return out
 
@@ -180,7 +189,9 @@ class State:
     def from_dict(cls, data: dict[str, object]) -> State:
         s = cls.__new__(cls)
         for name in State.__slots__:
-            value = data[name]
+            value = data.get(name) if name == "court" else data[name]
+            if name == "court" and value is not None:
+                value = CourtState.from_dict(value)  # type: ignore[arg-type]
             if name in ("last_faceup", "groups"):
                 value = [tuple(v) for v in value]  # type: ignore[attr-defined]
             setattr(s, name, value)

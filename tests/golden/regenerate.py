@@ -25,16 +25,21 @@ from wallenstein.narrate import narrate_game
 HERE = Path(__file__).resolve().parent
 
 
+MODULE_TAGS = {"emperors_court": "court", "landsknechte": "landsknechte", "military_leaders": "leaders"}
+
+
 @dataclass(frozen=True)
 class Case:
     players: int
     seed: int
     setup: str = "lineup"
+    modules: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
         setup = "" if self.setup == "lineup" else f"_{self.setup}"
-        return f"wallenstein_2012_p{self.players}{setup}_seed{self.seed}"
+        mods = "".join(f"_{MODULE_TAGS[m]}" for m in self.modules)
+        return f"wallenstein_2012{mods}_p{self.players}{setup}_seed{self.seed}"
 
     @property
     def history_path(self) -> Path:
@@ -50,12 +55,13 @@ CASES: tuple[Case, ...] = (
     Case(4, 1),
     Case(5, 1),
     Case(4, 2, "draft"),
+    Case(4, 1, modules=("emperors_court",)),
 )
 
 
 def play_case(case: Case) -> Game:
     """The case's game, played to its end by RandomAgents seeded from the game seed."""
-    game = new_game(players=case.players, seed=case.seed, setup=case.setup, log=True)
+    game = new_game(players=case.players, seed=case.seed, setup=case.setup, modules=case.modules, log=True)
     return play(game, random_agents(case.players, case.seed))
 
 

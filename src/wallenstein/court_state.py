@@ -1,0 +1,78 @@
+"""The Emperor's Court part of a game's state (seed 000, "Emperor's Court"): plain int lists.
+
+It hangs off ``State.court`` (None when the module is not played), so a basic game copies nothing
+more. Seats index the per-seat lists; ``plans[seat * 3 + k]`` is the card on court box k (k = 0, 1, 2
+for "convert 3", "convert 2", "convert 1"); favour cards are numbered 1..21.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+COURT_BOXES = 3
+COURTIERS = 7  # per player
+FAVOUR_CARDS = 21
+SPACE_COST = (4, 3, 2)  # courtiers asked by the three card spaces of the audience hall
+
+# Stages of the court step of a round.
+IDLE, AUDIENCE, EFFECT = 0, 1, 2
+
+
+class CourtState:
+    __slots__ = (
+        "ask",
+        "audience",
+        "deck",
+        "display",
+        "gone",
+        "hall",
+        "parry",
+        "plans",
+        "queue",
+        "shield",
+        "shown",
+        "stage",
+        "supply",
+    )
+
+    def __init__(self, players: int) -> None:
+        self.plans = [-1] * (players * COURT_BOXES)
+        self.supply = [COURTIERS] * players  # courtiers in each player's own supply
+        self.hall = [0] * players  # courtiers in the entrance hall
+        self.audience = [0] * players  # courtiers in the audience hall (during the audience only)
+        self.deck = list(range(1, FAVOUR_CARDS + 1))  # favour cards not yet drawn (sorted; drawn at random)
+        self.display = [0, 0, 0]  # favour card on the 4-, 3- and 2-courtier space (0: none)
+        self.gone: list[int] = []  # favour cards taken or discarded, in order
+        self.parry = [0] * players  # 1 while the seat keeps favour 4 to parry a revolt marker
+        self.shield = [-1] * players  # round (year * 4 + season) the seat cannot be attacked in
+        self.stage = IDLE
+        self.queue: list[int] = []  # audience: seats still to come, the current seat first
+        self.ask = 0  # favour card whose effect waits for the current seat's choice
+        self.shown = 0  # 1 once this round's court boards are revealed
+
+    def clone(self) -> CourtState:
+        c = CourtState.__new__(CourtState)
+        c.plans = self.plans[:]
+        c.supply = self.supply[:]
+        c.hall = self.hall[:]
+        c.audience = self.audience[:]
+        c.deck = self.deck[:]
+        c.display = self.display[:]
+        c.gone = self.gone[:]
+        c.parry = self.parry[:]
+        c.shield = self.shield[:]
+        c.stage = self.stage
+        c.queue = self.queue[:]
+        c.ask = self.ask
+        c.shown = self.shown
+        return c
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: (v[:] if isinstance(v := getattr(self, name), list) else v) for name in CourtState.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CourtState:
+        c = cls.__new__(cls)
+        for name in CourtState.__slots__:
+            setattr(c, name, data[name])
+        return c
