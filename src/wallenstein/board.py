@@ -53,6 +53,7 @@ EVENT_KINDS: tuple[str, ...] = (
 SEASONS: tuple[str, ...] = ("spring", "summer", "fall")
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "black")
 MONEY = 100  # plan/bid code of money card v is MONEY + v; county cards are their county index
+BLANK = 200  # plan code of a blank land card (2002 edition; a player holds 5 of them)
 EMPTY = -1  # an uncovered box (W-08)
 
 

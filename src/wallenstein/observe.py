@@ -5,6 +5,11 @@ this year's face-up events and the current one, the action cards turned up so fa
 tiles, bids once revealed, player order, plan cards once their action was performed, draft face-up
 cards. Secret: other seats' plans and bids before they are revealed, the order of the county deck
 and the event deck, face-down action cards. A seat also sees its own plan.
+
+2002 edition: no bids or bonus tiles; the leader order is public once dealt; the boxes a seat leaves
+uncovered are public once its plan is complete (R-11); a battle or revolt waiting for the defender's
+commitment is public (``fight``), and the commitment is seen when the cubes are thrown; event cards
+say whether their printed values are stand-ins (W-29).
 """
 
 from __future__ import annotations
@@ -13,7 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 from wallenstein.actions import PLAN_SEQUENCE, card_name
 from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, BONUS_TILES, BUILDING_BITS, BUILDINGS, N_BOXES, SEASONS
-from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, MOVE, OUT_OF_PLAY, PHASES, PLANNING, POSITION, WINTER
+from wallenstein.edition2002 import declared_empty, fight_json
+from wallenstein.state import (
+    COMMIT,
+    DRAFT_GROUP,
+    DRAFT_PICK,
+    MOVE,
+    OUT_OF_PLAY,
+    PHASES,
+    PLANNING,
+    POSITION,
+    WINTER,
+)
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -47,7 +63,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         }
         for p in range(P)
     ]
-    in_season = s.phase in (PLANNING, POSITION, MOVE) and s.season != WINTER and s.action_cards
+    in_season = s.phase in (PLANNING, POSITION, MOVE, COMMIT) and s.season != WINTER and s.action_cards
     revealed_cards = _revealed_action_count(g) if in_season else 0
     obs: dict[str, Any] = {
         "game": "wallenstein",
@@ -77,7 +93,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         "action_cards": [ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)]
         if in_season
         else [],
-        "current_action": s.act + 1 if s.phase == MOVE else None,
+        "current_action": s.act + 1 if s.phase == MOVE or (s.phase == COMMIT and s.season != WINTER) else None,
         "bonus_tiles": [BONUS_TILES[t] for t in s.tiles] if in_season else [],
         "bids": {str(p): card_name(s.bids[p]) for p in range(P)} if s.bid_order else {},
         "bid_order": list(s.bid_order),
@@ -93,6 +109,10 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "taken": BOARD.keys[s.draft_card] if s.draft_card >= 0 else None,
             "turn": s.draft_turn,
         }
+    if g.is2002 and in_season:
+        obs["declared_empty"] = declared_empty(g)
+    if s.phase == COMMIT:
+        obs["fight"] = fight_json(g)
     if s.phase == MOVE:
         obs["move"] = {"from": BOARD.keys[s.move_from], "kind": "deploy1" if s.move_kind == 0 else "combat"}
     if s.season == WINTER:
@@ -104,7 +124,9 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
     if seat is not None and s.phase == PLANNING:
         base = seat * N_BOXES
         fill = s.plan_fill[seat]
-        own = {_box(b): card_name(s.plans[base + b]) for b in PLAN_SEQUENCE[:fill]}
+        own = {
+            _box(b): card_name(s.plans[base + b]) for b in PLAN_SEQUENCE[:fill] if not (g.is2002 and b == AUCTION_BOX)
+        }
         obs["my_plan"] = {"boxes": own, "next_box": _box(PLAN_SEQUENCE[fill]) if fill < N_BOXES else None}
     return obs
 
@@ -116,7 +138,7 @@ def _box(b: int) -> str:
 def _revealed_action_count(g: Game) -> int:
     """Action cards turned up: the first five always, then one more as each action begins (W-11)."""
     s = g.s
-    if s.phase != MOVE:
+    if s.phase != MOVE and s.phase != COMMIT:
         return 5
     return max(5, s.act + 1)
 
@@ -126,17 +148,17 @@ def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None
     comes (seed 000, "Perform actions"); a seat always sees its own plan and bid."""
     s = g.s
     out: dict[str, dict[str, str | None]] = {}
-    if s.phase not in (POSITION, MOVE) or s.season == WINTER:
+    if s.phase not in (POSITION, MOVE, COMMIT) or s.season == WINTER:
         return out
     order_index = {p: i for i, p in enumerate(s.order)}
     for p in range(s.players):
         base = p * N_BOXES
         shown: dict[str, str | None] = {}
         for k, action in enumerate(s.action_cards):
-            done = s.phase == MOVE and (k < s.act or (k == s.act and order_index[p] <= s.turn))
+            done = s.phase != POSITION and (k < s.act or (k == s.act and order_index[p] <= s.turn))
             if done or p == seat:
                 shown[ACTIONS[action]] = card_name(s.plans[base + action])
-        if p == seat:
+        if p == seat and not g.is2002:
             shown["bid"] = card_name(s.plans[base + AUCTION_BOX])
         out[str(p)] = shown
     return out

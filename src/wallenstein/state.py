@@ -9,8 +9,8 @@ from __future__ import annotations
 from wallenstein.board import N_BOXES
 
 # Phases: who must decide what now.
-DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER = range(7)
-PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over")
+DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER, COMMIT = range(8)
+PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over", "commit")
 
 WINTER = 3  # season index after spring, summer, fall
 
@@ -37,6 +37,7 @@ class State:
         "event",
         "event_deck",
         "faceup",
+        "fight",
         "grain",
         "groups",
         "inside",
@@ -87,6 +88,7 @@ class State:
         self.markers = 0
         self.county_deck: list[int] = []  # draft deck, top first (secret order)
         self.faceup: list[int] = []  # the draft's face-up county cards
+        self.fight: tuple[int, ...] = ()  # 2002: a battle or revolt waiting for the defender's commitment
         self.last_faceup: list[tuple[int, ...]] = [()] * players  # pair seen at each seat's previous pick
         self.groups: list[tuple[int, ...]] = [()] * players  # army groups still to place (draft)
         self.draft_turn = 0
@@ -135,6 +137,7 @@ class State:
         c.markers = self.markers
         c.county_deck = self.county_deck[:]
         c.faceup = self.faceup[:]
+        c.fight = self.fight  # immutable
         c.last_faceup = self.last_faceup[:]
         c.groups = self.groups[:]
         c.draft_turn = self.draft_turn
@@ -173,6 +176,8 @@ class State:
             value = getattr(self, name)
             if isinstance(value, list):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
+            elif isinstance(value, tuple):
+                value = list(value)
             out[name] = value
         return out
 
@@ -183,6 +188,8 @@ class State:
             value = data[name]
             if name in ("last_faceup", "groups"):
                 value = [tuple(v) for v in value]  # type: ignore[attr-defined]
+            elif name == "fight":
+                value = tuple(value)  # type: ignore[arg-type]
             setattr(s, name, value)
         return s
 
