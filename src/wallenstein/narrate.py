@@ -502,7 +502,8 @@ class Narrator:
         winners: list[int] = e["winners"]
         ranking = sorted(range(len(vp)), key=lambda p: (-vp[p], [-x for x in built[p]], p))
         standings = ", ".join(
-            f"{seat_name(p)} {vp[p]} VP ({built[p][0]} palaces, {built[p][1]} churches, {built[p][2]} firms)"
+            f"{seat_name(p)} {vp[p]} VP ({_plural(built[p][0], 'palace')},"
+            f" {_plural(built[p][1], 'church', 'churches')}, {_plural(built[p][2], 'firm')})"
             for p in ranking
         )
         lines = ["", "=== Game over ===", f"Final standings: {standings}."]

@@ -30,11 +30,12 @@ class Case:
     players: int
     seed: int
     setup: str = "lineup"
+    edition: str = "2012"
 
     @property
     def name(self) -> str:
         setup = "" if self.setup == "lineup" else f"_{self.setup}"
-        return f"wallenstein_2012_p{self.players}{setup}_seed{self.seed}"
+        return f"wallenstein_{self.edition}_p{self.players}{setup}_seed{self.seed}"
 
     @property
     def history_path(self) -> Path:
@@ -50,12 +51,15 @@ CASES: tuple[Case, ...] = (
     Case(4, 1),
     Case(5, 1),
     Case(4, 2, "draft"),
+    Case(4, 1, edition="2002"),
+    Case(3, 1, edition="2002"),
+    Case(5, 2, "draft", edition="2002"),
 )
 
 
 def play_case(case: Case) -> Game:
     """The case's game, played to its end by RandomAgents seeded from the game seed."""
-    game = new_game(players=case.players, seed=case.seed, setup=case.setup, log=True)
+    game = new_game(players=case.players, seed=case.seed, setup=case.setup, edition=case.edition, log=True)
     return play(game, random_agents(case.players, case.seed))
 
 
