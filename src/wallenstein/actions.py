@@ -2,9 +2,9 @@
 
 An :class:`Action` is a named tuple ``(kind, a, b, cards)``; equal actions compare equal, so
 ``action in game.legal_actions(seat)`` works. Card codes: a county card is its board index, money
-card v is ``MONEY + v``, an uncovered box is ``EMPTY``.
+card v is ``MONEY + v``, a 2002 blank land card is ``BLANK``, an uncovered box is ``EMPTY``.
 
-JSON forms (county keys from the data file; cards as a county key, ``"money:v"`` or null)::
+JSON forms (county keys from the data file; cards as a county key, ``"money:v"``, ``"blank"`` or null)::
 
     {"type": "plan_card", "box": "tax", "card": "burgund"}      one box of the plan (bid first)
     {"type": "plan", "boxes": {"palace": ..., ...}, "bid": "money:2"}   a whole plan at once
@@ -22,6 +22,8 @@ JSON forms (county keys from the data file; cards as a county key, ``"money:v"``
     {"type": "favour_pass"}                                     court: take no favour card
     {"type": "favour_county", "county": "anhalt"}               court: where a favour takes effect
     {"type": "favour_event", "remove": true}                    court: favour 1, remove the event or not
+    {"type": "move_only", "to": "anhalt", "armies": 2}          2002 deploy 1: move without adding the army
+    {"type": "commit", "armies": 3}                             2002: armies the defender throws in
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import json
 from typing import Any, NamedTuple
 
 from tabletop.errors import IllegalAction
-from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, COURT_BOX_NAMES, EMPTY, MONEY, N_BOXES, TOWER
+from wallenstein.board import ACTIONS, AUCTION_BOX, BLANK, BOARD, COURT_BOX_NAMES, EMPTY, MONEY, N_BOXES, TOWER
 
 PLAN_CARD = "plan_card"
 PLAN = "plan"
@@ -46,6 +48,8 @@ FAVOUR = "favour"
 FAVOUR_PASS = "favour_pass"
 FAVOUR_COUNTY = "favour_county"
 FAVOUR_EVENT = "favour_event"
+MOVE_ONLY = "move_only"
+COMMIT = "commit"
 
 BOX_NAMES: tuple[str, ...] = (*ACTIONS, "bid", *COURT_BOX_NAMES)
 # Boxes are planned bid first: the bid is the only box whose legality depends on money (R-01).
@@ -59,6 +63,8 @@ def card_name(code: int) -> str | None:
         return None
     if code == TOWER:
         return "tower"
+    if code == BLANK:
+        return "blank"
     if code >= MONEY:
         return f"money:{code - MONEY}"
     return BOARD.keys[code]
@@ -68,9 +74,11 @@ def parse_card(value: Any) -> int:
     if value is None:
         return EMPTY
     if not isinstance(value, str):
-        raise IllegalAction(f"a card is a county key, 'money:0'..'money:4', 'tower' or null, not {value!r}")
+        raise IllegalAction(f"a card is a county key, 'money:0'..'money:4', 'blank', 'tower' or null, not {value!r}")
     if value == "tower":
         return TOWER
+    if value == "blank":
+        return BLANK
     if value.startswith("money:"):
         try:
             v = int(value[6:])
@@ -145,11 +153,11 @@ class Action(NamedTuple):
             return out
         if k == POSITION_KIND:
             return {"type": k, "position": self.a + 1}
-        if k == MOVE_KIND:
+        if k == MOVE_KIND or k == MOVE_ONLY:
             return {"type": k, "to": BOARD.keys[self.a], "armies": self.b}
         if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY):
             return {"type": k, "county": BOARD.keys[self.a]}
-        if k == DRAFT_GROUP:
+        if k == DRAFT_GROUP or k == COMMIT:
             return {"type": k, "armies": self.a}
         if k == FAVOUR:
             return {"type": k, "card": self.a}
@@ -183,6 +191,8 @@ class Action(NamedTuple):
             FAVOUR_PASS: set(),
             FAVOUR_COUNTY: {"county"},
             FAVOUR_EVENT: {"remove"},
+            MOVE_ONLY: {"to", "armies"},
+            COMMIT: {"armies"},
         }
         if k not in fields:
             raise IllegalAction(f"unknown action type {k!r}; known: {sorted(fields)}")
@@ -204,12 +214,14 @@ class Action(NamedTuple):
             return Action.plan(obj["boxes"], obj["bid"])
         if k == POSITION_KIND:
             return Action(POSITION_KIND, _int(obj["position"], "position", 1, 5) - 1)
-        if k == MOVE_KIND:
-            return Action(MOVE_KIND, county_index(obj["to"]), _int(obj["armies"], "armies", 1, 10_000))
+        if k == MOVE_KIND or k == MOVE_ONLY:
+            return Action(k, county_index(obj["to"]), _int(obj["armies"], "armies", 1, 10_000))
         if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY):
             return Action(k, county_index(obj["county"]))
         if k == DRAFT_GROUP:
             return Action(DRAFT_GROUP, _int(obj["armies"], "armies", 1, 10))
+        if k == COMMIT:
+            return Action(COMMIT, _int(obj["armies"], "armies", 0, 10_000))
         if k == FAVOUR:
             return Action(FAVOUR, _int(obj["card"], "card", 1, 21))
         if k == FAVOUR_EVENT:
@@ -246,6 +258,14 @@ def plan_card_action(box: int, code: int) -> Action:
 
 def move_action(target: int, n: int) -> Action:
     return _interned(MOVE_KIND, target, n)
+
+
+def move_only_action(target: int, n: int) -> Action:
+    return _interned(MOVE_ONLY, target, n)
+
+
+def commit_action(n: int) -> Action:
+    return _interned(COMMIT, n, -1)
 
 
 STAY_ACTION = Action(STAY)

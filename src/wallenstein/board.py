@@ -53,6 +53,7 @@ EVENT_KINDS: tuple[str, ...] = (
 SEASONS: tuple[str, ...] = ("spring", "summer", "fall")
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "black")
 MONEY = 100  # plan/bid code of money card v is MONEY + v; county cards are their county index
+BLANK = 200  # plan code of a blank land card (2002 edition; a player holds 5 of them)
 EMPTY = -1  # an uncovered box (W-08)
 TOWER = MONEY + 10  # the Emperor's Court's dice tower card (3 alike per player); never a county or money
 COURT_BOX_NAMES: tuple[str, ...] = ("convert3", "convert2", "convert1")  # court boxes 11, 12, 13

@@ -3,6 +3,7 @@
     wallenstein simulate --games 200 --players 4 --seed 0
     wallenstein simulate --games 20 --players 3 --seed 5 --setup draft --json
     wallenstein watch --seed 1 --players 4
+    wallenstein watch --seed 1 --players 4 --edition 2002 --printed my_events.json
     wallenstein narrate tests/golden/wallenstein_2012_p4_seed1.history.json
 
 Game ``i`` of a simulation uses seed ``S + i``; its agents are seeded from that game seed, so
@@ -33,7 +34,7 @@ from wallenstein.narrate import narrate_game
 
 app = typer.Typer(
     name="wallenstein",
-    help="Wallenstein (2012 edition): simulate games between random agents, or watch one narrated.",
+    help="Wallenstein (2012 or 2002 edition): simulate games between random agents, or watch one narrated.",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
@@ -54,19 +55,58 @@ SetupOpt = Annotated[
 ]
 
 
+class Edition(StrEnum):
+    e2012 = "2012"
+    e2002 = "2002"
+
+
+EditionOpt = Annotated[Edition, typer.Option("--edition", help="Rules edition: 2012 (default) or 2002.")]
+ModulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--modules", help="Big Box modules, comma-separated: emperors_court, landsknechte, military_leaders (2012)."
+    ),
+]
+PrintedOpt = Annotated[
+    Path | None,
+    typer.Option("--printed", help="JSON file of printed values replacing stand-in tables (W-29), e.g. events_2002."),
+]
+
+
+def _modules(text: str) -> tuple[str, ...]:
+    return tuple(m.strip() for m in text.split(",") if m.strip())
+
+
 def _fail(message: str) -> typer.Exit:
     typer.echo(f"Error: {message}", err=True)
     return typer.Exit(code=2)
 
 
-def _play(players: int, seed: int, setup: str, log: bool) -> tuple[Game, int]:
+def _play(
+    players: int,
+    seed: int,
+    setup: str,
+    log: bool,
+    edition: str = "2012",
+    modules: tuple[str, ...] = (),
+    printed: Path | None = None,
+) -> tuple[Game, int]:
     """One game between random agents seeded from the game seed; returns it and its decision count."""
-    game = new_game(players=players, seed=seed, setup=setup, log=log)
+    game = new_game(players=players, seed=seed, setup=setup, log=log, edition=edition, modules=modules, printed=printed)
     outcome = run(game, random_agents(players, seed))
     return game, outcome.decisions
 
 
-def simulate_games(games: int, players: int, seed: int, setup: str, progress: Progress | None = None) -> dict[str, Any]:
+def simulate_games(
+    games: int,
+    players: int,
+    seed: int,
+    setup: str,
+    progress: Progress | None = None,
+    edition: str = "2012",
+    modules: tuple[str, ...] = (),
+    printed: Path | None = None,
+) -> dict[str, Any]:
     """Play ``games`` random games (seeds ``seed .. seed + games - 1``) and summarise them."""
     wins = [0.0] * players
     vp = [0] * players
@@ -76,7 +116,7 @@ def simulate_games(games: int, players: int, seed: int, setup: str, progress: Pr
     task = progress.add_task("playing", total=games) if progress is not None else None
     start = time.perf_counter()
     for i in range(games):
-        game, n = _play(players, seed + i, setup, log=False)
+        game, n = _play(players, seed + i, setup, log=False, edition=edition, modules=modules, printed=printed)
         decisions += n
         result = game.result()
         winners = result["winners"]
@@ -95,6 +135,8 @@ def simulate_games(games: int, players: int, seed: int, setup: str, progress: Pr
         "players": players,
         "seed": seed,
         "setup": setup,
+        "edition": edition,
+        "modules": sorted(modules),
         "seats": list(COLOURS[:players]),
         "wins": wins,
         "win_rate": [w / games for w in wins],
@@ -115,6 +157,9 @@ def simulate(
     players: PlayersOpt = 4,
     seed: SeedOpt = 0,
     setup: SetupOpt = Setup.lineup,
+    edition: EditionOpt = Edition.e2012,
+    modules: ModulesOpt = "",
+    printed: PrintedOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
 ) -> None:
@@ -131,7 +176,9 @@ def simulate(
     )
     try:
         with progress:
-            stats = simulate_games(games, players, seed, setup.value, progress)
+            stats = simulate_games(
+                games, players, seed, setup.value, progress, edition.value, _modules(modules), printed
+            )
     except IllegalAction as exc:
         raise _fail(str(exc)) from None
     if as_json:
@@ -139,7 +186,8 @@ def simulate(
         return
     out = Console(highlight=False)
     out.print(
-        f"Wallenstein 2012: {games} games, {players} players, {setup.value} set-up,"
+        f"Wallenstein {edition.value}{''.join(' + ' + m for m in stats['modules'])}: {games} games,"
+        f" {players} players, {setup.value} set-up,"
         f" seeds {seed}..{seed + games - 1}, random agents",
         soft_wrap=True,
     )
@@ -148,7 +196,7 @@ def simulate(
     table.add_column("Wins", justify="right")
     table.add_column("Win %", justify="right")
     table.add_column("Mean VP", justify="right")
-    table.add_column("Mean thalers", justify="right")
+    table.add_column("Mean gold" if edition.value == "2002" else "Mean thalers", justify="right")
     for p, colour in enumerate(stats["seats"]):
         table.add_row(
             Text(colour.capitalize(), style=STYLES.get(colour, "")),
@@ -183,13 +231,18 @@ def watch(
     seed: SeedOpt = 0,
     players: PlayersOpt = 4,
     setup: SetupOpt = Setup.lineup,
+    edition: EditionOpt = Edition.e2012,
+    modules: ModulesOpt = "",
+    printed: PrintedOpt = None,
     history: Annotated[
         Path | None, typer.Option("--history", help="Also save the game's history (JSON) to this file.")
     ] = None,
 ) -> None:
     """Play one game between random agents and tell it, event by event."""
     try:
-        game, _ = _play(players, seed, setup.value, log=True)
+        game, _ = _play(
+            players, seed, setup.value, log=True, edition=edition.value, modules=_modules(modules), printed=printed
+        )
     except IllegalAction as exc:
         raise _fail(str(exc)) from None
     if history is not None:

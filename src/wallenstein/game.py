@@ -19,8 +19,11 @@ from tabletop.chain import Chain
 from tabletop.chance import stream
 from tabletop.errors import IllegalAction
 from wallenstein import court
+from wallenstein import edition2002 as ed2002
 from wallenstein.actions import COURT_SEQUENCE, POSITION_ACTIONS, Action, card_name, plan_card_action
-from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, EMPTY, MONEY, N_BOXES, TOWER
+from wallenstein.board import ACTIONS, AUCTION_BOX, BLANK, BOARD, EMPTY, MONEY, N_BOXES, TOWER
+from wallenstein.events2002 import TABLE as EVENTS_2002
+from wallenstein.events2002 import build as build_events_2002
 from wallenstein.order import free_positions, reveal_bids, take_position
 from wallenstein.perform import move_actions, perform, resolve_move
 from wallenstein.planning import box_options, check_plan
@@ -38,6 +41,7 @@ from wallenstein.setup import (
     setup_lineup,
 )
 from wallenstein.state import (
+    COMMIT,
     COURT,
     DRAFT_GROUP,
     DRAFT_PICK,
@@ -54,8 +58,8 @@ from wallenstein.winter import begin_winter, resolve_winter_revolt, run_winter, 
 
 T = TypeVar("T")
 
-EDITIONS = ("2012",)
-PLANNED_EDITIONS = ("2002",)
+EDITIONS = ("2012", "2002")
+PLANNED_EDITIONS: tuple[str, ...] = ()
 MODULES = ("emperors_court", "landsknechte", "military_leaders")
 PLAYABLE_MODULES: frozenset[str] = frozenset({"emperors_court"})  # grows as each module's rules land (issue 3)
 SETUPS = ("lineup", "draft")
@@ -77,6 +81,9 @@ class Game:
         self.seed: int = config["seed"]
         self.edition: str = config["edition"]
         self.modules: frozenset[str] = frozenset(config["modules"])
+        self.is2002 = self.edition == "2002"
+        # The event cards of the edition (2002: with the printed values in force, W-29).
+        self.events: tuple[Any, ...] = build_events_2002(self.printed(EVENTS_2002)) if self.is2002 else BOARD.events
         self.tower = tower
         self.logging = log
         self.s = initial_state(config["players"])
@@ -89,12 +96,17 @@ class Game:
             self.plan_size = court.PLAN_SIZE
             self._box_options = court.box_options
             self._check_plan = court.check_plan
+        elif self.is2002:
+            self._box_options = ed2002.box_options
+            self._check_plan = ed2002.check_plan
         self._hist: Chain[tuple[Any, ...]] = Chain()
         self._log: Chain[dict[str, Any]] = Chain()
         self._replay = replay
         self._legal: dict[int, list[Action]] = {}
         self._order_steps = order_steps(self.modules)
         self.hands: dict[int, tuple[int, ...]] = {}  # planning's hand cache (planning.hand)
+        if self.is2002:
+            ed2002.prepare(self)
         if config["setup"] == "draft":
             setup_draft(self)
         else:
@@ -127,6 +139,8 @@ class Game:
             return [s.order[s.turn]]
         if ph == WINTER_ORDER:
             return [s.order[s.winter_turn]]
+        if ph == COMMIT:
+            return [ed2002.fight_defender(self)]
         if ph == DRAFT_PICK or ph == DRAFT_GROUP:
             return [draft_seat(s)]
         if ph == COURT:
@@ -175,7 +189,10 @@ class Game:
         return observation(self, seat)
 
     def result(self) -> dict[str, Any]:
-        """VP, thalers and winners (most VP, then most thalers, then shared; W-28)."""
+        """VP, thalers and winners (most VP, then most thalers, then shared; W-28). In the 2002
+        edition ties go to palaces, churches, trading firms (``buildings`` per seat), then shared."""
+        if self.is2002:
+            return ed2002.result(self)
         s = self.s
         winners: list[int] = []
         if self.over:
@@ -190,6 +207,8 @@ class Game:
         g.seed = self.seed
         g.edition = self.edition
         g.modules = self.modules
+        g.is2002 = self.is2002
+        g.events = self.events
         g.tower = self.tower
         g.logging = self.logging
         g.s = self.s.clone()
@@ -278,7 +297,7 @@ class Game:
     @property
     def event_kind(self) -> str | None:
         e = self.s.event
-        return BOARD.events[e].kind if e >= 0 else None
+        return self.events[e].kind if e >= 0 else None
 
     def printed(self, name: str) -> Any:
         """The printed-value table ``name`` in force: the user's if supplied, else the stand-in (W-29)."""
@@ -306,8 +325,9 @@ class Game:
         p = self.s.players
         return {("peasants" if i == p else str(i)): n for i, n in enumerate(counts)}
 
-    @staticmethod
-    def event_json(e: int) -> dict[str, Any]:
+    def event_json(self, e: int) -> dict[str, Any]:
+        if self.is2002:
+            return ed2002.event_json(self, e)
         ev = BOARD.events[e]
         return {"card": e, "event": ev.kind, "winter_loss": ev.winter_loss}
 
@@ -332,7 +352,9 @@ class Game:
             box = COURT_SEQUENCE[s.plan_fill[seat]]
             return [plan_card_action(box, code) for code in self._box_options(self, seat)]
         if ph == MOVE:
-            return move_actions(self, seat)
+            return ed2002.move_actions(self, seat) if self.is2002 else move_actions(self, seat)
+        if ph == COMMIT:
+            return ed2002.commit_actions(self)
         if ph == POSITION:
             return [POSITION_ACTIONS[p] for p in free_positions(self)]
         if ph == WINTER_ORDER:
@@ -344,7 +366,7 @@ class Game:
     def _validate(self, seat: int, action: Action) -> None:
         s = self.s
         if s.phase == PLANNING and action.kind == "plan":
-            if s.plan_fill[seat] != 0:
+            if s.plan_fill[seat] != (ed2002.PLAN_START if self.is2002 else 0):
                 raise IllegalAction("a whole plan can only be given before any box is planned")
             self._check_plan(self, seat, action.cards)
             return
@@ -361,8 +383,13 @@ class Game:
             step = COURT_SEQUENCE[s.plan_fill[seat]]
             code = action.b
             if action.a != step:
+                first = "" if self.is2002 else "bid first, then "
                 then = "the actions in order" + (", then the court boxes" if self.plan_size > N_BOXES else "")
-                return f"boxes are planned bid first, then {then}; the next box is {_box(step)!r}"
+                return f"boxes are planned {first}{then}; the next box is {_box(step)!r}"
+            if self.is2002 and MONEY <= code < BLANK:
+                return "the 2002 edition has no money cards: cover a box with 'blank' instead"
+            if self.is2002 and code == BLANK:
+                return f"all {ed2002.BLANKS} blank cards are planned already"
             if code == TOWER and self.plan_size == N_BOXES:
                 return "dice tower cards belong to the Emperor's Court module, which this game does not play"
             if code == TOWER:
@@ -403,12 +430,23 @@ class Game:
             if s.pos_turn == len(s.bid_order):
                 self._after_order()
         elif ph == MOVE:
-            resolve_move(self, seat, action)
+            if self.is2002:
+                ed2002.resolve_move(self, seat, action)
+                if s.phase == COMMIT:
+                    return  # the defender decides how many armies fight (W-18)
+            else:
+                resolve_move(self, seat, action)
             s.turn += 1
             self._run_actions()
+        elif ph == COMMIT:
+            if ed2002.resolve_commit(self, action.a):
+                self._run_winter()
+            else:
+                s.turn += 1
+                self._run_actions()
         elif ph == WINTER_ORDER:
-            resolve_winter_revolt(self, action.a)
-            self._run_winter()
+            if not resolve_winter_revolt(self, action.a):
+                self._run_winter()
         elif ph == DRAFT_PICK:
             draft_apply(self, seat, action)
         elif ph == DRAFT_GROUP:
@@ -429,6 +467,16 @@ class Game:
         self._legal = {}
 
     def _end_planning(self) -> None:
+        if self.is2002:
+            ed2002.shuffle_leaders(self)  # W-12: player order, then the event (seed 002, Spring c, d)
+            self._draw_event()
+            self._after_order()
+            return
+        self._draw_event()
+        reveal_bids(self)
+
+    def _draw_event(self) -> None:
+        """The season's event, drawn from the year's remaining face-up events (W-10)."""
         s = self.s
         events = s.year_events
         s.event = self.draw("event", lambda rng: rng.choice(events))
@@ -436,7 +484,6 @@ class Game:
             raise self.corrupt(f"event {s.event} is not among this year's events {events}")
         if self.logging:
             self.emit("event", **self.event_json(s.event))
-        reveal_bids(self)
 
     def _after_order(self) -> None:
         """Player order is known: the module steps run, then the ten basic actions.
@@ -456,13 +503,14 @@ class Game:
     def _run_actions(self) -> None:
         s = self.s
         s.phase = MOVE  # provisional: perform() leaves it so when a move decision opens
+        perform_one = ed2002.perform if self.is2002 else perform
         while s.act < 10:
             action = s.action_cards[s.act]
             if s.turn == 0 and self.logging:
                 self.emit("action_card", index=s.act + 1, action=ACTIONS[action])
             order = s.order
             while s.turn < len(order):
-                if perform(self, order[s.turn], action):
+                if perform_one(self, order[s.turn], action):
                     return
                 s.turn += 1
             s.act += 1
@@ -538,7 +586,7 @@ def _options(
         raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}")
     if setup not in SETUPS:
         raise IllegalAction(f"unknown set-up {setup!r}; choose one of {list(SETUPS)}")
-    if edition in PLANNED_EDITIONS:
+    if edition in PLANNED_EDITIONS:  # pragma: no cover - none at the moment
         raise IllegalAction(f"edition {edition!r} is not playable yet; available: {list(EDITIONS)}")
     if edition not in EDITIONS:
         raise IllegalAction(f"unknown edition {edition!r}; available: {list(EDITIONS)}")

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wallenstein.board import BOARD, BUILDING_BITS, EMPTY, MONEY, N_BOXES, TOWER
+from wallenstein.board import AUCTION_BOX, BLANK, BOARD, BUILDING_BITS, EMPTY, MONEY, N_BOXES, TOWER
 from wallenstein.court_state import COURT_BOXES, COURTIERS, FAVOUR_CARDS
-from wallenstein.state import COURT, DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING
+from wallenstein.edition2002 import ARMIES as ARMIES_2002
+from wallenstein.edition2002 import BLANKS
+from wallenstein.state import COMMIT, COURT, DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -40,9 +42,10 @@ def check(g: Game) -> None:
         for i, bit in enumerate(BUILDING_BITS):
             if b & bit:
                 built[i] += 1
+    armies = ARMIES_2002 if g.is2002 else BOARD.armies_per_player  # W-03
     for p in range(P):
         total = s.supply[p] + on_board[p] + s.inside[p] + s.tray[p]
-        assert total == BOARD.armies_per_player, f"seat {p} has {total} armies, not {BOARD.armies_per_player}"
+        assert total == armies, f"seat {p} has {total} armies, not {armies}"
         assert s.supply[p] >= 0 and s.thalers[p] >= 0 and s.grain[p] >= 0, f"seat {p} negative supply/money/grain"
         assert s.vp[p] >= 0, f"seat {p} negative VP"
     peasants = s.peasants + s.inside[P] + s.tray[P]
@@ -55,14 +58,28 @@ def check(g: Game) -> None:
         cards = list(s.county_deck) + list(s.faceup) + ([s.draft_card] if s.draft_card >= 0 else [])
         neutral = [c for c in range(BOARD.n) if s.owner[c] == NEUTRAL]
         assert sorted(cards) == neutral, "draft county cards do not match the unowned counties"
+    assert (s.phase == COMMIT) == bool(s.fight), "a waiting fight outside the commit phase (or none in it)"
+    if g.is2002:
+        assert not s.tiles and not s.bid_order and s.position == [-1] * P, "2002 has no bonus tiles or bids"
+        cards = [*s.event_deck, *s.year_events]
+        assert len(set(cards)) == len(cards) and all(0 <= e < len(g.events) for e in cards), "event cards"
+        if s.phase != DRAFT_PICK and s.phase != DRAFT_GROUP:
+            assert sorted(s.order) == list(range(P)), "the leader cards give every seat a place"
     if s.phase == PLANNING:
         court_plans = s.court.plans if s.court is not None else []
         for p in range(P):
             seen: set[int] = set()
+            blanks = 0
+            if g.is2002:
+                assert s.plans[p * N_BOXES + AUCTION_BOX] == EMPTY, "2002 has no bid"
             cards = s.plans[p * N_BOXES : (p + 1) * N_BOXES] + court_plans[p * COURT_BOXES : (p + 1) * COURT_BOXES]
             assert cards.count(TOWER) <= (3 if s.court is not None else 0), f"seat {p} plans too many tower cards"
             for code in cards:
                 if code == EMPTY or code == TOWER:
+                    continue
+                if code == BLANK:
+                    blanks += 1
+                    assert g.is2002 and blanks <= BLANKS, f"seat {p} plans more blank cards than it holds"
                     continue
                 assert code not in seen, f"seat {p} plans card {code} twice"
                 seen.add(code)

@@ -1,7 +1,9 @@
 """A narrated game: the public event log (``Game.log``) told as plain English lines.
 
-Only public information is used: the log's events, the game's options (players, set-up) and the
-printed board. Seats are called by their colour (Red, Blue, ...), counties by their printed name.
+Only public information is used: the log's events, the game's options (players, set-up, edition)
+and the printed board. Seats are called by their colour (Red, Blue, ...), counties by their printed
+name. The 2002 edition is told in its own words (gold, trading firms, leader cards, farmers' and
+defenders' choices), and values from a stand-in table are marked "stand-in" (W-29).
 
     print(narrate_game(game))             # the whole game so far, one event per line
     narrator = Narrator()
@@ -31,6 +33,18 @@ ACTION_LABELS: dict[str, str] = {
     "deploy1_move": "Deploy 1 army and move",
     "combat_a": "Combat/Movement A",
     "combat_b": "Combat/Movement B",
+}
+
+# The 2002 player board's words (seed 003, "Actions").
+ACTION_LABELS_2002: dict[str, str] = {
+    **ACTION_LABELS,
+    "trading_post": "Build a trading firm",
+    "tax": "Collect gold",
+    "deploy5": "3 gold: recruit 5 armies",
+    "deploy3": "2 gold: recruit 3 armies",
+    "deploy1_move": "1 gold: recruit 1 army and/or move",
+    "combat_a": "Move and battle A",
+    "combat_b": "Move and battle B",
 }
 
 BUILDING_NAMES: dict[str, str] = {"palace": "palace", "church": "church", "trading_post": "trading post"}
@@ -75,6 +89,18 @@ COURT_SKIPS: dict[str, str] = {
     "county lost": "the county is no longer theirs",
 }
 
+# The 2002 event cards (seed 003, "Event Cards"); "{region}" is the region the card names.
+EVENT_LABELS_2002: dict[str, tuple[str, str]] = {
+    "crop_failure": ("Crop failure in {region}", "grain actions there give 2 less"),
+    "good_harvest": ("Good harvest in {region}", "grain actions there give 2 more"),
+    "church_peace": ("Church peace", "lands with a church cannot be attacked"),
+    "troop_shortage": ("Troop shortage in {region}", "3 gold recruit only 3 armies there, 2 gold only 2"),
+    "palace_guards": ("Palace guards", "an attack on a land with a palace meets 1 more farmer"),
+    "combat_weary": ("Combat-weary farmers", "a free land is attacked without its farmer"),
+    "angry_farmers": ("Angry farmers", "a free land is defended by 2 farmers instead of 1"),
+    "trade_bonus": ("Trade bonus", "building a trading firm earns 1 gold instead of costing 1"),
+}
+
 
 # ---------------------------------------------------------------------------------------- names
 def seat_name(seat: int | str) -> str:
@@ -94,9 +120,25 @@ def action_label(action: str) -> str:
     return ACTION_LABELS.get(action, action)
 
 
-def event_label(kind: str, with_effect: bool = True) -> str:
-    title, effect = EVENT_LABELS.get(kind, (kind, ""))
+def event_label(kind: str, with_effect: bool = True, region: str | None = None) -> str:
+    if region is not None or (kind in EVENT_LABELS_2002 and kind not in EVENT_LABELS):
+        title, effect = EVENT_LABELS_2002.get(kind, (kind, ""))
+        title = title.format(region=region)
+    else:
+        title, effect = EVENT_LABELS.get(kind, (kind, ""))
     return f"{title} ({effect})" if with_effect and effect else title
+
+
+def event_card_label(ev: Mapping[str, Any], with_effect: bool = True) -> str:
+    """An event card from the log; 2002 cards carry their number, region and stand-in flag."""
+    label = event_label(ev["event"], with_effect, ev.get("region"))
+    if "number" in ev:
+        label = f"{label} [card {ev['number']}]"
+    return label
+
+
+def standin_note(e: Mapping[str, Any]) -> str:
+    return ", stand-in" if e.get("standin") else ""
 
 
 def tile_label(tile: str) -> str:
@@ -173,7 +215,8 @@ def favour_label(e: Mapping[str, Any]) -> str:
 class Narrator:
     """Turns public log events into lines; keeps the little context the story needs."""
 
-    def __init__(self) -> None:
+    def __init__(self, edition: str = "2012") -> None:
+        self.classic = edition == "2002"  # the 2002 edition's words: gold, trading firms, farmers
         self.bid_order: list[int] = []
         self.positions: dict[int, int] = {}
         self.draft_pick: dict[str, Any] | None = None
@@ -198,7 +241,20 @@ class Narrator:
             lines.extend(handler(event))
         return lines
 
+    def money(self, n: int) -> str:
+        return f"{n} gold" if self.classic else _plural(n, "thaler")
+
+    def action(self, name: str) -> str:
+        return ACTION_LABELS_2002.get(name, name) if self.classic else action_label(name)
+
+    def building(self, kind: str) -> str:
+        return "trading firm" if self.classic and kind == "trading_post" else BUILDING_NAMES[kind]
+
     # -------------------------------------------------------------------------------- set-up
+    def _on_leaders(self, e: Mapping[str, Any]) -> list[str]:
+        order = ", ".join(seat_name(p) for p in e["order"])
+        return [f"The leader cards are shuffled: player order {order}."]
+
     def _on_draft_pick(self, e: Mapping[str, Any]) -> list[str]:
         self.draft_pick = dict(e)
         return []
@@ -318,7 +374,9 @@ class Narrator:
     # -------------------------------------------------------------------------------- year and season
     def _on_year(self, e: Mapping[str, Any]) -> list[str]:
         self.year_events = [dict(ev) for ev in e["events"]]
-        shown = "; ".join(f"{event_label(ev['event'], False)} (winter loss {ev['winter_loss']})" for ev in e["events"])
+        shown = "; ".join(
+            f"{event_card_label(ev, False)} (winter loss {ev['winter_loss']}{standin_note(ev)})" for ev in e["events"]
+        )
         return [
             "",
             f"=== Year {e['year']} ===",
@@ -330,27 +388,29 @@ class Narrator:
         self.bid_order = []
         self.positions = {}
         season = SEASONS[e["season"]] if 0 <= e["season"] < len(SEASONS) else str(e["season"])
-        visible = ", ".join(f"{i} {action_label(a)}" for i, a in enumerate(e["actions_visible"], 1))
+        visible = ", ".join(f"{i} {self.action(a)}" for i, a in enumerate(e["actions_visible"], 1))
         hidden = len(ACTIONS) - len(e["actions_visible"])
-        tiles = ", ".join(f"{i} {tile_label(t)}" for i, t in enumerate(e["bonus_tiles"], 1))
-        return [
+        lines = [
             "",
             f"--- Year {e['year']}, {season} ---",
             f"Action cards face up: {visible} ({hidden} more face down).",
-            f"Bonus tiles by position: {tiles}.",
-            "Everyone plans in secret.",
         ]
+        if "bonus_tiles" in e:
+            tiles = ", ".join(f"{i} {tile_label(t)}" for i, t in enumerate(e["bonus_tiles"], 1))
+            lines.append(f"Bonus tiles by position: {tiles}.")
+        lines.append("Everyone plans in secret.")
+        return lines
 
     def _on_event(self, e: Mapping[str, Any]) -> list[str]:
-        lines = [f"Event drawn: {event_label(e['event'])}."]
+        lines = [f"Event drawn: {event_card_label(e)}."]
         left = [ev for ev in self.year_events if ev.get("card") != e.get("card")]
         if len(left) < len(self.year_events):
             self.year_events = left
             if len(left) == 1:
                 last = left[0]
                 lines.append(
-                    f"Left for winter: {event_label(last['event'], False)};"
-                    f" every player will lose {last['winter_loss']} grain."
+                    f"Left for winter: {event_card_label(last, False)};"
+                    f" every player will lose {last['winter_loss']} grain{_paren(standin_note(last))}."
                 )
         return lines
 
@@ -377,29 +437,35 @@ class Narrator:
     def _on_action_card(self, e: Mapping[str, Any]) -> list[str]:
         index = int(e["index"])
         turned = " (turned up now)" if index > 5 else ""
-        return [f"Action {index}{turned}: {action_label(e['action'])}"]
+        return [f"Action {index}{turned}: {self.action(e['action'])}"]
 
     def _on_action(self, e: Mapping[str, Any]) -> list[str]:
         who, county, action = seat_name(e["seat"]), county_name(e["county"]), e["action"]
         if action in BUILDING_NAMES:
-            cost = BOARD.costs[ACTIONS.index(action)]
-            line = f"  {who} builds a {BUILDING_NAMES[action]} in {county} for {_plural(cost, 'thaler')}."
+            cost = int(e.get("cost", BOARD.costs[ACTIONS.index(action)]))
+            if cost < 0:
+                return [f"  {who} builds a {self.building(action)} in {county} and earns {self.money(-cost)}."]
+            line = f"  {who} builds a {self.building(action)} in {county} for {self.money(cost)}."
             if e.get("calmed"):
                 line += " Trade calms the county: one revolt marker is removed."
             return [line]
         if action == "grain":
             return [f"  {who} collects {e['amount']} grain in {county}."]
         if action == "tax":
-            return [f"  {who} collects {_plural(e['amount'], 'thaler')} in {county}."]
+            return [f"  {who} collects {self.money(e['amount'])} in {county}."]
         if action in ("deploy5", "deploy3", "deploy1_move"):
             cost = BOARD.costs[ACTIONS.index(action)]
-            return [f"  {who} pays {_plural(cost, 'thaler')} and deploys {armies(e['armies'])} in {county}."]
+            if not e["armies"]:
+                return [f"  {who} pays {self.money(cost)} in {county} and adds no army."]
+            return [f"  {who} pays {self.money(cost)} and deploys {armies(e['armies'])} in {county}."]
         return [f"  {who} marches from {county}."]
 
     def _on_skip(self, e: Mapping[str, Any]) -> list[str]:
         who, county = seat_name(e["seat"]), county_name(e["county"])
         why = SKIP_REASONS.get(e["why"], e["why"])
-        return [f"  {who} skips {action_label(e['action'])} in {county}: {why}."]
+        if self.classic:
+            why = why.replace("thalers", "gold")
+        return [f"  {who} skips {self.action(e['action'])} in {county}: {why}."]
 
     def _on_move(self, e: Mapping[str, Any]) -> list[str]:
         return [
@@ -432,6 +498,17 @@ class Narrator:
             notes.append(f"{seat_name(defender)} adds 1 army for the defence bonus")
         if extras.get("palace_guard") and defender is not None:
             notes.append(f"{seat_name(defender)} adds 1 army for the palace guard")
+        if "committed" in e and defender is not None:
+            notes.append(
+                f"{seat_name(defender)} throws in {e['committed']} of its"
+                f" {armies(int(e['committed']) + int(e['kept']))} there"
+            )
+        if "farmers_added" in e:
+            added = int(e["farmers_added"])
+            if defender is None:
+                notes.append(f"{_plural(added, 'farmer')} from the supply defend{'s' if added == 1 else ''} it")
+            elif added:
+                notes.append(f"{_plural(added, 'farmer')} from the supply guard{'s' if added == 1 else ''} the palace")
         head += "; " + "; ".join(notes) + "." if notes else "."
         lines = [head, f"      Into the tower (with the tray): {cubes(e['dropped'])}. Out: {cubes(out)}."]
         if defender is None:
@@ -441,12 +518,15 @@ class Narrator:
             if peasants_fought:
                 score += f" + {_plural(peasants_fought, 'peasant')}"
         result = e["result"]
+        kept_back = int(e.get("kept", 0))
         if result == "attacker":
             loser = f" from {seat_name(defender)}" if defender is not None else ""
             verdict = f"{who} wins and takes {county}{loser}, keeping {armies(a - d)} there."
+            if defender is not None and kept_back:
+                verdict += f" The {armies(kept_back)} kept back {'goes' if kept_back == 1 else 'go'} to the supply too."
         elif result == "defender":
             assert defender is not None
-            kept = d_arm - max(0, a - peasants_fought)
+            kept = kept_back + d_arm - max(0, a - peasants_fought)
             verdict = f"{seat_name(defender)} holds {county} with {armies(kept)}."
         elif defender is None:
             verdict = f"{who} fails to take {county}, which stays neutral."
@@ -470,13 +550,17 @@ class Narrator:
         who, county = seat_name(seat), county_name(e["county"])
         a, p = int(e["owner_count"]), int(e["peasant_count"])
         when = " (winter)" if e.get("winter") else ""
+        rise = f"    Revolt{when} in {county}: the peasants rise against {who}"
+        if "committed" in e:
+            total = int(e["committed"]) + int(e["kept"])
+            rise += f", who throws in {e['committed']} of {armies(total)} there"
         lines = [
-            f"    Revolt{when} in {county}: the peasants rise against {who}.",
+            rise + ".",
             f"      Into the tower (with the tray): {cubes(e['dropped'])}. Out: {cubes(e['out'])}.",
         ]
         score = f"{who} {a} against {_plural(p, 'peasant')}"
         if e["result"] == "owner":
-            verdict = f"{who} puts the revolt down and keeps {armies(a - p)} in {county}."
+            verdict = f"{who} puts the revolt down and keeps {armies(a - p + int(e.get('kept', 0)))} in {county}."
         elif a == p:
             verdict = f"a tie goes to the peasants: {county} is laid waste and becomes neutral."
         else:
@@ -495,7 +579,7 @@ class Narrator:
         return [
             "",
             f"--- Year {e['year']}, winter ---",
-            f"Every player loses {e['grain_loss']} grain. Grain left: {grain}.",
+            f"Every player loses {e['grain_loss']} grain{_paren(standin_note(e))}. Grain left: {grain}.",
         ]
 
     def _on_supply_short(self, e: Mapping[str, Any]) -> list[str]:
@@ -519,6 +603,8 @@ class Narrator:
         return lines
 
     def _on_game_over(self, e: Mapping[str, Any]) -> list[str]:
+        if "buildings" in e:
+            return self._game_over_2002(e)
         vp: list[int] = e["vp"]
         thalers: list[int] = e["thalers"]
         winners: list[int] = e["winners"]
@@ -534,22 +620,53 @@ class Narrator:
             lines.append(f"Shared win: {names}, equal in victory points and thalers.")
         return lines
 
+    def _game_over_2002(self, e: Mapping[str, Any]) -> list[str]:
+        """Ties go to most palaces, then churches, then trading firms (W-28)."""
+        vp: list[int] = e["vp"]
+        built: list[list[int]] = e["buildings"]
+        winners: list[int] = e["winners"]
+        ranking = sorted(range(len(vp)), key=lambda p: (-vp[p], [-x for x in built[p]], p))
+        standings = ", ".join(
+            f"{seat_name(p)} {vp[p]} VP ({_plural(built[p][0], 'palace')},"
+            f" {_plural(built[p][1], 'church', 'churches')}, {_plural(built[p][2], 'firm')})"
+            for p in ranking
+        )
+        lines = ["", "=== Game over ===", f"Final standings: {standings}."]
+        best = max(vp) if vp else 0
+        on_buildings = sum(1 for v in vp if v == best) > len(winners)
+        names = join_names([seat_name(p) for p in winners])
+        if len(winners) == 1:
+            lines.append(f"Winner: {names}" + (", on buildings (palaces, churches, firms)." if on_buildings else "."))
+        elif winners:
+            lines.append(f"Shared win: {names}, equal in victory points, palaces, churches and firms.")
+        return lines
 
-def narrate(log: Iterable[Mapping[str, Any]]) -> list[str]:
+
+def _paren(note: str) -> str:
+    return f" ({note[2:]})" if note else ""
+
+
+def narrate(log: Iterable[Mapping[str, Any]], edition: str = "2012") -> list[str]:
     """Lines telling the events of a public log, in order."""
-    narrator = Narrator()
+    narrator = Narrator(edition)
     lines: list[str] = []
     for event in log:
         lines.extend(narrator.feed(event))
     return lines
 
 
-def header(players: int, setup: str) -> list[str]:
+def header(players: int, setup: str, edition: str = "2012") -> list[str]:
     """The opening lines: who plays, and for the default line-up, where everyone starts."""
     seats = ", ".join(seat_name(p) for p in range(players))
+    if edition == "2002":
+        from wallenstein.edition2002 import START_GOLD
+
+        money = f"{START_GOLD[players]} gold and 5 blank land cards"
+    else:
+        money = f"{BOARD.start_thalers[players]} thalers"
     lines = [
-        f"Wallenstein (2012 edition), {players} players, {SETUP_LABELS.get(setup, setup)}.",
-        f"Seats: {seats}; everyone starts with {BOARD.start_thalers[players]} thalers.",
+        f"Wallenstein ({edition} edition), {players} players, {SETUP_LABELS.get(setup, setup)}.",
+        f"Seats: {seats}; everyone starts with {money}.",
     ]
     if setup == "lineup":
         lines.append("Starting counties (armies):")
@@ -565,10 +682,10 @@ def narrate_game(game: Game) -> str:
     """The whole narrated game so far (one text, ending with a newline). Needs a game with log=True."""
     if not game.logging:
         raise ValueError("this game keeps no event log (it was created with log=False)")
-    lines = header(game.players, game.config["setup"])
+    lines = header(game.players, game.config["setup"], game.edition)
     if game.modules:
         lines.insert(1, "Modules: " + join_names([MODULE_LABELS.get(m, m) for m in sorted(game.modules)]) + ".")
-    lines += narrate(game.log)
+    lines += narrate(game.log, game.edition)
     return "\n".join(lines) + "\n"
 
 

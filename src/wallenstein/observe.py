@@ -9,6 +9,10 @@ and the event deck, face-down action cards. A seat also sees its own plan.
 Emperor's Court: courtiers, the favour display, cards taken or discarded, kept and protecting
 favours are public; the favour deck shows only its size; a court board is secret (but to its owner)
 until the court step reveals it.
+2002 edition: no bids or bonus tiles; the leader order is public once dealt; the boxes a seat leaves
+uncovered are public once its plan is complete (R-11); a battle or revolt waiting for the defender's
+commitment is public (``fight``), and the commitment is seen when the cubes are thrown; event cards
+say whether their printed values are stand-ins (W-29).
 """
 
 from __future__ import annotations
@@ -28,8 +32,9 @@ from wallenstein.board import (
     SEASONS,
 )
 from wallenstein.court_state import COURT_BOXES, EFFECT, SPACE_COST
+from wallenstein.edition2002 import declared_empty, fight_json
+from wallenstein.state import COMMIT, DRAFT_GROUP, DRAFT_PICK, MOVE, OUT_OF_PLAY, PHASES, PLANNING, POSITION, WINTER
 from wallenstein.state import COURT as COURT_PHASE
-from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, MOVE, OUT_OF_PLAY, PHASES, PLANNING, POSITION, WINTER
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -39,7 +44,7 @@ if TYPE_CHECKING:
 _BUILDING_NAMES = tuple(tuple(BUILDINGS[i] for i, bit in enumerate(BUILDING_BITS) if mask & bit) for mask in range(8))
 
 
-_SEASON_PHASES = (PLANNING, POSITION, COURT_PHASE, MOVE)
+_SEASON_PHASES = (PLANNING, POSITION, COURT_PHASE, MOVE, COMMIT)
 
 
 def observation(g: Game, seat: int | None) -> dict[str, Any]:
@@ -96,7 +101,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         "action_cards": [ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)]
         if in_season
         else [],
-        "current_action": s.act + 1 if s.phase == MOVE else None,
+        "current_action": s.act + 1 if s.phase == MOVE or (s.phase == COMMIT and s.season != WINTER) else None,
         "bonus_tiles": [BONUS_TILES[t] for t in s.tiles] if in_season else [],
         "bids": {str(p): card_name(s.bids[p]) for p in range(P)} if s.bid_order else {},
         "bid_order": list(s.bid_order),
@@ -112,6 +117,10 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "taken": BOARD.keys[s.draft_card] if s.draft_card >= 0 else None,
             "turn": s.draft_turn,
         }
+    if g.is2002 and in_season:
+        obs["declared_empty"] = declared_empty(g)
+    if s.phase == COMMIT:
+        obs["fight"] = fight_json(g)
     if s.phase == MOVE:
         obs["move"] = {"from": BOARD.keys[s.move_from], "kind": "deploy1" if s.move_kind == 0 else "combat"}
     if s.season == WINTER:
@@ -128,6 +137,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         own = {
             _box(b): card_name(plans[base + b] if b < N_BOXES else court_plans[seat * COURT_BOXES + b - N_BOXES])
             for b in COURT_SEQUENCE[:fill]
+            if not (g.is2002 and b == AUCTION_BOX)
         }
         obs["my_plan"] = {"boxes": own, "next_box": _box(COURT_SEQUENCE[fill]) if fill < g.plan_size else None}
     if s.court is not None:
@@ -173,7 +183,7 @@ def _court(g: Game, seat: int | None) -> dict[str, Any]:
 def _revealed_action_count(g: Game) -> int:
     """Action cards turned up: the first five always, then one more as each action begins (W-11)."""
     s = g.s
-    if s.phase != MOVE:
+    if s.phase != MOVE and s.phase != COMMIT:
         return 5
     return max(5, s.act + 1)
 
@@ -190,10 +200,10 @@ def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None
         base = p * N_BOXES
         shown: dict[str, str | None] = {}
         for k, action in enumerate(s.action_cards):
-            done = s.phase == MOVE and (k < s.act or (k == s.act and order_index[p] <= s.turn))
+            done = s.phase != POSITION and (k < s.act or (k == s.act and order_index[p] <= s.turn))
             if done or p == seat:
                 shown[ACTIONS[action]] = card_name(s.plans[base + action])
-        if p == seat:
+        if p == seat and not g.is2002:
             shown["bid"] = card_name(s.plans[base + AUCTION_BOX])
         out[str(p)] = shown
     return out

@@ -23,7 +23,10 @@ from tabletop.errors import DataError, IllegalAction
 
 # name -> "module:function" of the validator; the validator raises DataError with a clear message.
 # Each rules module adds its own line here.
-TABLES: dict[str, str] = {"favour": "wallenstein.favours:check_table"}
+TABLES: dict[str, str] = {
+    "events_2002": "wallenstein.events2002:validate",
+    "favour": "wallenstein.favours:check_table",
+}
 
 STANDIN_NOTE = "stand-in, not the printed value"
 

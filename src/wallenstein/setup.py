@@ -12,6 +12,7 @@ from tabletop.errors import IllegalAction
 from wallenstein.actions import Action
 from wallenstein.battle import tower_drop
 from wallenstein.board import BOARD, BONUS_TILES
+from wallenstein.edition2002 import PLAN_START as PLAN_START_2002
 from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING, State
 
 if TYPE_CHECKING:
@@ -63,7 +64,9 @@ def setup_draft(g: Game) -> None:
 
 
 def draft_seat(s: State) -> int:
-    return s.draft_turn % s.players
+    """2012: seat 0 first, clockwise; 2002: in the shuffled leader order (W-12)."""
+    turn = s.draft_turn % s.players
+    return s.order[turn] if s.order else turn
 
 
 def draft_actions(g: Game, seat: int) -> list[Action]:
@@ -158,14 +161,15 @@ def begin_year(g: Game) -> None:
 def begin_season(g: Game) -> None:
     s = g.s
     cards = g.draw("action_cards", lambda rng: tuple(rng.sample(range(10), 10)))
-    tiles = g.draw("bonus_tiles", lambda rng: tuple(rng.sample(range(5), 5)))
-    if sorted(cards) != list(range(10)) or sorted(tiles) != list(range(5)):
+    # The 2002 edition has no bonus tiles (and no bid: planning starts after the auction box).
+    tiles = () if g.is2002 else g.draw("bonus_tiles", lambda rng: tuple(rng.sample(range(5), 5)))
+    if sorted(cards) != list(range(10)) or sorted(tiles) != ([] if g.is2002 else list(range(5))):
         raise g.corrupt("action card or bonus tile shuffle is not a permutation")
     s.action_cards = list(cards)
     s.tiles = list(tiles)
     g.hands = {}
     s.plans = [-1] * len(s.plans)
-    s.plan_fill = [0] * s.players
+    s.plan_fill = [PLAN_START_2002 if g.is2002 else 0] * s.players
     s.bids = [-1] * s.players
     s.bid_order = []
     s.position = [-1] * s.players
@@ -175,12 +179,13 @@ def begin_season(g: Game) -> None:
     s.turn = 0
     s.phase = PLANNING
     if g.logging:
+        extra = {} if g.is2002 else {"bonus_tiles": [BONUS_TILES[t] for t in s.tiles]}
         g.emit(
             "season",
             year=s.year,
             season=s.season,
             actions_visible=[g.action_label(a) for a in s.action_cards[:5]],
-            bonus_tiles=[BONUS_TILES[t] for t in s.tiles],
+            **extra,
         )
     if s.court is not None:
         from wallenstein.court import display_favours

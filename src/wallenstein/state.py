@@ -10,8 +10,8 @@ from wallenstein.board import N_BOXES
 from wallenstein.court_state import CourtState
 
 # Phases: who must decide what now.
-DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER, COURT = range(8)
-PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over", "court")
+DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER, COURT, COMMIT = range(9)
+PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over", "court", "commit")
 
 WINTER = 3  # season index after spring, summer, fall
 
@@ -39,6 +39,7 @@ class State:
         "event",
         "event_deck",
         "faceup",
+        "fight",
         "grain",
         "groups",
         "inside",
@@ -89,6 +90,7 @@ class State:
         self.markers = 0
         self.county_deck: list[int] = []  # draft deck, top first (secret order)
         self.faceup: list[int] = []  # the draft's face-up county cards
+        self.fight: tuple[int, ...] = ()  # 2002: a battle or revolt waiting for the defender's commitment
         self.last_faceup: list[tuple[int, ...]] = [()] * players  # pair seen at each seat's previous pick
         self.groups: list[tuple[int, ...]] = [()] * players  # army groups still to place (draft)
         self.draft_turn = 0
@@ -138,6 +140,7 @@ class State:
         c.markers = self.markers
         c.county_deck = self.county_deck[:]
         c.faceup = self.faceup[:]
+        c.fight = self.fight  # immutable
         c.last_faceup = self.last_faceup[:]
         c.groups = self.groups[:]
         c.draft_turn = self.draft_turn
@@ -182,6 +185,8 @@ class State:
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             elif isinstance(value, CourtState):
                 value = value.to_dict()
+            elif isinstance(value, tuple):
+                value = list(value)
             out[name] = value
         return out
 
@@ -194,6 +199,8 @@ class State:
                 value = CourtState.from_dict(value)  # type: ignore[arg-type]
             if name in ("last_faceup", "groups"):
                 value = [tuple(v) for v in value]  # type: ignore[attr-defined]
+            elif name == "fight":
+                value = tuple(value)  # type: ignore[arg-type]
             setattr(s, name, value)
         return s
 

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from wallenstein.battle import revolt
 from wallenstein.board import BOARD, BUILDING_BITS, BUILDINGS
+from wallenstein.edition2002 import F_WINTER, open_fight
+from wallenstein.events2002 import TABLE as EVENTS_2002
 from wallenstein.state import WINTER_ORDER
 
 if TYPE_CHECKING:
@@ -17,14 +19,15 @@ MAJORITY_AWARD = (3, 2, 1)  # palaces, churches, trading posts
 
 def begin_winter(g: Game) -> None:
     s = g.s
-    loss = BOARD.events[s.year_events[0]].winter_loss if s.year_events else 0
+    loss = g.events[s.year_events[0]].winter_loss if s.year_events else 0
     for seat in range(s.players):
         s.grain[seat] = max(0, s.grain[seat] - loss)
     s.winter_turn = 0
     s.winter_drawn = False
     s.winter_queue = []
     if g.logging:
-        g.emit("winter", year=s.year, grain_loss=loss, grain=list(s.grain))
+        note = {"standin": g.is_standin(EVENTS_2002)} if g.is2002 else {}  # W-29
+        g.emit("winter", year=s.year, grain_loss=loss, grain=list(s.grain), **note)
 
 
 def run_winter(g: Game) -> bool:
@@ -55,18 +58,23 @@ def run_winter(g: Game) -> bool:
             s.phase = WINTER_ORDER
             return True
         if s.winter_queue:
-            resolve_winter_revolt(g, s.winter_queue[0])
+            if resolve_winter_revolt(g, s.winter_queue[0]):
+                return True  # 2002: the owner decides how many armies fight
             continue
         s.winter_turn += 1
         s.winter_drawn = False
     return False
 
 
-def resolve_winter_revolt(g: Game, c: int) -> None:
+def resolve_winter_revolt(g: Game, c: int) -> bool:
+    """Start the revolt in ``c``; True when it waits for the owner's commitment (2002, W-18)."""
     s = g.s
     s.winter_queue.remove(c)
     if s.owner[c] == s.order[s.winter_turn]:
+        if g.is2002:
+            return open_fight(g, (F_WINTER, -1, -1, c, 0, s.winter_extra))
         revolt(g, c, extra_peasants=s.winter_extra, winter=True)  # no marker is added in winter (W-26)
+    return False
 
 
 def score(g: Game) -> list[dict[str, int]]:

@@ -34,12 +34,13 @@ class Case:
     seed: int
     setup: str = "lineup"
     modules: tuple[str, ...] = ()
+    edition: str = "2012"
 
     @property
     def name(self) -> str:
         setup = "" if self.setup == "lineup" else f"_{self.setup}"
         mods = "".join(f"_{MODULE_TAGS[m]}" for m in self.modules)
-        return f"wallenstein_2012{mods}_p{self.players}{setup}_seed{self.seed}"
+        return f"wallenstein_{self.edition}{mods}_p{self.players}{setup}_seed{self.seed}"
 
     @property
     def history_path(self) -> Path:
@@ -56,12 +57,17 @@ CASES: tuple[Case, ...] = (
     Case(5, 1),
     Case(4, 2, "draft"),
     Case(4, 1, modules=("emperors_court",)),
+    Case(4, 1, edition="2002"),
+    Case(3, 1, edition="2002"),
+    Case(5, 2, "draft", edition="2002"),
 )
 
 
 def play_case(case: Case) -> Game:
     """The case's game, played to its end by RandomAgents seeded from the game seed."""
-    game = new_game(players=case.players, seed=case.seed, setup=case.setup, modules=case.modules, log=True)
+    game = new_game(
+        players=case.players, seed=case.seed, setup=case.setup, edition=case.edition, modules=case.modules, log=True
+    )
     return play(game, random_agents(case.players, case.seed))
 
 

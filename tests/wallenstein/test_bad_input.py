@@ -88,7 +88,7 @@ def test_plan_rules_checked_for_whole_plans() -> None:
         {"seed": "x"},
         {"setup": "random"},
         {"edition": "1999"},
-        {"edition": "2002"},
+        {"edition": "2002", "modules": ["landsknechte"]},  # modules are 2012-only (W-01)
         {"modules": ["dragons"]},
         {"modules": "landsknechte"},
         {"tower": {"model": "dice"}},
