@@ -16,6 +16,10 @@ JSON forms (county keys from the data file; cards as a county key, ``"money:v"``
     {"type": "draft_refresh"}                                   draft: same two cards as last time
     {"type": "draft_group", "armies": 4}                        draft: the group put there
     {"type": "revolt_next", "county": "anhalt"}                 winter: which revolt comes next
+    {"type": "landsknechte", "benefit": "thalers"}              Landsknechte: the benefit taken
+    {"type": "leader_place", "county": "mark"}                  Military Leaders: place (or return)
+    {"type": "leader_move", "county": "mark"}                   Military Leaders: the move after action 10
+    {"type": "leader_draft", "place": true}                     Military Leaders: leader in the claimed county?
 """
 
 from __future__ import annotations
@@ -36,6 +40,12 @@ DRAFT_DECK = "draft_deck"
 DRAFT_REFRESH = "draft_refresh"
 DRAFT_GROUP = "draft_group"
 REVOLT_NEXT = "revolt_next"
+LANDSKNECHTE = "landsknechte"
+LEADER_PLACE = "leader_place"
+LEADER_MOVE = "leader_move"
+LEADER_DRAFT = "leader_draft"
+# Landsknechte benefits by index (landsknechte.BENEFITS is this tuple).
+LK_BENEFITS: tuple[str, ...] = ("thalers", "grain", "armies", "vp")
 
 BOX_NAMES: tuple[str, ...] = (*ACTIONS, "bid")
 # Boxes are planned bid first: the bid is the only box whose legality depends on money (R-01).
@@ -112,10 +122,14 @@ class Action(NamedTuple):
             return {"type": k, "position": self.a + 1}
         if k == MOVE_KIND:
             return {"type": k, "to": BOARD.keys[self.a], "armies": self.b}
-        if k in (DRAFT_TAKE, REVOLT_NEXT):
+        if k in (DRAFT_TAKE, REVOLT_NEXT, LEADER_PLACE, LEADER_MOVE):
             return {"type": k, "county": BOARD.keys[self.a]}
         if k == DRAFT_GROUP:
             return {"type": k, "armies": self.a}
+        if k == LANDSKNECHTE:
+            return {"type": k, "benefit": LK_BENEFITS[self.a]}
+        if k == LEADER_DRAFT:
+            return {"type": k, "place": bool(self.a)}
         return {"type": k}
 
     @staticmethod
@@ -140,6 +154,10 @@ class Action(NamedTuple):
             DRAFT_REFRESH: set(),
             DRAFT_GROUP: {"armies"},
             REVOLT_NEXT: {"county"},
+            LANDSKNECHTE: {"benefit"},
+            LEADER_PLACE: {"county"},
+            LEADER_MOVE: {"county"},
+            LEADER_DRAFT: {"place"},
         }
         if k not in fields:
             raise IllegalAction(f"unknown action type {k!r}; known: {sorted(fields)}")
@@ -159,10 +177,19 @@ class Action(NamedTuple):
             return Action(POSITION_KIND, _int(obj["position"], "position", 1, 5) - 1)
         if k == MOVE_KIND:
             return Action(MOVE_KIND, county_index(obj["to"]), _int(obj["armies"], "armies", 1, 10_000))
-        if k in (DRAFT_TAKE, REVOLT_NEXT):
+        if k in (DRAFT_TAKE, REVOLT_NEXT, LEADER_PLACE, LEADER_MOVE):
             return Action(k, county_index(obj["county"]))
         if k == DRAFT_GROUP:
             return Action(DRAFT_GROUP, _int(obj["armies"], "armies", 1, 10))
+        if k == LANDSKNECHTE:
+            benefit = obj["benefit"]
+            if benefit not in LK_BENEFITS:
+                raise IllegalAction(f"unknown Landsknechte benefit {benefit!r}; benefits are {list(LK_BENEFITS)}")
+            return Action(k, LK_BENEFITS.index(benefit))
+        if k == LEADER_DRAFT:
+            if not isinstance(obj["place"], bool):
+                raise IllegalAction(f"'place' must be true or false, not {obj['place']!r}")
+            return Action(k, int(obj["place"]))
         return Action(k)
 
     def __str__(self) -> str:

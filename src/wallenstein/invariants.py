@@ -1,4 +1,5 @@
-"""Conservation checks: every cube, building, revolt marker and card accounted for.
+"""Conservation checks: every cube, building, revolt marker and card accounted for (and, with the
+modules, every statue, trophy, leader and Landsknechte deck).
 
 ``check(game)`` raises AssertionError describing the first broken invariant. The random-game tests
 run it after every step; it is cheap enough for simulations that want to be paranoid.
@@ -8,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wallenstein import leaders
 from wallenstein.board import BOARD, BUILDING_BITS, EMPTY, MONEY, N_BOXES
-from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING
+from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING, POSITION, WINTER
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -63,3 +65,43 @@ def check(g: Game) -> None:
                 assert code not in seen, f"seat {p} plans card {code} twice"
                 seen.add(code)
                 assert code >= MONEY or s.owner[code] == p, f"seat {p} plans a county card it lacks"
+    _check_landsknechte(g)
+    _check_leaders(g)
+
+
+def _check_landsknechte(g: Game) -> None:
+    s = g.s
+    if "landsknechte" not in g.modules:
+        assert s.lk_top == [], "Landsknechte decks without the module"
+        return
+    assert len(s.lk_top) == s.players, "one Landsknechte deck per seat"
+    # One turn per season at most, and none before this season's player order (reset after winter).
+    turns = 3 if s.season == WINTER else s.season + (0 if s.phase in (PLANNING, POSITION) else 1)
+    for p, top in enumerate(s.lk_top):
+        assert 0 <= top <= turns, f"seat {p}: Landsknechte top card {top} after {turns} check(s) this year"
+
+
+def _check_leaders(g: Game) -> None:
+    s = g.s
+    P = s.players
+    assert len(s.leader) == P, "one leader slot per seat"
+    if "military_leaders" not in g.modules:
+        assert s.leader == [-1] * P and not (s.statues or s.statue_owner or s.statue_supply or s.trophies)
+        return
+    for p, c in enumerate(s.leader):
+        if c >= 0:
+            assert s.owner[c] == p, f"seat {p}'s leader stands in {BOARD.keys[c]}, a county it does not hold"
+            assert s.statue_owner[c] in (-1, p), f"seat {p}'s leader stands by another player's statue"
+    assert len(s.statues) == len(s.statue_owner) == BOARD.n, "statue lists cover every county"
+    on_board = [0] * P
+    for c in range(BOARD.n):
+        n, o = s.statues[c], s.statue_owner[c]
+        assert n >= 0 and (n == 0) == (o == -1), f"{BOARD.keys[c]}: {n} statue(s) of owner {o}"
+        if n:
+            on_board[o] += n
+    for p in range(P):
+        assert s.trophies[p * P + p] == 0, f"seat {p} holds its own statue as a trophy"
+        taken = sum(s.trophies[h * P + p] for h in range(P))
+        assert min(s.trophies) >= 0 and s.statue_supply[p] >= 0, "negative statue or trophy count"
+        total = s.statue_supply[p] + on_board[p] + taken
+        assert total == leaders.STATUES, f"seat {p} has {total} statues, not {leaders.STATUES}"

@@ -5,15 +5,31 @@ this year's face-up events and the current one, the action cards turned up so fa
 tiles, bids once revealed, player order, plan cards once their action was performed, draft face-up
 cards. Secret: other seats' plans and bids before they are revealed, the order of the county deck
 and the event deck, face-down action cards. A seat also sees its own plan.
+
+Modules: the Landsknechte decks lie face up and the military leaders, statues and trophies stand in
+the open, so all of it is public (amounts from a stand-in table say so, W-29).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from wallenstein import landsknechte
 from wallenstein.actions import PLAN_SEQUENCE, card_name
 from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, BONUS_TILES, BUILDING_BITS, BUILDINGS, N_BOXES, SEASONS
-from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, MOVE, OUT_OF_PLAY, PHASES, PLANNING, POSITION, WINTER
+from wallenstein.printed import STANDIN_NOTE
+from wallenstein.state import (
+    DRAFT_GROUP,
+    DRAFT_PICK,
+    LEADER_DRAFT,
+    LK_BENEFIT,
+    MOVE,
+    OUT_OF_PLAY,
+    PHASES,
+    PLANNING,
+    POSITION,
+    WINTER,
+)
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -101,6 +117,10 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "revolts_left": [BOARD.keys[c] for c in sorted(s.winter_queue)],
             "extra_peasants": s.winter_extra,
         }
+    if "landsknechte" in g.modules:
+        obs["landsknechte"] = _landsknechte(g)
+    if "military_leaders" in g.modules:
+        obs["leaders"] = _leaders(g)
     if seat is not None and s.phase == PLANNING:
         base = seat * N_BOXES
         fill = s.plan_fill[seat]
@@ -140,3 +160,30 @@ def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None
             shown["bid"] = card_name(s.plans[base + AUCTION_BOX])
         out[str(p)] = shown
     return out
+
+
+def _landsknechte(g: Game) -> dict[str, Any]:
+    """The face-up decks: each seat's top card, and what every card offers (W-29 stand-ins say so)."""
+    s = g.s
+    standin = g.is_standin(landsknechte.TABLE)
+    return {
+        "cards": [landsknechte.card_benefits(g, card) for card in range(landsknechte.DECK_SIZE)],
+        "values": STANDIN_NOTE if standin else "printed values supplied by the user",
+        "standin": standin,
+        "top": {str(p): s.lk_top[p] + 1 for p in range(s.players)},
+        "choosing": s.order[s.lk_turn] if s.phase == LK_BENEFIT else None,
+    }
+
+
+def _leaders(g: Game) -> dict[str, Any]:
+    s = g.s
+    P = s.players
+    return {
+        "county": {str(p): BOARD.keys[c] if c >= 0 else None for p, c in enumerate(s.leader)},
+        "statues": {BOARD.keys[c]: {"owner": s.statue_owner[c], "count": n} for c, n in enumerate(s.statues) if n},
+        "statues_left": {str(p): s.statue_supply[p] for p in range(P)},
+        "trophies": {
+            str(h): {str(o): s.trophies[h * P + o] for o in range(P) if s.trophies[h * P + o]} for h in range(P)
+        },
+        "draft_offer": BOARD.keys[s.draft_card] if s.phase == LEADER_DRAFT else None,
+    }

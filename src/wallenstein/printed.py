@@ -23,7 +23,9 @@ from tabletop.errors import DataError, IllegalAction
 
 # name -> "module:function" of the validator; the validator raises DataError with a clear message.
 # Each rules module adds its own line here.
-TABLES: dict[str, str] = {}
+TABLES: dict[str, str] = {
+    "landsknechte": "wallenstein.landsknechte:check_table",
+}
 
 STANDIN_NOTE = "stand-in, not the printed value"
 

@@ -10,7 +10,22 @@ from wallenstein.board import N_BOXES
 
 # Phases: who must decide what now.
 DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER = range(7)
-PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over")
+# Module decisions (issue 3): Landsknechte benefit; Military Leaders placement, move, return, draft.
+LK_BENEFIT, LEADER_PLACE, LEADER_MOVE, LEADER_RETURN, LEADER_DRAFT = range(7, 12)
+PHASES = (
+    "draft_pick",
+    "draft_group",
+    "planning",
+    "position",
+    "move",
+    "winter_order",
+    "over",
+    "landsknechte",
+    "leader_place",
+    "leader_move",
+    "leader_return",
+    "leader_draft",
+)
 
 WINTER = 3  # season index after spring, summer, fall
 
@@ -41,7 +56,11 @@ class State:
         "groups",
         "inside",
         "last_faceup",
+        "leader",
+        "lk_top",
+        "lk_turn",
         "markers",
+        "ml_turn",
         "move_from",
         "move_kind",
         "order",
@@ -56,10 +75,14 @@ class State:
         "position",
         "revolts",
         "season",
+        "statue_owner",
+        "statue_supply",
+        "statues",
         "supply",
         "thalers",
         "tiles",
         "tray",
+        "trophies",
         "turn",
         "vp",
         "winter_drawn",
@@ -106,7 +129,9 @@ class State:
         self.pos_turn = 0
         self.position = [-1] * players
         self.order: list[int] = []
-        self.order_step = 0  # index of the module step running between player order and the actions
+        # Index of the module step running: between player order and the actions, after the tenth
+        # action, or after winter (these never overlap; game.Game._steps).
+        self.order_step = 0
         self.act = 0  # index of the action card being performed
         self.turn = 0  # index in self.order of the seat performing it
         self.move_from = -1
@@ -116,6 +141,20 @@ class State:
         self.winter_drawn = False  # whether the current winter seat's revolts were drawn
         self.winter_extra = 0  # extra peasants per revolt for that seat (supply chart)
         self.chance_n = 0
+        # Landsknechte (landsknechte.py): each seat's top card (0 = the empty banner), the seat whose
+        # check runs. Empty when the module is off.
+        self.lk_top: list[int] = []
+        self.lk_turn = 0
+        # Military Leaders (leaders.py): each seat's leader county (-1: off the board), statues per
+        # county and whose they are (-1: none), statues left per seat, trophies flat
+        # [holder * players + statue owner], the seat whose leader decision runs. The lists other
+        # than ``leader`` are empty when the module is off.
+        self.leader = [-1] * players
+        self.statues: list[int] = []
+        self.statue_owner: list[int] = []
+        self.statue_supply: list[int] = []
+        self.trophies: list[int] = []
+        self.ml_turn = 0
 
     def clone(self) -> State:
         c = State.__new__(State)
@@ -164,6 +203,14 @@ class State:
         c.winter_drawn = self.winter_drawn
         c.winter_extra = self.winter_extra
         c.chance_n = self.chance_n
+        c.lk_top = self.lk_top[:]
+        c.lk_turn = self.lk_turn
+        c.leader = self.leader[:]
+        c.statues = self.statues[:]
+        c.statue_owner = self.statue_owner[:]
+        c.statue_supply = self.statue_supply[:]
+        c.trophies = self.trophies[:]
+        c.ml_turn = self.ml_turn
         return c
 
     def to_dict(self) -> dict[str, object]:
