@@ -22,6 +22,8 @@ from wallenstein.state import (
     DRAFT_GROUP,
     DRAFT_PICK,
     LEADER_DRAFT,
+    LEADER_MOVE,
+    LEADER_PLACE,
     LK_BENEFIT,
     MOVE,
     OUT_OF_PLAY,
@@ -63,7 +65,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         }
         for p in range(P)
     ]
-    in_season = s.phase in (PLANNING, POSITION, MOVE) and s.season != WINTER and s.action_cards
+    in_season = s.phase in _SEASON_PHASES and s.season != WINTER and s.action_cards
     revealed_cards = _revealed_action_count(g) if in_season else 0
     obs: dict[str, Any] = {
         "game": "wallenstein",
@@ -133,9 +135,16 @@ def _box(b: int) -> str:
     return ACTIONS[b] if b < 10 else "bid"
 
 
+# Phases of a season (planning to the leaders' move); module decisions between player order and the
+# actions see the season like the position phase, the leaders' move after the tenth action like its end.
+_SEASON_PHASES = frozenset((PLANNING, POSITION, MOVE, LK_BENEFIT, LEADER_PLACE, LEADER_MOVE))
+
+
 def _revealed_action_count(g: Game) -> int:
     """Action cards turned up: the first five always, then one more as each action begins (W-11)."""
     s = g.s
+    if s.phase == LEADER_MOVE:
+        return 10
     if s.phase != MOVE:
         return 5
     return max(5, s.act + 1)
@@ -146,14 +155,16 @@ def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None
     comes (seed 000, "Perform actions"); a seat always sees its own plan and bid."""
     s = g.s
     out: dict[str, dict[str, str | None]] = {}
-    if s.phase not in (POSITION, MOVE) or s.season == WINTER:
+    if s.phase not in _SEASON_PHASES or s.phase == PLANNING or s.season == WINTER:
         return out
     order_index = {p: i for i, p in enumerate(s.order)}
     for p in range(s.players):
         base = p * N_BOXES
         shown: dict[str, str | None] = {}
         for k, action in enumerate(s.action_cards):
-            done = s.phase == MOVE and (k < s.act or (k == s.act and order_index[p] <= s.turn))
+            done = s.phase == LEADER_MOVE or (
+                s.phase == MOVE and (k < s.act or (k == s.act and order_index[p] <= s.turn))
+            )
             if done or p == seat:
                 shown[ACTIONS[action]] = card_name(s.plans[base + action])
         if p == seat:
