@@ -30,11 +30,13 @@ class Case:
     players: int
     seed: int
     setup: str = "lineup"
+    modules: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
         setup = "" if self.setup == "lineup" else f"_{self.setup}"
-        return f"wallenstein_2012_p{self.players}{setup}_seed{self.seed}"
+        modules = "".join(f"_{m}" for m in self.modules)
+        return f"wallenstein_2012{modules}_p{self.players}{setup}_seed{self.seed}"
 
     @property
     def history_path(self) -> Path:
@@ -50,12 +52,14 @@ CASES: tuple[Case, ...] = (
     Case(4, 1),
     Case(5, 1),
     Case(4, 2, "draft"),
+    Case(3, 3, modules=("landsknechte",)),
+    Case(5, 2, modules=("military_leaders",)),
 )
 
 
 def play_case(case: Case) -> Game:
     """The case's game, played to its end by RandomAgents seeded from the game seed."""
-    game = new_game(players=case.players, seed=case.seed, setup=case.setup, log=True)
+    game = new_game(players=case.players, seed=case.seed, setup=case.setup, modules=case.modules, log=True)
     return play(game, random_agents(case.players, case.seed))
 
 
