@@ -140,7 +140,7 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:
             defender_count=d,
             result=result,
         )
-    if defender >= 0 and result != DEFENDER and s.leader[defender] == target:
+    if defender >= 0 and result != DEFENDER and s.mods.leader[defender] == target:
         county_lost(g, defender, target)  # Military Leaders: the leader leaves the board (W-31)
     return result
 
@@ -181,6 +181,6 @@ def revolt(g: Game, c: int, extra_peasants: int = 0, winter: bool = False) -> bo
             peasant_count=p,
             result="owner" if won else "peasants",
         )
-    if not won and s.leader[seat] == c:
+    if not won and s.mods.leader[seat] == c:
         county_lost(g, seat, c)  # Military Leaders: the leader leaves the board (W-31)
     return won

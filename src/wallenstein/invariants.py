@@ -71,37 +71,39 @@ def check(g: Game) -> None:
 
 def _check_landsknechte(g: Game) -> None:
     s = g.s
+    m = s.mods
     if "landsknechte" not in g.modules:
-        assert s.lk_top == [], "Landsknechte decks without the module"
+        assert not m.lk_top, "Landsknechte decks without the module"
         return
-    assert len(s.lk_top) == s.players, "one Landsknechte deck per seat"
+    assert len(m.lk_top) == s.players, "one Landsknechte deck per seat"
     # One turn per season at most, and none before this season's player order (reset after winter).
     turns = 3 if s.season == WINTER else s.season + (0 if s.phase in (PLANNING, POSITION) else 1)
-    for p, top in enumerate(s.lk_top):
+    for p, top in enumerate(m.lk_top):
         assert 0 <= top <= turns, f"seat {p}: Landsknechte top card {top} after {turns} check(s) this year"
 
 
 def _check_leaders(g: Game) -> None:
     s = g.s
+    m = s.mods
     P = s.players
-    assert len(s.leader) == P, "one leader slot per seat"
     if "military_leaders" not in g.modules:
-        assert s.leader == [-1] * P and not (s.statues or s.statue_owner or s.statue_supply or s.trophies)
+        assert max(m.leader) == -1 and not (m.statues or m.statue_owner or m.statue_supply or m.trophies)
         return
-    for p, c in enumerate(s.leader):
+    assert len(m.leader) == P, "one leader per seat"
+    for p, c in enumerate(m.leader):
         if c >= 0:
             assert s.owner[c] == p, f"seat {p}'s leader stands in {BOARD.keys[c]}, a county it does not hold"
-            assert s.statue_owner[c] in (-1, p), f"seat {p}'s leader stands by another player's statue"
-    assert len(s.statues) == len(s.statue_owner) == BOARD.n, "statue lists cover every county"
+            assert m.statue_owner[c] in (-1, p), f"seat {p}'s leader stands by another player's statue"
+    assert len(m.statues) == len(m.statue_owner) == BOARD.n, "statue lists cover every county"
     on_board = [0] * P
     for c in range(BOARD.n):
-        n, o = s.statues[c], s.statue_owner[c]
+        n, o = m.statues[c], m.statue_owner[c]
         assert n >= 0 and (n == 0) == (o == -1), f"{BOARD.keys[c]}: {n} statue(s) of owner {o}"
         if n:
             on_board[o] += n
+    assert min(m.trophies) >= 0 and min(m.statue_supply) >= 0, "negative statue or trophy count"
     for p in range(P):
-        assert s.trophies[p * P + p] == 0, f"seat {p} holds its own statue as a trophy"
-        taken = sum(s.trophies[h * P + p] for h in range(P))
-        assert min(s.trophies) >= 0 and s.statue_supply[p] >= 0, "negative statue or trophy count"
-        total = s.statue_supply[p] + on_board[p] + taken
+        assert m.trophies[p * P + p] == 0, f"seat {p} holds its own statue as a trophy"
+        taken = sum(m.trophies[h * P + p] for h in range(P))
+        total = m.statue_supply[p] + on_board[p] + taken
         assert total == leaders.STATUES, f"seat {p} has {total} statues, not {leaders.STATUES}"

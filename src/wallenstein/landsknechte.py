@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.errors import DataError
 from wallenstein.actions import LANDSKNECHTE, LK_BENEFITS, Action
 from wallenstein.board import BOARD
-from wallenstein.state import LK_BENEFIT
+from wallenstein.state import LK_BENEFIT, own_module_state
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -53,7 +53,7 @@ def card_benefits(g: Game, card: int) -> dict[str, int]:
 
 
 def setup(g: Game) -> None:
-    g.s.lk_top = [0] * g.s.players
+    own_module_state(g.s).lk_top = [0] * g.s.players
 
 
 def regions_held(g: Game, seat: int) -> int:
@@ -65,18 +65,18 @@ def check_step(g: Game) -> bool:
     """The order step: in player order, each qualifying seat turns its deck and chooses a benefit.
     True when a seat must choose (``LK_BENEFIT``); the step is called again after the choice."""
     s = g.s
-    while s.lk_turn < len(s.order):
-        seat = s.order[s.lk_turn]
+    while s.mods.lk_turn < len(s.order):
+        seat = s.order[s.mods.lk_turn]
         regions = regions_held(g, seat)
         if regions >= REGIONS_NEEDED:
-            s.lk_top[seat] = (s.lk_top[seat] + 1) % DECK_SIZE
-            offered = card_benefits(g, s.lk_top[seat])
+            s.mods.lk_top[seat] = (s.mods.lk_top[seat] + 1) % DECK_SIZE
+            offered = card_benefits(g, s.mods.lk_top[seat])
             if g.logging:
                 g.emit(
                     "landsknechte",
                     seat=seat,
                     regions=regions,
-                    card=s.lk_top[seat] + 1,
+                    card=s.mods.lk_top[seat] + 1,
                     offered=offered,
                     standin=g.is_standin(TABLE),
                 )
@@ -85,17 +85,17 @@ def check_step(g: Game) -> bool:
                 return True  # apply_benefit moves on to the next seat
         elif g.logging:
             g.emit("landsknechte_miss", seat=seat, regions=regions)
-        s.lk_turn += 1
-    s.lk_turn = 0
+        s.mods.lk_turn += 1
+    s.mods.lk_turn = 0
     return False
 
 
 def decision_seat(g: Game) -> int:
-    return g.s.order[g.s.lk_turn]
+    return g.s.order[g.s.mods.lk_turn]
 
 
 def legal(g: Game, seat: int) -> list[Action]:
-    offered = card_benefits(g, g.s.lk_top[seat])
+    offered = card_benefits(g, g.s.mods.lk_top[seat])
     return [Action(LANDSKNECHTE, BENEFITS.index(name)) for name in offered]
 
 
@@ -104,7 +104,7 @@ def apply_benefit(g: Game, seat: int, action: Action) -> None:
     as the supply holds (W-05, R-32)."""
     s = g.s
     name = BENEFITS[action.a]
-    amount = card_benefits(g, s.lk_top[seat])[name]
+    amount = card_benefits(g, s.mods.lk_top[seat])[name]
     if name == "thalers":
         s.thalers[seat] += amount
     elif name == "grain":
@@ -117,10 +117,10 @@ def apply_benefit(g: Game, seat: int, action: Action) -> None:
         s.tray[seat] += amount
     if g.logging:
         g.emit("landsknechte_benefit", seat=seat, benefit=name, amount=amount, standin=g.is_standin(TABLE))
-    s.lk_turn += 1
+    s.mods.lk_turn += 1
 
 
 def reset_step(g: Game) -> bool:
     """After winter every deck is put back in order, the empty banner on top."""
-    g.s.lk_top = [0] * g.s.players
+    g.s.mods.lk_top = [0] * g.s.players
     return False

@@ -23,7 +23,7 @@ from wallenstein.actions import LEADER_MOVE as MOVE
 from wallenstein.actions import LEADER_PLACE as PLACE
 from wallenstein.actions import Action
 from wallenstein.board import BOARD
-from wallenstein.state import LEADER_DRAFT, LEADER_MOVE, LEADER_PLACE, LEADER_RETURN, WINTER
+from wallenstein.state import LEADER_DRAFT, LEADER_MOVE, LEADER_PLACE, LEADER_RETURN, WINTER, own_module_state
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -36,19 +36,20 @@ OFF_BOARD = -1
 
 
 def setup(g: Game) -> None:
-    s = g.s
-    s.leader = [OFF_BOARD] * s.players
-    s.statues = [0] * BOARD.n
-    s.statue_owner = [-1] * BOARD.n
-    s.statue_supply = [STATUES] * s.players
-    s.trophies = [0] * (s.players * s.players)
+    P = g.s.players
+    m = own_module_state(g.s)
+    m.leader = [OFF_BOARD] * P
+    m.statues = [0] * BOARD.n
+    m.statue_owner = [-1] * BOARD.n
+    m.statue_supply = [STATUES] * P
+    m.trophies = [0] * (P * P)
 
 
 def decision_seat(g: Game) -> int:
     s = g.s
     if s.phase == LEADER_DRAFT:
         return s.draft_turn % s.players
-    return s.order[s.ml_turn]
+    return s.order[s.mods.ml_turn]
 
 
 # ---------------------------------------------------------------------------------------- placing
@@ -68,16 +69,16 @@ def return_step(g: Game) -> bool:
 
 def _placing(g: Game, phase: int) -> bool:
     s = g.s
-    while s.ml_turn < len(s.order):
-        seat = s.order[s.ml_turn]
-        if s.leader[seat] == OFF_BOARD:
+    while s.mods.ml_turn < len(s.order):
+        seat = s.order[s.mods.ml_turn]
+        if s.mods.leader[seat] == OFF_BOARD:
             if seat in s.owner:
                 s.phase = phase
                 return True  # apply_place moves on to the next seat
             if g.logging:
                 g.emit("leader_waits", seat=seat)  # no county to stand in (W-24)
-        s.ml_turn += 1
-    s.ml_turn = 0
+        s.mods.ml_turn += 1
+    s.mods.ml_turn = 0
     return False
 
 
@@ -87,7 +88,7 @@ def place_actions(g: Game, seat: int) -> list[Action]:
 
 def apply_place(g: Game, seat: int, action: Action) -> None:
     s = g.s
-    s.leader[seat] = action.a
+    s.mods.leader[seat] = action.a
     taken = _enter(g, seat, action.a)
     if g.logging:
         g.emit(
@@ -97,7 +98,7 @@ def apply_place(g: Game, seat: int, action: Action) -> None:
             trophies=taken,
             returning=s.season == WINTER,
         )
-    s.ml_turn += 1
+    s.mods.ml_turn += 1
 
 
 # ---------------------------------------------------------------------------------------- the draft
@@ -105,7 +106,7 @@ def draft_offer(g: Game, seat: int) -> bool:
     """Drafted counties: after each claim a seat whose leader is not placed yet decides whether it
     stands here; on the last claim it must (seed 000, set-up b). True when the decision opens."""
     s = g.s
-    if s.leader[seat] != OFF_BOARD:
+    if s.mods.leader[seat] != OFF_BOARD:
         return False
     s.phase = LEADER_DRAFT
     return True
@@ -120,7 +121,7 @@ def draft_actions(g: Game, seat: int) -> list[Action]:
 def apply_draft(g: Game, seat: int, action: Action) -> None:
     s = g.s
     if action.a:
-        s.leader[seat] = s.draft_card
+        s.mods.leader[seat] = s.draft_card
         if g.logging:
             g.emit("leader_place", seat=seat, county=BOARD.keys[s.draft_card], trophies={}, returning=False)
 
@@ -130,22 +131,22 @@ def move_step(g: Game) -> bool:
     """After the tenth action, in player order, every leader on the board moves to another county of
     its player; with a single county it stays (W-31)."""
     s = g.s
-    while s.ml_turn < len(s.order):
-        seat = s.order[s.ml_turn]
-        here = s.leader[seat]
+    while s.mods.ml_turn < len(s.order):
+        seat = s.order[s.mods.ml_turn]
+        here = s.mods.leader[seat]
         if here >= 0:
             if any(o == seat and c != here for c, o in enumerate(s.owner)):
                 s.phase = LEADER_MOVE
                 return True  # apply_move moves on to the next seat
             if g.logging:
                 g.emit("leader_stays", seat=seat, county=BOARD.keys[here])
-        s.ml_turn += 1
-    s.ml_turn = 0
+        s.mods.ml_turn += 1
+    s.mods.ml_turn = 0
     return False
 
 
 def move_actions(g: Game, seat: int) -> list[Action]:
-    here = g.s.leader[seat]
+    here = g.s.mods.leader[seat]
     return [Action(MOVE, c) for c, o in enumerate(g.s.owner) if o == seat and c != here]
 
 
@@ -153,13 +154,13 @@ def apply_move(g: Game, seat: int, action: Action) -> None:
     """Leaving for an adjacent county builds a statue in the county left, if one is left in the
     supply (W-07); a distant move is a flight and builds none."""
     s = g.s
-    origin, target = s.leader[seat], action.a
-    statue = target in BOARD.neighbours[origin] and s.statue_supply[seat] > 0
+    origin, target = s.mods.leader[seat], action.a
+    statue = target in BOARD.neighbours[origin] and s.mods.statue_supply[seat] > 0
     if statue:
-        s.statue_supply[seat] -= 1
-        s.statues[origin] += 1
-        s.statue_owner[origin] = seat
-    s.leader[seat] = target
+        s.mods.statue_supply[seat] -= 1
+        s.mods.statues[origin] += 1
+        s.mods.statue_owner[origin] = seat
+    s.mods.leader[seat] = target
     taken = _enter(g, seat, target)
     if g.logging:
         g.emit(
@@ -171,19 +172,19 @@ def apply_move(g: Game, seat: int, action: Action) -> None:
             statue=statue,
             trophies=taken,
         )
-    s.ml_turn += 1
+    s.mods.ml_turn += 1
 
 
 def _enter(g: Game, seat: int, c: int) -> dict[str, int]:
     """A leader arrives in ``c``: another player's statues there become its trophies."""
     s = g.s
-    owner = s.statue_owner[c]
+    owner = s.mods.statue_owner[c]
     if owner < 0 or owner == seat:
         return {}
-    n = s.statues[c]
-    s.trophies[seat * s.players + owner] += n
-    s.statues[c] = 0
-    s.statue_owner[c] = -1
+    n = s.mods.statues[c]
+    s.mods.trophies[seat * s.players + owner] += n
+    s.mods.statues[c] = 0
+    s.mods.statue_owner[c] = -1
     return {str(owner): n}
 
 
@@ -192,8 +193,8 @@ def county_lost(g: Game, seat: int, c: int) -> None:
     """``seat`` lost ``c`` (conquest, a tie or a revolt): a leader standing there leaves the board
     until after winter (W-31). Statues stay."""
     s = g.s
-    if s.leader[seat] == c:
-        s.leader[seat] = OFF_BOARD
+    if s.mods.leader[seat] == c:
+        s.mods.leader[seat] = OFF_BOARD
         if g.logging:
             g.emit("leader_lost", seat=seat, county=BOARD.keys[c])
 
@@ -205,8 +206,8 @@ def statue_points(g: Game) -> list[dict[str, int]]:
     P = s.players
     detail = []
     for p in range(P):
-        statues = sum(n for n, o in zip(s.statues, s.statue_owner, strict=True) if o == p)
-        trophies = sum(s.trophies[p * P : (p + 1) * P])
+        statues = sum(n for n, o in zip(s.mods.statues, s.mods.statue_owner, strict=True) if o == p)
+        trophies = sum(s.mods.trophies[p * P : (p + 1) * P])
         detail.append({"statues": statues, "trophies": trophies})
     return detail
 

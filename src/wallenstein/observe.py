@@ -181,20 +181,20 @@ def _landsknechte(g: Game) -> dict[str, Any]:
         "cards": [landsknechte.card_benefits(g, card) for card in range(landsknechte.DECK_SIZE)],
         "values": STANDIN_NOTE if standin else "printed values supplied by the user",
         "standin": standin,
-        "top": {str(p): s.lk_top[p] + 1 for p in range(s.players)},
-        "choosing": s.order[s.lk_turn] if s.phase == LK_BENEFIT else None,
+        "top": {str(p): s.mods.lk_top[p] + 1 for p in range(s.players)},
+        "choosing": s.order[s.mods.lk_turn] if s.phase == LK_BENEFIT else None,
     }
 
 
 def _leaders(g: Game) -> dict[str, Any]:
     s = g.s
+    m = s.mods
     P = s.players
+    trophies = m.trophies
     return {
-        "county": {str(p): BOARD.keys[c] if c >= 0 else None for p, c in enumerate(s.leader)},
-        "statues": {BOARD.keys[c]: {"owner": s.statue_owner[c], "count": n} for c, n in enumerate(s.statues) if n},
-        "statues_left": {str(p): s.statue_supply[p] for p in range(P)},
-        "trophies": {
-            str(h): {str(o): s.trophies[h * P + o] for o in range(P) if s.trophies[h * P + o]} for h in range(P)
-        },
+        "county": {str(p): BOARD.keys[c] if c >= 0 else None for p, c in enumerate(m.leader)},
+        "statues": {BOARD.keys[c]: {"owner": m.statue_owner[c], "count": n} for c, n in enumerate(m.statues) if n},
+        "statues_left": {str(p): m.statue_supply[p] for p in range(P)},
+        "trophies": {str(h): {str(o): trophies[h * P + o] for o in range(P) if trophies[h * P + o]} for h in range(P)},
         "draft_offer": BOARD.keys[s.draft_card] if s.phase == LEADER_DRAFT else None,
     }

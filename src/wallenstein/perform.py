@@ -51,7 +51,7 @@ def income_amount(g: Game, seat: int, c: int, action: int) -> int:
         amount = max(amount, floor)
     if g.tile_of(seat) == tile:
         amount += 1
-    if g.s.leader[seat] == c:
+    if g.s.mods.leader[seat] == c:
         amount += EXTRA_INCOME
     return amount
 
@@ -72,18 +72,15 @@ def deploy_amount(g: Game, seat: int, action: int) -> int:
     return 2 if g.event_kind == "recruit_reduced" else 3
 
 
+# The log field marking an action improved by the military leader (absent otherwise), by
+# ``leader == county`` (False/True index the tuple).
 _LED: tuple[dict[str, bool], dict[str, bool]] = ({}, {"leader": True})
-
-
-def _led(here: bool) -> dict[str, bool]:
-    """The log field marking an action improved by the military leader (absent otherwise)."""
-    return _LED[here]
 
 
 def build_cost(g: Game, seat: int, c: int, kind: int) -> int:
     """The building's price; a military leader in the county makes it cheaper (W-14)."""
     cost = BOARD.costs[kind]
-    if g.s.leader[seat] == c:
+    if g.s.mods.leader[seat] == c:
         cost -= BUILD_DISCOUNT
     return cost
 
@@ -92,7 +89,7 @@ def deploy_with_leader(g: Game, seat: int, c: int, n: int) -> int:
     """Armies deployed when ``n`` can be deployed: a military leader in the county adds his armies
     last, as many as the supply still holds (W-14, R-35)."""
     s = g.s
-    if s.leader[seat] == c:
+    if s.mods.leader[seat] == c:
         n += min(EXTRA_ARMIES, s.supply[seat] - n)
     return n
 
@@ -130,7 +127,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
             s.revolts[c] -= 1
             s.markers += 1
             calmed = 1
-        g.did(seat, action, c, calmed=calmed, **_led(s.leader[seat] == c))
+        g.did(seat, action, c, calmed=calmed, **_LED[s.mods.leader[seat] == c])
         return False
     if action == A_GRAIN or action == A_TAX:
         amount = income_amount(g, seat, c, action)
@@ -138,7 +135,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
             s.grain[seat] += amount
         else:
             s.thalers[seat] += amount
-        g.did(seat, action, c, amount=amount, **_led(s.leader[seat] == c))
+        g.did(seat, action, c, amount=amount, **_LED[s.mods.leader[seat] == c])
         # W-13: income first, then a revolt where a marker already lay, then one more marker.
         if s.revolts[c] > 0 and not revolt(g, c):
             return False
@@ -158,7 +155,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
         s.thalers[seat] -= cost
         s.supply[seat] -= n
         s.armies[c] += n
-        g.did(seat, action, c, armies=n, **_led(s.leader[seat] == c))
+        g.did(seat, action, c, armies=n, **_LED[s.mods.leader[seat] == c])
         return False
     if action == A_DEPLOY1:
         if s.thalers[seat] < 1 or s.supply[seat] < 1:
@@ -168,7 +165,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
         s.thalers[seat] -= 1
         s.supply[seat] -= n
         s.armies[c] += n
-        g.did(seat, action, c, armies=n, **_led(s.leader[seat] == c))
+        g.did(seat, action, c, armies=n, **_LED[s.mods.leader[seat] == c])
         return _open_move(g, c, MOVE_DEPLOY1)
     # combat A / B (W-16)
     if s.armies[c] < 2 or not move_targets(g, seat, c, MOVE_COMBAT):

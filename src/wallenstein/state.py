@@ -36,6 +36,60 @@ OUT_OF_PLAY = -2
 MOVE_DEPLOY1, MOVE_COMBAT = 0, 1
 
 
+class ModuleState:
+    """The state of the Landsknechte and Military Leaders modules, apart so that a basic game's clone
+    copies none of it (it holds the shared, never changed ``NO_MODULES``).
+
+    Landsknechte (landsknechte.py): ``lk_top`` each seat's top card (0 = the empty banner), ``lk_turn``
+    the index in player order of the seat being checked. Military Leaders (leaders.py): ``leader``
+    each seat's leader county (-1: off the board), ``statues`` per county and ``statue_owner`` whose
+    they are (-1: none), ``statue_supply`` statues left per seat, ``trophies`` flat
+    ``[holder * players + statue owner]``, ``ml_turn`` the index in player order of the seat deciding.
+    Lists of a module that is off stay empty (``leader`` stays all -1).
+    """
+
+    __slots__ = ("leader", "lk_top", "lk_turn", "ml_turn", "statue_owner", "statue_supply", "statues", "trophies")
+
+    def __init__(self, players: int) -> None:
+        self.lk_top: list[int] = []
+        self.lk_turn = 0
+        self.leader = [-1] * players
+        self.statues: list[int] = []
+        self.statue_owner: list[int] = []
+        self.statue_supply: list[int] = []
+        self.trophies: list[int] = []
+        self.ml_turn = 0
+
+    def clone(self) -> ModuleState:
+        c = ModuleState.__new__(ModuleState)
+        c.lk_top = self.lk_top[:]
+        c.lk_turn = self.lk_turn
+        c.leader = self.leader[:]
+        c.statues = self.statues[:]
+        c.statue_owner = self.statue_owner[:]
+        c.statue_supply = self.statue_supply[:]
+        c.trophies = self.trophies[:]
+        c.ml_turn = self.ml_turn
+        return c
+
+    def to_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in ModuleState.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> ModuleState:
+        m = cls.__new__(cls)
+        for name in ModuleState.__slots__:
+            setattr(m, name, data[name])
+        return m
+
+
+# The module state of games without these modules: never changed (module set-up replaces it), so
+# states share it. Its leader list covers the largest table: nobody's leader stands anywhere.
+NO_MODULES = ModuleState(5)
+for _name in ("leader", "lk_top", "statues", "statue_owner", "statue_supply", "trophies"):
+    setattr(NO_MODULES, _name, tuple(getattr(NO_MODULES, _name)))  # read-only: writing to it is a bug
+
+
 class State:
     __slots__ = (
         "act",
@@ -56,11 +110,8 @@ class State:
         "groups",
         "inside",
         "last_faceup",
-        "leader",
-        "lk_top",
-        "lk_turn",
         "markers",
-        "ml_turn",
+        "mods",
         "move_from",
         "move_kind",
         "order",
@@ -75,14 +126,10 @@ class State:
         "position",
         "revolts",
         "season",
-        "statue_owner",
-        "statue_supply",
-        "statues",
         "supply",
         "thalers",
         "tiles",
         "tray",
-        "trophies",
         "turn",
         "vp",
         "winter_drawn",
@@ -141,20 +188,7 @@ class State:
         self.winter_drawn = False  # whether the current winter seat's revolts were drawn
         self.winter_extra = 0  # extra peasants per revolt for that seat (supply chart)
         self.chance_n = 0
-        # Landsknechte (landsknechte.py): each seat's top card (0 = the empty banner), the seat whose
-        # check runs. Empty when the module is off.
-        self.lk_top: list[int] = []
-        self.lk_turn = 0
-        # Military Leaders (leaders.py): each seat's leader county (-1: off the board), statues per
-        # county and whose they are (-1: none), statues left per seat, trophies flat
-        # [holder * players + statue owner], the seat whose leader decision runs. The lists other
-        # than ``leader`` are empty when the module is off.
-        self.leader = [-1] * players
-        self.statues: list[int] = []
-        self.statue_owner: list[int] = []
-        self.statue_supply: list[int] = []
-        self.trophies: list[int] = []
-        self.ml_turn = 0
+        self.mods = NO_MODULES  # Landsknechte / Military Leaders state (ModuleState)
 
     def clone(self) -> State:
         c = State.__new__(State)
@@ -203,14 +237,8 @@ class State:
         c.winter_drawn = self.winter_drawn
         c.winter_extra = self.winter_extra
         c.chance_n = self.chance_n
-        c.lk_top = self.lk_top[:]
-        c.lk_turn = self.lk_turn
-        c.leader = self.leader[:]
-        c.statues = self.statues[:]
-        c.statue_owner = self.statue_owner[:]
-        c.statue_supply = self.statue_supply[:]
-        c.trophies = self.trophies[:]
-        c.ml_turn = self.ml_turn
+        m = self.mods
+        c.mods = m if m is NO_MODULES else m.clone()  # the basic game copies nothing here
         return c
 
     def to_dict(self) -> dict[str, object]:
@@ -218,7 +246,9 @@ class State:
         out: dict[str, object] = {}
         for name in State.__slots__:
             value = getattr(self, name)
-            if isinstance(value, list):
+            if name == "mods":
+                value = None if value is NO_MODULES else value.to_dict()
+            elif isinstance(value, list):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             out[name] = value
         return out
@@ -230,8 +260,17 @@ class State:
             value = data[name]
             if name in ("last_faceup", "groups"):
                 value = [tuple(v) for v in value]  # type: ignore[attr-defined]
+            elif name == "mods":
+                value = NO_MODULES if value is None else ModuleState.from_dict(value)  # type: ignore[arg-type]
             setattr(s, name, value)
         return s
 
     def counties_of(self, seat: int) -> list[int]:
         return [c for c, o in enumerate(self.owner) if o == seat]
+
+
+def own_module_state(s: State) -> ModuleState:
+    """The game's own module state, replacing the shared ``NO_MODULES`` (module set-up calls this)."""
+    if s.mods is NO_MODULES:
+        s.mods = ModuleState(s.players)
+    return s.mods

@@ -39,7 +39,7 @@ def _arranged(holdings: dict[int, tuple[str, ...]], modules: tuple[str, ...] = L
 
 def test_seed000_landsknechte_decks_start_with_the_empty_banner_on_top() -> None:
     g = wallenstein.new_game(players=4, seed=1, modules=LK)
-    assert g.s.lk_top == [0, 0, 0, 0]
+    assert g.s.mods.lk_top == [0, 0, 0, 0]
     view = g.observe(None)["landsknechte"]
     assert view["top"] == {"0": 1, "1": 1, "2": 1, "3": 1}
     assert view["cards"][0] == {}  # the empty banner offers nothing
@@ -57,7 +57,7 @@ def test_seed000_landsknechte_check_after_player_order_in_player_order() -> None
     order = g.s.order
     qualifying = [p for p in order if p in (0, 2)]
     assert g.pending() == [qualifying[0]]
-    assert g.s.lk_top[qualifying[0]] == 1
+    assert g.s.mods.lk_top[qualifying[0]] == 1
     assert [a.to_json() for a in g.legal_actions(qualifying[0])] == [
         {"type": "landsknechte", "benefit": name} for name in ("thalers", "grain", "armies", "vp")
     ]
@@ -69,7 +69,7 @@ def test_seed000_landsknechte_check_after_player_order_in_player_order() -> None
     kinds = [e["e"] for e in g.log]
     assert g.phase != "landsknechte"
     assert "action_card" in kinds[kinds.index("landsknechte_benefit") :]  # on to the basic actions
-    assert g.s.lk_top == [1, 0, 1, 0]
+    assert g.s.mods.lk_top == [1, 0, 1, 0]
     assert g.s.vp[qualifying[1]] == STANDIN[0]["vp"]
     misses = {e["seat"]: e["regions"] for e in g.log if e["e"] == "landsknechte_miss"}
     assert misses == {1: 3, 3: 1}
@@ -81,7 +81,7 @@ def test_seed000_landsknechte_check_after_player_order_in_player_order() -> None
 def test_landsknechte_each_benefit_of_each_card(benefit: str, card: int) -> None:
     g = _arranged({1: FIVE_REGIONS})
     g.s.season = card - 1  # the deck has turned card - 1 times this year
-    g.s.lk_top[1] = card - 1
+    g.s.mods.lk_top[1] = card - 1
     drive_to(g, "landsknechte")
     s = g.s
     amount = STANDIN[card - 1][benefit]
@@ -107,7 +107,7 @@ def test_landsknechte_each_benefit_of_each_card(benefit: str, card: int) -> None
 def test_landsknechte_armies_into_the_tray_only_as_many_as_the_supply_holds() -> None:
     """W-05 / R-32: armies that the supply cannot give are not added."""
     g = _arranged({2: FOUR_REGIONS})
-    g.s.season, g.s.lk_top[2] = 2, 2  # fall: card 4 comes up
+    g.s.season, g.s.mods.lk_top[2] = 2, 2  # fall: card 4 comes up
     drive_to(g, "landsknechte")
     s = g.s
     s.inside[2] += s.supply[2] - 1  # park all but one army in the tower (keeps every cube counted)
@@ -122,12 +122,12 @@ def test_landsknechte_armies_into_the_tray_only_as_many_as_the_supply_holds() ->
 def test_landsknechte_decks_reset_after_winter() -> None:
     g = _arranged({0: FIVE_REGIONS, 1: FOUR_REGIONS}, seed=3, scripted=False)
     drive_to(g, lambda game: game.s.season == 2 and game.phase == "planning")  # fall of year 1
-    turned = g.s.lk_top[:]
+    turned = g.s.mods.lk_top[:]
     assert max(turned) >= 1, "some deck turned during year 1"
     assert g.observe(None)["landsknechte"]["top"] == {str(p): t + 1 for p, t in enumerate(turned)}
     drive_to(g, lambda game: game.s.year == 2)
     assert [e["e"] for e in g.log].count("winter") == 1
-    assert g.s.lk_top == [0, 0, 0, 0]
+    assert g.s.mods.lk_top == [0, 0, 0, 0]
     check(g)
 
 

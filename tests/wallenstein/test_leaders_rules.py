@@ -47,7 +47,7 @@ def _game(**kw: object) -> wallenstein.Game:
 def _lead(g: wallenstein.Game, seat: int, key: str) -> int:
     c = K(key)
     assert g.s.owner[c] == seat
-    g.s.leader[seat] = c
+    g.s.mods.leader[seat] = c
     return c
 
 
@@ -60,7 +60,7 @@ def test_seed000_leaders_lineup_placement_after_the_first_player_order() -> None
     """Set-up a): after player order is set in the first spring, in player order, each player puts
     the leader in any county of their own (before the Landsknechte check, R-34)."""
     g = wallenstein.new_game(players=4, seed=2, modules=BOTH)
-    assert g.s.leader == [-1, -1, -1, -1]
+    assert g.s.mods.leader == [-1, -1, -1, -1]
     drive_to(g, "leader_place")
     kinds = [e["e"] for e in g.log]
     assert "position" in kinds and "landsknechte" not in kinds and "action_card" not in kinds
@@ -72,7 +72,7 @@ def test_seed000_leaders_lineup_placement_after_the_first_player_order() -> None
         assert [a.a for a in legal] == own
         choice = legal[-1]
         g.apply(seat, {"type": "leader_place", "county": BOARD.keys[choice.a]})
-        assert g.s.leader[seat] == choice.a
+        assert g.s.mods.leader[seat] == choice.a
     assert g.phase != "leader_place"
     placed = [e["seat"] for e in g.log if e["e"] == "leader_place"]
     assert placed == order
@@ -99,7 +99,7 @@ def test_seed000_leaders_draft_placement_while_claiming() -> None:
             place = seat == 0  # Red places on its first claim; the others wait to the end
             g.apply(seat, {"type": "leader_draft", "place": place})
             if place:
-                assert g.s.leader[0] == claimed
+                assert g.s.mods.leader[0] == claimed
         else:
             g.apply(seat, g.legal_actions(seat)[0])
     claims = len(BOARD.start_groups[3])
@@ -109,8 +109,8 @@ def test_seed000_leaders_draft_placement_while_claiming() -> None:
         if e["e"] == "draft_place":
             last_claims[e["seat"]] = BOARD.index(e["county"])
     for seat in (1, 2):
-        assert g.s.leader[seat] == last_claims[seat]
-    assert all(c >= 0 for c in g.s.leader)
+        assert g.s.mods.leader[seat] == last_claims[seat]
+    assert all(c >= 0 for c in g.s.mods.leader)
     check(g)
 
 
@@ -270,7 +270,7 @@ def test_seed000_leaders_move_after_the_tenth_action_in_player_order() -> None:
     first = g.pending()[0]
     assert first == next(p for p in order if sum(1 for o in g.s.owner if o == p) > 1)
     legal = g.legal_actions(first)
-    here = g.s.leader[first]
+    here = g.s.mods.leader[first]
     assert [a.a for a in legal] == [c for c, o in enumerate(g.s.owner) if o == first and c != here]
     check(g)
 
@@ -283,9 +283,9 @@ def test_seed000_leaders_adjacent_move_raises_a_statue() -> None:
     _lead(g, RED, "kursachsen")
     _tenth_action_done(g, {RED: "anhalt"})
     s = g.s
-    assert s.leader[RED] == K("anhalt")
-    assert s.statues[K("kursachsen")] == 1 and s.statue_owner[K("kursachsen")] == RED
-    assert s.statue_supply[RED] == leaders.STATUES - 1
+    assert s.mods.leader[RED] == K("anhalt")
+    assert s.mods.statues[K("kursachsen")] == 1 and s.mods.statue_owner[K("kursachsen")] == RED
+    assert s.mods.statue_supply[RED] == leaders.STATUES - 1
     move = [e for e in g.log if e["e"] == "leader_move"][-1]
     assert move["adjacent"] and move["statue"]
     assert g.observe(BLUE)["leaders"]["statues"] == {"kursachsen": {"owner": RED, "count": 1}}
@@ -299,8 +299,8 @@ def test_seed000_leaders_distant_move_is_a_flight_without_statue() -> None:
     _lead(g, RED, "kursachsen")
     _tenth_action_done(g)
     s = g.s
-    assert s.leader[RED] == K("burgund")
-    assert sum(s.statues) == 0 and s.statue_supply[RED] == leaders.STATUES
+    assert s.mods.leader[RED] == K("burgund")
+    assert sum(s.mods.statues) == 0 and s.mods.statue_supply[RED] == leaders.STATUES
     assert "flees from Kursachsen to distant Burgund; no statue is raised" in narrate_game(g)
 
 
@@ -309,9 +309,9 @@ def test_w31_leader_with_a_single_county_stays() -> None:
     give(g, RED, "kursachsen", 2)
     _lead(g, RED, "kursachsen")
     _tenth_action_done(g)
-    assert g.s.leader[RED] == K("kursachsen")
+    assert g.s.mods.leader[RED] == K("kursachsen")
     assert [e for e in g.log if e["e"] == "leader_stays"][-1]["seat"] == RED
-    assert sum(g.s.statues) == 0
+    assert sum(g.s.mods.statues) == 0
 
 
 def test_w07_no_statue_left_no_statue_raised() -> None:
@@ -320,11 +320,11 @@ def test_w07_no_statue_left_no_statue_raised() -> None:
     give(g, RED, "anhalt", 2)
     _lead(g, RED, "kursachsen")
     s = g.s
-    s.statue_supply[RED] = 0
-    s.statues[K("burgund")] = 6  # all six stand elsewhere (a neutral county keeps them)
-    s.statue_owner[K("burgund")] = RED
+    s.mods.statue_supply[RED] = 0
+    s.mods.statues[K("burgund")] = 6  # all six stand elsewhere (a neutral county keeps them)
+    s.mods.statue_owner[K("burgund")] = RED
     _tenth_action_done(g)
-    assert s.leader[RED] == K("anhalt") and s.statues[K("kursachsen")] == 0
+    assert s.mods.leader[RED] == K("anhalt") and s.mods.statues[K("kursachsen")] == 0
     assert "no statue is left to raise" in narrate_game(g)
     check(g)
 
@@ -337,8 +337,8 @@ def test_r36_several_own_statues_in_one_county() -> None:
     for _ in range(3):
         _tenth_action_done(g)
     s = g.s
-    assert s.statues[K("kursachsen")] == 2 and s.statues[K("anhalt")] == 1
-    assert s.leader[RED] == K("anhalt")
+    assert s.mods.statues[K("kursachsen")] == 2 and s.mods.statues[K("anhalt")] == 1
+    assert s.mods.leader[RED] == K("anhalt")
     check(g)
 
 
@@ -350,22 +350,22 @@ def test_seed000_statue_stays_when_the_county_is_conquered_and_trophy_when_a_lea
     s = g.s
     give(g, RED, "kursachsen", 1)
     give(g, RED, "anhalt", 2)
-    s.statues[K("kursachsen")] = 1
-    s.statue_owner[K("kursachsen")] = RED
-    s.statue_supply[RED] -= 1
+    s.mods.statues[K("kursachsen")] = 1
+    s.mods.statue_owner[K("kursachsen")] = RED
+    s.mods.statue_supply[RED] -= 1
     _lead(g, RED, "anhalt")
     give(g, BLUE, "lausitz", 5)
     give(g, BLUE, "boehmen", 2)
     _lead(g, BLUE, "boehmen")
     assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 4) == "attacker"
     assert s.owner[K("kursachsen")] == BLUE
-    assert s.statues[K("kursachsen")] == 1 and s.statue_owner[K("kursachsen")] == RED  # it stays
-    assert s.leader[RED] == K("anhalt")  # Red's leader was elsewhere
+    assert s.mods.statues[K("kursachsen")] == 1 and s.mods.statue_owner[K("kursachsen")] == RED  # it stays
+    assert s.mods.leader[RED] == K("anhalt")  # Red's leader was elsewhere
     s.order = [BLUE, RED, YELLOW, PURPLE]
     _tenth_action_done(g, {BLUE: "kursachsen"})  # Red (one county) stays
-    assert s.statues[K("kursachsen")] == 0 and s.statue_owner[K("kursachsen")] == -1
-    assert s.trophies[BLUE * 4 + RED] == 1
-    assert s.statues[K("boehmen")] == 1 and s.statue_owner[K("boehmen")] == BLUE  # Böhmen borders it
+    assert s.mods.statues[K("kursachsen")] == 0 and s.mods.statue_owner[K("kursachsen")] == -1
+    assert s.mods.trophies[BLUE * 4 + RED] == 1
+    assert s.mods.statues[K("boehmen")] == 1 and s.mods.statue_owner[K("boehmen")] == BLUE  # Böhmen borders it
     assert g.observe(None)["leaders"]["trophies"][str(BLUE)] == {str(RED): 1}
     assert "taking 1 statue of Red as trophies" in narrate_game(g)
     check(g)
@@ -375,13 +375,13 @@ def test_seed000_statue_stays_when_the_county_is_lost_to_a_revolt() -> None:
     g = _game(outcomes=[[0, 0, 0, 0, 2]])  # Red's army stays inside, 2 peasants come out
     s = g.s
     give(g, RED, "kursachsen", 1)
-    s.statues[K("kursachsen")] = 2
-    s.statue_owner[K("kursachsen")] = RED
-    s.statue_supply[RED] -= 2
+    s.mods.statues[K("kursachsen")] = 2
+    s.mods.statue_owner[K("kursachsen")] = RED
+    s.mods.statue_supply[RED] -= 2
     add_markers(g, "kursachsen", 2)
     assert revolt(g, K("kursachsen")) is False
     assert s.owner[K("kursachsen")] == -1
-    assert s.statues[K("kursachsen")] == 2 and s.statue_owner[K("kursachsen")] == RED
+    assert s.mods.statues[K("kursachsen")] == 2 and s.mods.statue_owner[K("kursachsen")] == RED
     assert leaders.statue_points(g)[RED] == {"statues": 2, "trophies": 0}
     check(g)
 
@@ -394,23 +394,23 @@ def test_r37_own_statues_are_not_trophies() -> None:
     _tenth_action_done(g)  # statue in Kursachsen, leader to Anhalt
     _tenth_action_done(g)  # back to Kursachsen: own statue stays, a statue in Anhalt
     s = g.s
-    assert s.statues[K("kursachsen")] == 1 and s.statues[K("anhalt")] == 1
-    assert sum(s.trophies) == 0
+    assert s.mods.statues[K("kursachsen")] == 1 and s.mods.statues[K("anhalt")] == 1
+    assert sum(s.mods.trophies) == 0
 
 
 def test_r37_a_returning_leader_takes_trophies_too() -> None:
     g = _game()
     s = g.s
     give(g, BLUE, "anhalt", 2)
-    s.statues[K("anhalt")] = 1
-    s.statue_owner[K("anhalt")] = RED
-    s.statue_supply[RED] -= 1
+    s.mods.statues[K("anhalt")] = 1
+    s.mods.statue_owner[K("anhalt")] = RED
+    s.mods.statue_supply[RED] -= 1
     s.season = WINTER
     s.order = [BLUE, RED, YELLOW, PURPLE]
     assert leaders.return_step(g)
     assert s.phase == LEADER_RETURN and g.pending() == [BLUE]
     g.apply(BLUE, Action("leader_place", K("anhalt")))
-    assert s.trophies[BLUE * 4 + RED] == 1 and s.statues[K("anhalt")] == 0
+    assert s.mods.trophies[BLUE * 4 + RED] == 1 and s.mods.statues[K("anhalt")] == 0
     check(g)
 
 
@@ -422,12 +422,12 @@ def test_seed000_leader_leaves_a_conquered_county() -> None:
     _lead(g, RED, "kursachsen")
     give(g, BLUE, "lausitz", 5)
     attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
-    assert s.leader[RED] == -1
+    assert s.mods.leader[RED] == -1
     kinds = [e["e"] for e in g.log]
     assert kinds[-2:] == ["battle", "leader_lost"]
     assert "Red's military leader leaves the board with Kursachsen and returns after winter." in narrate_game(g)
     _tenth_action_done(g)  # an absent leader does not move
-    assert s.leader[RED] == -1
+    assert s.mods.leader[RED] == -1
     check(g)
 
 
@@ -437,7 +437,7 @@ def test_seed000_leader_leaves_a_devastated_county_on_a_tie() -> None:
     _lead(g, RED, "kursachsen")
     give(g, BLUE, "lausitz", 5)
     assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "tie"
-    assert g.s.leader[RED] == -1
+    assert g.s.mods.leader[RED] == -1
     check(g)
 
 
@@ -447,7 +447,7 @@ def test_seed000_leader_stays_when_the_defence_holds() -> None:
     _lead(g, RED, "kursachsen")
     give(g, BLUE, "lausitz", 5)
     assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "defender"
-    assert g.s.leader[RED] == K("kursachsen")
+    assert g.s.mods.leader[RED] == K("kursachsen")
 
 
 def test_r38_lost_leader_does_not_improve_a_reconquered_county() -> None:
@@ -459,7 +459,7 @@ def test_r38_lost_leader_does_not_improve_a_reconquered_county() -> None:
     give(g, BLUE, "lausitz", 5)
     attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
     attack(g, RED, K("anhalt"), K("kursachsen"), 3)
-    assert s.owner[K("kursachsen")] == RED and s.leader[RED] == -1
+    assert s.owner[K("kursachsen")] == RED and s.mods.leader[RED] == -1
     plan(g, RED, A_DEPLOY3, "kursachsen")
     armies = s.armies[K("kursachsen")]
     perform(g, RED, A_DEPLOY3)
@@ -479,9 +479,9 @@ def test_seed000_lost_leaders_return_after_winter_in_player_order() -> None:
     g._after_winter()
     g._settle()  # decisions with one option are taken, as after any applied decision (R-03)
     assert s.phase == LEADER_RETURN and g.pending() == [RED]  # Blue had one option: placed at once
-    assert s.leader[BLUE] == K("burgund")
+    assert s.mods.leader[BLUE] == K("burgund")
     g.apply(RED, {"type": "leader_place", "county": "anhalt"})
-    assert s.leader[RED] == K("anhalt") and s.leader[PURPLE] == -1
+    assert s.mods.leader[RED] == K("anhalt") and s.mods.leader[PURPLE] == -1
     assert s.year == 2 and s.phase == wallenstein.state.PLANNING
     returned = [e["seat"] for e in g.log if e["e"] == "leader_place"]
     assert returned == [BLUE, RED]
@@ -506,11 +506,11 @@ def test_seed000_leaders_game_end_seven_victory_points() -> None:
     s = g.s
     give(g, BLUE, "anhalt", 2)
     for key, n in (("kursachsen", 2), ("anhalt", 1), ("burgund", 2)):
-        s.statues[K(key)] = n
-        s.statue_owner[K(key)] = RED
-    s.statue_supply[RED] = 1
-    s.trophies[RED * 4 + BLUE] = 2
-    s.statue_supply[BLUE] -= 2
+        s.mods.statues[K(key)] = n
+        s.mods.statue_owner[K(key)] = RED
+    s.mods.statue_supply[RED] = 1
+    s.mods.trophies[RED * 4 + BLUE] = 2
+    s.mods.statue_supply[BLUE] -= 2
     vp = list(s.vp)
     leaders.final_step(g)
     assert s.vp[RED] - vp[RED] == 7

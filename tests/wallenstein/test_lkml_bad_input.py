@@ -72,7 +72,7 @@ def test_leader_placed_in_a_county_of_another_player_is_refused() -> None:
 def test_leader_move_to_its_own_county_or_abroad_is_refused() -> None:
     g = _at("leader_move", ML, seed=5)
     seat = g.pending()[0]
-    here = g.s.leader[seat]
+    here = g.s.mods.leader[seat]
     _rejected(g, seat, {"type": "leader_move", "county": BOARD.keys[here]}, "not allowed now")
     foreign = next(c for c, o in enumerate(g.s.owner) if o >= 0 and o != seat)
     _rejected(g, seat, Action("leader_move", foreign), "not allowed now")
@@ -112,6 +112,6 @@ def test_corrupt_module_save_is_refused() -> None:
     g = _at("leader_move", ML, seed=5)
     text = g.to_json()
     data = json.loads(text)
-    data["state"]["statue_supply"][0] += 1
+    data["state"]["mods"]["statue_supply"][0] += 1
     with pytest.raises(IllegalAction, match="corrupt"):
         wallenstein.Game.from_json(json.dumps(data))

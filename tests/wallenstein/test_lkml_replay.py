@@ -93,7 +93,7 @@ def test_module_clone_is_independent() -> None:
         seat = rng.choice(c.pending())
         c.apply(seat, rng.choice(c.legal_actions(seat)))
     assert g.to_json() == before
-    assert c.s.statue_supply is not g.s.statue_supply and c.s.lk_top is not g.s.lk_top
+    assert c.s.mods.statue_supply is not g.s.mods.statue_supply and c.s.mods.lk_top is not g.s.mods.lk_top
 
 
 def test_a_user_table_travels_with_the_history() -> None:

@@ -40,7 +40,7 @@ def play_random_modules(
             if "military_leaders" in modules and s.year == 2 and not returned:
                 returned = True  # after the first winter every seat with a county has its leader back
                 for p in range(players):
-                    assert (s.leader[p] >= 0) == (p in s.owner), f"seat {p}'s leader did not come back"
+                    assert (s.mods.leader[p] >= 0) == (p in s.owner), f"seat {p}'s leader did not come back"
     return g, kinds
 
 

@@ -56,9 +56,9 @@ def test_r31_a_fourth_turn_would_bring_up_the_banner_with_nothing() -> None:
     g = module_game(LK)
     for key in FOUR_REGIONS:
         give(g, 0, key, 1)
-    g.s.lk_top[0] = 3
+    g.s.mods.lk_top[0] = 3
     assert landsknechte.check_step(g) is False  # nothing to choose
-    assert g.s.lk_top[0] == 0
+    assert g.s.mods.lk_top[0] == 0
     turned = [e for e in g.log if e["e"] == "landsknechte"][-1]
     assert turned["card"] == 1 and turned["offered"] == {}
     assert "which offers nothing" in narrate_game(g)
@@ -90,7 +90,7 @@ def test_r33_decks_reset_after_the_first_winter_only() -> None:
         if e["e"] == "landsknechte":
             turns[e["seat"]] += 1
     assert sum(turns) > 0
-    assert g.s.lk_top == turns  # the second year's turns: reset once, and not after the last winter
+    assert g.s.mods.lk_top == turns  # the second year's turns: reset once, and not after the last winter
 
 
 def test_r34_line_up_leaders_stand_before_the_landsknechte_check() -> None:
@@ -101,7 +101,7 @@ def test_r34_line_up_leaders_stand_before_the_landsknechte_check() -> None:
     kinds = [e["e"] for e in g.log]
     first_check = min(i for i, k in enumerate(kinds) if k.startswith("landsknechte"))
     assert kinds[:first_check].count("leader_place") == 4
-    assert all(c >= 0 for c in g.s.leader)
+    assert all(c >= 0 for c in g.s.mods.leader)
 
 
 def test_r35_deploy_1_with_a_single_army_left_still_deploys_and_moves() -> None:
@@ -109,7 +109,7 @@ def test_r35_deploy_1_with_a_single_army_left_still_deploys_and_moves() -> None:
     s = g.s
     c = give(g, 0, "kursachsen", 2)
     give(g, 0, "anhalt", 1)
-    g.s.leader[0] = c
+    g.s.mods.leader[0] = c
     s.inside[0] += s.supply[0] - 1
     s.supply[0] = 1
     s.plans[A_DEPLOY1] = c
@@ -139,18 +139,18 @@ def test_r37_a_county_never_holds_statues_of_two_players() -> None:
     s = g.s
     give(g, 1, "kursachsen", 2)
     give(g, 1, "anhalt", 2)
-    s.statues[K("kursachsen")] = 2
-    s.statue_owner[K("kursachsen")] = 0
-    s.statue_supply[0] -= 2
-    s.leader[1] = K("anhalt")
+    s.mods.statues[K("kursachsen")] = 2
+    s.mods.statue_owner[K("kursachsen")] = 0
+    s.mods.statue_supply[0] -= 2
+    s.mods.leader[1] = K("anhalt")
     s.order = [1, 0, 2, 3]
     assert leaders.move_step(g)
     leaders.apply_move(g, 1, Action("leader_move", K("kursachsen")))
-    assert s.trophies[1 * 4 + 0] == 2
+    assert s.mods.trophies[1 * 4 + 0] == 2
     assert leaders.move_step(g) is False  # the round of moves ends; the next season's follows
     assert leaders.move_step(g)
     leaders.apply_move(g, 1, Action("leader_move", K("anhalt")))
-    assert s.statues[K("kursachsen")] == 1 and s.statue_owner[K("kursachsen")] == 1
+    assert s.mods.statues[K("kursachsen")] == 1 and s.mods.statue_owner[K("kursachsen")] == 1
     check(g)
 
 
@@ -159,14 +159,14 @@ def test_r38_a_winter_revolt_takes_the_leader_who_returns_after_scoring() -> Non
     s = g.s
     c = give(g, 0, "kursachsen", 1)
     give(g, 0, "anhalt", 2)
-    s.leader[0] = c
+    s.mods.leader[0] = c
     s.season = WINTER
     assert revolt(g, c, extra_peasants=1, winter=True) is False
-    assert s.leader[0] == -1
+    assert s.mods.leader[0] == -1
     s.order = [0, 1, 2, 3]
     g._after_winter()
     g._settle()  # Red's only county is Anhalt: placed without asking
-    assert s.leader[0] == K("anhalt") and s.year == 2
+    assert s.mods.leader[0] == K("anhalt") and s.year == 2
     assert [e for e in g.log if e["e"] == "leader_place"][-1]["returning"] is True
     assert s.phase != LEADER_RETURN
     check(g)
@@ -177,9 +177,9 @@ def test_r39_statue_points_count_before_the_winner_is_decided() -> None:
     s = g.s
     s.vp = [10, 10, 3, 3]
     s.thalers = [9, 5, 0, 0]  # Red would win on thalers
-    s.statues[K("burgund")] = 1  # a statue of Blue in a neutral county
-    s.statue_owner[K("burgund")] = 1
-    s.statue_supply[1] -= 1
+    s.mods.statues[K("burgund")] = 1  # a statue of Blue in a neutral county
+    s.mods.statue_owner[K("burgund")] = 1
+    s.mods.statue_supply[1] -= 1
     s.year, s.season = 2, WINTER
     s.year_events = []
     g._run_winter()
