@@ -24,6 +24,10 @@ JSON forms (county keys from the data file; cards as a county key, ``"money:v"``
     {"type": "favour_event", "remove": true}                    court: favour 1, remove the event or not
     {"type": "move_only", "to": "anhalt", "armies": 2}          2002 deploy 1: move without adding the army
     {"type": "commit", "armies": 3}                             2002: armies the defender throws in
+    {"type": "landsknechte", "benefit": "thalers"}              Landsknechte: the benefit taken
+    {"type": "leader_place", "county": "mark"}                  Military Leaders: place (or return)
+    {"type": "leader_move", "county": "mark"}                   Military Leaders: the move after action 10
+    {"type": "leader_draft", "place": true}                     Military Leaders: leader in the claimed county?
 """
 
 from __future__ import annotations
@@ -50,6 +54,12 @@ FAVOUR_COUNTY = "favour_county"
 FAVOUR_EVENT = "favour_event"
 MOVE_ONLY = "move_only"
 COMMIT = "commit"
+LANDSKNECHTE = "landsknechte"
+LEADER_PLACE = "leader_place"
+LEADER_MOVE = "leader_move"
+LEADER_DRAFT = "leader_draft"
+# Landsknechte benefits by index (landsknechte.BENEFITS is this tuple).
+LK_BENEFITS: tuple[str, ...] = ("thalers", "grain", "armies", "vp")
 
 BOX_NAMES: tuple[str, ...] = (*ACTIONS, "bid", *COURT_BOX_NAMES)
 # Boxes are planned bid first: the bid is the only box whose legality depends on money (R-01).
@@ -155,7 +165,7 @@ class Action(NamedTuple):
             return {"type": k, "position": self.a + 1}
         if k == MOVE_KIND or k == MOVE_ONLY:
             return {"type": k, "to": BOARD.keys[self.a], "armies": self.b}
-        if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY):
+        if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY, LEADER_PLACE, LEADER_MOVE):
             return {"type": k, "county": BOARD.keys[self.a]}
         if k == DRAFT_GROUP or k == COMMIT:
             return {"type": k, "armies": self.a}
@@ -163,6 +173,10 @@ class Action(NamedTuple):
             return {"type": k, "card": self.a}
         if k == FAVOUR_EVENT:
             return {"type": k, "remove": bool(self.a)}
+        if k == LANDSKNECHTE:
+            return {"type": k, "benefit": LK_BENEFITS[self.a]}
+        if k == LEADER_DRAFT:
+            return {"type": k, "place": bool(self.a)}
         return {"type": k}
 
     @staticmethod
@@ -193,6 +207,10 @@ class Action(NamedTuple):
             FAVOUR_EVENT: {"remove"},
             MOVE_ONLY: {"to", "armies"},
             COMMIT: {"armies"},
+            LANDSKNECHTE: {"benefit"},
+            LEADER_PLACE: {"county"},
+            LEADER_MOVE: {"county"},
+            LEADER_DRAFT: {"place"},
         }
         if k not in fields:
             raise IllegalAction(f"unknown action type {k!r}; known: {sorted(fields)}")
@@ -216,7 +234,7 @@ class Action(NamedTuple):
             return Action(POSITION_KIND, _int(obj["position"], "position", 1, 5) - 1)
         if k == MOVE_KIND or k == MOVE_ONLY:
             return Action(k, county_index(obj["to"]), _int(obj["armies"], "armies", 1, 10_000))
-        if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY):
+        if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY, LEADER_PLACE, LEADER_MOVE):
             return Action(k, county_index(obj["county"]))
         if k == DRAFT_GROUP:
             return Action(DRAFT_GROUP, _int(obj["armies"], "armies", 1, 10))
@@ -228,6 +246,15 @@ class Action(NamedTuple):
             if not isinstance(obj["remove"], bool):
                 raise IllegalAction(f"'remove' must be true or false, not {obj['remove']!r}")
             return Action(FAVOUR_EVENT, int(obj["remove"]))
+        if k == LANDSKNECHTE:
+            benefit = obj["benefit"]
+            if benefit not in LK_BENEFITS:
+                raise IllegalAction(f"unknown Landsknechte benefit {benefit!r}; benefits are {list(LK_BENEFITS)}")
+            return Action(k, LK_BENEFITS.index(benefit))
+        if k == LEADER_DRAFT:
+            if not isinstance(obj["place"], bool):
+                raise IllegalAction(f"'place' must be true or false, not {obj['place']!r}")
+            return Action(k, int(obj["place"]))
         return Action(k)
 
     def __str__(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wallenstein.board import B_CHURCH, B_PALACE, BOARD, BUILDING_BITS, T_ATTACK, T_DEFEND
+from wallenstein.leaders import county_lost
 from wallenstein.state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -144,6 +145,8 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:
             defender_count=d,
             result=result,
         )
+    if defender >= 0 and result != DEFENDER and s.mods.leader[defender] == target:
+        county_lost(g, defender, target)  # Military Leaders: the leader leaves the board (W-31)
     return result
 
 
@@ -183,4 +186,6 @@ def revolt(g: Game, c: int, extra_peasants: int = 0, winter: bool = False) -> bo
             peasant_count=p,
             result="owner" if won else "peasants",
         )
+    if not won and s.mods.leader[seat] == c:
+        county_lost(g, seat, c)  # Military Leaders: the leader leaves the board (W-31)
     return won

@@ -13,12 +13,12 @@ import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tabletop.chain import Chain
 from tabletop.chance import stream
 from tabletop.errors import IllegalAction
-from wallenstein import court
+from wallenstein import court, landsknechte, leaders
 from wallenstein import edition2002 as ed2002
 from wallenstein.actions import COURT_SEQUENCE, POSITION_ACTIONS, Action, card_name, plan_card_action
 from wallenstein.board import ACTIONS, AUCTION_BOX, BLANK, BOARD, EMPTY, MONEY, N_BOXES, TOWER
@@ -34,6 +34,7 @@ from wallenstein.setup import (
     begin_year,
     draft_actions,
     draft_apply,
+    draft_next,
     draft_place,
     draft_seat,
     initial_state,
@@ -45,6 +46,11 @@ from wallenstein.state import (
     COURT,
     DRAFT_GROUP,
     DRAFT_PICK,
+    LEADER_DRAFT,
+    LEADER_MOVE,
+    LEADER_PLACE,
+    LEADER_RETURN,
+    LK_BENEFIT,
     MOVE,
     OVER,
     PHASES,
@@ -61,7 +67,7 @@ T = TypeVar("T")
 EDITIONS = ("2012", "2002")
 PLANNED_EDITIONS: tuple[str, ...] = ()
 MODULES = ("emperors_court", "landsknechte", "military_leaders")
-PLAYABLE_MODULES: frozenset[str] = frozenset({"emperors_court"})  # grows as each module's rules land (issue 3)
+PLAYABLE_MODULES: frozenset[str] = frozenset(MODULES)
 SETUPS = ("lineup", "draft")
 SAVE_FORMAT = "wallenstein-game"
 SAVE_VERSION = 1
@@ -104,9 +110,14 @@ class Game:
         self._replay = replay
         self._legal: dict[int, list[Action]] = {}
         self._order_steps = order_steps(self.modules)
+        self._action_steps = action_steps(self.modules)
+        self._winter_steps = winter_steps(self.modules)
+        self._final_steps = final_steps(self.modules)
         self.hands: dict[int, tuple[int, ...]] = {}  # planning's hand cache (planning.hand)
         if self.is2002:
             ed2002.prepare(self)
+        for module_setup in module_setups(self.modules):
+            module_setup(self)
         if config["setup"] == "draft":
             setup_draft(self)
         else:
@@ -143,8 +154,9 @@ class Game:
             return [ed2002.fight_defender(self)]
         if ph == DRAFT_PICK or ph == DRAFT_GROUP:
             return [draft_seat(s)]
-        if ph == COURT:
-            return [court.court_seat(self)]
+        decision = MODULE_DECISIONS.get(ph)
+        if decision is not None:
+            return [decision.seat(self)]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -220,6 +232,9 @@ class Game:
         g.plan_size = self.plan_size
         g._box_options = self._box_options
         g._check_plan = self._check_plan
+        g._action_steps = self._action_steps
+        g._winter_steps = self._winter_steps
+        g._final_steps = self._final_steps
         g.hands = {}
         return g
 
@@ -359,8 +374,9 @@ class Game:
             return [POSITION_ACTIONS[p] for p in free_positions(self)]
         if ph == WINTER_ORDER:
             return [Action("revolt_next", c) for c in sorted(s.winter_queue)]
-        if ph == COURT:
-            return court.legal(self, seat)
+        decision = MODULE_DECISIONS.get(ph)
+        if decision is not None:
+            return decision.legal(self, seat)
         return draft_actions(self, seat)
 
     def _validate(self, seat: int, action: Action) -> None:
@@ -451,9 +467,10 @@ class Game:
             draft_apply(self, seat, action)
         elif ph == DRAFT_GROUP:
             draft_place(self, seat, action.a)
-        elif ph == COURT:
-            court.apply(self, seat, action)
-            self._after_order()
+        else:
+            decision = MODULE_DECISIONS[ph]
+            decision.apply(self, seat, action)
+            self._resume(decision.resume)
 
     def _settle(self) -> None:
         """Take every decision that has exactly one legal option (not recorded in the history)."""
@@ -488,17 +505,38 @@ class Game:
     def _after_order(self) -> None:
         """Player order is known: the module steps run, then the ten basic actions.
 
-        Each step (see ``ORDER_STEPS``) returns True when it opened a decision (it sets its phase);
+        Each step (see ``order_steps``) returns True when it opened a decision (it sets its phase);
         ``_do`` calls ``_after_order`` again once that decision is applied, and the step goes on.
         """
+        if not self._steps(self._order_steps):
+            self._run_actions()
+
+    def _steps(self, steps: tuple[OrderStep, ...]) -> bool:
+        """Run module steps from ``s.order_step`` on (the counter is shared: step lists never overlap
+        in time). True when a step opened a decision; it is called again once that is applied."""
         s = self.s
-        steps = self._order_steps
         while s.order_step < len(steps):
             if steps[s.order_step](self):
-                return
+                return True
             s.order_step += 1
         s.order_step = 0
-        self._run_actions()
+        return False
+
+    def _resume(self, where: str) -> None:
+        """A module decision was applied: go on where it was opened."""
+        if where == "order":
+            self._after_order()
+        elif where == "actions":
+            self._after_actions()
+        elif where == "winter":
+            self._after_winter()
+        else:
+            draft_next(self)
+
+    def _after_actions(self) -> None:
+        """The tenth action is done: module steps (the leaders move), then the season ends."""
+        if not self._steps(self._action_steps):
+            self._end_season()
 
     def _run_actions(self) -> None:
         s = self.s
@@ -515,7 +553,7 @@ class Game:
                 s.turn += 1
             s.act += 1
             s.turn = 0
-        self._end_season()
+        self._after_actions()
 
     def _end_season(self) -> None:
         s = self.s
@@ -538,10 +576,19 @@ class Game:
         if self.logging:
             self.emit("score", year=s.year, detail=detail, vp=list(s.vp))
         if s.year == 2:
+            for step in self._final_steps:
+                step(self)
             s.phase = OVER
             if self.logging:
                 self.emit("game_over", **self.result())
             return
+        self._after_winter()
+
+    def _after_winter(self) -> None:
+        """Winter is scored: module steps (leaders come back, decks reset), then the next year."""
+        if self._steps(self._winter_steps):
+            return
+        s = self.s
         s.year += 1
         s.markers += sum(s.revolts)
         s.revolts = [0] * len(s.revolts)
@@ -556,9 +603,63 @@ def order_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
     """The steps between player order and the basic actions, in the order of seed 000
     (Landsknechte check, then the Emperor's Court); each module adds its step here."""
     steps: list[OrderStep] = []
+    if "military_leaders" in modules:
+        steps.append(leaders.place_step)  # line-up games: after the first player order (W-31)
+    if "landsknechte" in modules:
+        steps.append(landsknechte.check_step)
     if "emperors_court" in modules:
         steps.append(court.court_step)
     return tuple(steps)
+
+
+def action_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """The steps right after the tenth action of a season."""
+    return (leaders.move_step,) if "military_leaders" in modules else ()
+
+
+def winter_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """The steps after winter scoring, before the next year (not after the last winter)."""
+    steps: list[OrderStep] = []
+    if "military_leaders" in modules:
+        steps.append(leaders.return_step)
+    if "landsknechte" in modules:
+        steps.append(landsknechte.reset_step)
+    return tuple(steps)
+
+
+def final_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """End-of-game scoring added by modules, after the last winter's scoring."""
+    return (leaders.final_step,) if "military_leaders" in modules else ()
+
+
+def module_setups(modules: frozenset[str]) -> tuple[Callable[[Game], None], ...]:
+    """Module components handed out before the starting counties are set up."""
+    setups: list[Callable[[Game], None]] = []
+    if "landsknechte" in modules:
+        setups.append(landsknechte.setup)
+    if "military_leaders" in modules:
+        setups.append(leaders.setup)
+    return tuple(setups)
+
+
+class ModuleDecision(NamedTuple):
+    """A module's decision phase: whose turn, the legal actions, how to apply one, and where the game
+    goes on afterwards ("order", "actions", "winter" step lists, or the "draft")."""
+
+    seat: Callable[[Game], int]
+    legal: Callable[[Game, int], list[Action]]
+    apply: Callable[[Game, int, Action], None]
+    resume: str
+
+
+MODULE_DECISIONS: dict[int, ModuleDecision] = {
+    COURT: ModuleDecision(court.court_seat, court.legal, court.apply, "order"),
+    LK_BENEFIT: ModuleDecision(landsknechte.decision_seat, landsknechte.legal, landsknechte.apply_benefit, "order"),
+    LEADER_PLACE: ModuleDecision(leaders.decision_seat, leaders.place_actions, leaders.apply_place, "order"),
+    LEADER_MOVE: ModuleDecision(leaders.decision_seat, leaders.move_actions, leaders.apply_move, "actions"),
+    LEADER_RETURN: ModuleDecision(leaders.decision_seat, leaders.place_actions, leaders.apply_place, "winter"),
+    LEADER_DRAFT: ModuleDecision(leaders.decision_seat, leaders.draft_actions, leaders.apply_draft, "draft"),
+}
 
 
 def _box(box: int) -> str:

@@ -1,5 +1,6 @@
 """Conservation checks: every cube, building, revolt marker and card accounted for (and, with the
-Emperor's Court, every courtier and favour card).
+Emperor's Court, every courtier and favour card; Landsknechte and Military Leaders, every statue,
+trophy, leader and Landsknechte deck).
 
 ``check(game)`` raises AssertionError describing the first broken invariant. The random-game tests
 run it after every step; it is cheap enough for simulations that want to be paranoid.
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wallenstein import leaders
 from wallenstein.board import AUCTION_BOX, BLANK, BOARD, BUILDING_BITS, EMPTY, MONEY, N_BOXES, TOWER
 from wallenstein.court_state import COURT_BOXES, COURTIERS, FAVOUR_CARDS
 from wallenstein.edition2002 import ARMIES as ARMIES_2002
 from wallenstein.edition2002 import BLANKS
-from wallenstein.state import COMMIT, COURT, DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING
+from wallenstein.state import COMMIT, COURT, DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING, POSITION, WINTER
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -86,6 +88,8 @@ def check(g: Game) -> None:
                 assert code >= MONEY or s.owner[code] == p, f"seat {p} plans a county card it lacks"
     if s.court is not None:
         check_court(g)
+    _check_landsknechte(g)
+    _check_leaders(g)
 
 
 def check_court(g: Game) -> None:
@@ -104,3 +108,43 @@ def check_court(g: Game) -> None:
     assert sum(court.parry) <= 1, "only one favour card 4 exists"
     if s.phase != COURT:
         assert not any(court.audience), "courtiers left in the audience hall outside the audience"
+
+
+def _check_landsknechte(g: Game) -> None:
+    s = g.s
+    m = s.mods
+    if "landsknechte" not in g.modules:
+        assert not m.lk_top, "Landsknechte decks without the module"
+        return
+    assert len(m.lk_top) == s.players, "one Landsknechte deck per seat"
+    # One turn per season at most, and none before this season's player order (reset after winter).
+    turns = 3 if s.season == WINTER else s.season + (0 if s.phase in (PLANNING, POSITION) else 1)
+    for p, top in enumerate(m.lk_top):
+        assert 0 <= top <= turns, f"seat {p}: Landsknechte top card {top} after {turns} check(s) this year"
+
+
+def _check_leaders(g: Game) -> None:
+    s = g.s
+    m = s.mods
+    P = s.players
+    if "military_leaders" not in g.modules:
+        assert max(m.leader) == -1 and not (m.statues or m.statue_owner or m.statue_supply or m.trophies)
+        return
+    assert len(m.leader) == P, "one leader per seat"
+    for p, c in enumerate(m.leader):
+        if c >= 0:
+            assert s.owner[c] == p, f"seat {p}'s leader stands in {BOARD.keys[c]}, a county it does not hold"
+            assert m.statue_owner[c] in (-1, p), f"seat {p}'s leader stands by another player's statue"
+    assert len(m.statues) == len(m.statue_owner) == BOARD.n, "statue lists cover every county"
+    on_board = [0] * P
+    for c in range(BOARD.n):
+        n, o = m.statues[c], m.statue_owner[c]
+        assert n >= 0 and (n == 0) == (o == -1), f"{BOARD.keys[c]}: {n} statue(s) of owner {o}"
+        if n:
+            on_board[o] += n
+    assert min(m.trophies) >= 0 and min(m.statue_supply) >= 0, "negative statue or trophy count"
+    for p in range(P):
+        assert m.trophies[p * P + p] == 0, f"seat {p} holds its own statue as a trophy"
+        taken = sum(m.trophies[h * P + p] for h in range(P))
+        total = m.statue_supply[p] + on_board[p] + taken
+        assert total == leaders.STATUES, f"seat {p} has {total} statues, not {leaders.STATUES}"

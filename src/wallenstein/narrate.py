@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wallenstein.board import ACTIONS, BOARD, COLOURS, SEASONS
+from wallenstein.leaders import BUILD_DISCOUNT
+from wallenstein.printed import STANDIN_NOTE
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
@@ -80,7 +82,18 @@ SKIP_REASONS: dict[str, str] = {
 
 SETUP_LABELS: dict[str, str] = {"lineup": "default line-up", "draft": "drafted starting counties"}
 
-MODULE_LABELS: dict[str, str] = {"emperors_court": "the Emperor's Court"}
+MODULE_LABELS: dict[str, str] = {
+    "emperors_court": "Emperor's Court",
+    "landsknechte": "Landsknechte",
+    "military_leaders": "Military Leaders",
+}
+
+LK_BENEFIT_LABELS: dict[str, tuple[str, str]] = {
+    "thalers": ("thaler", "thalers"),
+    "grain": ("grain", "grain"),
+    "armies": ("army into the tray", "armies into the tray"),
+    "vp": ("VP", "VP"),
+}
 
 COURT_SKIPS: dict[str, str] = {
     "courtiers short": "not enough courtiers left in supply",
@@ -171,6 +184,12 @@ def cubes(counts: Mapping[str, int]) -> str:
     if peasants:
         parts.append(_plural(peasants, "peasant"))
     return ", ".join(parts) if parts else "nothing"
+
+
+def lk_benefit(name: str, amount: int) -> str:
+    """A Landsknechte benefit: ('armies', 2) -> '2 armies into the tray'."""
+    one, many = LK_BENEFIT_LABELS.get(name, (name, name))
+    return f"{amount} {one if amount == 1 else many}"
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -441,23 +460,24 @@ class Narrator:
 
     def _on_action(self, e: Mapping[str, Any]) -> list[str]:
         who, county, action = seat_name(e["seat"]), county_name(e["county"]), e["action"]
+        led = " The military leader's presence improves it." if e.get("leader") else ""
         if action in BUILDING_NAMES:
-            cost = int(e.get("cost", BOARD.costs[ACTIONS.index(action)]))
+            cost = int(e.get("cost", BOARD.costs[ACTIONS.index(action)] - (BUILD_DISCOUNT if led else 0)))
             if cost < 0:
                 return [f"  {who} builds a {self.building(action)} in {county} and earns {self.money(-cost)}."]
-            line = f"  {who} builds a {self.building(action)} in {county} for {self.money(cost)}."
+            line = f"  {who} builds a {self.building(action)} in {county} for {self.money(cost)}.{led}"
             if e.get("calmed"):
                 line += " Trade calms the county: one revolt marker is removed."
             return [line]
         if action == "grain":
-            return [f"  {who} collects {e['amount']} grain in {county}."]
+            return [f"  {who} collects {e['amount']} grain in {county}.{led}"]
         if action == "tax":
-            return [f"  {who} collects {self.money(e['amount'])} in {county}."]
+            return [f"  {who} collects {self.money(e['amount'])} in {county}.{led}"]
         if action in ("deploy5", "deploy3", "deploy1_move"):
             cost = BOARD.costs[ACTIONS.index(action)]
             if not e["armies"]:
                 return [f"  {who} pays {self.money(cost)} in {county} and adds no army."]
-            return [f"  {who} pays {self.money(cost)} and deploys {armies(e['armies'])} in {county}."]
+            return [f"  {who} pays {self.money(cost)} and deploys {armies(e['armies'])} in {county}.{led}"]
         return [f"  {who} marches from {county}."]
 
     def _on_skip(self, e: Mapping[str, Any]) -> list[str]:
@@ -573,6 +593,62 @@ class Narrator:
             lines.append(f"      Left in the tray: {cubes(tray)}.")
         return lines
 
+    # -------------------------------------------------------------------------------- Landsknechte
+    def _on_landsknechte(self, e: Mapping[str, Any]) -> list[str]:
+        offered: Mapping[str, int] = e["offered"]
+        who = seat_name(e["seat"])
+        head = f"  Landsknechte: {who} holds counties in {e['regions']} regions and turns up card {e['card']}"
+        if not offered:
+            return [head + ", which offers nothing."]
+        note = f" ({STANDIN_NOTE})" if e.get("standin") else ""
+        choices = " or ".join(lk_benefit(name, n) for name, n in offered.items())
+        return [f"{head}: {choices}{note}."]
+
+    def _on_landsknechte_miss(self, e: Mapping[str, Any]) -> list[str]:
+        regions = _plural(int(e["regions"]), "region")
+        return [f"  Landsknechte: {seat_name(e['seat'])} holds counties in only {regions}; the deck stays."]
+
+    def _on_landsknechte_benefit(self, e: Mapping[str, Any]) -> list[str]:
+        note = f" ({STANDIN_NOTE})" if e.get("standin") else ""
+        return [f"    {seat_name(e['seat'])} takes {lk_benefit(e['benefit'], int(e['amount']))}{note}."]
+
+    # -------------------------------------------------------------------------------- military leaders
+    def _on_leader_place(self, e: Mapping[str, Any]) -> list[str]:
+        who, county = seat_name(e["seat"]), county_name(e["county"])
+        verb = "returns to the board in" if e.get("returning") else "takes position in"
+        return [f"  {who}'s military leader {verb} {county}{_trophies(e['trophies'])}."]
+
+    def _on_leader_move(self, e: Mapping[str, Any]) -> list[str]:
+        who, origin, county = seat_name(e["seat"]), county_name(e["origin"]), county_name(e["county"])
+        if not e["adjacent"]:
+            how = f"flees from {origin} to distant {county}; no statue is raised"
+        elif e["statue"]:
+            how = f"leaves {origin} victorious for {county}; a statue is raised in {origin}"
+        else:
+            how = f"leaves {origin} for {county}; no statue is left to raise"
+        return [f"  {who}'s military leader {how}{_trophies(e['trophies'])}."]
+
+    def _on_leader_stays(self, e: Mapping[str, Any]) -> list[str]:
+        return [f"  {seat_name(e['seat'])}'s military leader stays in {county_name(e['county'])}: no other county."]
+
+    def _on_leader_lost(self, e: Mapping[str, Any]) -> list[str]:
+        return [
+            f"      {seat_name(e['seat'])}'s military leader leaves the board with {county_name(e['county'])}"
+            " and returns after winter."
+        ]
+
+    def _on_leader_waits(self, e: Mapping[str, Any]) -> list[str]:
+        return [f"  {seat_name(e['seat'])} holds no county: the military leader stays off the board."]
+
+    def _on_leader_points(self, e: Mapping[str, Any]) -> list[str]:
+        rows = []
+        for p, (row, total) in enumerate(zip(e["detail"], e["vp"], strict=True)):
+            gained = row["statues"] + row["trophies"]
+            statues = _plural(row["statues"], "statue")
+            trophies = _plural(row["trophies"], "trophy", "trophies")
+            rows.append(f"  {seat_name(p)}: {statues} + {trophies} = {gained} VP, {total} in all.")
+        return ["Military leaders' statues and trophies:", *rows]
+
     # -------------------------------------------------------------------------------- winter
     def _on_winter(self, e: Mapping[str, Any]) -> list[str]:
         grain = ", ".join(f"{seat_name(p)} {g}" for p, g in enumerate(e["grain"]))
@@ -646,6 +722,14 @@ def _paren(note: str) -> str:
     return f" ({note[2:]})" if note else ""
 
 
+def _trophies(taken: Mapping[str, int]) -> str:
+    """' and takes 2 of Blue's statues as trophies' (empty when nothing was taken)."""
+    if not taken:
+        return ""
+    parts = [f"{_plural(n, 'statue')} of {seat_name(o)}" for o, n in taken.items()]
+    return f", taking {join_names(parts)} as trophies"
+
+
 def narrate(log: Iterable[Mapping[str, Any]], edition: str = "2012") -> list[str]:
     """Lines telling the events of a public log, in order."""
     narrator = Narrator(edition)
@@ -655,7 +739,7 @@ def narrate(log: Iterable[Mapping[str, Any]], edition: str = "2012") -> list[str
     return lines
 
 
-def header(players: int, setup: str, edition: str = "2012") -> list[str]:
+def header(players: int, setup: str, edition: str = "2012", modules: Sequence[str] = ()) -> list[str]:
     """The opening lines: who plays, and for the default line-up, where everyone starts."""
     seats = ", ".join(seat_name(p) for p in range(players))
     if edition == "2002":
@@ -668,6 +752,8 @@ def header(players: int, setup: str, edition: str = "2012") -> list[str]:
         f"Wallenstein ({edition} edition), {players} players, {SETUP_LABELS.get(setup, setup)}.",
         f"Seats: {seats}; everyone starts with {money}.",
     ]
+    if modules:
+        lines.insert(1, "Modules: " + ", ".join(MODULE_LABELS.get(m, m) for m in modules) + ".")
     if setup == "lineup":
         lines.append("Starting counties (armies):")
         for seat, row in enumerate(BOARD.lineups[players]):
@@ -682,9 +768,7 @@ def narrate_game(game: Game) -> str:
     """The whole narrated game so far (one text, ending with a newline). Needs a game with log=True."""
     if not game.logging:
         raise ValueError("this game keeps no event log (it was created with log=False)")
-    lines = header(game.players, game.config["setup"], game.edition)
-    if game.modules:
-        lines.insert(1, "Modules: " + join_names([MODULE_LABELS.get(m, m) for m in sorted(game.modules)]) + ".")
+    lines = header(game.players, game.config["setup"], game.edition, game.config["modules"])
     lines += narrate(game.log, game.edition)
     return "\n".join(lines) + "\n"
 

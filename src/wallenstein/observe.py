@@ -13,12 +13,15 @@ until the court step reveals it.
 uncovered are public once its plan is complete (R-11); a battle or revolt waiting for the defender's
 commitment is public (``fight``), and the commitment is seen when the cubes are thrown; event cards
 say whether their printed values are stand-ins (W-29).
+Modules: the Landsknechte decks lie face up and the military leaders, statues and trophies stand in
+the open, so all of it is public (amounts from a stand-in table say so, W-29).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from wallenstein import landsknechte
 from wallenstein.actions import COURT_SEQUENCE, card_name
 from wallenstein.board import (
     ACTIONS,
@@ -33,7 +36,22 @@ from wallenstein.board import (
 )
 from wallenstein.court_state import COURT_BOXES, EFFECT, SPACE_COST
 from wallenstein.edition2002 import declared_empty, fight_json
-from wallenstein.state import COMMIT, DRAFT_GROUP, DRAFT_PICK, MOVE, OUT_OF_PLAY, PHASES, PLANNING, POSITION, WINTER
+from wallenstein.printed import STANDIN_NOTE
+from wallenstein.state import (
+    COMMIT,
+    DRAFT_GROUP,
+    DRAFT_PICK,
+    LEADER_DRAFT,
+    LEADER_MOVE,
+    LEADER_PLACE,
+    LK_BENEFIT,
+    MOVE,
+    OUT_OF_PLAY,
+    PHASES,
+    PLANNING,
+    POSITION,
+    WINTER,
+)
 from wallenstein.state import COURT as COURT_PHASE
 
 if TYPE_CHECKING:
@@ -44,7 +62,8 @@ if TYPE_CHECKING:
 _BUILDING_NAMES = tuple(tuple(BUILDINGS[i] for i, bit in enumerate(BUILDING_BITS) if mask & bit) for mask in range(8))
 
 
-_SEASON_PHASES = (PLANNING, POSITION, COURT_PHASE, MOVE, COMMIT)
+# Phases inside a season (planning to the leaders' move) in which the season's cards and tiles show.
+_SEASON_PHASES = frozenset((PLANNING, POSITION, COURT_PHASE, MOVE, COMMIT, LK_BENEFIT, LEADER_PLACE, LEADER_MOVE))
 
 
 def observation(g: Game, seat: int | None) -> dict[str, Any]:
@@ -129,6 +148,10 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "revolts_left": [BOARD.keys[c] for c in sorted(s.winter_queue)],
             "extra_peasants": s.winter_extra,
         }
+    if "landsknechte" in g.modules:
+        obs["landsknechte"] = _landsknechte(g)
+    if "military_leaders" in g.modules:
+        obs["leaders"] = _leaders(g)
     if seat is not None and s.phase == PLANNING:
         base = seat * N_BOXES
         fill = s.plan_fill[seat]
@@ -180,9 +203,15 @@ def _court(g: Game, seat: int | None) -> dict[str, Any]:
     }
 
 
+# Phases of a season (planning to the leaders' move); module decisions between player order and the
+# actions see the season like the position phase, the leaders' move after the tenth action like its end.
+
+
 def _revealed_action_count(g: Game) -> int:
     """Action cards turned up: the first five always, then one more as each action begins (W-11)."""
     s = g.s
+    if s.phase == LEADER_MOVE:
+        return 10
     if s.phase != MOVE and s.phase != COMMIT:
         return 5
     return max(5, s.act + 1)
@@ -200,10 +229,39 @@ def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None
         base = p * N_BOXES
         shown: dict[str, str | None] = {}
         for k, action in enumerate(s.action_cards):
-            done = s.phase != POSITION and (k < s.act or (k == s.act and order_index[p] <= s.turn))
+            done = s.phase == LEADER_MOVE or (
+                (s.phase == MOVE or s.phase == COMMIT) and (k < s.act or (k == s.act and order_index[p] <= s.turn))
+            )
             if done or p == seat:
                 shown[ACTIONS[action]] = card_name(s.plans[base + action])
         if p == seat and not g.is2002:
             shown["bid"] = card_name(s.plans[base + AUCTION_BOX])
         out[str(p)] = shown
     return out
+
+
+def _landsknechte(g: Game) -> dict[str, Any]:
+    """The face-up decks: each seat's top card, and what every card offers (W-29 stand-ins say so)."""
+    s = g.s
+    standin = g.is_standin(landsknechte.TABLE)
+    return {
+        "cards": [landsknechte.card_benefits(g, card) for card in range(landsknechte.DECK_SIZE)],
+        "values": STANDIN_NOTE if standin else "printed values supplied by the user",
+        "standin": standin,
+        "top": {str(p): s.mods.lk_top[p] + 1 for p in range(s.players)},
+        "choosing": s.order[s.mods.lk_turn] if s.phase == LK_BENEFIT else None,
+    }
+
+
+def _leaders(g: Game) -> dict[str, Any]:
+    s = g.s
+    m = s.mods
+    P = s.players
+    trophies = m.trophies
+    return {
+        "county": {str(p): BOARD.keys[c] if c >= 0 else None for p, c in enumerate(m.leader)},
+        "statues": {BOARD.keys[c]: {"owner": m.statue_owner[c], "count": n} for c, n in enumerate(m.statues) if n},
+        "statues_left": {str(p): m.statue_supply[p] for p in range(P)},
+        "trophies": {str(h): {str(o): trophies[h * P + o] for o in range(P) if trophies[h * P + o]} for h in range(P)},
+        "draft_offer": BOARD.keys[s.draft_card] if s.phase == LEADER_DRAFT else None,
+    }

@@ -1,7 +1,8 @@
 """Performing the ten actions (seed 000, "Perform actions"; rulings W-05, W-07, W-13..W-17, W-22).
 
 A player performs an action if able, and skips it when it can be performed only in part. Modifiers
-apply in the order event, then bonus tile (W-14).
+apply in the order event, then bonus tile, then the military leader standing in the county (W-14;
+Military Leaders module, leaders.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from wallenstein.board import (
     T_TAX,
 )
 from wallenstein.favours import parry
+from wallenstein.leaders import BUILD_DISCOUNT, EXTRA_ARMIES, EXTRA_INCOME
 from wallenstein.state import MOVE, MOVE_COMBAT, MOVE_DEPLOY1
 
 if TYPE_CHECKING:
@@ -39,7 +41,8 @@ _INCOME = {
 
 
 def income_amount(g: Game, seat: int, c: int, action: int) -> int:
-    """Taxes or grain collected in ``c``: the event's limit first, then the bonus tile (W-14)."""
+    """Taxes or grain collected in ``c``: the event's limit first, then the bonus tile, then the
+    military leader (W-14)."""
     values, cap_event, cap, floor_event, floor, tile = _INCOME[action]
     amount = values[c]
     ev = g.event_kind
@@ -49,6 +52,8 @@ def income_amount(g: Game, seat: int, c: int, action: int) -> int:
         amount = max(amount, floor)
     if g.tile_of(seat) == tile:
         amount += 1
+    if g.s.mods.leader[seat] == c:
+        amount += EXTRA_INCOME
     return amount
 
 
@@ -68,6 +73,28 @@ def deploy_amount(g: Game, seat: int, action: int) -> int:
     return 2 if g.event_kind == "recruit_reduced" else 3
 
 
+# The log field marking an action improved by the military leader (absent otherwise), by
+# ``leader == county`` (False/True index the tuple).
+_LED: tuple[dict[str, bool], dict[str, bool]] = ({}, {"leader": True})
+
+
+def build_cost(g: Game, seat: int, c: int, kind: int) -> int:
+    """The building's price; a military leader in the county makes it cheaper (W-14)."""
+    cost = BOARD.costs[kind]
+    if g.s.mods.leader[seat] == c:
+        cost -= BUILD_DISCOUNT
+    return cost
+
+
+def deploy_with_leader(g: Game, seat: int, c: int, n: int) -> int:
+    """Armies deployed when ``n`` can be deployed: a military leader in the county adds his armies
+    last, as many as the supply still holds (W-14, R-35)."""
+    s = g.s
+    if s.mods.leader[seat] == c:
+        n += min(EXTRA_ARMIES, s.supply[seat] - n)
+    return n
+
+
 def can_build(g: Game, seat: int, c: int, kind: int) -> bool:
     s = g.s
     b = s.buildings[c]
@@ -76,7 +103,7 @@ def can_build(g: Game, seat: int, c: int, kind: int) -> bool:
         not b & bit
         and bin(b).count("1") < BOARD.sites[c]
         and s.bsupply[kind] > 0
-        and s.thalers[seat] >= BOARD.costs[kind]
+        and s.thalers[seat] >= build_cost(g, seat, c, kind)
     )
 
 
@@ -93,7 +120,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
         if not can_build(g, seat, c, action):
             g.skip(seat, action, c, "cannot build")
             return False
-        s.thalers[seat] -= BOARD.costs[action]
+        s.thalers[seat] -= build_cost(g, seat, c, action)
         s.bsupply[action] -= 1
         s.buildings[c] |= BUILDING_BITS[action]
         calmed = 0
@@ -101,7 +128,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
             s.revolts[c] -= 1
             s.markers += 1
             calmed = 1
-        g.did(seat, action, c, calmed=calmed)
+        g.did(seat, action, c, calmed=calmed, **_LED[s.mods.leader[seat] == c])
         return False
     if action == A_GRAIN or action == A_TAX:
         amount = income_amount(g, seat, c, action)
@@ -109,7 +136,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
             s.grain[seat] += amount
         else:
             s.thalers[seat] += amount
-        g.did(seat, action, c, amount=amount)
+        g.did(seat, action, c, amount=amount, **_LED[s.mods.leader[seat] == c])
         # W-13: income first, then a revolt where a marker already lay, then one more marker.
         if s.revolts[c] > 0 and not revolt(g, c):
             return False
@@ -125,19 +152,21 @@ def perform(g: Game, seat: int, action: int) -> bool:
         if s.thalers[seat] < cost or s.supply[seat] < n:
             g.skip(seat, action, c, "cannot pay" if s.thalers[seat] < cost else "army supply short")
             return False
+        n = deploy_with_leader(g, seat, c, n)
         s.thalers[seat] -= cost
         s.supply[seat] -= n
         s.armies[c] += n
-        g.did(seat, action, c, armies=n)
+        g.did(seat, action, c, armies=n, **_LED[s.mods.leader[seat] == c])
         return False
     if action == A_DEPLOY1:
         if s.thalers[seat] < 1 or s.supply[seat] < 1:
             g.skip(seat, action, c, "cannot pay" if s.thalers[seat] < 1 else "army supply short")
             return False  # W-15: the move is skipped with the deploy
+        n = deploy_with_leader(g, seat, c, 1)
         s.thalers[seat] -= 1
-        s.supply[seat] -= 1
-        s.armies[c] += 1
-        g.did(seat, action, c, armies=1)
+        s.supply[seat] -= n
+        s.armies[c] += n
+        g.did(seat, action, c, armies=n, **_LED[s.mods.leader[seat] == c])
         return _open_move(g, c, MOVE_DEPLOY1)
     # combat A / B (W-16)
     if s.armies[c] < 2 or not move_targets(g, seat, c, MOVE_COMBAT):

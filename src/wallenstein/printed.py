@@ -26,6 +26,7 @@ from tabletop.errors import DataError, IllegalAction
 TABLES: dict[str, str] = {
     "events_2002": "wallenstein.events2002:validate",
     "favour": "wallenstein.favours:check_table",
+    "landsknechte": "wallenstein.landsknechte:check_table",
 }
 
 STANDIN_NOTE = "stand-in, not the printed value"

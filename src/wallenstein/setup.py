@@ -13,6 +13,7 @@ from wallenstein.actions import Action
 from wallenstein.battle import tower_drop
 from wallenstein.board import BOARD, BONUS_TILES
 from wallenstein.edition2002 import PLAN_START as PLAN_START_2002
+from wallenstein.leaders import draft_offer
 from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, NEUTRAL, OUT_OF_PLAY, PLANNING, State
 
 if TYPE_CHECKING:
@@ -113,6 +114,14 @@ def draft_place(g: Game, seat: int, size: int) -> None:
     place(s, seat, s.draft_card, size)
     if g.logging:
         g.emit("draft_place", seat=seat, county=BOARD.keys[s.draft_card], armies=size)
+    if "military_leaders" in g.modules and draft_offer(g, seat):
+        return  # the leader decision (leaders.py) comes first; the game then calls draft_next
+    draft_next(g)
+
+
+def draft_next(g: Game) -> None:
+    """The claim is complete: the next seat picks, or the draft ends."""
+    s = g.s
     s.draft_card = -1
     s.draft_turn += 1
     if s.draft_turn == s.players * len(BOARD.start_groups[s.players]):

@@ -11,7 +11,24 @@ from wallenstein.court_state import CourtState
 
 # Phases: who must decide what now.
 DRAFT_PICK, DRAFT_GROUP, PLANNING, POSITION, MOVE, WINTER_ORDER, OVER, COURT, COMMIT = range(9)
-PHASES = ("draft_pick", "draft_group", "planning", "position", "move", "winter_order", "over", "court", "commit")
+# Module decisions (issue 3): Landsknechte benefit; Military Leaders placement, move, return, draft.
+LK_BENEFIT, LEADER_PLACE, LEADER_MOVE, LEADER_RETURN, LEADER_DRAFT = range(9, 14)
+PHASES = (
+    "draft_pick",
+    "draft_group",
+    "planning",
+    "position",
+    "move",
+    "winter_order",
+    "over",
+    "court",
+    "commit",
+    "landsknechte",
+    "leader_place",
+    "leader_move",
+    "leader_return",
+    "leader_draft",
+)
 
 WINTER = 3  # season index after spring, summer, fall
 
@@ -20,6 +37,60 @@ OUT_OF_PLAY = -2
 
 # What a MOVE decision is for.
 MOVE_DEPLOY1, MOVE_COMBAT = 0, 1
+
+
+class ModuleState:
+    """The state of the Landsknechte and Military Leaders modules, apart so that a basic game's clone
+    copies none of it (it holds the shared, never changed ``NO_MODULES``).
+
+    Landsknechte (landsknechte.py): ``lk_top`` each seat's top card (0 = the empty banner), ``lk_turn``
+    the index in player order of the seat being checked. Military Leaders (leaders.py): ``leader``
+    each seat's leader county (-1: off the board), ``statues`` per county and ``statue_owner`` whose
+    they are (-1: none), ``statue_supply`` statues left per seat, ``trophies`` flat
+    ``[holder * players + statue owner]``, ``ml_turn`` the index in player order of the seat deciding.
+    Lists of a module that is off stay empty (``leader`` stays all -1).
+    """
+
+    __slots__ = ("leader", "lk_top", "lk_turn", "ml_turn", "statue_owner", "statue_supply", "statues", "trophies")
+
+    def __init__(self, players: int) -> None:
+        self.lk_top: list[int] = []
+        self.lk_turn = 0
+        self.leader = [-1] * players
+        self.statues: list[int] = []
+        self.statue_owner: list[int] = []
+        self.statue_supply: list[int] = []
+        self.trophies: list[int] = []
+        self.ml_turn = 0
+
+    def clone(self) -> ModuleState:
+        c = ModuleState.__new__(ModuleState)
+        c.lk_top = self.lk_top[:]
+        c.lk_turn = self.lk_turn
+        c.leader = self.leader[:]
+        c.statues = self.statues[:]
+        c.statue_owner = self.statue_owner[:]
+        c.statue_supply = self.statue_supply[:]
+        c.trophies = self.trophies[:]
+        c.ml_turn = self.ml_turn
+        return c
+
+    def to_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in ModuleState.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> ModuleState:
+        m = cls.__new__(cls)
+        for name in ModuleState.__slots__:
+            setattr(m, name, data[name])
+        return m
+
+
+# The module state of games without these modules: never changed (module set-up replaces it), so
+# states share it. Its leader list covers the largest table: nobody's leader stands anywhere.
+NO_MODULES = ModuleState(5)
+for _name in ("leader", "lk_top", "statues", "statue_owner", "statue_supply", "trophies"):
+    setattr(NO_MODULES, _name, tuple(getattr(NO_MODULES, _name)))  # read-only: writing to it is a bug
 
 
 class State:
@@ -45,6 +116,7 @@ class State:
         "inside",
         "last_faceup",
         "markers",
+        "mods",
         "move_from",
         "move_kind",
         "order",
@@ -110,7 +182,9 @@ class State:
         self.pos_turn = 0
         self.position = [-1] * players
         self.order: list[int] = []
-        self.order_step = 0  # index of the module step running between player order and the actions
+        # Index of the module step running: between player order and the actions, after the tenth
+        # action, or after winter (these never overlap; game.Game._steps).
+        self.order_step = 0
         self.act = 0  # index of the action card being performed
         self.turn = 0  # index in self.order of the seat performing it
         self.move_from = -1
@@ -121,6 +195,7 @@ class State:
         self.winter_extra = 0  # extra peasants per revolt for that seat (supply chart)
         self.chance_n = 0
         self.court: CourtState | None = None  # the Emperor's Court module's state, if played
+        self.mods = NO_MODULES  # Landsknechte / Military Leaders state (ModuleState)
 
     def clone(self) -> State:
         c = State.__new__(State)
@@ -171,6 +246,8 @@ class State:
         c.winter_extra = self.winter_extra
         c.chance_n = self.chance_n
         c.court = None if self.court is None else self.court.clone()
+        m = self.mods
+        c.mods = m if m is NO_MODULES else m.clone()  # the basic game copies nothing here
         return c
 
     def to_dict(self) -> dict[str, object]:
@@ -179,9 +256,11 @@ class State:
         out: dict[str, object] = {}
         for name in State.__slots__:
             value = getattr(self, name)
-            if value is None:
+            if name == "mods":
+                value = None if value is NO_MODULES else value.to_dict()
+            elif value is None:
                 continue
-            if isinstance(value, list):
+            elif isinstance(value, list):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             elif isinstance(value, CourtState):
                 value = value.to_dict()
@@ -201,8 +280,17 @@ class State:
                 value = [tuple(v) for v in value]  # type: ignore[attr-defined]
             elif name == "fight":
                 value = tuple(value)  # type: ignore[arg-type]
+            elif name == "mods":
+                value = NO_MODULES if value is None else ModuleState.from_dict(value)  # type: ignore[arg-type]
             setattr(s, name, value)
         return s
 
     def counties_of(self, seat: int) -> list[int]:
         return [c for c, o in enumerate(self.owner) if o == seat]
+
+
+def own_module_state(s: State) -> ModuleState:
+    """The game's own module state, replacing the shared ``NO_MODULES`` (module set-up calls this)."""
+    if s.mods is NO_MODULES:
+        s.mods = ModuleState(s.players)
+    return s.mods

@@ -25,7 +25,7 @@ from wallenstein.narrate import narrate_game
 HERE = Path(__file__).resolve().parent
 
 
-MODULE_TAGS = {"emperors_court": "court", "landsknechte": "landsknechte", "military_leaders": "leaders"}
+MODULE_TAGS = {"emperors_court": "court", "landsknechte": "landsknechte", "military_leaders": "military_leaders"}
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,10 @@ CASES: tuple[Case, ...] = (
     Case(4, 1, edition="2002"),
     Case(3, 1, edition="2002"),
     Case(5, 2, "draft", edition="2002"),
+    Case(3, 3, modules=("landsknechte",)),
+    Case(5, 2, modules=("military_leaders",)),
+    Case(4, 3, modules=("emperors_court", "landsknechte", "military_leaders")),
+    Case(4, 4, "draft", modules=("emperors_court", "landsknechte", "military_leaders")),
 )
 
 

@@ -43,8 +43,10 @@ def test_watch_2002_narrates_with_the_stand_in_and_a_user_table(tmp_path: Path) 
 
 
 def test_modules_and_bad_options_are_reported() -> None:
-    result = runner.invoke(app, ["simulate", "-n", "1", "--modules", "landsknechte"])
-    assert result.exit_code == 2 and "not playable yet" in result.output
+    result = runner.invoke(app, ["simulate", "-n", "2", "--modules", "landsknechte,military_leaders,emperors_court"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["simulate", "-n", "1", "--edition", "2002", "--modules", "landsknechte"])
+    assert result.exit_code == 2 and "2012 edition only" in result.output
     result = runner.invoke(app, ["simulate", "-n", "1", "--modules", "dragons"])
     assert result.exit_code == 2 and "unknown module" in result.output
     result = runner.invoke(app, ["watch", "--edition", "1999"])

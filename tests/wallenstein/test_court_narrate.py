@@ -25,7 +25,7 @@ def test_every_court_event_is_narrated_in_plain_words() -> None:
             random_agents(3 + seed % 3, seed),
         )
         text = narrate_game(g)
-        assert "Modules: the Emperor's Court." in text.splitlines()[1]
+        assert "Modules: Emperor's Court." in text.splitlines()[1]
         # An event without a handler would be shown as "(kind: {...})".
         assert not [line for line in text.splitlines() if line.strip().startswith("(")]
         assert "courtiers enter the Emperor's entrance hall" in text or "nobody sends courtiers" in text

@@ -1,0 +1,77 @@
+"""Arranged positions and drivers for the Landsknechte and Military Leaders tests.
+
+``module_game`` is ``scenario.arranged_game`` with modules: a game with a scripted tower whose board is
+cleared after the set-up (every county neutral, every army back in supply, the tower holding 7 armies
+per player and 10 peasants, an empty tray). The helpers of ``scenario`` (give, build, plan ...) work
+on it. ``drive_to`` plays the public API with fixed choices until a phase is reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from scenario import Outcome
+
+from wallenstein import Game, ScriptedTower, new_game
+from wallenstein.actions import Action
+from wallenstein.board import EMPTY, N_BOXES
+from wallenstein.state import MOVE, NEUTRAL
+
+LK = ("landsknechte",)
+ML = ("military_leaders",)
+BOTH = ("landsknechte", "military_leaders")
+
+
+def module_game(
+    modules: Sequence[str],
+    players: int = 4,
+    outcomes: Sequence[Outcome] = (),
+    seed: int = 0,
+    planning: bool = False,
+    scripted: bool = True,
+    printed: dict[str, object] | None = None,
+) -> Game:
+    """An empty board after the set-up (see the module docstring); ``planning`` keeps the first
+    planning phase, otherwise the game is put in the action phase with player order 0..P-1.
+    ``scripted=False`` keeps the default tower model (for games played on for several seasons)."""
+    tower = ScriptedTower([[0] * (players + 1), *outcomes]) if scripted else None
+    g = new_game(players=players, seed=seed, tower=tower, modules=modules, printed=printed)
+    s = g.s
+    for c, o in enumerate(s.owner):
+        if o >= 0:
+            s.supply[o] += s.armies[c]
+            s.armies[c] = 0
+            s.owner[c] = NEUTRAL
+    if not planning:
+        s.plans = [EMPTY] * (players * N_BOXES)
+        s.plan_fill = [N_BOXES] * players
+        s.order = list(range(players))
+        s.position = [-1] * players
+        s.event = -1
+        s.act = 0
+        s.turn = 0
+        s.phase = MOVE
+    g.refresh()
+    return g
+
+
+def first_choice(g: Game, seat: int) -> Action:
+    return g.legal_actions(seat)[0]
+
+
+def drive_to(
+    g: Game,
+    phase: str | Callable[[Game], bool],
+    choose: Callable[[Game, int], Action] = first_choice,
+    limit: int = 100_000,
+) -> None:
+    """Apply ``choose`` for the first pending seat until the game is in ``phase`` (or the predicate
+    holds); AssertionError if the game ends or ``limit`` decisions pass first."""
+    done = (lambda game: game.phase == phase) if isinstance(phase, str) else phase
+    for _ in range(limit):
+        if done(g):
+            return
+        assert not g.over, f"the game ended before reaching {phase!r}"
+        seat = g.pending()[0]
+        g.apply(seat, choose(g, seat))
+    raise AssertionError(f"{phase!r} not reached in {limit} decisions")

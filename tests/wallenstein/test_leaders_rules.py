@@ -1,0 +1,531 @@
+"""Military Leaders (seed 000, "Military Leaders - Expansion Module 3"; German seed 004; W-05, W-07,
+W-14, W-22, W-31; rules notes R-34..R-39).
+
+Every rule of the module's section as a named test: placement (line-up and draft), each improved
+action and its order after event and bonus tile, the move after the tenth action with statues and
+flights, trophies, statues that stay, the leader leaving a lost county and coming back after winter,
+and the end-game points (the "= 7 victory points" picture).
+"""
+
+from __future__ import annotations
+
+import pytest
+from lkml_scenario import BOTH, ML, drive_to, module_game
+from scenario import add_markers, event_index, give, give_tile, plan
+
+import wallenstein
+from wallenstein import Action, leaders
+from wallenstein.battle import attack, revolt
+from wallenstein.board import (
+    A_CHURCH,
+    A_DEPLOY1,
+    A_DEPLOY3,
+    A_DEPLOY5,
+    A_GRAIN,
+    A_PALACE,
+    A_TAX,
+    A_TRADING,
+    BOARD,
+    T_DEPLOY6,
+    T_GRAIN,
+    T_TAX,
+)
+from wallenstein.invariants import check
+from wallenstein.narrate import narrate_game
+from wallenstein.perform import perform
+from wallenstein.state import LEADER_MOVE, LEADER_RETURN, WINTER
+
+RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
+START_THALERS = 15
+K = BOARD.index
+
+
+def _game(**kw: object) -> wallenstein.Game:
+    return module_game(ML, **kw)  # type: ignore[arg-type]
+
+
+def _lead(g: wallenstein.Game, seat: int, key: str) -> int:
+    c = K(key)
+    assert g.s.owner[c] == seat
+    g.s.mods.leader[seat] = c
+    return c
+
+
+def _set_event(g: wallenstein.Game, kind: str | None) -> None:
+    g.s.event = -1 if kind is None else event_index(kind)
+
+
+# ---------------------------------------------------------------------------------------- placement
+def test_seed000_leaders_lineup_placement_after_the_first_player_order() -> None:
+    """Set-up a): after player order is set in the first spring, in player order, each player puts
+    the leader in any county of their own (before the Landsknechte check, R-34)."""
+    g = wallenstein.new_game(players=4, seed=2, modules=BOTH)
+    assert g.s.mods.leader == [-1, -1, -1, -1]
+    drive_to(g, "leader_place")
+    kinds = [e["e"] for e in g.log]
+    assert "position" in kinds and "landsknechte" not in kinds and "action_card" not in kinds
+    order = g.s.order
+    for seat in order:
+        assert g.pending() == [seat]
+        own = [c for c, o in enumerate(g.s.owner) if o == seat]
+        legal = g.legal_actions(seat)
+        assert [a.a for a in legal] == own
+        choice = legal[-1]
+        g.apply(seat, {"type": "leader_place", "county": BOARD.keys[choice.a]})
+        assert g.s.mods.leader[seat] == choice.a
+    assert g.phase != "leader_place"
+    placed = [e["seat"] for e in g.log if e["e"] == "leader_place"]
+    assert placed == order
+    # Never again in later seasons (only after winter, for leaders that left the board).
+    drive_to(g, lambda game: game.s.season == 1 and game.phase == "planning")
+    drive_to(g, lambda game: game.s.season == 2 and game.phase == "planning")
+    assert [e["e"] for e in g.log].count("leader_place") == 4
+    check(g)
+
+
+def test_seed000_leaders_draft_placement_while_claiming() -> None:
+    """Set-up b): at each claim the player decides whether the leader stands there; a player who has
+    not placed it by the last claim must place it there (taken automatically, R-03)."""
+    g = wallenstein.new_game(players=3, seed=4, setup="draft", modules=ML)
+    offers = 0
+    while g.phase in ("draft_pick", "draft_group", "leader_draft"):
+        seat = g.pending()[0]
+        if g.phase == "leader_draft":
+            offers += 1
+            legal = [a.to_json() for a in g.legal_actions(seat)]
+            assert legal == [{"type": "leader_draft", "place": False}, {"type": "leader_draft", "place": True}]
+            claimed = g.s.draft_card
+            assert g.observe(None)["leaders"]["draft_offer"] == BOARD.keys[claimed]
+            place = seat == 0  # Red places on its first claim; the others wait to the end
+            g.apply(seat, {"type": "leader_draft", "place": place})
+            if place:
+                assert g.s.mods.leader[0] == claimed
+        else:
+            g.apply(seat, g.legal_actions(seat)[0])
+    claims = len(BOARD.start_groups[3])
+    assert offers == 1 + 2 * (claims - 1)  # Red once; Blue and Yellow at every claim but the last
+    last_claims = {}
+    for e in g.log:
+        if e["e"] == "draft_place":
+            last_claims[e["seat"]] = BOARD.index(e["county"])
+    for seat in (1, 2):
+        assert g.s.mods.leader[seat] == last_claims[seat]
+    assert all(c >= 0 for c in g.s.mods.leader)
+    check(g)
+
+
+# ---------------------------------------------------------------------------------------- improved actions
+@pytest.mark.parametrize(
+    ("action", "cost"),
+    [(A_PALACE, 2), (A_CHURCH, 1), (A_TRADING, 0)],
+)
+def test_seed000_leaders_cheaper_buildings(action: int, cost: int) -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    give(g, RED, "anhalt", 2)
+    _lead(g, RED, "kursachsen")
+    plan(g, RED, action, "kursachsen")
+    perform(g, RED, action)
+    assert g.s.thalers[RED] == START_THALERS - cost
+    assert g.s.buildings[K("kursachsen")]
+    event = [e for e in g.log if e["e"] == "action"][-1]
+    assert event["leader"] is True
+    plan(g, RED, action, "anhalt")  # not the leader's county: the printed price
+    perform(g, RED, action)
+    assert g.s.thalers[RED] == START_THALERS - cost - BOARD.costs[action]
+    assert "leader" not in [e for e in g.log if e["e"] == "action"][-1]
+    check(g)
+
+
+def test_seed000_leaders_free_trading_post_without_money() -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    _lead(g, RED, "kursachsen")
+    g.s.thalers[RED] = 0
+    plan(g, RED, A_TRADING, "kursachsen")
+    perform(g, RED, A_TRADING)
+    assert g.s.buildings[K("kursachsen")] == 4 and g.s.thalers[RED] == 0
+    assert "for 0 thalers. The military leader's presence improves it." in narrate_game(g)
+
+
+@pytest.mark.parametrize(("action", "key"), [(A_TAX, "burgund"), (A_GRAIN, "lueneburg")])
+def test_seed000_leaders_income_plus_one(action: int, key: str) -> None:
+    g = _game()
+    c = give(g, BLUE, key, 2)
+    give(g, RED, "anhalt", 2)
+    _lead(g, BLUE, key)
+    _lead(g, RED, "anhalt")  # another player's leader elsewhere changes nothing for Blue
+    plan(g, BLUE, action, key)
+    perform(g, BLUE, action)
+    printed = BOARD.tax[c] if action == A_TAX else BOARD.grain[c]
+    got = g.s.thalers[BLUE] - START_THALERS if action == A_TAX else g.s.grain[BLUE]
+    assert got == printed + 1
+    check(g)
+
+
+@pytest.mark.parametrize(("action", "armies", "cost"), [(A_DEPLOY5, 6, 3), (A_DEPLOY3, 4, 2), (A_DEPLOY1, 2, 1)])
+def test_seed000_leaders_deploy_one_army_more(action: int, armies: int, cost: int) -> None:
+    g = _game()
+    c = give(g, RED, "vogtland", 1)
+    _lead(g, RED, "vogtland")
+    supply = g.s.supply[RED]
+    plan(g, RED, action, "vogtland")
+    perform(g, RED, action)
+    assert g.s.armies[c] == 1 + armies
+    assert g.s.supply[RED] == supply - armies
+    assert g.s.thalers[RED] == START_THALERS - cost
+    check(g)
+
+
+def test_w14_leader_after_event_and_tile_burgund_tax() -> None:
+    """W-14 with the rulebook's Burgund example: tax 7, event "max 5", "+1 thaler" tile: 6; the
+    leader comes last: 7."""
+    g = _game()
+    give(g, RED, "burgund", 2)
+    _lead(g, RED, "burgund")
+    _set_event(g, "tax_max_5")
+    give_tile(g, RED, T_TAX)
+    plan(g, RED, A_TAX, "burgund")
+    perform(g, RED, A_TAX)
+    assert g.s.thalers[RED] == START_THALERS + 7
+
+
+@pytest.mark.parametrize(
+    ("event", "tile", "action", "armies"),
+    [
+        ("recruit_reduced", None, A_DEPLOY5, 3 + 1),
+        ("recruit_reduced", None, A_DEPLOY3, 2 + 1),
+        ("recruit_reduced", T_DEPLOY6, A_DEPLOY5, 6 + 1),  # the tile sets 6, then the leader
+        (None, T_DEPLOY6, A_DEPLOY5, 6 + 1),
+    ],
+)
+def test_w14_leader_after_event_and_tile_deploy(event: str | None, tile: int | None, action: int, armies: int) -> None:
+    g = _game()
+    c = give(g, RED, "vogtland", 1)
+    _lead(g, RED, "vogtland")
+    _set_event(g, event)
+    if tile is not None:
+        give_tile(g, RED, tile)
+    plan(g, RED, action, "vogtland")
+    perform(g, RED, action)
+    assert g.s.armies[c] == 1 + armies
+
+
+def test_w14_leader_after_event_and_tile_grain() -> None:
+    g = _game()
+    give(g, RED, "lueneburg", 2)  # grain 5
+    _lead(g, RED, "lueneburg")
+    _set_event(g, "grain_max_3")
+    give_tile(g, RED, T_GRAIN)
+    plan(g, RED, A_GRAIN, "lueneburg")
+    perform(g, RED, A_GRAIN)
+    assert g.s.grain[RED] == 3 + 1 + 1
+
+
+@pytest.mark.parametrize(("supply", "armies"), [(6, 6), (5, 5), (4, 0)])
+def test_r35_leader_army_only_from_what_the_supply_holds(supply: int, armies: int) -> None:
+    """W-05: Deploy 5 needs its 5 armies; the leader's sixth is added only if the supply has it."""
+    g = _game()
+    c = give(g, RED, "vogtland", 1)
+    _lead(g, RED, "vogtland")
+    s = g.s
+    s.inside[RED] += s.supply[RED] - supply  # park the rest in the tower (every cube stays counted)
+    s.supply[RED] = supply
+    plan(g, RED, A_DEPLOY5, "vogtland")
+    perform(g, RED, A_DEPLOY5)
+    assert s.armies[c] == 1 + armies
+    if not armies:
+        assert [e for e in g.log if e["e"] == "skip"][-1]["why"] == "army supply short"
+    check(g)
+
+
+# ---------------------------------------------------------------------------------------- the move
+def _tenth_action_done(g: wallenstein.Game, to: dict[int, str] | None = None) -> None:
+    """The move step as the game runs it right after the tenth action (without ending the season):
+    each seat moves to ``to[seat]``, or to its only other county."""
+    s = g.s
+    s.act = 10
+    while leaders.move_step(g):
+        seat = leaders.decision_seat(g)
+        g.refresh()
+        assert s.phase == LEADER_MOVE and g.pending() == [seat]
+        legal = g.legal_actions(seat)
+        if to and seat in to:
+            action = Action.from_json({"type": "leader_move", "county": to[seat]})
+            assert action in legal
+        else:
+            assert len(legal) == 1, "give the destination of a seat with a choice"
+            action = legal[0]
+        leaders.apply_move(g, seat, action)
+
+
+def test_seed000_leaders_move_after_the_tenth_action_in_player_order() -> None:
+    g = wallenstein.new_game(players=4, seed=5, modules=ML)
+    drive_to(g, "leader_move")
+    assert g.s.act == 10
+    assert [e["e"] for e in g.log].count("action_card") == 10
+    order = g.s.order
+    movers = [e["seat"] for e in g.log if e["e"] == "leader_place"]
+    assert movers == order
+    first = g.pending()[0]
+    assert first == next(p for p in order if sum(1 for o in g.s.owner if o == p) > 1)
+    legal = g.legal_actions(first)
+    here = g.s.mods.leader[first]
+    assert [a.a for a in legal] == [c for c, o in enumerate(g.s.owner) if o == first and c != here]
+    check(g)
+
+
+def test_seed000_leaders_adjacent_move_raises_a_statue() -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    give(g, RED, "anhalt", 2)  # adjacent to Kursachsen
+    give(g, RED, "burgund", 2)  # far away
+    _lead(g, RED, "kursachsen")
+    _tenth_action_done(g, {RED: "anhalt"})
+    s = g.s
+    assert s.mods.leader[RED] == K("anhalt")
+    assert s.mods.statues[K("kursachsen")] == 1 and s.mods.statue_owner[K("kursachsen")] == RED
+    assert s.mods.statue_supply[RED] == leaders.STATUES - 1
+    move = [e for e in g.log if e["e"] == "leader_move"][-1]
+    assert move["adjacent"] and move["statue"]
+    assert g.observe(BLUE)["leaders"]["statues"] == {"kursachsen": {"owner": RED, "count": 1}}
+    check(g)
+
+
+def test_seed000_leaders_distant_move_is_a_flight_without_statue() -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    give(g, RED, "burgund", 2)
+    _lead(g, RED, "kursachsen")
+    _tenth_action_done(g)
+    s = g.s
+    assert s.mods.leader[RED] == K("burgund")
+    assert sum(s.mods.statues) == 0 and s.mods.statue_supply[RED] == leaders.STATUES
+    assert "flees from Kursachsen to distant Burgund; no statue is raised" in narrate_game(g)
+
+
+def test_w31_leader_with_a_single_county_stays() -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    _lead(g, RED, "kursachsen")
+    _tenth_action_done(g)
+    assert g.s.mods.leader[RED] == K("kursachsen")
+    assert [e for e in g.log if e["e"] == "leader_stays"][-1]["seat"] == RED
+    assert sum(g.s.mods.statues) == 0
+
+
+def test_w07_no_statue_left_no_statue_raised() -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    give(g, RED, "anhalt", 2)
+    _lead(g, RED, "kursachsen")
+    s = g.s
+    s.mods.statue_supply[RED] = 0
+    s.mods.statues[K("burgund")] = 6  # all six stand elsewhere (a neutral county keeps them)
+    s.mods.statue_owner[K("burgund")] = RED
+    _tenth_action_done(g)
+    assert s.mods.leader[RED] == K("anhalt") and s.mods.statues[K("kursachsen")] == 0
+    assert "no statue is left to raise" in narrate_game(g)
+    check(g)
+
+
+def test_r36_several_own_statues_in_one_county() -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    give(g, RED, "anhalt", 2)
+    _lead(g, RED, "kursachsen")
+    for _ in range(3):
+        _tenth_action_done(g)
+    s = g.s
+    assert s.mods.statues[K("kursachsen")] == 2 and s.mods.statues[K("anhalt")] == 1
+    assert s.mods.leader[RED] == K("anhalt")
+    check(g)
+
+
+# ---------------------------------------------------------------------------------------- statues and trophies
+def test_seed000_statue_stays_when_the_county_is_conquered_and_trophy_when_a_leader_enters() -> None:
+    """The statue stays when another player conquers the county; only another leader entering it takes
+    the statue as a trophy."""
+    g = _game(outcomes=[[0, 4, 0, 0, 0]])  # Blue's 4 attackers come out, Red's 1 defender stays inside
+    s = g.s
+    give(g, RED, "kursachsen", 1)
+    give(g, RED, "anhalt", 2)
+    s.mods.statues[K("kursachsen")] = 1
+    s.mods.statue_owner[K("kursachsen")] = RED
+    s.mods.statue_supply[RED] -= 1
+    _lead(g, RED, "anhalt")
+    give(g, BLUE, "lausitz", 5)
+    give(g, BLUE, "boehmen", 2)
+    _lead(g, BLUE, "boehmen")
+    assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 4) == "attacker"
+    assert s.owner[K("kursachsen")] == BLUE
+    assert s.mods.statues[K("kursachsen")] == 1 and s.mods.statue_owner[K("kursachsen")] == RED  # it stays
+    assert s.mods.leader[RED] == K("anhalt")  # Red's leader was elsewhere
+    s.order = [BLUE, RED, YELLOW, PURPLE]
+    _tenth_action_done(g, {BLUE: "kursachsen"})  # Red (one county) stays
+    assert s.mods.statues[K("kursachsen")] == 0 and s.mods.statue_owner[K("kursachsen")] == -1
+    assert s.mods.trophies[BLUE * 4 + RED] == 1
+    assert s.mods.statues[K("boehmen")] == 1 and s.mods.statue_owner[K("boehmen")] == BLUE  # Böhmen borders it
+    assert g.observe(None)["leaders"]["trophies"][str(BLUE)] == {str(RED): 1}
+    assert "taking 1 statue of Red as trophies" in narrate_game(g)
+    check(g)
+
+
+def test_seed000_statue_stays_when_the_county_is_lost_to_a_revolt() -> None:
+    g = _game(outcomes=[[0, 0, 0, 0, 2]])  # Red's army stays inside, 2 peasants come out
+    s = g.s
+    give(g, RED, "kursachsen", 1)
+    s.mods.statues[K("kursachsen")] = 2
+    s.mods.statue_owner[K("kursachsen")] = RED
+    s.mods.statue_supply[RED] -= 2
+    add_markers(g, "kursachsen", 2)
+    assert revolt(g, K("kursachsen")) is False
+    assert s.owner[K("kursachsen")] == -1
+    assert s.mods.statues[K("kursachsen")] == 2 and s.mods.statue_owner[K("kursachsen")] == RED
+    assert leaders.statue_points(g)[RED] == {"statues": 2, "trophies": 0}
+    check(g)
+
+
+def test_r37_own_statues_are_not_trophies() -> None:
+    g = _game()
+    give(g, RED, "kursachsen", 2)
+    give(g, RED, "anhalt", 2)
+    _lead(g, RED, "kursachsen")
+    _tenth_action_done(g)  # statue in Kursachsen, leader to Anhalt
+    _tenth_action_done(g)  # back to Kursachsen: own statue stays, a statue in Anhalt
+    s = g.s
+    assert s.mods.statues[K("kursachsen")] == 1 and s.mods.statues[K("anhalt")] == 1
+    assert sum(s.mods.trophies) == 0
+
+
+def test_r37_a_returning_leader_takes_trophies_too() -> None:
+    g = _game()
+    s = g.s
+    give(g, BLUE, "anhalt", 2)
+    s.mods.statues[K("anhalt")] = 1
+    s.mods.statue_owner[K("anhalt")] = RED
+    s.mods.statue_supply[RED] -= 1
+    s.season = WINTER
+    s.order = [BLUE, RED, YELLOW, PURPLE]
+    assert leaders.return_step(g)
+    assert s.phase == LEADER_RETURN and g.pending() == [BLUE]
+    g.apply(BLUE, Action("leader_place", K("anhalt")))
+    assert s.mods.trophies[BLUE * 4 + RED] == 1 and s.mods.statues[K("anhalt")] == 0
+    check(g)
+
+
+# ---------------------------------------------------------------------------------------- losing and returning
+def test_seed000_leader_leaves_a_conquered_county() -> None:
+    g = _game(outcomes=[[0, 4, 0, 0, 0]])
+    s = g.s
+    give(g, RED, "kursachsen", 1)
+    _lead(g, RED, "kursachsen")
+    give(g, BLUE, "lausitz", 5)
+    attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
+    assert s.mods.leader[RED] == -1
+    kinds = [e["e"] for e in g.log]
+    assert kinds[-2:] == ["battle", "leader_lost"]
+    assert "Red's military leader leaves the board with Kursachsen and returns after winter." in narrate_game(g)
+    _tenth_action_done(g)  # an absent leader does not move
+    assert s.mods.leader[RED] == -1
+    check(g)
+
+
+def test_seed000_leader_leaves_a_devastated_county_on_a_tie() -> None:
+    g = _game(outcomes=[[1, 1, 0, 0, 0]])
+    give(g, RED, "kursachsen", 1)
+    _lead(g, RED, "kursachsen")
+    give(g, BLUE, "lausitz", 5)
+    assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "tie"
+    assert g.s.mods.leader[RED] == -1
+    check(g)
+
+
+def test_seed000_leader_stays_when_the_defence_holds() -> None:
+    g = _game(outcomes=[[2, 1, 0, 0, 0]])
+    give(g, RED, "kursachsen", 3)
+    _lead(g, RED, "kursachsen")
+    give(g, BLUE, "lausitz", 5)
+    assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "defender"
+    assert g.s.mods.leader[RED] == K("kursachsen")
+
+
+def test_r38_lost_leader_does_not_improve_a_reconquered_county() -> None:
+    g = _game(outcomes=[[0, 4, 0, 0, 0], [3, 0, 0, 0, 0]])
+    s = g.s
+    give(g, RED, "kursachsen", 1)
+    give(g, RED, "anhalt", 5)
+    _lead(g, RED, "kursachsen")
+    give(g, BLUE, "lausitz", 5)
+    attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
+    attack(g, RED, K("anhalt"), K("kursachsen"), 3)
+    assert s.owner[K("kursachsen")] == RED and s.mods.leader[RED] == -1
+    plan(g, RED, A_DEPLOY3, "kursachsen")
+    armies = s.armies[K("kursachsen")]
+    perform(g, RED, A_DEPLOY3)
+    assert s.armies[K("kursachsen")] == armies + 3
+
+
+def test_seed000_lost_leaders_return_after_winter_in_player_order() -> None:
+    g = _game()
+    s = g.s
+    give(g, RED, "kursachsen", 2)
+    give(g, RED, "anhalt", 2)
+    give(g, BLUE, "burgund", 2)
+    give(g, YELLOW, "lueneburg", 2)
+    _lead(g, YELLOW, "lueneburg")
+    s.season = WINTER
+    s.order = [PURPLE, BLUE, YELLOW, RED]  # the fall's order; Purple holds no county (W-24)
+    g._after_winter()
+    g._settle()  # decisions with one option are taken, as after any applied decision (R-03)
+    assert s.phase == LEADER_RETURN and g.pending() == [RED]  # Blue had one option: placed at once
+    assert s.mods.leader[BLUE] == K("burgund")
+    g.apply(RED, {"type": "leader_place", "county": "anhalt"})
+    assert s.mods.leader[RED] == K("anhalt") and s.mods.leader[PURPLE] == -1
+    assert s.year == 2 and s.phase == wallenstein.state.PLANNING
+    returned = [e["seat"] for e in g.log if e["e"] == "leader_place"]
+    assert returned == [BLUE, RED]
+    assert [e["seat"] for e in g.log if e["e"] == "leader_waits"] == [PURPLE]
+    assert "returns to the board in Burgund" in narrate_game(g)
+    check(g)
+
+
+def test_r38_no_return_after_the_last_winter() -> None:
+    assert leaders.return_step not in wallenstein.game.final_steps(frozenset(ML))
+    g = wallenstein.new_game(players=3, seed=7, modules=ML)
+    drive_to(g, lambda game: game.over)
+    last_winter = max(i for i, e in enumerate(g.log) if e["e"] == "winter")
+    assert not any(e["e"] == "leader_place" for e in g.log[last_winter:])
+
+
+# ---------------------------------------------------------------------------------------- the end
+def test_seed000_leaders_game_end_seven_victory_points() -> None:
+    """Game end: one VP per own statue on the board and per trophy; the picture adds up to 7 (here 5
+    statues, two of them in counties now neutral or another player's, and 2 trophies)."""
+    g = _game()
+    s = g.s
+    give(g, BLUE, "anhalt", 2)
+    for key, n in (("kursachsen", 2), ("anhalt", 1), ("burgund", 2)):
+        s.mods.statues[K(key)] = n
+        s.mods.statue_owner[K(key)] = RED
+    s.mods.statue_supply[RED] = 1
+    s.mods.trophies[RED * 4 + BLUE] = 2
+    s.mods.statue_supply[BLUE] -= 2
+    vp = list(s.vp)
+    leaders.final_step(g)
+    assert s.vp[RED] - vp[RED] == 7
+    assert s.vp[BLUE] == vp[BLUE]
+    assert [e for e in g.log if e["e"] == "leader_points"][-1]["detail"][RED] == {"statues": 5, "trophies": 2}
+    assert "Red: 5 statues + 2 trophies = 7 VP" in narrate_game(g)
+    check(g)
+
+
+def test_seed000_leaders_points_are_counted_once_at_the_end_of_the_game() -> None:
+    g = wallenstein.new_game(players=4, seed=11, modules=ML)
+    drive_to(g, lambda game: game.over)
+    points = [e for e in g.log if e["e"] == "leader_points"]
+    assert len(points) == 1
+    assert points[0]["detail"] == leaders.statue_points(g)
+    assert points[0]["vp"] == g.result()["vp"]
+    kinds = [e["e"] for e in g.log]
+    assert kinds[-3:] == ["score", "leader_points", "game_over"]
