@@ -10,8 +10,9 @@ A game built on :class:`RecordedGame` keeps
 All chance goes through :meth:`RecordedGame.draw`: outcome number ``n`` of a game seeded ``seed``
 is sampled from ``tabletop.chance.stream(seed, n)`` and recorded, so a history replays without any
 generator (recorded outcomes are fed back in order, and each is checked to come at the same place
-among the decisions). A game supplies ``_build`` (options -> new game, validating them) and
-``apply``; ``from_history`` and ``from_json`` then work for it unchanged.
+among the decisions). A game supplies ``_build`` (options -> new game, validating them before its
+``__init__`` calls ``_start_record``) and ``apply``; ``from_history`` and ``from_json`` then work for
+it unchanged. ``_copy_record`` gives a clone the recording fields.
 
     class Game(RecordedGame[State]):
         SAVE_FORMAT = "my-game"
@@ -59,6 +60,20 @@ def tupled(value: Any) -> Any:
     return value
 
 
+class ReplayQueue(deque[tuple[str, Any]]):
+    """The recorded chance outcomes that a game being rebuilt draws, in order.
+
+    ``started`` turns true when the game starts recording (``_start_record``): its options were
+    accepted, so what goes wrong after that is the history's fault, not the options'.
+    """
+
+    started = False
+
+    def failure(self) -> str:
+        """How a failure while rebuilding is reported: the options' until the game started."""
+        return "history does not replay" if self.started else "history options"
+
+
 class RecordedGame(Generic[S]):
     """Base of a game engine: history, log, recorded chance, replay and save files."""
 
@@ -75,7 +90,9 @@ class RecordedGame(Generic[S]):
     _replay: deque[tuple[str, Any]] | None
 
     def _start_record(self, config: dict[str, Any], replay: deque[tuple[str, Any]] | None, log: bool) -> None:
-        """Set the recording fields of a new game (call first in ``__init__``)."""
+        """Set the recording fields of a new game (call first in ``__init__``, options checked)."""
+        if isinstance(replay, ReplayQueue):
+            replay.started = True
         self.config = config
         self.seed = config["seed"]
         self.logging = log
@@ -95,7 +112,11 @@ class RecordedGame(Generic[S]):
     # ------------------------------------------------------------------ what a game supplies
     @classmethod
     def _build(cls: type[G], options: dict[str, Any], replay: deque[tuple[str, Any]], log: bool) -> G:
-        """A new game from the options of a history's head (IllegalAction if they are bad)."""
+        """A new game from the options of a history's head (IllegalAction if they are bad).
+
+        Options are checked before the game's ``__init__`` calls ``_start_record``: an error after
+        that (a set-up chance outcome that cannot happen) is reported as the history's.
+        """
         raise NotImplementedError
 
     def apply(self, seat: int, action: Any) -> None:
@@ -192,7 +213,7 @@ class RecordedGame(Generic[S]):
         head = history[0].get("new_game")
         if not isinstance(head, dict):
             raise IllegalAction("a history must start with a {'new_game': options} entry")
-        chance: deque[tuple[str, Any]] = deque()
+        chance = ReplayQueue()
         moves: list[tuple[int, Any, int]] = []  # seat, action, chance outcomes recorded before it
         for i, entry in enumerate(history[1:], 1):
             if not isinstance(entry, dict):
@@ -206,9 +227,6 @@ class RecordedGame(Generic[S]):
         total = len(chance)
         try:
             game = cls._build(head, chance, log)
-        except IllegalAction as exc:
-            raise IllegalAction(f"history options: {exc}") from None
-        try:
             for k, (seat, action, before) in enumerate(moves, 1):
                 used = total - len(chance)
                 if used != before:
@@ -217,13 +235,13 @@ class RecordedGame(Generic[S]):
                     )
                 game.apply(seat, action)
         except IllegalAction as exc:
-            raise IllegalAction(f"history does not replay: {exc}") from None
+            raise IllegalAction(f"{chance.failure()}: {exc}") from None
         except (TypeError, ValueError, IndexError, KeyError) as exc:
-            raise IllegalAction(f"history does not replay: {exc!r}") from None
+            raise IllegalAction(f"{chance.failure()}: {exc!r}") from None
         if chance:
             raise IllegalAction(f"history does not replay: {len(chance)} chance outcome(s) left over")
         game._replay = None
         return game
 
 
-__all__ = ["RecordedGame", "RecordedState", "jsonable", "tupled"]
+__all__ = ["RecordedGame", "RecordedState", "ReplayQueue", "jsonable", "tupled"]

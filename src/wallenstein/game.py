@@ -5,18 +5,18 @@ decision it runs everything automatic (chance draws, actions without choices, ba
 until a player must decide again. A decision with a single legal option is taken automatically and
 is not part of the history. Chance outcomes are drawn from a counter-based stream and recorded in
 the history, so a history replays without the random generator and without the tower model.
+History, log, recorded chance, replay and save files come from
+:class:`tabletop.engine.RecordedGame`, shared with the other games of the table.
 """
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
-from tabletop.chain import Chain
-from tabletop.chance import stream
+from tabletop.engine import RecordedGame
 from tabletop.errors import IllegalAction
 from wallenstein import court, landsknechte, leaders
 from wallenstein import edition2002 as ed2002
@@ -58,11 +58,10 @@ from wallenstein.state import (
     POSITION,
     WINTER,
     WINTER_ORDER,
+    State,
 )
 from wallenstein.tower import ScriptedTower, TowerModel, default_tower, tower_from_json
 from wallenstein.winter import begin_winter, resolve_winter_revolt, run_winter, score
-
-T = TypeVar("T")
 
 EDITIONS = ("2012", "2002")
 PLANNED_EDITIONS: tuple[str, ...] = ()
@@ -70,11 +69,15 @@ MODULES = ("emperors_court", "landsknechte", "military_leaders")
 PLAYABLE_MODULES: frozenset[str] = frozenset(MODULES)
 SETUPS = ("lineup", "draft")
 SAVE_FORMAT = "wallenstein-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the state gained the 2002 edition's and the Big Box modules' fields
 
 
-class Game:
+class Game(RecordedGame[State]):
     """One game of Wallenstein. Create it with :func:`wallenstein.new_game`."""
+
+    SAVE_FORMAT = SAVE_FORMAT
+    SAVE_VERSION = SAVE_VERSION
+    TITLE = "Wallenstein"
 
     def __init__(
         self,
@@ -83,15 +86,13 @@ class Game:
         replay: deque[tuple[str, Any]] | None = None,
         log: bool = True,
     ) -> None:
-        self.config = config
-        self.seed: int = config["seed"]
+        self._start_record(config, replay, log)
         self.edition: str = config["edition"]
         self.modules: frozenset[str] = frozenset(config["modules"])
         self.is2002 = self.edition == "2002"
         # The event cards of the edition (2002: with the printed values in force, W-29).
         self.events: tuple[Any, ...] = build_events_2002(self.printed(EVENTS_2002)) if self.is2002 else BOARD.events
         self.tower = tower
-        self.logging = log
         self.s = initial_state(config["players"])
         # Planning: boxes per seat and the rules for them (the Emperor's Court adds 3 court boxes).
         self.plan_size = N_BOXES
@@ -105,9 +106,6 @@ class Game:
         elif self.is2002:
             self._box_options = ed2002.box_options
             self._check_plan = ed2002.check_plan
-        self._hist: Chain[tuple[Any, ...]] = Chain()
-        self._log: Chain[dict[str, Any]] = Chain()
-        self._replay = replay
         self._legal: dict[int, list[Action]] = {}
         self._order_steps = order_steps(self.modules)
         self._action_steps = action_steps(self.modules)
@@ -123,6 +121,23 @@ class Game:
         else:
             setup_lineup(self)
         self._settle()
+
+    @classmethod
+    def _build(cls, options: dict[str, Any], replay: deque[tuple[str, Any]], log: bool) -> Game:
+        # A scripted tower cannot be rebuilt from its JSON: an empty one will do, since a replay
+        # takes every tower outcome from the history.
+        tower_spec = options.get("tower")
+        scripted = isinstance(tower_spec, dict) and tower_spec.get("model") == "scripted"
+        config, model = _options(
+            options.get("players"),
+            options.get("seed"),
+            options.get("setup"),
+            options.get("edition"),
+            options.get("modules", ()),
+            ScriptedTower() if scripted else tower_spec,
+            options.get("printed"),
+        )
+        return cls(config, model, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -182,7 +197,7 @@ class Game:
             raise IllegalAction(self._not_your_turn(seat))
         self._validate(seat, action)
         self._legal = {}
-        self._hist = self._hist.append(("act", seat, action))
+        self._hist = self._hist.append(("act", seat, action))  # self.record(), inlined: apply is hot
         self._do(seat, action)
         self._settle()
 
@@ -215,18 +230,13 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (history and log are shared structurally; copying is O(state))."""
         g = Game.__new__(Game)
-        g.config = self.config
-        g.seed = self.seed
+        self._copy_record(g)
         g.edition = self.edition
         g.modules = self.modules
         g.is2002 = self.is2002
         g.events = self.events
         g.tower = self.tower
-        g.logging = self.logging
         g.s = self.s.clone()
-        g._hist = self._hist
-        g._log = self._log
-        g._replay = None
         g._legal = {}
         g._order_steps = self._order_steps
         g.plan_size = self.plan_size
@@ -243,72 +253,7 @@ class Game:
         self._legal = {}
         self.hands = {}
 
-    @property
-    def history(self) -> list[dict[str, Any]]:
-        """The options, then every decision and chance outcome in order (JSON-ready).
-
-        The history holds secrets (deck orders, plans): it is for saves and replays, never for players.
-        """
-        out: list[dict[str, Any]] = [{"new_game": dict(self.config)}]
-        for entry in self._hist.to_list():
-            if entry[0] == "act":
-                out.append({"seat": entry[1], "action": entry[2].to_json()})
-            else:
-                out.append({"chance": entry[1], "outcome": _jsonable(entry[2])})
-        return out
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        """Public events so far (what every seat saw happen), for narration and replays."""
-        return self._log.to_list()
-
-    def to_json(self) -> str:
-        """A save file: options, history and state; ``Game.from_json`` restores it exactly."""
-        return json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "history": self.history,
-                "state": self.s.to_dict(),
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
-
-    @staticmethod
-    def from_json(text: str | bytes) -> Game:
-        """Load a save file; IllegalAction with a clear message if it is malformed or inconsistent."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-            raise IllegalAction(f"save file is not valid JSON: {exc}") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise IllegalAction(f"not a Wallenstein save file (expected format {SAVE_FORMAT!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise IllegalAction(f"unsupported save version {data.get('version')!r}")
-        game = replay(data.get("history"))
-        if game.s.to_dict() != data.get("state"):
-            raise IllegalAction("save file is corrupt: its state does not match its history")
-        return game
-
     # ------------------------------------------------------------------ helpers for rules modules
-    def draw(self, kind: str, sample: Callable[[Any], T]) -> T:
-        """A chance outcome: from the replay queue if replaying, else sampled; always recorded."""
-        s = self.s
-        n = s.chance_n
-        s.chance_n = n + 1
-        if self._replay:
-            got_kind, outcome = self._replay.popleft()
-            if got_kind != kind:
-                raise self.corrupt(f"history has a {got_kind!r} outcome where a {kind!r} draw comes")
-        else:
-            outcome = sample(stream(self.seed, n))
-        self._hist = self._hist.append(("chance", kind, outcome))
-        return outcome  # type: ignore[no-any-return]
-
-    def corrupt(self, message: str) -> IllegalAction:
-        return IllegalAction(f"impossible chance outcome: {message}")
-
     @property
     def event_kind(self) -> str | None:
         e = self.s.event
@@ -324,9 +269,6 @@ class Game:
     def tile_of(self, seat: int) -> int:
         pos = self.s.position[seat]
         return self.s.tiles[pos] if pos >= 0 else -1
-
-    def emit(self, event: str, /, **fields: Any) -> None:
-        self._log = self._log.append({"e": event, **fields})
 
     def did(self, seat: int, action: int, c: int, **fields: Any) -> None:
         if self.logging:
@@ -666,18 +608,6 @@ def _box(box: int) -> str:
     return court.box_name(box)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
 def _options(
     players: Any, seed: Any, setup: Any, edition: Any, modules: Any, tower: Any, printed: Any = None
 ) -> tuple[dict[str, Any], TowerModel]:
@@ -743,46 +673,4 @@ def new_game(
 
 def replay(history: Any, log: bool = True) -> Game:
     """Rebuild a game from ``Game.history`` (recorded chance outcomes, no generator needed)."""
-    if not isinstance(history, list) or not history or not isinstance(history[0], dict):
-        raise IllegalAction("a history is a list starting with a {'new_game': options} entry")
-    head = history[0].get("new_game")
-    if not isinstance(head, dict):
-        raise IllegalAction("a history must start with a {'new_game': options} entry")
-    try:
-        tower_spec = head.get("tower")
-        scripted = isinstance(tower_spec, dict) and tower_spec.get("model") == "scripted"
-        tower: Any = ScriptedTower() if scripted else tower_spec
-        config, model = _options(
-            head.get("players"),
-            head.get("seed"),
-            head.get("setup"),
-            head.get("edition"),
-            head.get("modules", ()),
-            tower,
-            head.get("printed"),
-        )
-    except IllegalAction as exc:
-        raise IllegalAction(f"history options: {exc}") from None
-    chance: deque[tuple[str, Any]] = deque()
-    moves: list[tuple[int, Any]] = []
-    for i, entry in enumerate(history[1:], 1):
-        if not isinstance(entry, dict):
-            raise IllegalAction(f"history entry {i} is not an object")
-        if "chance" in entry:
-            chance.append((entry["chance"], _tupled(entry.get("outcome"))))
-        elif "seat" in entry and "action" in entry:
-            moves.append((entry["seat"], entry["action"]))
-        else:
-            raise IllegalAction(f"history entry {i} is neither a decision nor a chance outcome")
-    try:
-        game = Game(config, model, replay=chance, log=log)
-        for seat, action in moves:
-            game.apply(seat, action)
-    except IllegalAction as exc:
-        raise IllegalAction(f"history does not replay: {exc}") from None
-    except (TypeError, ValueError, IndexError, KeyError) as exc:
-        raise IllegalAction(f"history does not replay: {exc!r}") from None
-    if chance:
-        raise IllegalAction(f"history does not replay: {len(chance)} chance outcome(s) left over")
-    game._replay = None
-    return game
+    return Game.from_history(history, log=log)
