@@ -34,6 +34,8 @@ from league_of_six.state import (
     PHASES,
     RESPOND,
     ROTATE,
+    START_GUARDS,
+    START_INFLUENCE,
     State,
 )
 
@@ -116,6 +118,14 @@ def rebuild(
     s.tax_used = sorted(t for t in off_board if t not in deck)
     _cards(s, obs, memory, comp, rng, seat)
     _guards(s, obs, memory, rng, seat)
+    # Bookkeeping totals that the conservation checks read: consistent with the rebuilt hands.
+    extra = sum(s.guards) - START_GUARDS * P
+    s.guards_issued, s.guards_returned = max(0, extra), max(0, -extra)
+    gained = sum(s.influence) - START_INFLUENCE * P
+    s.influence_scored, s.influence_paid = max(0, gained), 0
+    if gained < 0:
+        s.influence_paid = -gained + (-gained) % 2
+        s.influence_scored = s.influence_paid + gained
     if ph == BONUS and who == seat:
         s.bonus_limit = 4  # the legal actions say which piles; the exact limit only narrows them
     return _game(s, obs, comp, seed)

@@ -140,7 +140,11 @@ class SearchAgent(HeuristicAgent):
         world = 0
         out_of_time = False
         for r in range(rounds):
-            share = max(1, (budget - spent) // (len(alive) * (rounds - r)))
+            share = (budget - spent) // (len(alive) * (rounds - r))
+            if share < 1:
+                if r:
+                    break
+                share = 1  # every candidate gets at least one simulation
             for _ in range(share):
                 world += 1
                 det = rebuild(obs, mem, comp, random.Random(seeds + world), seed=(seeds + world) & 0xFFFFFFFF)
