@@ -39,10 +39,10 @@ from league_of_six.state import BONUS, CHOOSE, OFFER, OVER, RESPOND, ROTATE, STO
 class Values:
     """Weights of the heuristic (influence points), and the noise used to vary it in roll-outs."""
 
-    guard: float = 1.0  # a guard in hand
-    horse: float = 1.2  # a horse (storing order)
+    guard: float = 1.8  # a guard in hand
+    horse: float = 3.2  # a horse (storing order: the first choice of rows is worth much)
     bonus_share: float = 0.35  # share of a row's bonus counted on each of its spaces
-    figure: float = 0.6  # a civic leader figure, before majorities
+    figure: float = 0.3  # a civic leader figure, before majorities
     rival: float = 0.5  # how much a rival's gain in storing counts against a row
     raise_margin: float = 1.0  # keep a town only if that is worth this much more than leaving
     noise: float = 0.0  # standard deviation of noise on each option's value (roll-outs)
@@ -52,13 +52,13 @@ DEFAULT = Values()
 
 
 # ---------------------------------------------------------------------------------------- values
-def space_values(g: Game) -> list[list[float]]:
+def space_values(g: Game, v: Values = DEFAULT) -> list[list[float]]:
     """Per goods colour, the free spaces in rows nobody chose, worth their value plus a bonus share,
     best first."""
     s = g.s
     lay = g.layout
     out: list[list[float]] = [[] for _ in range(N_GOODS)]
-    share = DEFAULT.bonus_share
+    share = v.bonus_share
     for r, who in enumerate(s.row_chooser):
         if who >= 0:
             continue
@@ -112,7 +112,7 @@ def tile_options(g: Game, seat: int, town: int, v: Values) -> list[tuple[float, 
     s = g.s
     comp = g.comp
     tile = s.tile_at[town]
-    spaces = space_values(g)
+    spaces = space_values(g, v)
     demand = expected_demand(g, town)
     gains = comp.gains[town][g.sides[town]][tile]
     leader = comp.tax_tiles[tile].leader
