@@ -136,7 +136,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--records", help="write each game's record to this JSON-lines file as it ends")
+    ap.add_argument("--summarize", help="only summarise a --records file (e.g. of a run cut short)")
     args = ap.parse_args(argv)
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as f:
+            done = [json.loads(line) for line in f if line.strip()]
+        print(json.dumps({"agents": summary(done), "games": len(done)}))
+        return
     agents = tuple(a.strip() for a in args.agents.split(","))
     if not 3 <= len(agents) <= 5:
         sys.exit("League of Six is played by 3 to 5 players")
@@ -145,11 +152,24 @@ def main(argv: list[str] | None = None) -> None:
         make_agent(kind, 0, **options)  # bad names fail before any game
     tasks = [(agents, args.seed, i) for i in range(args.games)]
     start = time.perf_counter()
+    records: list[dict[str, Any]] = []
+    out = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+
+    def keep(rec: dict[str, Any]) -> None:
+        records.append(rec)
+        if out is not None:  # one line per game as it ends: a long run can be read before it is over
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+
     if args.workers == 1:
-        records = [play(t) for t in tasks]
+        for t in tasks:
+            keep(play(t))
     else:
         with ProcessPoolExecutor(max_workers=args.workers, mp_context=get_context("spawn")) as pool:
-            records = list(pool.map(play, tasks, chunksize=1))
+            for rec in pool.map(play, tasks, chunksize=1):
+                keep(rec)
+    if out is not None:
+        out.close()
     wall = time.perf_counter() - start
     result = summary(records)
     if args.json:
