@@ -3,7 +3,8 @@
 Public: the ring of towns and their sides, Hussites, tax tiles and how they were turned, the
 figures on counters and roads, the markers' order, influence, the goods on every wagon (they lie
 in front of each player), horses and horse tiles, the storage rows and who filled what, the
-face-up civic leaders and gray cards, how many cards each pile still holds, the standing offer.
+face-up civic leaders and gray cards, how many cards each pile still holds, the standing offer,
+and where the choosing figure sets out from (its road, or the town it was displaced from).
 Secret (seed 001: hold them close): each player's guard cards and civic leader cards, even how
 many. A seat sees its own. When the game is over the hands are revealed for the final scoring.
 Every view names the component set in use: "stand-in set" unless the user loaded their own (L-01).
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from league_of_six.components import GOODS, N_GOODS
-from league_of_six.state import FACE_DOWN, GRAY_SUPPLY, OFFER, OVER, PHASES, RESPOND
+from league_of_six.state import CHOOSE, FACE_DOWN, GRAY_SUPPLY, OFFER, OVER, PHASES, RESPOND
 
 if TYPE_CHECKING:
     from league_of_six.game import Game
@@ -116,6 +117,14 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "holder": s.occupant[where],
             "offer": s.c_offer if s.phase == RESPOND else None,
             "offered_by": s.c_by if s.phase == RESPOND else None,
+        }
+    if s.phase == CHOOSE:
+        # Where the choosing figure stands is on the table: its road, or the town it must leave.
+        start = s.mover_from
+        obs["travel"] = {
+            "seat": s.mover,
+            "from": comp.towns[start].key if start >= 0 else None,
+            "displaced": s.displaced,
         }
     if s.phase == OVER:
         obs["hands"] = {str(p): _hand(g, p) for p in range(P)}

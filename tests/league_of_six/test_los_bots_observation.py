@@ -1,0 +1,128 @@
+"""League of Six bots decide from what their seat sees: observations and their own memory of them.
+
+Twin games share everything public and differ in secrets (other seats' guards and civic leader
+cards, the seed of all future chance): a bot fed either twin's observations decides the same.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import league_of_six
+from league_of_six.bots import make_agent
+from league_of_six.bots.determinize import rebuild
+from league_of_six.bots.heuristic import HeuristicAgent
+from league_of_six.bots.memory import Memory
+from league_of_six.invariants import check
+from tabletop.agents import Agent
+
+SMALL_SEARCH = {"simulations": 6, "candidates": 3}
+# State fields a seat cannot see (or bookkeeping that observations need not carry).
+HIDDEN = {"guards", "card_at", "tax_deck", "tax_used", "chance_n", "storage_left", "bonus_limit"}
+HIDDEN |= {"guards_issued", "guards_returned", "influence_scored", "influence_paid"}
+
+
+def _twin(g: league_of_six.Game, seat: int) -> league_of_six.Game:
+    """A copy of ``g`` with other secrets: other seats' guards and cards swapped, another seed."""
+    twin = g.clone()
+    s = twin.s
+    twin.seed = g.seed + 7919
+    others = [p for p in range(s.players) if p != seat]
+    a, b = others[0], others[1]
+    s.guards[a] += 4
+    s.guards[b] += 2
+    for c, at in enumerate(s.card_at):
+        if at in (a, b):
+            s.card_at[c] = b if at == a else a
+    twin.refresh()
+    assert twin.observe(seat) == g.observe(seat)
+    return twin
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "search"])
+def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
+    rng = random.Random(11)
+    g = league_of_six.new_game(players=4, seed=21, log=False)
+    options = SMALL_SEARCH if kind == "search" else {}
+    bot: Agent = make_agent(kind, 5, **options)
+    bot.reset(0, 5)
+    checked = 0
+    while not g.over:
+        seat = g.pending()[0]
+        legal = list(g.legal_actions(seat))
+        if seat == 0:
+            # Two copies of the bot (same memory so far): one sees this game, one its twin.
+            other = copy.deepcopy(bot)
+            twin = _twin(g, 0)
+            mine = bot.act(g.observe(0), legal)
+            assert other.act(twin.observe(0), list(twin.legal_actions(0))) == mine
+            checked += 1
+            g.apply(0, mine)
+        else:
+            g.apply(seat, legal[rng.randrange(len(legal))])
+    assert checked >= 15
+
+
+def test_a_bot_never_gets_the_game() -> None:
+    """The runner hands agents a dict and a list only; the bots hold no reference to a game."""
+    g = league_of_six.new_game(players=3, seed=2, log=False)
+    bot = make_agent("heuristic", 1)
+    bot.reset(g.pending()[0], 1)
+    bot.act(g.observe(g.pending()[0]), list(g.legal_actions(g.pending()[0])))
+    assert not any(isinstance(v, league_of_six.Game) for v in vars(bot).values())
+
+
+def test_rebuilt_games_match_the_public_state() -> None:
+    """Rebuilding from an observation gives the real public state and the real legal actions."""
+    rng = random.Random(2)
+    for seed in range(8):
+        g = league_of_six.new_game(players=3 + seed % 3, seed=seed, log=False)
+        memories = [Memory(p, g.players) for p in range(g.players)]
+        n = 0
+        while not g.over:
+            seat = g.pending()[0]
+            obs = g.observe(seat)
+            memories[seat].update(obs, g.comp)
+            n += 1
+            if n % 3 == 0 and g.phase != "bonus":
+                d = rebuild(obs, memories[seat], g.comp, random.Random(n), seed=n)
+                check(d)
+                real, got = g.s.to_dict(), d.s.to_dict()
+                # Where the last mover set out from matters only while choosing.
+                skip = HIDDEN if g.phase == "choose" else HIDDEN | {"mover_from", "displaced"}
+                assert {k: v for k, v in real.items() if k not in skip} == {
+                    k: v for k, v in got.items() if k not in skip
+                }
+                assert d.legal_actions(seat) == g.legal_actions(seat)
+                assert d.s.guards[seat] == g.s.guards[seat]
+                assert [c for c, at in enumerate(d.s.card_at) if at == seat] == [
+                    c for c, at in enumerate(g.s.card_at) if at == seat
+                ]
+            g.apply(seat, rng.choice(g.legal_actions(seat)))
+
+
+def test_memory_tracks_hands_from_observations() -> None:
+    """What the memory saw going into other hands is mostly right; guard estimates are close."""
+    right = wrong = 0
+    errors: list[float] = []
+    for seed in range(6):
+        g = league_of_six.new_game(players=4, seed=seed, log=False)
+        agents = [HeuristicAgent(p, p) for p in range(4)]
+        while not (g.s.round == 6 and g.phase == "store"):
+            seat = g.pending()[0]
+            g.apply(seat, agents[seat].act(g.observe(seat), list(g.legal_actions(seat))))
+        for me, agent in enumerate(agents):
+            mem = agent.memory
+            assert mem is not None
+            for p in range(4):
+                if p == me:
+                    continue
+                hand = {c for c, at in enumerate(g.s.card_at) if at == p}
+                right += len(mem.held[p] & hand)
+                wrong += len(mem.held[p] - hand)
+                errors.append(abs(mem.guards[p] - g.s.guards[p]))
+    assert right > 10 * wrong
+    assert sum(errors) / len(errors) < 2.0
