@@ -106,6 +106,33 @@ def thaler_value(g: Game, v: Values) -> float:
     return v.thaler_late + (v.thaler_early - v.thaler_late) * (left - 1) / 3
 
 
+class Facts:
+    """Values computed once per decision: money value, scorings and seasons left, county worths."""
+
+    __slots__ = ("g", "left", "risk", "seasons", "seat", "tv", "v", "worth")
+
+    def __init__(self, g: Game, seat: int, v: Values) -> None:
+        self.g = g
+        self.seat = seat
+        self.v = v
+        self.tv = thaler_value(g, v)
+        self.left = scorings_left(g)
+        self.seasons = min(seasons_left(g), 3) / 3
+        s = g.s
+        tv, left, seasons, gn = self.tv, self.left, self.seasons, 0.3 * v.grain_needed
+        self.worth = [
+            left * (1 + bin(b).count("1")) + (tax * tv + gn * grain) * seasons
+            for b, tax, grain in zip(s.buildings, BOARD.tax, BOARD.grain, strict=True)
+        ]
+        self.risk: dict[int, float] = {}
+
+    def loss_risk(self, c: int) -> float:
+        r = self.risk.get(c)
+        if r is None:
+            r = self.risk[c] = loss_risk(self.g, self.seat, c)
+        return r
+
+
 def county_worth(g: Game, c: int, v: Values) -> float:
     """What holding county ``c`` to the end is worth: VP at each scoring, buildings, income."""
     s = g.s
@@ -171,11 +198,12 @@ def can_build_now(g: Game, c: int, kind: int) -> bool:
     return not b & BUILDING_BITS[kind] and bin(b).count("1") < BOARD.sites[c] and s.bsupply[kind] > 0
 
 
-def best_attack(g: Game, seat: int, c: int, armies: int, v: Values) -> tuple[float, int]:
+def best_attack(f: Facts, c: int, armies: int) -> tuple[float, int]:
     """Expected gain of a combat action from ``c`` holding ``armies`` (moving all but one) and its
     target (-1: a plain move or nothing). A combat action must move armies when it can (W-16): with
     no own neighbour to move to, the best attack is forced even when it loses."""
-    s = g.s
+    s = f.g.s
+    seat = f.seat
     if armies < 2:
         return 0.0, -1
     best, target = -1e9, -1
@@ -187,7 +215,7 @@ def best_attack(g: Game, seat: int, c: int, armies: int, v: Values) -> tuple[flo
             continue
         if o < -1:
             continue
-        gain = attack_gain(g, seat, c, t, armies - 1, v)
+        gain = attack_gain(f, c, t, armies - 1)
         if gain > best:
             best, target = gain, t
     if plain and best < 0.0:
@@ -195,29 +223,35 @@ def best_attack(g: Game, seat: int, c: int, armies: int, v: Values) -> tuple[flo
     return (best, target) if target >= 0 else (0.0, -1)
 
 
-def attack_gain(g: Game, seat: int, origin: int, t: int, n: int, v: Values) -> float:
+def attack_gain(f: Facts, origin: int, t: int, n: int) -> float:
+    """Expected gain of moving ``n`` armies from ``origin`` into ``t`` (not ours)."""
+    g = f.g
     s = g.s
     saved = s.armies[origin]
     s.armies[origin] = max(saved, n + 1)
     try:
-        odds = attack_odds(g, seat, origin, t, n)
+        odds = attack_odds(g, f.seat, origin, t, n)
     finally:
         s.armies[origin] = saved
-    worth = county_worth(g, t, v)
-    o = s.owner[t]
-    rival = worth * v.rival_loss if o >= 0 else 0.0
+    worth = f.worth[t]
+    rival = worth * f.v.rival_loss if s.owner[t] >= 0 else 0.0
     # A win takes the county; a tie devastates it (a rival loses it too); armies lost cost a little.
-    return odds.win * (worth + rival) + odds.tie * rival - 0.02 * n - (0.3 * loss_risk(g, seat, origin))
+    return odds.win * (worth + rival) + odds.tie * rival - 0.02 * n - 0.3 * f.loss_risk(origin)
 
 
 # ---------------------------------------------------------------------------- planning
 def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = None) -> tuple[int, ...]:
     """A whole legal plan for ``seat`` (10 boxes then the bid), from public facts only."""
     s = g.s
+    f = Facts(g, seat, v)
     mine = [c for c, o in enumerate(s.owner) if o == seat]
     thalers = s.thalers[seat]
-    tv = thaler_value(g, v)
-    jitter = (lambda: rng.uniform(-v.noise, v.noise)) if rng is not None and v.noise > 0 else (lambda: 0.0)
+    tv = f.tv
+    noise = v.noise if rng is not None else 0.0
+
+    def jitter() -> float:
+        return rng.uniform(-noise, noise) if noise > 0 and rng is not None else 0.0
+
     visible = s.action_cards[:5]
 
     def before(a: int, b: int) -> float:
@@ -234,21 +268,23 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
 
     cands: list[tuple[float, int, int]] = []  # (value, box, card)
     # Combat: the best attack from each county, counting the deploys that may come first.
+    attack_now: dict[int, float] = {}
     attack_from: dict[int, float] = {}
     for c in mine:
         a = s.armies[c]
-        base, _ = best_attack(g, seat, c, a, v)
-        with5, _ = best_attack(g, seat, c, a + 5, v)
+        base, _ = best_attack(f, c, a)
+        with5, _ = best_attack(f, c, a + 5) if is_border(g, seat, c) else (base, -1)
+        attack_now[c] = base
+        attack_from[c] = with5
         for box in (A_COMBAT_A, A_COMBAT_B):
             val = base + 0.5 * before(A_DEPLOY5, box) * max(0.0, with5 - base)
-            attack_from[c] = max(attack_from.get(c, 0.0), with5)
             cands.append((val + jitter(), box, c))
     # Deploys: where the armies will fight or must defend.
     for c in mine:
         front = is_border(g, seat, c)
         per_army = v.army_front if front else v.army_back
         per_army += 0.03 * min(enemy_pressure(g, seat, c), 6)
-        gain5 = attack_from.get(c, 0.0) - best_attack(g, seat, c, s.armies[c], v)[0]
+        gain5 = attack_from[c] - attack_now[c]
         for box, n, cost in ((A_DEPLOY5, 5, 3), (A_DEPLOY3, 3, 2), (A_DEPLOY1, 1, 1)):
             val = n * per_army - cost * tv + (0.6 * gain5 * n / 5 if gain5 > 0 else 0.0)
             if box == A_DEPLOY1 and not front:
@@ -261,19 +297,19 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
     for c in mine:
         risk = 0.0
         if s.revolts[c] > 0:
-            risk = (1.0 - keep_odds(g, c)) * county_worth(g, c, v)
-        cost = risk + v.marker * (1 + s.revolts[c])
+            risk = (1.0 - keep_odds(g, c)) * f.worth[c]
+        penalty = risk + v.marker * (1 + s.revolts[c])
         tax = BOARD.tax[c] * tv
-        grain = BOARD.grain[c]
+        grain: float = BOARD.grain[c]
         useful = min(grain, missing)
         later = min(grain - useful, max(0.0, short - useful))
         gval = useful * v.grain_needed + later * v.grain_needed * 0.5 + (grain - useful - later) * v.grain_spare
-        cands.append((tax - cost + jitter(), A_TAX, c))
-        cands.append((gval - cost + jitter(), A_GRAIN, c))
+        cands.append((tax - penalty + jitter(), A_TAX, c))
+        cands.append((gval - penalty + jitter(), A_GRAIN, c))
     # Buildings.
     left = scorings_left(g)
     for c in mine:
-        safe = 1.0 - loss_risk(g, seat, c)
+        safe = 1.0 - f.loss_risk(c)
         for kind in (0, 1, 2):
             if not can_build_now(g, c, kind):
                 continue
@@ -330,9 +366,10 @@ def _expected_winter_loss(g: Game) -> float:
     ev = g.s.year_events
     if not ev:
         return 3.0
-    return max(BOARD.events[e].winter_loss for e in ev) * 0.5 + sum(BOARD.events[e].winter_loss for e in ev) / len(
-        ev
-    ) * 0.5
+    return (
+        max(BOARD.events[e].winter_loss for e in ev) * 0.5
+        + sum(BOARD.events[e].winter_loss for e in ev) / len(ev) * 0.5
+    )
 
 
 def _choose_bid(g: Game, seat: int, mine: list[int], cands: list[tuple[float, int, int]], v: Values) -> int:
@@ -355,6 +392,7 @@ def _choose_bid(g: Game, seat: int, mine: list[int], cands: list[tuple[float, in
 def choose_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
     """An attack with the best expected gain, else a plain move towards the borders, else stay."""
     s = g.s
+    f = Facts(g, seat, v)
     origin = s.move_from
     most = s.armies[origin] - 1
     best_val, best = -1e9, legal[0]
@@ -378,9 +416,9 @@ def choose_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT
         else:
             if n != most and n != max(1, most // 2) and n != 1:
                 continue
-            val = attack_gain(g, seat, origin, t, n, v)
+            val = attack_gain(f, origin, t, n)
             if n < most:
-                val += 0.02 * (most - n) + 0.1 * loss_risk(g, seat, origin) * (most - n) / most
+                val += 0.02 * (most - n) + 0.1 * f.loss_risk(origin) * (most - n) / most
             if val > best_val:
                 best_val, best = val, act
     if plain is not None and (best_val < v.attack_floor or best_val < plain_val):
@@ -456,7 +494,9 @@ def choose_winter(g: Game, seat: int, legal: Sequence[Action]) -> Action:
     return max(legal, key=lambda a: (s.armies[a.a], -a.a))
 
 
-def decide(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT, rng: random.Random | None = None) -> Action:
+def decide(
+    g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT, rng: random.Random | None = None
+) -> Action:
     """The heuristic's decision for ``seat`` in ``g`` (a whole plan while nothing is planned)."""
     ph = g.s.phase
     if ph == PLANNING:
@@ -483,9 +523,7 @@ class HeuristicAgent:
     """The heuristic as an :class:`tabletop.agents.Agent`: it rebuilds a game from the observation
     (nothing hidden is filled in) and decides on it."""
 
-    def __init__(
-        self, seat: int = 0, seed: int = 0, values: Values = DEFAULT, tower: TowerModel | None = None
-    ) -> None:
+    def __init__(self, seat: int = 0, seed: int = 0, values: Values = DEFAULT, tower: TowerModel | None = None) -> None:
         self.seat = seat
         self.seed = seed
         self.values = values

@@ -180,9 +180,7 @@ def battle_odds(
         return _exact(
             att, dfn, peas, inside[0], in_dfn, inside[2], allied, player_defender, model.p_drop, model.p_inside
         )
-    return _monte_carlo(
-        model, att, dfn, peas, (inside[0], in_dfn, inside[2]), allied, player_defender, samples, seed
-    )
+    return _monte_carlo(model, att, dfn, peas, (inside[0], in_dfn, inside[2]), allied, player_defender, samples, seed)
 
 
 def revolt_odds(
