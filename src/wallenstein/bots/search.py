@@ -40,8 +40,8 @@ from wallenstein.state import MOVE, PLANNING, POSITION, WINTER
 from wallenstein.tower import TowerModel
 from wallenstein.winter import MAJORITY_AWARD
 
-DEFAULT_SIMULATIONS = 96  # about 1 s per decision on one quiet core (docs/bots.md)
-ROLLOUT_NOISE = 0.15
+DEFAULT_SIMULATIONS = 48  # about 1 s per decision on one quiet core (docs/bots.md)
+ROLLOUT_NOISE = 0.0
 MODEL_NOISE = 0.3
 CANDIDATE_NOISE = 0.5
 
@@ -111,8 +111,8 @@ class SearchAgent:
         seed: int = 0,
         simulations: int = DEFAULT_SIMULATIONS,
         max_seconds: float | None = None,
-        candidates: int = 6,
-        horizon: str = "season",
+        candidates: int = 5,
+        horizon: str = "year",
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
