@@ -14,7 +14,7 @@ from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from tabletop.runner import run
 from wallenstein.actions import Action
-from wallenstein.board import N_BOXES
+from wallenstein.board import ACTIONS, N_BOXES
 from wallenstein.bots import BOT_KINDS, make_agent
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
@@ -138,6 +138,14 @@ def _twin_with_other_secrets(g: wallenstein.Game, seat: int, rng: random.Random)
                 boxes = s.plans[base : base + 10]
                 rng.shuffle(boxes)
                 s.plans[base : base + 10] = boxes
+    if g.phase in ("position", "move"):
+        shown = g.observe(seat)["plans"]
+        for p in range(s.players):
+            hidden = [b for b, name in enumerate(ACTIONS) if name not in shown.get(str(p), {})]
+            if p != seat and len(hidden) >= 2:
+                base = p * N_BOXES
+                i, j = base + hidden[0], base + hidden[-1]
+                s.plans[i], s.plans[j] = s.plans[j], s.plans[i]
     twin.refresh()
     assert twin.observe(seat) == g.observe(seat)
     return twin
