@@ -59,7 +59,7 @@ class PickTournament:
         return PickGame(players)
 
     def make_agent(self, name: str, seed: int) -> Agent:
-        kind, options = parse_agent(name)
+        kind, _options = parse_agent(name)
         if kind == "high":
             return Fixed(-1)
         if kind == "low":
