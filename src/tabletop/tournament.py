@@ -20,7 +20,9 @@ Per agent name (several seats may play the same agent; their games are pooled):
 * ``rating``: Elo-scale Bradley-Terry ratings fitted to every pairwise result between seats of
   different agents (a better final ranking wins, an equal one is half a win), with one virtual draw
   per pair of agents as a prior, centred on 1500;
-* ``ms_per_decision``: the agent's mean time per decision, measured (depends on the machine).
+* ``ms_per_decision``: the agent's mean CPU time per decision (``time.process_time`` around each
+  ``act``: games run one per process, so this is the agent's own work; a loaded machine inflates
+  it less than wall-clock time would; it still depends on the CPU).
 """
 
 from __future__ import annotations
@@ -89,11 +91,11 @@ class GameRecord:
     keys: tuple[tuple[float, ...], ...]
     winners: tuple[int, ...]
     decisions: tuple[int, ...]
-    seconds: tuple[float, ...]  # time spent deciding, per seat
+    seconds: tuple[float, ...]  # CPU time spent deciding, per seat
 
 
 class _Timed:
-    """Wraps an agent to count its decisions and the time it takes."""
+    """Wraps an agent to count its decisions and the CPU time it takes."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
@@ -105,9 +107,9 @@ class _Timed:
         self.agent.reset(seat, seed)
 
     def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.agent.act(observation, legal)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         return action
 

@@ -40,7 +40,7 @@ from wallenstein.state import MOVE, PLANNING, POSITION, WINTER
 from wallenstein.tower import TowerModel
 from wallenstein.winter import MAJORITY_AWARD
 
-DEFAULT_SIMULATIONS = 48  # about 1 s per decision on one quiet core (docs/bots.md)
+DEFAULT_SIMULATIONS = 128  # about 1 s of CPU per decision on this machine (benchmarks/bench_search.py)
 ROLLOUT_NOISE = 0.0
 MODEL_NOISE = 0.3
 CANDIDATE_NOISE = 0.5
