@@ -76,6 +76,38 @@ def _count(dropped: int, inside: int, p_drop: float, p_inside: float) -> tuple[f
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def _cdf(att: int, in_att: int, p_drop: float, p_inside: float) -> tuple[float, ...]:
+    """P(A <= k) for the attacker's count A."""
+    out = []
+    acc = 0.0
+    for x in _count(att, in_att, p_drop, p_inside):
+        acc += x
+        out.append(acc)
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _defence(
+    dfn: int, in_dfn: int, peas: int, in_peas: int, allied: bool, player_defender: bool, p_drop: float, p_inside: float
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The defending side's total count D, split by whether a defender army came out (W-20):
+    ``(P(D = d and no army), P(D = d and at least one army))`` for each d."""
+    pd = _count(dfn, in_dfn, p_drop, p_inside) if player_defender else (1.0,)
+    pp = _count(peas, in_peas, p_drop, p_inside) if allied else (1.0,)
+    size = len(pd) + len(pp) - 1
+    none = [0.0] * size
+    some = [0.0] * size
+    for k, y in enumerate(pp):
+        none[k] = pd[0] * y
+    for d_arm in range(1, len(pd)):
+        x = pd[d_arm]
+        if x:
+            for k, y in enumerate(pp):
+                some[d_arm + k] += x * y
+    return tuple(none), tuple(some)
+
+
 @lru_cache(maxsize=65536)
 def _exact(
     att: int,
@@ -89,33 +121,16 @@ def _exact(
     p_drop: float,
     p_inside: float,
 ) -> Odds:
-    pa = _count(att, in_att, p_drop, p_inside)
-    cdf = [0.0] * len(pa)  # cdf[k] = P(A <= k)
-    acc = 0.0
-    for k, x in enumerate(pa):
-        acc += x
-        cdf[k] = acc
-    top = len(pa) - 1
-    pd = _count(dfn, in_dfn, p_drop, p_inside) if player_defender else (1.0,)
-    pp = _count(peas, in_peas, p_drop, p_inside) if allied else (1.0,)
-    win = tie = loss = 0.0
-    for d_arm, x in enumerate(pd):
-        if not x:
-            continue
-        for d_peas, y in enumerate(pp):
-            w = x * y
-            if not w:
-                continue
-            d = d_arm + d_peas
-            p_win = 1.0 - cdf[d] if d <= top else 0.0  # P(A > d)
-            p_less = cdf[min(d - 1, top)] if d > 0 else 0.0  # P(A < d)
-            win += w * p_win
-            if d_arm > 0:
-                loss += w * p_less
-                tie += w * (1.0 - p_win - p_less)
-            else:
-                tie += w * (1.0 - p_win)  # W-20: peasants alone cannot hold the county
-    return Odds(win, tie, loss)
+    cdf = _cdf(att, in_att, p_drop, p_inside)
+    top = len(cdf) - 1
+    none, some = _defence(dfn, in_dfn, peas, in_peas, allied, player_defender, p_drop, p_inside)
+    win = loss = 0.0
+    for d, (x, y) in enumerate(zip(none, some, strict=True)):
+        p_win = 1.0 - cdf[d] if d <= top else 0.0  # P(A > d)
+        win += (x + y) * p_win
+        if y and d > 0:
+            loss += y * cdf[min(d - 1, top)]  # P(A < d): only a side with an army can win (W-20)
+    return Odds(win, max(0.0, 1.0 - win - loss), loss)
 
 
 def _judge(a: int, d_arm: int, d_peas: int) -> int:
