@@ -19,12 +19,25 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 from wallenstein.actions import Action
-from wallenstein.board import AUCTION_BOX, BOARD, BUILDING_BITS, MONEY, N_BOXES
+from wallenstein.board import (
+    A_CHURCH,
+    A_DEPLOY1,
+    A_DEPLOY3,
+    A_DEPLOY5,
+    A_PALACE,
+    A_TRADING,
+    AUCTION_BOX,
+    BOARD,
+    BUILDING_BITS,
+    MONEY,
+    N_BOXES,
+)
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import (
     DEFAULT,
@@ -111,7 +124,7 @@ class SearchAgent:
         seed: int = 0,
         simulations: int = DEFAULT_SIMULATIONS,
         max_seconds: float | None = None,
-        candidates: int = 5,
+        candidates: int = 8,
         horizon: str = "year",
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
@@ -162,14 +175,14 @@ class SearchAgent:
 
     # ------------------------------------------------------------------ candidates
     def _plan_candidates(self, g: Game, rng: random.Random) -> list[Action]:
+        """The heuristic's plan, then single changes to it (a costly action dropped for a money
+        card, another bid), then noisy heuristic plans, up to ``candidates`` distinct plans."""
         seat = self.seat
         main = plan(g, seat, self.values)
         out = [main]
-        noisy = replace(self.values, noise=CANDIDATE_NOISE)
-        tries = 0
-        while len(out) < self.n_candidates and tries < 4 * self.n_candidates:
-            tries += 1
-            cand = _with_bid(g, seat, main, rng) if tries % 3 == 0 else plan(g, seat, noisy, rng)
+        for cand in chain(_variants(g, seat, main), _noisy(g, seat, self.values, rng, 4 * self.n_candidates)):
+            if len(out) >= self.n_candidates:
+                break
             if cand not in out:
                 out.append(cand)
         return [Action("plan", cards=c) for c in out]
@@ -253,21 +266,47 @@ class SearchAgent:
         return f"SearchAgent(seat={self.seat}, seed={self.seed}, simulations={self.simulations})"
 
 
-def _with_bid(g: Game, seat: int, cards: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
-    """The same plan with another payable bid (a money card that is not used elsewhere)."""
-    thalers = g.s.thalers[seat]
-    boxes = list(cards)
-    old = boxes[AUCTION_BOX]
-    options = [MONEY + v for v in range(5) if v <= thalers and MONEY + v not in boxes]
-    if old >= MONEY:
-        options = [m for m in options if m != old]
-    if not options:
-        return cards
-    new = options[rng.randrange(len(options))]
-    boxes[AUCTION_BOX] = new
-    # The old bid card goes where the new one was not needed: if it was a money card it is simply
-    # freed; a county card is freed too (still legal: every box stays covered).
-    return tuple(boxes)
+COSTLY_BOXES = (A_PALACE, A_DEPLOY5, A_CHURCH, A_DEPLOY3, A_TRADING, A_DEPLOY1)
+
+
+def _variants(g: Game, seat: int, cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Single changes to a plan that keep it legal: a free money card instead of a costly action
+    (money first for the bid or later seasons), and other bids (one more thaler, or a county card)."""
+    s = g.s
+    out: list[tuple[int, ...]] = []
+    thalers = s.thalers[seat]
+    free_money = [m for m in (MONEY + v for v in range(5)) if m not in cards]
+    bid = cards[AUCTION_BOX]
+    # A stronger bid: the next money card we can pay, if free.
+    value = bid - MONEY if bid >= MONEY else -1
+    for v in range(max(1, value + 1), 5):
+        m = MONEY + v
+        if v <= thalers and m in free_money:
+            boxes = list(cards)
+            boxes[AUCTION_BOX] = m
+            out.append(tuple(boxes))
+            break
+    for box in COSTLY_BOXES:
+        c = cards[box]
+        if 0 <= c < BOARD.n and free_money:
+            boxes = list(cards)
+            boxes[box] = free_money[0]
+            out.append(tuple(boxes))
+    # A free bid: a county card nobody uses (when the bid was money).
+    if bid >= MONEY:
+        spare = [c for c, o in enumerate(s.owner) if o == seat and c not in cards]
+        if spare:
+            boxes = list(cards)
+            boxes[AUCTION_BOX] = spare[0]
+            out.append(tuple(boxes))
+    return out
+
+
+def _noisy(g: Game, seat: int, values: Values, rng: random.Random, n: int) -> Iterator[tuple[int, ...]]:
+    """Up to ``n`` heuristic plans with noisy values (made lazily)."""
+    noisy = replace(values, noise=CANDIDATE_NOISE)
+    for _ in range(n):
+        yield plan(g, seat, noisy, rng)
 
 
 assert N_BOXES == 11
