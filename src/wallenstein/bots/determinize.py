@@ -53,7 +53,7 @@ def random_plan(g: Game, seat: int, rng: random.Random) -> tuple[int, ...]:
     """A uniformly shuffled legal plan: the default opponent model."""
     from wallenstein.planning import hand, required_empty
 
-    cards = [c for c in hand(g, seat)] + list(MONEY_CARDS)
+    cards = [*hand(g, seat), *MONEY_CARDS]
     rng.shuffle(cards)
     need_empty = required_empty(g, seat)
     boxes: list[int] = [EMPTY] * N_BOXES

@@ -133,15 +133,6 @@ class Facts:
         return r
 
 
-def county_worth(g: Game, c: int, v: Values) -> float:
-    """What holding county ``c`` to the end is worth: VP at each scoring, buildings, income."""
-    s = g.s
-    left = scorings_left(g)
-    nb = bin(s.buildings[c]).count("1")
-    income = (BOARD.tax[c] * thaler_value(g, v) + 0.3 * BOARD.grain[c] * v.grain_needed) * min(seasons_left(g), 3) / 3
-    return left * (1 + nb) + income
-
-
 def enemy_pressure(g: Game, seat: int, c: int) -> int:
     """Most armies a rival could bring against ``c`` from one neighbour (all but one)."""
     s = g.s
@@ -292,7 +283,7 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
             cands.append((val + jitter(), box, c))
     # Income.
     # Grain: spread what the winter needs over the seasons left this year.
-    short = len(mine) + _expected_winter_loss(g) + 1 - s.grain[seat]
+    short = len(mine) + expected_winter_loss(g) + 1 - s.grain[seat]
     missing = max(0.0, short / (3 - s.season))
     for c in mine:
         risk = 0.0
@@ -362,7 +353,9 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
     return tuple(boxes)
 
 
-def _expected_winter_loss(g: Game) -> float:
+def expected_winter_loss(g: Game) -> float:
+    """Grain the coming winter takes: halfway between the mean and the worst of the year's events
+    (the last event left after fall sets it, W-26)."""
     ev = g.s.year_events
     if not ev:
         return 3.0
@@ -384,8 +377,7 @@ def _choose_bid(g: Game, seat: int, mine: list[int], cands: list[tuple[float, in
             if card in best_use and val > best_use[card]:
                 best_use[card] = val
         return min(mine, key=lambda c: (best_use[c], c))
-    return MONEY
-    # (the 0 card: last among real bids, but free)
+    return MONEY  # the 0 card: last among real bids, but free
 
 
 # ---------------------------------------------------------------------------- action-phase decisions
@@ -545,4 +537,4 @@ class HeuristicAgent:
         return f"HeuristicAgent(seat={self.seat}, seed={self.seed})"
 
 
-__all__ = ["DEFAULT", "HeuristicAgent", "Values", "decide", "plan"]
+__all__ = ["DEFAULT", "HeuristicAgent", "Values", "decide", "expected_winter_loss", "plan"]

@@ -42,8 +42,8 @@ from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import (
     DEFAULT,
     Values,
-    _expected_winter_loss,
     decide,
+    expected_winter_loss,
     plan,
     scorings_left,
     thaler_value,
@@ -102,7 +102,7 @@ def evaluate(g: Game, seat: int, v: Values = DEFAULT) -> float:
     proj = projected_scores(g)
     tv = thaler_value(g, v)
     left_before_winter = s.season != WINTER
-    loss = _expected_winter_loss(g) if left_before_winter else 0.0
+    loss = expected_winter_loss(g) if left_before_winter else 0.0
     vals = []
     seasons_this_year = 3 - s.season if s.season != WINTER else 0
     for p in range(P):
