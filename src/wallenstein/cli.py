@@ -5,6 +5,7 @@
     wallenstein watch --seed 1 --players 4
     wallenstein watch --seed 1 --players 4 --edition 2002 --printed my_events.json
     wallenstein narrate tests/golden/wallenstein_2012_p4_seed1.history.json
+    wallenstein tournament --agents search,heuristic,heuristic,heuristic --games 100 --seed 0 --workers 2
 
 Game ``i`` of a simulation uses seed ``S + i``; its agents are seeded from that game seed, so
 ``watch --seed S`` shows exactly game 0 of ``simulate --seed S`` (same players and set-up).
@@ -265,6 +266,82 @@ def narrate(
     except IllegalAction as exc:
         raise _fail(str(exc)) from None
     _print_story(narrate_game(game))
+
+
+@app.command()
+def tournament(
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agents by seat, comma-separated: random, heuristic, search (options: search:simulations=200).",
+        ),
+    ] = "search,heuristic,heuristic,heuristic",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (seats rotate).")] = 100,
+    seed: SeedOpt = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Parallel worker processes.")] = 1,
+    setup: SetupOpt = Setup.lineup,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play bots against each other: win rate with 95% CI, mean VP, rating and ms per decision."""
+    from tabletop.tournament import tournament as play_tournament
+    from wallenstein.bots.tournament import WallensteinTournament
+
+    names = [a.strip() for a in agents.split(",")]
+    if not 3 <= len(names) <= 5:
+        raise _fail(f"Wallenstein is played by 3 to 5 players; --agents lists {len(names)}")
+    err = Console(stderr=True)
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=as_json or not err.is_terminal,
+    )
+    try:
+        with progress:
+            task = progress.add_task("playing", total=games)
+            report = play_tournament(
+                WallensteinTournament(setup.value),
+                names,
+                games,
+                seed,
+                workers,
+                on_game=lambda _: progress.advance(task),
+            )
+    except IllegalAction as exc:
+        raise _fail(str(exc)) from None
+    summary = report.summary()
+    if as_json:
+        typer.echo(json.dumps({"agents": summary}))
+        return
+    out = Console(highlight=False)
+    out.print(
+        f"Wallenstein 2012: {games} games, {len(names)} players, {setup.value} set-up,"
+        f" seeds {seed}..{seed + games - 1}, seats rotating: {', '.join(names)}",
+        soft_wrap=True,
+    )
+    table = Table(show_edge=False)
+    for col in ("Agent", "Win %", "95% CI", "Mean VP", "Rating", "ms/decision"):
+        table.add_column(col, justify="left" if col == "Agent" else "right")
+    for name, row in summary.items():
+        lo, hi = row["ci95"]
+        table.add_row(
+            name,
+            f"{100 * row['win_rate']:.1f}",
+            f"{100 * lo:.1f}-{100 * hi:.1f}",
+            f"{row['mean_vp']:.2f}",
+            f"{row['rating']:.0f}",
+            f"{row['ms_per_decision']:.1f}",
+        )
+    out.print(table)
+    out.print(
+        f"Win % per seat played (parity {100 / len(names):.0f}%); rating: Bradley-Terry on the Elo scale (mean 1500).",
+        soft_wrap=True,
+    )
 
 
 def main() -> None:

@@ -1,0 +1,37 @@
+"""Wallenstein's entry to :mod:`tabletop.tournament`: new games, agents by name, final standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.agents import Agent
+from tabletop.tournament import parse_agent
+from wallenstein.bots import make_agent
+from wallenstein.game import Game, new_game
+
+
+@dataclass(frozen=True)
+class WallensteinTournament:
+    """2012 basic game by default; agents are ``kind[:option=value...]`` (see ``make_agent``)."""
+
+    setup: str = "lineup"
+
+    def new_game(self, players: int, seed: int) -> Game:
+        return new_game(players=players, seed=seed, setup=self.setup, log=False)
+
+    def make_agent(self, name: str, seed: int) -> Agent:
+        kind, options = parse_agent(name)
+        return make_agent(kind, seed, **options)
+
+    def ranking(self, game: Any) -> list[tuple[float, ...]]:
+        res = game.result()
+        return [(float(v), float(t)) for v, t in zip(res["vp"], res["thalers"], strict=True)]  # W-28
+
+    def winners(self, game: Any) -> list[int]:
+        return list(game.result()["winners"])
+
+
+WALLENSTEIN = WallensteinTournament()
+
+__all__ = ["WALLENSTEIN", "WallensteinTournament"]
