@@ -222,6 +222,38 @@ def narrate(
     _print_story(narrate_game(game))
 
 
+@app.command()
+def tournament(
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agents by seat, comma-separated: random, heuristic, search (options: search:simulations=100).",
+        ),
+    ] = "search,heuristic,heuristic,heuristic",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (seats rotate).")] = 100,
+    seed: SeedOpt = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Parallel worker processes.")] = 1,
+    components: ComponentsOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play bots against each other: win rate with 95% CI, mean influence, rating and ms per decision."""
+    from league_of_six.bots.tournament import LeagueTournament
+    from tabletop.tournament_cli import run_tournament_command
+
+    names = [a.strip() for a in agents.split(",")]
+    if not 3 <= len(names) <= 5:
+        raise _fail(f"League of Six is played by 3 to 5 players; --agents lists {len(names)}")
+    comp = _components(components)  # a bad file is reported before any game starts
+    spec = LeagueTournament(str(components) if components is not None else None)
+    title = f"League of Six ({comp.label})"
+    try:
+        run_tournament_command(spec, names, games, seed, workers, as_json, title, score="influence")
+    except IllegalAction as exc:
+        raise _fail(str(exc)) from None
+
+
 def main() -> None:
     app(prog_name="league-of-six")
 

@@ -41,7 +41,7 @@ from league_of_six.components import Components
 from league_of_six.game import Game
 from league_of_six.state import CHOOSE, OFFER, RESPOND, ROTATE, STORE
 
-DEFAULT_SIMULATIONS = 400  # about 1 s of CPU per decision on this machine (benchmarks/bench_los_bots.py)
+DEFAULT_SIMULATIONS = 400  # about 1 s of CPU per decision on this machine (league-of-six tournament)
 ROLLOUT_NOISE = 1.0
 WIN = 10.0  # a won game is worth this much influence of margin in the evaluation
 
