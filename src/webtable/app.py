@@ -189,7 +189,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             if seat is None:
                 await _refuse(websocket, "wrong token: it opens no seat of this game")
                 return
-        client = Client(seat)
+        client = Client(seat, narrator=room.kind.narrator() if room.kind.narrator is not None else None)
         room.clients.add(client)
         writer = asyncio.create_task(_writer(websocket, room, client))
         client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary()})
@@ -222,7 +222,7 @@ async def _writer(websocket: WebSocket, room: Room, client: Client) -> None:
             return
         if message.get("type") == "state":
             client.state_queued = False
-            message = state_message(room.kind, room.game, client.seat, room.version, client.log_sent)
+            message = state_message(room.kind, room.game, client.seat, room.version, client.log_sent, client.narrator)
             client.log_sent = message["log_from"] + len(message["log"])
         try:
             await websocket.send_json(message)

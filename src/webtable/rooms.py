@@ -20,7 +20,7 @@ from typing import Any
 
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
-from webtable.registry import GameKind, TableGame, bot_kind, game_kind
+from webtable.registry import GameKind, Narrator, TableGame, bot_kind, game_kind
 from webtable.store import GameRecord, Store
 from webtable.views import decisions_of
 
@@ -41,6 +41,7 @@ class Client:
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     log_sent: int = 0  # how much of the public log this client has been sent
     state_queued: bool = False
+    narrator: Narrator | None = None  # tells this client's log; it has seen the first log_sent events
 
     def push_state(self) -> None:
         """Ask for a fresh state message; several requests before it is sent become one."""

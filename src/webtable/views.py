@@ -12,11 +12,19 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from webtable.registry import GameKind, TableGame
+from webtable.registry import GameKind, Narrator, TableGame
 
 
-def state_message(kind: GameKind, game: TableGame, seat: int | None, version: int, log_from: int) -> dict[str, Any]:
-    """The state as ``seat`` (None: a spectator) may see it; ``log`` holds public events from ``log_from``."""
+def log_entries(events: list[dict[str, Any]], narrator: Narrator | None) -> list[dict[str, Any]]:
+    """Public log events, each with its narrated lines (``narrator`` has seen the events before these)."""
+    return [{"event": e, "lines": narrator.feed(e) if narrator is not None else []} for e in events]
+
+
+def state_message(
+    kind: GameKind, game: TableGame, seat: int | None, version: int, log_from: int, narrator: Narrator | None = None
+) -> dict[str, Any]:
+    """The state as ``seat`` (None: a spectator) may see it; ``log`` holds public events from ``log_from``
+    (told by ``narrator``, which must have been fed the events before ``log_from``)."""
     log = game.log
     legal = [kind.action_json(a) for a in game.legal_actions(seat)] if seat is not None else []
     return {
@@ -26,7 +34,7 @@ def state_message(kind: GameKind, game: TableGame, seat: int | None, version: in
         "obs": game.observe(seat),
         "legal": legal,
         "log_from": log_from,
-        "log": log[log_from:],
+        "log": log_entries(log[log_from:], narrator),
         "over": game.over,
         "result": game.result() if game.over else None,
     }
@@ -71,4 +79,5 @@ def replay_frames(kind: GameKind, history: list[dict[str, Any]], seat: int | Non
         last = text
         frames.append({"step": step, "last_step": step, "obs": obs, "log_len": log_len})
     log = game.log if game is not None else []
-    return {"type": "replay", "seat": seat, "frames": frames, "log": log}
+    narrator = kind.narrator() if kind.narrator is not None else None
+    return {"type": "replay", "seat": seat, "frames": frames, "log": log_entries(log, narrator)}

@@ -10,7 +10,7 @@ from tabletop.errors import IllegalAction
 from wallenstein import game as wgame
 from wallenstein.actions import Action
 from wallenstein.board import ACTIONS, BOARD, BONUS_TILES, COLOURS
-from wallenstein.narrate import ACTION_LABELS, EVENT_LABELS, SKIP_REASONS, TILE_LABELS
+from wallenstein.narrate import ACTION_LABELS, EVENT_LABELS, SKIP_REASONS, TILE_LABELS, Narrator
 from webtable.registry import BotKind, GameKind, TableGame
 
 OPTION_KEYS = frozenset({"edition", "modules", "setup"})
@@ -166,4 +166,5 @@ KIND = GameKind(
     seat_names=tuple(c.capitalize() for c in COLOURS),
     replay_steps=replay_steps,
     preview=preview,
+    narrator=Narrator,
 )
