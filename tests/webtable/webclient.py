@@ -54,3 +54,11 @@ def play_to_end(ws: WebSocketTestSession, rng: random.Random, seen: list[dict[st
             ws.send_json({"type": "act", "id": n, "action": rng.choice(state["legal"])})
             ack = next_of(ws, "ack", seen)
             assert ack["id"] == n
+
+
+def reply(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message that answers a request (room and state updates are skipped)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] not in ("room", "state"):
+            return msg
