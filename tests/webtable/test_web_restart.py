@@ -7,50 +7,15 @@ import json
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
+from webclient import free_port, server
 from websockets.sync.client import ClientConnection, connect
 
 import wallenstein
 from webtable.store import Store
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(db: str, port: int) -> Iterator[subprocess.Popen[str]]:
-    cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert f"http://localhost:{port}/" in line, line
-        for _ in range(200):
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/kinds", timeout=1)
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(timeout=10)
-        if proc.stdout is not None:
-            proc.stdout.close()
 
 
 def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
@@ -77,7 +42,7 @@ def _play(ws: ClientConnection, n: int, rng: random.Random) -> int:
 
 def test_sigkill_after_acknowledgements_loses_nothing(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    port = _free_port()
+    port = free_port()
     rng = random.Random(7)
     seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
     with server(db, port) as proc:

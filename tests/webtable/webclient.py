@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -62,3 +69,33 @@ def reply(ws: WebSocketTestSession) -> dict[str, Any]:
         msg: dict[str, Any] = ws.receive_json()
         if msg["type"] not in ("room", "state"):
             return msg
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(db: str, port: int) -> Iterator[subprocess.Popen[str]]:
+    cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert f"http://localhost:{port}/" in line, line
+        for _ in range(200):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/kinds", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=10)
+        if proc.stdout is not None:
+            proc.stdout.close()

@@ -71,6 +71,7 @@
     if (w) {
       delete conn.waiting[msg.id];
       if (msg.type === "error") w.reject(new Error(msg.message)); else w.resolve(msg);
+      if (msg.type === "ack") { ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks); }
       return;
     }
     if (msg.type === "state") {
@@ -110,6 +111,8 @@
     if (!state) return;
     renderStatus();
     page.render(ctx, state);
+    // The page has drawn a state that includes every acknowledged decision (the state follows its ack).
+    document.body.dataset.drawnAcks = String(ctx.acks || 0);
     maybeReport();
   }
   $("curtain-go").addEventListener("click", () => { $("curtain").hidden = true; ctx.shown = ctx.active; render(); });

@@ -31,7 +31,7 @@ window.GamePages = window.GamePages || {};
     const hatch = s("pattern", { id: "hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
     hatch.append(s("rect", { width: 8, height: 8, fill: "#cfc7b8" }), s("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#9d927e", "stroke-width": 3 }));
     defs.append(hatch);
-    const layer = s("g"); const marks = s("g");
+    const layer = s("g"); const marks = s("g", { "pointer-events": "none" });
     svg.replaceChildren(defs, layer, marks);
     for (const ring of M.wasteland || []) layer.append(s("path", { d: pathOf([ring]), fill: "#b9b09c", stroke: "none" }));
     for (const c of meta.counties) {
@@ -287,7 +287,9 @@ window.GamePages = window.GamePages || {};
         out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error :
           `Odds (${o.samples} trial battles): win ${pct(o.odds.attacker)}, tie ${pct(o.odds.tie)}, lose ${pct(o.odds.defender)}; about ${o.mean_left_if_won} armies left after a win.`));
       }
-      out.push(button(ctx, seat, { type: "move", to: sel.to, armies: sel.armies }, `${own ? "Move" : "Attack with"} ${sel.armies} ${own ? "armies to" : "armies:"} ${name(sel.to)}`, "primary"));
+      const go = button(ctx, seat, { type: "move", to: sel.to, armies: sel.armies }, `${own ? "Move" : "Attack with"} ${sel.armies} ${own ? "armies to" : "armies:"} ${name(sel.to)}`, "primary");
+      go.id = "move-go";
+      out.push(go);
     }
     if (stay) out.push(button(ctx, seat, stay, "Move no armies"));
     out.push(el("div", { id: "turn-msg", role: "status" }));
@@ -307,10 +309,10 @@ window.GamePages = window.GamePages || {};
           el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
   }
 
-  function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState); }
+  function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
 
   // ------------------------------------------------------------------ the page API used by table.js
-  function render(ctx, st) {
+  function render(ctx, st, force = false) {
     ctx.lastState = st;
     const obs = st.obs;
     const seat = st.seat;
@@ -327,7 +329,17 @@ window.GamePages = window.GamePages || {};
     drawMap(document.getElementById("map"), obs, opts);
     const focus = document.activeElement && document.activeElement.id;
     document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
-    document.getElementById("turn-body").replaceChildren(...turnPanel(ctx, st));
+    // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
+    // that other seats' moves never replace a button under the pointer in the middle of a click.
+    const body = document.getElementById("turn-body");
+    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, seat === null ? obs.pending : obs.players[seat],
+      obs.my_plan, obs.bonus_tiles, obs.tower, seat !== null && st.legal.length ? obs.counties : null]);
+    if (force || key !== ctx.panelKey) {
+      ctx.panelKey = key;
+      body.replaceChildren(...turnPanel(ctx, st));
+      body.dataset.phase = obs.phase;
+    }
+    body.dataset.version = String(st.version);
     renderPlayers(ctx);
     document.getElementById("board").replaceChildren(...boardPanel(ctx, obs));
     if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
