@@ -6,7 +6,8 @@ fast person) and three random bots played by the server, runs them all at once a
 latency of the person's actions (sent -> acknowledged, which includes the durable commit) and the
 server's throughput. Figures go to stdout; nothing is asserted.
 
-    python benchmarks/bench_server.py --games 10 50 100 --decisions 60
+    python benchmarks/bench_server.py --games 10 50 100 --decisions 40                  # bots at full speed
+    python benchmarks/bench_server.py --games 100 200 --decisions 20 --bot-delay 0.25   # paced as served
 """
 
 from __future__ import annotations
@@ -93,11 +94,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[10, 50, 100], help="concurrent games per run")
     parser.add_argument("--decisions", type=int, default=60, help="decisions of the person in each game")
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="server's pause between bot decisions")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         port = free_port()
-        cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "wallenstein.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            str(args.bot_delay),
+        ]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
         try:
             assert proc.stdout is not None

@@ -38,8 +38,8 @@ from webtable.views import replay_frames, state_message
 
 STATIC = Path(str(resources.files("webtable").joinpath("static")))
 MAX_MESSAGE = 64 * 1024  # bytes in one client message
-RATE = 20.0  # messages per second a connection may send on average ...
-BURST = 40.0  # ... with bursts up to this many
+RATE = 50.0  # messages per second a connection may send on average ...
+BURST = 100.0  # ... with bursts up to this many
 MAX_REFUSED = 200  # a connection refused this often for flooding is closed
 HELLO_TIMEOUT = 30.0
 

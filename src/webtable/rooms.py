@@ -28,6 +28,8 @@ log = logging.getLogger("webtable")
 
 MAX_NAME = 24
 
+Append = tuple[str, int, list[dict[str, Any]], str, int]  # game id, first seq, entries, status, decisions
+
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -128,7 +130,11 @@ class Room:
             history = trial.history
             new = history[self.stored :]
             status = "over" if trial.over else "running"
-            await asyncio.to_thread(self.hub.store.append, self.id, self.stored, new, status, self.version + 1)
+            try:
+                await self.hub.commit((self.id, self.stored, new, status, self.version + 1))
+            except Exception as exc:
+                log.exception("game %s: storing a decision failed", self.id)
+                raise IllegalAction(f"the decision could not be stored, so nothing changed ({exc})") from None
             self.game = trial
             self.stored = len(history)
             self.version += 1
@@ -182,11 +188,12 @@ class Room:
                 action = await loop.run_in_executor(self.hub.pool, agent.act, observation, legal)
                 await self.act(seat, action)
                 failures = 0
-            except IllegalAction as exc:  # the game moved on while the bot thought: think again
+            except IllegalAction as exc:  # the game moved on while the bot thought, or storing failed
                 failures += 1
                 log.warning("game %s: bot seat %d: %s", self.id, seat, exc)
                 if failures > 20:
                     return
+                await asyncio.sleep(0.05 * failures)
             except Exception:
                 log.exception("game %s: bot seat %d failed", self.id, seat)
                 return
@@ -211,8 +218,38 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.bot_delay = bot_delay
         self.pool = pool or ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
+        # One thread writes to the database: no lock contention between our own writers, and appends
+        # that wait while a commit runs are committed together in the next transaction (group commit).
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writing: asyncio.Task[None] | None = None
         self.closing = False
         self._loading: dict[str, asyncio.Lock] = {}
+
+    async def commit(self, append: Append) -> None:
+        """Store one game's new history entries; returns once they are committed."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._appends.append((append, done))
+        if self._writing is None or self._writing.done():
+            self._writing = loop.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._appends:
+            batch, self._appends = self._appends, []
+            try:
+                await loop.run_in_executor(self.writer, self.store.append_many, [a for a, _ in batch])
+                for _, done in batch:
+                    done.set_result(None)
+            except Exception:  # one bad append must not sink the others: store them one by one
+                for append, done in batch:
+                    try:
+                        await loop.run_in_executor(self.writer, self.store.append_many, [append])
+                        done.set_result(None)
+                    except Exception as exc:
+                        done.set_exception(exc)
 
     async def start(self) -> None:
         """Bring back every unfinished game that has a bot, so bot games go on after a restart."""
@@ -228,6 +265,7 @@ class Hub:
             if room.bot_task is not None:
                 room.bot_task.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.writer.shutdown(wait=True)
 
     async def room(self, game_id: Any) -> Room | None:
         """The live room of a stored game (rebuilt from its history on first use), or None."""
@@ -296,7 +334,7 @@ class Hub:
         game_id = secrets.token_urlsafe(9)
         record = GameRecord(game_id, kind.name, players, stored_seats, "running", now, now, 0)
         history = game.history
-        await asyncio.to_thread(self.store.create, record, history)
+        await asyncio.get_running_loop().run_in_executor(self.writer, self.store.create, record, history)
         room = Room(self, record, kind, game, len(history))
         self.rooms[game_id] = room
         room.kick_bots()
