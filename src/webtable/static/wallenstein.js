@@ -305,7 +305,7 @@ window.GamePages = window.GamePages || {};
     const order = result.vp.map((_, i) => i).sort((a, b) => result.vp[b] - result.vp[a] || result.thalers[b] - result.thalers[a]);
     return el("div", { id: "final" }, el("p", {}, el("strong", {}, "Final scores")),
       el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "VP"), el("th", { class: "num" }, "Thalers")),
-        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " 🏆 winner" : ""),
+        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — winner" : ""),
           el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
   }
 
