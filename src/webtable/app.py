@@ -47,9 +47,10 @@ HELLO_TIMEOUT = 30.0
 class Bucket:
     """Token bucket rate limiter for one connection."""
 
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
+    def __init__(self, rate: float | None = None, burst: float | None = None) -> None:
+        self.rate = RATE if rate is None else rate
+        self.burst = BURST if burst is None else burst
+        self.tokens = self.burst
         self.at = time.monotonic()
 
     def take(self) -> bool:

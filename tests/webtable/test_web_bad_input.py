@@ -99,11 +99,13 @@ def test_spectators_cannot_act(client: TestClient) -> None:
 
 def test_a_flood_is_refused_then_the_connection_closed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(webapp, "MAX_REFUSED", 5)
+    monkeypatch.setattr(webapp, "BURST", 10.0)
+    monkeypatch.setattr(webapp, "RATE", 0.0)  # no refill: the test does not depend on how fast it sends
     made = create_game(client, HUMANS, seed=4)
     gid, token = made["id"], made["seats"][0]["token"]
     with client.websocket_connect(f"/ws/{gid}") as ws:
         hello(ws, token)
-        for i in range(int(webapp.BURST) + 5):
+        for i in range(10 + 5):
             ws.send_json({"type": "ping", "id": i})
         replies = []
         while True:
