@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tabletop.chain import Chain
@@ -208,6 +208,13 @@ class RecordedGame(Generic[S]):
         Each recorded outcome must be drawn at the same place among the decisions as it was
         recorded; anything else is reported as a history that does not replay.
         """
+        steps = deque(cls.replay_steps(history, log), maxlen=1)  # run it through, keep the last
+        return steps[0]
+
+    @classmethod
+    def replay_steps(cls: type[G], history: Any, log: bool = True) -> Iterator[G]:
+        """The game of ``history`` after its set-up and after each decision, as it is rebuilt (one game
+        object, changing as it goes: clone it to keep a step). Replay viewers step through it."""
         if not isinstance(history, list) or not history or not isinstance(history[0], dict):
             raise IllegalAction("a history is a list starting with a {'new_game': options} entry")
         head = history[0].get("new_game")
@@ -227,6 +234,7 @@ class RecordedGame(Generic[S]):
         total = len(chance)
         try:
             game = cls._build(head, chance, log)
+            yield game
             for k, (seat, action, before) in enumerate(moves, 1):
                 used = total - len(chance)
                 if used != before:
@@ -234,6 +242,8 @@ class RecordedGame(Generic[S]):
                         f"decision {k} comes after {before} chance outcome(s) in the history, but {used} were drawn"
                     )
                 game.apply(seat, action)
+                if k < len(moves):
+                    yield game
         except IllegalAction as exc:
             raise IllegalAction(f"{chance.failure()}: {exc}") from None
         except (TypeError, ValueError, IndexError, KeyError) as exc:
@@ -241,7 +251,8 @@ class RecordedGame(Generic[S]):
         if chance:
             raise IllegalAction(f"history does not replay: {len(chance)} chance outcome(s) left over")
         game._replay = None
-        return game
+        if moves:
+            yield game
 
 
 __all__ = ["RecordedGame", "RecordedState", "ReplayQueue", "jsonable", "tupled"]

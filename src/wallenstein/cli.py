@@ -344,6 +344,21 @@ def tournament(
     )
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database URL (default: SQLite in your data directory).")
+    ] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds between bot decisions.")] = 0.25,
+) -> None:
+    """Play in the browser: start the table's web server and print its address."""
+    from webtable.server import serve as run_server  # the web stack loads only for this command
+
+    run_server(host, port, db, bot_delay)
+
+
 def main() -> None:
     app(prog_name="wallenstein")
 

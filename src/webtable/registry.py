@@ -1,0 +1,135 @@
+"""Registries: which games the table hosts and which bots can take a seat.
+
+A game kind knows how to start a game from lobby options, rebuild one from its history, and what
+static data its page needs. Any game object with the Wallenstein Game API plugs in: ``over``,
+``players``, ``pending()``, ``legal_actions(seat)``, ``apply(seat, action)``, ``observe(seat)``,
+``result()``, ``clone()``, ``history`` (secret: never sent) and ``log`` (public events).
+
+League of Six registers itself here when it is merged (``register_game(GameKind(...))``) together
+with a page module ``static/<name>.js``; see docs/web.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tabletop.agents import Agent, RandomAgent
+from tabletop.errors import IllegalAction
+
+
+class TableGame(Protocol):
+    """What the server needs of a game object."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def pending(self) -> list[int]: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> None: ...
+
+    def observe(self, seat: int | None = ...) -> dict[str, Any]: ...
+
+    def result(self) -> dict[str, Any]: ...
+
+    def clone(self) -> Any: ...
+
+    @property
+    def history(self) -> list[dict[str, Any]]: ...
+
+    @property
+    def log(self) -> list[dict[str, Any]]: ...
+
+
+class Narrator(Protocol):
+    def feed(self, event: Mapping[str, Any]) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game the table hosts.
+
+    ``new_game(players, seed, options)`` validates lobby options (IllegalAction with a clear message);
+    ``replay(history)`` rebuilds a game from its stored history; ``lobby()`` describes the options for
+    the lobby form; ``meta()`` is static data for the page (board, names); ``seat_names`` names seats.
+    ``action_json`` turns a legal action into its JSON form; ``replay_steps(history)`` (optional) yields
+    the game after set-up and after each decision (the replay viewer; a generic fallback exists);
+    ``preview(game, seat, action)`` (optional) tells what a decision may bring (e.g. a battle's odds)
+    from public information only; ``narrator()`` (optional) makes an object whose ``feed(event)``
+    tells a public log event as lines of text.
+    """
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    new_game: Callable[[int, int, Mapping[str, Any]], TableGame]
+    replay: Callable[[list[dict[str, Any]]], TableGame]
+    lobby: Callable[[], dict[str, Any]]
+    meta: Callable[[], dict[str, Any]]
+    seat_names: tuple[str, ...]
+    action_json: Callable[[Any], Any] = field(default=lambda a: a.to_json())
+    replay_steps: Callable[[list[dict[str, Any]]], Iterator[TableGame]] | None = None
+    preview: Callable[[TableGame, int, Any], dict[str, Any]] | None = None
+    narrator: Callable[[], Narrator] | None = None
+
+
+AgentFactory = Callable[[int, int], Agent]
+"""``factory(seat, seed)`` -> an agent for that seat."""
+
+
+@dataclass(frozen=True)
+class BotKind:
+    name: str
+    label: str
+    factory: AgentFactory
+    games: frozenset[str] | None = None  # None: any game (the agent only looks at legal actions)
+
+    def plays(self, game: str) -> bool:
+        return self.games is None or game in self.games
+
+
+GAMES: dict[str, GameKind] = {}
+BOTS: dict[str, BotKind] = {}
+
+
+def register_game(kind: GameKind) -> None:
+    GAMES[kind.name] = kind
+
+
+def register_bot(kind: BotKind) -> None:
+    BOTS[kind.name] = kind
+
+
+def game_kind(name: Any) -> GameKind:
+    kind = GAMES.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise IllegalAction(f"unknown game {name!r}; the table hosts {sorted(GAMES)}")
+    return kind
+
+
+def bot_kind(name: Any, game: str) -> BotKind:
+    kind = BOTS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise IllegalAction(f"unknown bot {name!r}; bots are {sorted(BOTS)}")
+    if not kind.plays(game):
+        raise IllegalAction(f"bot {name!r} does not play {game}")
+    return kind
+
+
+def _random(seat: int, seed: int) -> Agent:
+    return RandomAgent(seat, seed)
+
+
+def install_defaults() -> None:
+    """Register the games and bots that exist today (idempotent; the app calls it at start)."""
+    from webtable import wallenstein_kind
+
+    register_game(wallenstein_kind.KIND)
+    register_bot(BotKind("random", "Random (weakest)", _random))
+    wallenstein_kind.register_bots(register_bot)

@@ -1,0 +1,87 @@
+"use strict";
+(async function lobby() {
+  const $ = (id) => document.getElementById(id);
+  const kinds = await WT.json("/api/kinds");
+  const gameSel = $("game");
+  for (const [name, g] of Object.entries(kinds.games)) gameSel.append(WT.el("option", { value: name }, g.title));
+
+  function bots(game) { return kinds.bots.filter((b) => !b.games || b.games.includes(game)); }
+
+  function refreshForm() {
+    const g = kinds.games[gameSel.value];
+    const o = g.options;
+    const players = $("players"); const keep = players.value || "4";
+    players.replaceChildren(...g.players.map((n) => WT.el("option", { value: n, selected: String(n) === keep }, n)));
+    $("edition").replaceChildren(...(o.editions || []).map((e) =>
+      WT.el("option", { value: e.name, disabled: !e.playable }, e.name + (e.playable ? "" : " (coming)"))));
+    $("setup").replaceChildren(...(o.setups || []).map((s) => WT.el("option", { value: s.name }, s.label)));
+    const mods = $("modules"); mods.replaceChildren(WT.el("legend", {}, "Modules"));
+    for (const m of o.modules || []) {
+      const id = "mod-" + m.name;
+      mods.append(WT.el("label", { for: id, class: m.playable ? "" : "muted" },
+        WT.el("input", { type: "checkbox", id, value: m.name, disabled: !m.playable }),
+        " " + m.label + (m.playable ? "" : " (coming)")));
+    }
+    refreshSeats();
+  }
+
+  function refreshSeats() {
+    const n = Number($("players").value);
+    const box = $("seats"); box.replaceChildren(WT.el("legend", {}, "Seats"));
+    const colours = ["Red", "Blue", "Yellow", "Purple", "Black"];
+    for (let i = 0; i < n; i++) {
+      const sel = WT.el("select", { id: "seat-" + i, "aria-label": colours[i] + " seat" },
+        WT.el("option", { value: "local" }, "This screen"),
+        WT.el("option", { value: "invite" }, "Invite"),
+        ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 }, "Bot: " + b.label)));
+      box.append(WT.el("div", { class: "seat-row" },
+        WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colours[i]), sel,
+        WT.el("input", { id: "name-" + i, placeholder: "name", maxlength: 24, "aria-label": colours[i] + " name" })));
+    }
+  }
+
+  gameSel.addEventListener("change", refreshForm);
+  $("players").addEventListener("change", refreshSeats);
+  refreshForm();
+
+  $("create").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const n = Number($("players").value);
+    const seats = []; const local = [];
+    for (let i = 0; i < n; i++) {
+      const v = $("seat-" + i).value; const name = $("name-" + i).value.trim();
+      if (v.startsWith("bot:")) seats.push({ type: "bot", bot: v.slice(4), name });
+      else { seats.push({ type: "human", name }); if (v === "local") local.push(i); }
+    }
+    const modules = [...document.querySelectorAll("#modules input:checked")].map((c) => c.value);
+    const body = { game: gameSel.value, players: n, seats,
+      options: { edition: $("edition").value, setup: $("setup").value, modules } };
+    $("create-msg").textContent = "creating…";
+    try {
+      const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const tokens = {}; const invites = {};
+      for (const s of made.seats) { tokens[s.seat] = s.token; invites[s.seat] = location.origin + s.invite; }
+      WT.keep(made.id, { tokens, local, invites, host: true });
+      location.href = "/game/" + made.id;
+    } catch (e) { $("create-msg").textContent = e.message; $("create-msg").className = "error"; }
+  });
+
+  async function listGames() {
+    const data = await WT.json("/api/games");
+    const box = $("games");
+    if (!data.games.length) { box.textContent = "No games yet."; return; }
+    const rows = data.games.map((g) => {
+      const seats = (g.seats || []).map((s) => s.type === "bot" ? "bot" : (s.name || s.colour)).join(", ");
+      const mine = Object.keys(WT.mine(g.id).tokens).length ? " (yours)" : "";
+      return WT.el("tr", {},
+        WT.el("td", {}, WT.el("a", { href: "/game/" + g.id }, g.id)),
+        WT.el("td", {}, (g.title || g.game) + ", " + g.players + " players" + mine),
+        WT.el("td", {}, g.status + (g.status === "running" ? " · decision " + g.version : "")),
+        WT.el("td", { class: "muted" }, seats));
+    });
+    box.replaceChildren(WT.el("table", {}, WT.el("tr", {}, WT.el("th", {}, "game"), WT.el("th", {}, "what"),
+      WT.el("th", {}, "status"), WT.el("th", {}, "seats")), ...rows));
+  }
+  listGames();
+  setInterval(listGames, 5000);
+})();

@@ -1,0 +1,217 @@
+"use strict";
+// The table page: connections (one per seat played on this screen, or one spectator connection),
+// hot-seat curtain, log, invites, replay viewer. Game-specific drawing lives in GamePages[game].
+(async function table() {
+  const $ = (id) => document.getElementById(id);
+  const id = location.pathname.split("/").pop();
+  const mine = WT.mine(id);
+  // An invite link carries its token in the URL fragment (never sent to the server by the browser).
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("token")) {
+    mine.pendingToken = frag.get("token");
+    history.replaceState(null, "", location.pathname);
+    WT.keep(id, mine);
+  }
+  let summary;
+  try { summary = await WT.json(`/api/games/${id}`); }
+  catch (e) { $("status").textContent = e.message; return; }
+  const page = window.GamePages[summary.game];
+  const meta = await WT.json(`/api/meta/${summary.game}`);
+  const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], reportSeen: 0 };
+  await page.init(ctx);
+  $("title").textContent = `${summary.title}, ${summary.players} players · game ${id}`;
+
+  // ------------------------------------------------------------------ connections
+  let msgId = 0;
+  function connect(seat, token) {
+    const conn = { seat, token, waiting: {}, ws: null, retry: 500, closed: false };
+    ctx.conns[seat === null ? "spectator" : seat] = conn;
+    const open = () => {
+      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}`);
+      conn.ws = ws;
+      ws.onopen = () => { conn.retry = 500; ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" })); };
+      ws.onmessage = (ev) => onMessage(conn, JSON.parse(ev.data));
+      ws.onclose = () => {
+        for (const w of Object.values(conn.waiting)) w.reject(new Error("connection lost; try again"));
+        conn.waiting = {};
+        if (conn.closed) return;
+        setStatus("connection lost – reconnecting…");
+        setTimeout(open, conn.retry); conn.retry = Math.min(conn.retry * 2, 8000);
+      };
+    };
+    open();
+    return conn;
+  }
+
+  function request(seat, type, action) {
+    const conn = ctx.conns[seat];
+    return new Promise((resolve, reject) => {
+      if (!conn || !conn.ws || conn.ws.readyState !== 1) { reject(new Error("not connected")); return; }
+      const ref = ++msgId;
+      conn.waiting[ref] = { resolve, reject, type };
+      conn.ws.send(JSON.stringify({ type, id: ref, action }));
+    });
+  }
+  ctx.act = (seat, action) => request(seat, "act", action);
+  ctx.check = (seat, action) => request(seat, "check", action);
+  ctx.preview = (seat, action) => request(seat, "preview", action);
+
+  function onMessage(conn, msg) {
+    const w = msg.id !== undefined ? conn.waiting[msg.id] : undefined;
+    if (msg.type === "welcome") {
+      if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat); }
+      ctx.summary = msg.game; renderInvites(); return;
+    }
+    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); return; }
+    if (msg.type === "error" && msg.id === undefined && !w) {
+      setStatus(msg.message);
+      if (/wrong token/.test(msg.message)) conn.closed = true;
+      return;
+    }
+    if (w) {
+      delete conn.waiting[msg.id];
+      if (msg.type === "error") w.reject(new Error(msg.message)); else w.resolve(msg);
+      if (msg.type === "ack") { ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks); }
+      return;
+    }
+    if (msg.type === "state") {
+      ctx.states[conn.seat === null ? "spectator" : conn.seat] = msg;
+      if (conn === primary()) for (const e of msg.log) addLog(e);
+      schedule();
+    }
+  }
+
+  function primary() { return Object.values(ctx.conns)[0]; }
+
+  let queued = false;
+  function schedule() { if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; render(); }); } }
+
+  // ------------------------------------------------------------------ hot-seat and rendering
+  const localSeats = () => Object.keys(ctx.conns).filter((k) => k !== "spectator").map(Number);
+  function chooseActive() {
+    const seats = localSeats();
+    if (!seats.length) return "spectator";
+    const waiting = seats.filter((s) => ctx.states[s] && ctx.states[s].legal.length);
+    if (waiting.length) return waiting.includes(ctx.active) ? ctx.active : waiting[0];
+    return seats.includes(ctx.active) ? ctx.active : seats[0];
+  }
+  function render() {
+    const next = chooseActive();
+    const hotseat = localSeats().length > 1;
+    if (hotseat && next !== ctx.shown && ctx.states[next] && ctx.states[next].legal.length) {
+      ctx.active = next;
+      const name = ctx.summary.seats[next].name;
+      $("curtain-msg").textContent = `${name} (${ctx.summary.seats[next].colour}) decides next: pass the screen.`;
+      $("curtain").hidden = false; $("curtain-go").focus();
+      return;
+    }
+    ctx.active = next;
+    if ($("curtain").hidden) ctx.shown = next;
+    const state = ctx.states[ctx.shown];
+    if (!state) return;
+    renderStatus();
+    page.render(ctx, state);
+    // The page has drawn a state that includes every acknowledged decision (the state follows its ack).
+    document.body.dataset.drawnAcks = String(ctx.acks || 0);
+    maybeReport();
+  }
+  $("curtain-go").addEventListener("click", () => { $("curtain").hidden = true; ctx.shown = ctx.active; render(); });
+
+  function setStatus(text) { $("status").textContent = text; }
+  function renderStatus() {
+    const st = ctx.states[ctx.shown];
+    if (!st) return;
+    const who = ctx.shown === "spectator" ? "watching" : `playing ${ctx.summary.seats[ctx.shown].colour}`;
+    setStatus(st.over ? `game over · ${who}` : `${page.phaseLine(ctx, st)} · ${who}`);
+  }
+
+  // ------------------------------------------------------------------ log and reports
+  function addLog(entry) {
+    ctx.logEntries.push(entry);
+    const box = $("log");
+    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
+    box.append(page.logItem(ctx, entry));
+    if (atEnd) box.scrollTop = box.scrollHeight;
+  }
+  function maybeReport() {
+    for (let i = ctx.reportSeen; i < ctx.logEntries.length; i++) {
+      const body = page.report(ctx, ctx.logEntries, i);
+      if (body) { $("report-body").replaceChildren(body); $("report").hidden = false; }
+    }
+    ctx.reportSeen = ctx.logEntries.length;
+  }
+  $("report-close").addEventListener("click", () => { $("report").hidden = true; });
+
+  function renderInvites() {
+    const invites = mine.invites || {};
+    const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
+    if (!rows.length) { $("invites").hidden = true; return; }
+    $("invites").hidden = false;
+    $("invite-body").replaceChildren(...rows.map(([s, url]) => WT.el("p", {},
+      WT.el("label", { for: "inv-" + s }, `${ctx.summary.seats[s].colour}: `),
+      WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }))),
+      WT.el("p", { class: "small muted" }, "Spectators: ", WT.el("code", {}, `${location.origin}/game/${id}`)));
+  }
+
+  // ------------------------------------------------------------------ tabs and replay
+  function tab(which) {
+    for (const t of ["table", "replay"]) {
+      $("tab-" + t).setAttribute("aria-selected", String(t === which));
+      $("view-" + t).hidden = t !== which;
+    }
+    if (which === "replay") fillReplayViews();
+  }
+  $("tab-table").addEventListener("click", () => tab("table"));
+  $("tab-replay").addEventListener("click", () => tab("replay"));
+
+  function fillReplayViews() {
+    const over = ctx.summary.status === "over";
+    const sel = $("replay-view"); const keep = sel.value;
+    const opts = [WT.el("option", { value: "spectator" }, "Spectator")];
+    ctx.summary.seats.forEach((s, i) => {
+      if (over || Object.keys(mine.tokens).map(Number).includes(i)) opts.push(WT.el("option", { value: i }, `${s.colour} (${s.name})`));
+    });
+    sel.replaceChildren(...opts);
+    if (keep) sel.value = keep;
+  }
+  let replay = null;
+  $("replay-load").addEventListener("click", async () => {
+    const view = $("replay-view").value;
+    const headers = view !== "spectator" && mine.tokens[view] ? { "x-seat-token": mine.tokens[view] } : {};
+    try {
+      replay = await WT.json(`/api/games/${id}/replay?view=${view}`, { headers });
+    } catch (e) { $("replay-pos").textContent = e.message; return; }
+    const slider = $("replay-slider");
+    slider.max = replay.frames.length - 1; slider.value = slider.max;
+    showFrame();
+  });
+  function showFrame() {
+    if (!replay) return;
+    const i = Number($("replay-slider").value);
+    const f = replay.frames[i];
+    $("replay-pos").textContent = `view ${i + 1} of ${replay.frames.length} · decision ${f.step}`;
+    page.renderFrame(ctx, f.obs, { map: $("replay-map"), players: $("replay-players"), board: $("replay-board") });
+    $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).map((e) => page.logItem(ctx, e)));
+    $("replay-log").scrollTop = $("replay-log").scrollHeight;
+  }
+  $("replay-slider").addEventListener("input", showFrame);
+  $("replay-prev").addEventListener("click", () => { $("replay-slider").stepDown(); showFrame(); });
+  $("replay-next").addEventListener("click", () => { $("replay-slider").stepUp(); showFrame(); });
+
+  // ------------------------------------------------------------------ start
+  if (mine.pendingToken) {
+    // An invite: connect with the token; the server says which seat it opens.
+    const token = mine.pendingToken;
+    delete mine.pendingToken;
+    const conn = connect(null, token);
+    delete ctx.conns.spectator;
+    conn.pendingClaim = (seat) => {
+      ctx.conns[seat] = conn; conn.pendingClaim = null;
+      mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
+      WT.keep(id, mine);
+    };
+  }
+  for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
+  if (!Object.keys(ctx.conns).length) connect(null, null);
+  renderInvites();
+})();

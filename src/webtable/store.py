@@ -1,0 +1,168 @@
+"""Event-sourced storage: a game is its options (the history's head) and every history entry since.
+
+SQLite in the user's data directory by default, any SQLAlchemy URL (PostgreSQL) when given. Each
+accepted decision is stored with the chance outcomes it caused in one transaction, committed before
+the decision is acknowledged, so a crash loses nothing; a game is rebuilt by replaying its entries.
+Seat tokens are stored only as SHA-256 digests. The history holds secrets (seed, deck orders, plans):
+nothing in this module is ever sent to a browser as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+METADATA = sa.MetaData()
+
+GAMES = sa.Table(
+    "games",
+    METADATA,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("kind", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),  # JSON: [{"type", "bot", "name", "token_sha256"}]
+    sa.Column("status", sa.String(16), nullable=False),  # "running" or "over"
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("decisions", sa.Integer, nullable=False, default=0),
+)
+
+ENTRIES = sa.Table(
+    "entries",
+    METADATA,
+    sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),  # 0 is the history's head (the game's options)
+    sa.Column("entry", sa.Text, nullable=False),
+)
+
+
+@dataclass
+class GameRecord:
+    id: str
+    kind: str
+    players: int
+    seats: list[dict[str, Any]]
+    status: str
+    created: float
+    updated: float
+    decisions: int
+
+
+def default_url() -> str:
+    """SQLite in the user's data directory: $XDG_DATA_HOME/wallenstein-table, else the platform's."""
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        base = Path(xdg) / "wallenstein-table"
+    else:
+        import platformdirs
+
+        base = Path(platformdirs.user_data_dir("wallenstein-table", appauthor=False))
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'games.sqlite3'}"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine: Engine = sa.create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        METADATA.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, record: GameRecord, history: list[dict[str, Any]]) -> None:
+        """Store a new game with its history so far (head and set-up chance outcomes), atomically."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                GAMES.insert().values(
+                    id=record.id,
+                    kind=record.kind,
+                    players=record.players,
+                    seats=_dumps(record.seats),
+                    status=record.status,
+                    created=record.created,
+                    updated=record.updated,
+                    decisions=record.decisions,
+                )
+            )
+            conn.execute(
+                ENTRIES.insert(), [{"game_id": record.id, "seq": i, "entry": _dumps(e)} for i, e in enumerate(history)]
+            )
+
+    def append(self, game_id: str, first_seq: int, entries: list[dict[str, Any]], status: str, decisions: int) -> None:
+        """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""
+        self.append_many([(game_id, first_seq, entries, status, decisions)])
+
+    def append_many(self, batch: list[tuple[str, int, list[dict[str, Any]], str, int]]) -> None:
+        """Several games' appends in one transaction (group commit: one disk flush for all)."""
+        rows = [
+            {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
+            for gid, first, entries, _, _ in batch
+            for i, e in enumerate(entries)
+        ]
+        now = time.time()
+        with self.engine.begin() as conn:
+            if rows:
+                conn.execute(ENTRIES.insert(), rows)
+            for gid, _, _, status, decisions in batch:
+                conn.execute(
+                    GAMES.update().where(GAMES.c.id == gid).values(status=status, updated=now, decisions=decisions)
+                )
+
+    def record(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(GAMES.select().where(GAMES.c.id == game_id)).first()
+        return _record(row) if row is not None else None
+
+    def history(self, game_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(ENTRIES.c.seq, ENTRIES.c.entry).where(ENTRIES.c.game_id == game_id).order_by(ENTRIES.c.seq)
+            ).all()
+        out = []
+        for i, (seq, text) in enumerate(rows):
+            if seq != i:
+                raise RuntimeError(f"game {game_id}: history entry {i} is missing")
+            out.append(json.loads(text))
+        return out
+
+    def games(self, limit: int = 50, status: str | None = None) -> list[GameRecord]:
+        query = GAMES.select().order_by(GAMES.c.updated.desc()).limit(limit)
+        if status is not None:
+            query = query.where(GAMES.c.status == status)
+        with self.engine.connect() as conn:
+            return [_record(r) for r in conn.execute(query)]
+
+
+def _record(row: Any) -> GameRecord:
+    return GameRecord(
+        id=row.id,
+        kind=row.kind,
+        players=row.players,
+        seats=json.loads(row.seats),
+        status=row.status,
+        created=row.created,
+        updated=row.updated,
+        decisions=row.decisions,
+    )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+    cur.execute("PRAGMA synchronous=FULL")  # a commit is on disk before the decision is acknowledged
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

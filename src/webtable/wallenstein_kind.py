@@ -1,0 +1,155 @@
+"""Wallenstein on the table: lobby options, replays, static board data for the page, and its bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from tabletop.agents import derive_seed
+from tabletop.errors import IllegalAction
+from wallenstein import game as wgame
+from wallenstein.actions import Action
+from wallenstein.board import ACTIONS, BOARD, BONUS_TILES, COLOURS
+from wallenstein.narrate import ACTION_LABELS, EVENT_LABELS, SKIP_REASONS, TILE_LABELS, Narrator
+from webtable.registry import BotKind, GameKind, TableGame
+
+OPTION_KEYS = frozenset({"edition", "modules", "setup"})
+MODULE_LABELS = {
+    "emperors_court": "The Emperor's Court",
+    "landsknechte": "Landsknechte",
+    "military_leaders": "Military leaders",
+}
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any]) -> TableGame:
+    if not isinstance(options, Mapping):
+        raise IllegalAction("options must be an object")
+    unknown = set(options) - OPTION_KEYS
+    if unknown:
+        raise IllegalAction(f"unknown Wallenstein option(s) {sorted(unknown)}; options are {sorted(OPTION_KEYS)}")
+    return wgame.new_game(
+        players=players,
+        seed=seed,
+        setup=options.get("setup", "lineup"),
+        edition=options.get("edition", "2012"),
+        modules=options.get("modules", ()),
+    )
+
+
+def replay(history: list[dict[str, Any]]) -> TableGame:
+    return wgame.replay(history)
+
+
+def lobby() -> dict[str, Any]:
+    """What the lobby form offers; editions and modules not playable yet are listed as such."""
+    return {
+        "players": [3, 4, 5],
+        "editions": [{"name": e, "playable": True} for e in wgame.EDITIONS]
+        + [{"name": e, "playable": False} for e in wgame.PLANNED_EDITIONS],
+        "modules": [
+            {"name": m, "label": MODULE_LABELS.get(m, m), "playable": m in wgame.PLAYABLE_MODULES}
+            for m in wgame.MODULES
+        ],
+        "setups": [{"name": "lineup", "label": "Default line-up"}, {"name": "draft", "label": "Draft"}],
+    }
+
+
+def meta() -> dict[str, Any]:
+    """The printed board and labels the page needs (public, identical for every game)."""
+    return {
+        "regions": list(BOARD.regions),
+        "counties": [
+            {
+                "key": key,
+                "name": BOARD.names[i],
+                "region": BOARD.regions[BOARD.region_of[i]],
+                "tax": BOARD.tax[i],
+                "grain": BOARD.grain[i],
+                "sites": BOARD.sites[i],
+                "neighbours": [BOARD.keys[j] for j in BOARD.neighbours[i]],
+                "three_player_excluded": BOARD.three_player_excluded[i],
+            }
+            for i, key in enumerate(BOARD.keys)
+        ],
+        "actions": [{"name": a, "label": ACTION_LABELS[a], "cost": BOARD.costs[i]} for i, a in enumerate(ACTIONS)],
+        "colours": list(COLOURS),
+        "bonus_tiles": {t: TILE_LABELS[t] for t in BONUS_TILES},
+        "events": {k: {"title": t, "effect": e} for k, (t, e) in EVENT_LABELS.items()},
+        "skip_reasons": SKIP_REASONS,
+        "map": "/static/wallenstein_map.json",
+    }
+
+
+def register_bots(register: Callable[[BotKind], None]) -> None:
+    """Wallenstein's own bots (``wallenstein.bots.make_agent(kind, seed)``), once that package exists."""
+    try:
+        from wallenstein import bots  # type: ignore[attr-defined, unused-ignore]
+    except ImportError:
+        return
+    make_agent = getattr(bots, "make_agent", None)
+    if make_agent is None:
+        return
+    labels = {"heuristic": "Heuristic", "search": "Search (strongest)"}
+    for name, label in labels.items():
+
+        def factory(seat: int, seed: int, _name: str = name) -> Any:
+            agent = make_agent(_name, seed)
+            reset = getattr(agent, "reset", None)
+            if reset is not None:
+                reset(seat, seed)
+            return agent
+
+        register(BotKind(name, label, factory, frozenset({"wallenstein"})))
+
+
+def replay_steps(history: list[dict[str, Any]]) -> Iterator[TableGame]:
+    """The game after set-up and after each decision, from one replay (O(n); see
+    ``RecordedGame.replay_steps``)."""
+    return wgame.Game.replay_steps(history)
+
+
+ODDS_SAMPLES = 300
+
+
+def preview(game: Any, seat: int, action: Any) -> dict[str, Any]:
+    """A move's outcome: for an attack, the odds of each battle result, estimated by fighting it
+    ``ODDS_SAMPLES`` times on copies of the game with fresh chance streams.
+
+    Only public things decide a battle (armies, the tray, the tower's inside counts, bonus tiles, the
+    event), so the odds reveal nothing secret; the copies are thrown away.
+    """
+    if not isinstance(game, wgame.Game):
+        raise IllegalAction("not a Wallenstein game")
+    game.clone().apply(seat, action)  # IllegalAction if the move is not allowed
+    act = action if isinstance(action, Action) else Action.from_json(action)
+    if act.kind != "move" or game.s.owner[act.a] == seat:
+        return {"kind": "move" if act.kind == "move" else act.kind}
+    counts = {"attacker": 0, "defender": 0, "tie": 0}
+    survivors = 0
+    start = len(game.log)
+    for k in range(ODDS_SAMPLES):
+        trial = game.clone()
+        trial.seed = derive_seed(game.seed, 1_000_003 + k)  # a fresh stream for the tower's drops
+        trial.apply(seat, act)
+        battle = next(e for e in trial.log[start:] if e["e"] == "battle")
+        counts[battle["result"]] += 1
+        if battle["result"] == "attacker":
+            survivors += battle["attacker_count"] - battle["defender_count"]
+    odds = {k: v / ODDS_SAMPLES for k, v in counts.items()}
+    mean_left = survivors / counts["attacker"] if counts["attacker"] else 0.0
+    return {"kind": "battle", "samples": ODDS_SAMPLES, "odds": odds, "mean_left_if_won": round(mean_left, 2)}
+
+
+KIND = GameKind(
+    name="wallenstein",
+    title="Wallenstein",
+    players=(3, 4, 5),
+    new_game=new_game,
+    replay=replay,
+    lobby=lobby,
+    meta=meta,
+    seat_names=tuple(c.capitalize() for c in COLOURS),
+    replay_steps=replay_steps,
+    preview=preview,
+    narrator=Narrator,
+)

@@ -1,0 +1,159 @@
+"""End to end in a real browser (Playwright driving Chromium) against a real server process:
+a person plays a whole game against three bots by clicking; a friend joins by invite link and plays a
+seat; a spectator's page receives nothing secret."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from webclient import free_port, server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+TIMEOUT = 60_000
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'games.sqlite3'}"
+    port = free_port()
+    with server(db, port):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _page(browser: Browser) -> Page:
+    page = browser.new_context(viewport={"width": 1300, "height": 950}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def _my_turn_or_over(page: Page) -> bool:
+    """Wait until this page must decide (True) or shows the final scores (False)."""
+    page.wait_for_function(
+        "() => document.querySelector('#final') || document.querySelector('#turn-h').textContent === 'Your move'"
+    )
+    return page.locator("#final").count() == 0
+
+
+def take_turn(page: Page) -> str:
+    """Make this page's pending decision by clicking, the way a person would; returns its phase."""
+    body = page.locator("#turn-body")
+    acks = int(page.evaluate("() => document.body.dataset.acks || '0'"))
+    phase = body.get_attribute("data-phase") or ""
+    if page.locator("#plan-fill").count():
+        # One card placed by hand (card, then box), the rest with the helper button.
+        page.locator("#turn-body [data-card='money:0']").click()
+        page.locator("#turn-body [data-box='bid']").click()
+        page.click("#plan-fill")
+        page.locator("#plan-submit:not([disabled])").click()
+    elif page.locator("#map path.target").count():
+        target = page.locator("#map path.target").first  # choose on the map, with the keyboard
+        target.focus()
+        page.keyboard.press("Enter")
+        if page.locator("#move-go").count():
+            page.click("#move-go")
+    else:
+        choices = page.locator("#turn-body .choices button")
+        assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
+        choices.first.click()
+    # Wait until the decision is acknowledged and the state after it is drawn (bots decide meanwhile).
+    try:
+        page.wait_for_function(
+            f"() => document.querySelector('#final') || document.body.dataset.drawnAcks === '{acks + 1}'"
+        )
+    except Exception as exc:
+        raise AssertionError(f"no acknowledgement in {phase}: {body.inner_text()!r}") from exc
+    return phase
+
+
+def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_url: str) -> None:
+    page = _page(browser)
+    page.goto(base_url + "/")
+    page.select_option("#players", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#name-0", "Ann")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    phases: set[str] = set()
+    while _my_turn_or_over(page):
+        phases.add(take_turn(page))
+    assert {"planning", "position"} <= phases
+    final = page.locator("#final").inner_text()
+    assert "Final scores" in final and "winner" in final and "Ann" in final
+    assert page.locator("#log").inner_text().count("Scoring, year") == 2
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browser, base_url: str) -> None:
+    host = _page(browser)
+    host.goto(base_url + "/")
+    host.select_option("#players", "4")
+    host.select_option("#seat-1", "invite")
+    host.select_option("#seat-2", "bot:random")
+    host.select_option("#seat-3", "bot:random")
+    host.click("#create-btn")
+    host.wait_for_url("**/game/*")
+    invite = host.locator("#inv-1").input_value()
+    assert "#token=" in invite
+    # The spectator watches from the start and records every message its page receives.
+    spectator = _page(browser)
+    frames: list[dict[str, Any]] = []
+    spectator.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
+    spectator.goto(host.url)
+    spectator.wait_for_selector("#players table")
+    friend = _page(browser)
+    friend.goto(invite)
+    friend.wait_for_function("() => document.querySelector('#status').textContent.includes('playing Blue')")
+    assert "#token=" not in friend.url  # the token leaves the address bar
+    # The host plans first; the friend has not planned yet: the spectator must not see the host's plan.
+    assert _my_turn_or_over(host) and take_turn(host) == "planning"
+    spectator.wait_for_function("() => document.querySelector('#players').textContent.includes('planned')")
+    decisions = {"host": 1, "friend": 0}
+    pages = {"host": host, "friend": friend}
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while decisions["friend"] < 3 and time.monotonic() < deadline:
+        for who, page in pages.items():  # whoever is asked decides (player order decides who is first)
+            if page.locator("#turn-h").text_content() == "Your move":
+                take_turn(page)
+                decisions[who] += 1
+        time.sleep(0.05)
+    assert decisions["friend"] == 3
+    assert "Your move" not in (spectator.locator("#turn-h").text_content() or "")
+    assert spectator.locator("#plan-submit").count() == 0
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states
+    for f in states:
+        assert f["seat"] is None and f["legal"] == [] and "my_plan" not in f["obs"]
+        if f["obs"]["phase"] == "planning":
+            assert f["obs"]["plans"] == {} and f["obs"]["bids"] == {}
+        assert all(card is None for card in f["obs"]["action_cards"][5:]) or f["obs"]["phase"] == "move"
+    assert "token" not in json.dumps(frames)
+    for p in (host, friend, spectator):
+        assert not p.errors  # type: ignore[attr-defined]
+
+
+def test_screens_fit_a_phone(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.goto(base_url + "/")
+    page.click("#create-btn")
+    page.wait_for_selector("#plan-fill")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 400  # no sideways scrolling on a phone

@@ -1,0 +1,107 @@
+"""Helpers for the web tests: an app over a fresh database and a seat that plays through a WebSocket."""
+
+from __future__ import annotations
+
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from webtable.app import create_app
+
+
+def make_client(tmp_path: Path, name: str = "games.sqlite3") -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp_path / name}"))
+
+
+def create_game(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    body = {"game": "wallenstein", "players": len(seats), "seats": seats, **extra}
+    res = client.post("/api/games", json=body)
+    assert res.status_code == 200, res.text
+    data: dict[str, Any] = res.json()
+    return data
+
+
+def hello(ws: WebSocketTestSession, token: str | None) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
+    welcome: dict[str, Any] = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    return welcome
+
+
+def next_of(ws: WebSocketTestSession, kind: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Read messages until one of type ``kind`` (others are kept in ``seen``)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if seen is not None:
+            seen.append(msg)
+        if msg["type"] == kind:
+            return msg
+        assert msg["type"] != "error", msg
+
+
+def play_to_end(ws: WebSocketTestSession, rng: random.Random, seen: list[dict[str, Any]]) -> dict[str, Any]:
+    """Play a seat with random legal decisions until the game is over; returns the last state."""
+    n = 0
+    while True:
+        state = next_of(ws, "state", seen)
+        if state["over"]:
+            return state
+        if state["legal"]:
+            n += 1
+            action = rng.choice(state["legal"])
+            while True:  # a client faster than the server's rate limit backs off and sends again
+                ws.send_json({"type": "act", "id": n, "action": action})
+                answer = reply(ws)
+                if answer["type"] == "ack":
+                    break
+                assert "too many messages" in answer["message"], answer
+                time.sleep(0.2)
+            assert answer["id"] == n
+
+
+def reply(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message that answers a request (room and state updates are skipped)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] not in ("room", "state"):
+            return msg
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(db: str, port: int) -> Iterator[subprocess.Popen[str]]:
+    cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert f"http://localhost:{port}/" in line, line
+        for _ in range(200):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/kinds", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=10)
+        if proc.stdout is not None:
+            proc.stdout.close()
