@@ -427,10 +427,8 @@ def expected_winter_loss(g: Game) -> float:
     ev = g.s.year_events
     if not ev:
         return 3.0
-    return (
-        max(g.events[e].winter_loss for e in ev) * 0.5
-        + sum(g.events[e].winter_loss for e in ev) / len(ev) * 0.5
-    )
+    losses = [float(g.events[e].winter_loss) for e in ev]
+    return max(losses) * 0.5 + sum(losses) / len(ev) * 0.5
 
 
 def _choose_bid(g: Game, seat: int, mine: list[int], cands: list[tuple[float, int, int]], v: Values) -> int:
