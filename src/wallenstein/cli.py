@@ -282,6 +282,8 @@ def tournament(
     seed: SeedOpt = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Parallel worker processes.")] = 1,
     setup: SetupOpt = Setup.lineup,
+    edition: EditionOpt = Edition.e2012,
+    modules: ModulesOpt = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean VP, rating and ms per decision."""
@@ -291,6 +293,11 @@ def tournament(
     names = [a.strip() for a in agents.split(",")]
     if not 3 <= len(names) <= 5:
         raise _fail(f"Wallenstein is played by 3 to 5 players; --agents lists {len(names)}")
+    mods = _modules(modules)
+    try:
+        new_game(players=len(names), edition=edition.value, modules=mods, log=False)  # checks the options
+    except IllegalAction as exc:
+        raise _fail(str(exc)) from None
     err = Console(stderr=True)
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -305,7 +312,7 @@ def tournament(
         with progress:
             task = progress.add_task("playing", total=games)
             report = play_tournament(
-                WallensteinTournament(setup.value),
+                WallensteinTournament(setup.value, edition.value, tuple(sorted(mods))),
                 names,
                 games,
                 seed,
@@ -320,7 +327,8 @@ def tournament(
         return
     out = Console(highlight=False)
     out.print(
-        f"Wallenstein 2012: {games} games, {len(names)} players, {setup.value} set-up,"
+        f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(mods))}: {games} games,"
+        f" {len(names)} players, {setup.value} set-up,"
         f" seeds {seed}..{seed + games - 1}, seats rotating: {', '.join(names)}",
         soft_wrap=True,
     )

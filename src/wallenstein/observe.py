@@ -128,7 +128,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         "order": list(s.order),
         "plans": _revealed_plans(g, seat),
     }
-    if s.phase in (DRAFT_PICK, DRAFT_GROUP):
+    if s.phase in (DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT):  # the leaders' draft decision sees it too
         obs["draft"] = {
             "faceup": [BOARD.keys[c] for c in sorted(s.faceup)],
             "deck_left": len(s.county_deck),

@@ -28,11 +28,45 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.errors import IllegalAction
+from wallenstein import court, landsknechte, leaders
 from wallenstein.actions import parse_card
-from wallenstein.board import ACTIONS, AUCTION_BOX, BOARD, BONUS_TILES, BUILDING_BITS, BUILDINGS, EMPTY, MONEY, N_BOXES
+from wallenstein.board import (
+    ACTIONS,
+    AUCTION_BOX,
+    BLANK,
+    BOARD,
+    BONUS_TILES,
+    BUILDING_BITS,
+    BUILDINGS,
+    COURT_BOX_NAMES,
+    EMPTY,
+    MONEY,
+    N_BOXES,
+    TOWER,
+)
 from wallenstein.board import SEASONS as SEASON_NAMES
+from wallenstein.court_state import AUDIENCE, EFFECT, FAVOUR_CARDS, SPACE_COST, CourtState
+from wallenstein.edition2002 import BLANKS, F_ATTACK, FIGHT_KINDS, PLAN_START
 from wallenstein.game import Game, new_game
-from wallenstein.state import MOVE, MOVE_COMBAT, MOVE_DEPLOY1, NEUTRAL, OUT_OF_PLAY, PHASES, PLANNING, WINTER, State
+from wallenstein.state import (
+    COMMIT,
+    LEADER_DRAFT,
+    LEADER_MOVE,
+    LEADER_PLACE,
+    LEADER_RETURN,
+    LK_BENEFIT,
+    MOVE,
+    MOVE_COMBAT,
+    MOVE_DEPLOY1,
+    NEUTRAL,
+    OUT_OF_PLAY,
+    PHASES,
+    PLANNING,
+    WINTER,
+    ModuleState,
+    State,
+)
+from wallenstein.state import COURT as COURT_PHASE
 from wallenstein.tower import TowerModel, default_tower
 
 PlanSampler = Callable[[Game, int, random.Random], tuple[int, ...]]
@@ -50,20 +84,17 @@ def _template(players: int, edition: str, modules: tuple[str, ...]) -> Game:
 
 
 def random_plan(g: Game, seat: int, rng: random.Random) -> tuple[int, ...]:
-    """A uniformly shuffled legal plan: the default opponent model."""
-    from wallenstein.planning import hand, required_empty
-
-    cards = [*hand(g, seat), *MONEY_CARDS]
+    """A uniformly shuffled legal plan (any edition, court boxes included): the default opponent model."""
+    cards = card_pool(g, seat)
     rng.shuffle(cards)
-    need_empty = required_empty(g, seat)
-    boxes: list[int] = [EMPTY] * N_BOXES
-    order = list(range(N_BOXES))
+    boxes: list[int] = [EMPTY] * g.plan_size
+    order = [b for b in range(g.plan_size) if not (g.is2002 and b == AUCTION_BOX)]
     rng.shuffle(order)
-    filled = order[: N_BOXES - need_empty]
+    filled = order[: min(len(order), len(cards))]
     thalers = g.s.thalers[seat]
     # The bid first (it must be payable, R-01), then the other boxes from what is left.
     if AUCTION_BOX in filled:
-        ok = [c for c in cards if c < MONEY or c - MONEY <= thalers]
+        ok = [c for c in cards if not MONEY <= c < TOWER or c - MONEY <= thalers]
         bid = ok[0]
         cards.remove(bid)
         boxes[AUCTION_BOX] = bid
@@ -125,7 +156,7 @@ def rebuild(
     ev = obs["events"]
     s.year_events = [int(e["card"]) for e in ev["year"]]
     s.event = int(ev["current"]["card"]) if ev["current"] is not None else -1
-    unseen = [e for e in range(len(BOARD.events)) if e not in s.year_events and e != s.event]
+    unseen = [e for e in range(len(g.events)) if e not in s.year_events and e != s.event]
     left = int(ev["deck_left"])
     s.event_deck = sorted(rng.sample(unseen, left)) if rng is not None else unseen[:left]
     s.year = int(obs["year"])
@@ -155,6 +186,8 @@ def rebuild(
         mv = obs["move"]
         s.move_from = BOARD.index(mv["from"])
         s.move_kind = MOVE_DEPLOY1 if mv["kind"] == "deploy1" else MOVE_COMBAT
+    if s.phase == COMMIT:
+        _fight(s, obs)
     if s.season == WINTER and "winter" in obs:
         w = obs["winter"]
         s.winter_turn = s.order.index(w["seat"]) if w["seat"] is not None else len(s.order)
@@ -171,61 +204,181 @@ def rebuild(
         if rng is not None:
             rng.shuffle(deck)
         s.county_deck = deck
+    _modules(g, obs)
     g.refresh()
     _plans(g, obs, seat, rng, sampler or random_plan)
     return g
 
 
-def _plans(g: Game, obs: Mapping[str, Any], seat: int | None, rng: random.Random | None, sampler: PlanSampler) -> None:
-    """Own plan from the observation; other seats' hidden plan boxes sampled (or left empty)."""
+def _fight(s: State, obs: Mapping[str, Any]) -> None:
+    """2002: the battle or revolt waiting for the defender's commitment (all public, W-18)."""
+    f = obs["fight"]
+    kind = FIGHT_KINDS.index(f["kind"])
+    target = BOARD.index(f["county"])
+    if kind == F_ATTACK:
+        s.fight = (kind, int(f["attacker"]), BOARD.index(f["origin"]), target, int(f["armies"]), 0)
+    else:
+        s.fight = (kind, -1, -1, target, 0, int(f["farmers"]) - s.revolts[target])
+    if obs["current_action"] is not None:  # during the actions: the seat whose action it is
+        s.act = int(obs["current_action"]) - 1
+        actor = int(f["attacker"]) if kind == F_ATTACK else int(f["defender"])
+        s.turn = s.order.index(actor)
+
+
+def _modules(g: Game, obs: Mapping[str, Any]) -> None:
+    """The modules' state. Landsknechte and leaders are public; the court's favour deck is the set of
+    cards neither shown nor gone (its order is drawn at random anyway); court boards are filled in
+    by ``_plans`` (secret until revealed)."""
     s = g.s
     P = s.players
+    ph = s.phase
+    if "landsknechte" in obs or "leaders" in obs:
+        m = ModuleState(P)
+        s.mods = m
+        if "landsknechte" in obs:
+            lk = obs["landsknechte"]
+            m.lk_top = [int(lk["top"][str(p)]) - 1 for p in range(P)]
+            if lk["choosing"] is not None:
+                m.lk_turn = s.order.index(int(lk["choosing"]))
+        if "leaders" in obs:
+            ld = obs["leaders"]
+            m.leader = [BOARD.index(k) if (k := ld["county"][str(p)]) is not None else -1 for p in range(P)]
+            m.statues = [0] * BOARD.n
+            m.statue_owner = [-1] * BOARD.n
+            for key, st in ld["statues"].items():
+                c = BOARD.index(key)
+                m.statues[c] = int(st["count"])
+                m.statue_owner[c] = int(st["owner"])
+            m.statue_supply = [int(ld["statues_left"][str(p)]) for p in range(P)]
+            m.trophies = [0] * (P * P)
+            for h, row in ld["trophies"].items():
+                for o, n in row.items():
+                    m.trophies[int(h) * P + int(o)] = int(n)
+            if ph in (LEADER_PLACE, LEADER_MOVE, LEADER_RETURN):
+                m.ml_turn = s.order.index(obs["pending"][0])
+            if ph == LEADER_DRAFT and ld["draft_offer"] is not None:
+                s.draft_card = BOARD.index(ld["draft_offer"])
+    # The module step that opened the decision (game.order_steps and friends).
+    if ph in (LK_BENEFIT, LEADER_PLACE, COURT_PHASE):
+        step = {LEADER_PLACE: leaders.place_step, LK_BENEFIT: landsknechte.check_step, COURT_PHASE: court.court_step}
+        s.order_step = g._order_steps.index(step[ph])
+    if "court" in obs:
+        co = obs["court"]
+        cs = CourtState(P)
+        s.court = cs
+        cs.supply = [int(co["courtiers"][str(p)]["supply"]) for p in range(P)]
+        cs.hall = [int(co["courtiers"][str(p)]["hall"]) for p in range(P)]
+        cs.audience = [int(co["courtiers"][str(p)]["audience"]) for p in range(P)]
+        display = {int(d["courtiers"]): int(d["card"]) for d in co["display"]}
+        cs.display = [display.get(cost, 0) for cost in SPACE_COST]
+        cs.gone = [int(n) for n in co["gone"]]
+        cs.deck = [n for n in range(1, FAVOUR_CARDS + 1) if n not in cs.gone and n not in cs.display]
+        cs.parry = [1 if p in co["keeps_favour_4"] else 0 for p in range(P)]
+        rid = s.year * 4 + s.season
+        cs.shield = [rid if p in co["protected"] else -1 for p in range(P)]
+        cs.shown = 1 if len(co["boards"]) == P and ph != PLANNING else 0
+        if ph == COURT_PHASE:
+            cs.queue = [int(p) for p in co["audience_queue"]]
+            ask = co["choosing_for"]
+            cs.stage = EFFECT if ask is not None else AUDIENCE
+            cs.ask = int(ask) if ask is not None else 0
+
+
+def _box_index(name: str) -> int:
+    if name == "bid":
+        return AUCTION_BOX
+    if name in COURT_BOX_NAMES:
+        return N_BOXES + COURT_BOX_NAMES.index(name)
+    return _ACTION[name]
+
+
+def _set_box(g: Game, p: int, box: int, code: int) -> None:
+    if box < N_BOXES:
+        g.s.plans[p * N_BOXES + box] = code
+    else:
+        court.set_plan_box(g, p, box, code)
+
+
+def _set_plan(g: Game, p: int, cards: tuple[int, ...]) -> None:
+    for box, code in enumerate(cards):
+        _set_box(g, p, box, code)
+
+
+def card_pool(g: Game, p: int) -> list[int]:
+    """Every card ``p`` holds for planning: counties, then money (2012) or blanks (2002), then the
+    court's dice tower cards (a multiset: blanks and tower cards are alike)."""
+    s = g.s
+    pool = [c for c, o in enumerate(s.owner) if o == p]
+    pool.extend([BLANK] * BLANKS if g.is2002 else MONEY_CARDS)
+    if g.plan_size > N_BOXES:
+        pool.extend([TOWER] * court.TOWER_CARDS)
+    return pool
+
+
+def _plans(g: Game, obs: Mapping[str, Any], seat: int | None, rng: random.Random | None, sampler: PlanSampler) -> None:
+    """Own plan from the observation; other seats' hidden plan boxes sampled (or left empty). Court
+    boards are secret until the court step reveals them: sampled like the other hidden boxes."""
+    s = g.s
+    P = s.players
+    size = g.plan_size
     if s.phase == PLANNING:
         for p in range(P):
             if p == seat:
                 boxes = obs["my_plan"]["boxes"]
                 for name, card in boxes.items():
-                    s.plans[p * N_BOXES + (AUCTION_BOX if name == "bid" else _ACTION[name])] = parse_card(card)
-                s.plan_fill[p] = len(boxes)
+                    _set_box(g, p, _box_index(name), parse_card(card))
+                s.plan_fill[p] = len(boxes) + (PLAN_START if g.is2002 else 0)
             elif obs["players"][p]["planned"]:
                 # Planned in secret from the same public position: sample the whole plan.
                 if rng is not None:
-                    s.plans[p * N_BOXES : (p + 1) * N_BOXES] = list(sampler(g, p, rng))
-                s.plan_fill[p] = N_BOXES
+                    _set_plan(g, p, sampler(g, p, rng))
+                s.plan_fill[p] = size
+            elif g.is2002:
+                s.plan_fill[p] = PLAN_START
         g.refresh()
         return
     if s.season == WINTER or not s.action_cards:
         return
-    s.plan_fill = [N_BOXES] * P
+    s.plan_fill = [size] * P
     revealed = obs["plans"]
+    boards = obs["court"]["boards"] if "court" in obs else {}
+    declared = obs.get("declared_empty", {})
     for p in range(P):
         base = p * N_BOXES
-        shown = revealed.get(str(p), {})
-        for name, card in shown.items():
-            box = AUCTION_BOX if name == "bid" else _ACTION[name]
-            s.plans[base + box] = parse_card(card)
+        shown = {_box_index(name): parse_card(card) for name, card in revealed.get(str(p), {}).items()}
+        for name, card in boards.get(str(p), {}).items():
+            shown[_box_index(name)] = parse_card(card)
+        for box, code in shown.items():
+            _set_box(g, p, box, code)
         if s.bids[p] != -1 or s.bid_order:
             s.plans[base + AUCTION_BOX] = s.bids[p]
+            shown[AUCTION_BOX] = s.bids[p]
+        if g.is2002:
+            shown[AUCTION_BOX] = EMPTY
+            for name in declared.get(str(p), ()):
+                shown[_ACTION[name]] = EMPTY
         if p == seat or rng is None:
             continue
-        hidden = [b for b in range(10) if ACTIONS[b] not in shown]
+        hidden = [b for b in range(size) if b not in shown]
         if not hidden:
             continue
-        used = {s.plans[base + b] for b in range(N_BOXES) if b == AUCTION_BOX or ACTIONS[b] in shown}
+        free = card_pool(g, p)
+        for code in shown.values():
+            if code in free:
+                free.remove(code)
         guess = sampler(g, p, rng)
-        free = [c for c in (*[c for c, o in enumerate(s.owner) if o == p], *MONEY_CARDS) if c not in used]
         # Keep the model's choice for a hidden box when that card is still free, else a random free card.
         for b in hidden:
-            want = guess[b]
+            want = guess[b] if b < len(guess) else EMPTY
             if want != EMPTY and want in free:
-                s.plans[base + b] = want
+                _set_box(g, p, b, want)
                 free.remove(want)
             else:
-                s.plans[base + b] = EMPTY
+                _set_box(g, p, b, EMPTY)
         for b in hidden:
-            if s.plans[base + b] == EMPTY and free:
-                s.plans[base + b] = free.pop(rng.randrange(len(free)))
+            if court.plan_card(g, p, b) == EMPTY and free:
+                _set_box(g, p, b, free.pop(rng.randrange(len(free))))
     g.refresh()
 
 
-__all__ = ["PlanSampler", "random_plan", "rebuild"]
+__all__ = ["PlanSampler", "card_pool", "random_plan", "rebuild"]

@@ -30,7 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wallenstein.actions import STAY_ACTION, Action
+from wallenstein import court, favours
+from wallenstein import edition2002 as ed2002
+from wallenstein.actions import COURT_SEQUENCE, STAY_ACTION, Action, plan_card_action
 from wallenstein.board import (
     A_CHURCH,
     A_COMBAT_A,
@@ -43,6 +45,7 @@ from wallenstein.board import (
     A_TAX,
     A_TRADING,
     AUCTION_BOX,
+    BLANK,
     BOARD,
     BUILDING_BITS,
     EMPTY,
@@ -53,12 +56,29 @@ from wallenstein.board import (
     T_DEPLOY6,
     T_GRAIN,
     T_TAX,
+    TOWER,
 )
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.odds import attack_odds, keep_odds
 from wallenstein.game import Game
 from wallenstein.planning import required_empty
-from wallenstein.state import DRAFT_GROUP, DRAFT_PICK, MOVE, MOVE_DEPLOY1, PLANNING, POSITION, WINTER, WINTER_ORDER
+from wallenstein.state import (
+    COMMIT,
+    COURT,
+    DRAFT_GROUP,
+    DRAFT_PICK,
+    LEADER_DRAFT,
+    LEADER_MOVE,
+    LEADER_PLACE,
+    LEADER_RETURN,
+    LK_BENEFIT,
+    MOVE,
+    MOVE_DEPLOY1,
+    PLANNING,
+    POSITION,
+    WINTER,
+    WINTER_ORDER,
+)
 from wallenstein.tower import TowerModel
 from wallenstein.winter import MAJORITY_AWARD
 
@@ -308,13 +328,15 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
             cands.append((val + jitter(), BUILD_BOXES[kind], c))
 
     cands.sort(key=lambda x: (-x[0], x[1], x[2]))
-    boxes = [EMPTY] * N_BOXES
+    boxes = [EMPTY] * g.plan_size
     used: set[int] = set()
-    # The bid first: a spare county card beats the 0 card for free (W-09); money when rich.
-    bid = _choose_bid(g, seat, mine, cands, v)
-    boxes[AUCTION_BOX] = bid
-    used.add(bid)
-    budget = thalers - (bid - MONEY if bid >= MONEY else 0) + 0.5 * max((BOARD.tax[c] for c in mine), default=0)
+    budget = thalers + 0.5 * max((BOARD.tax[c] for c in mine), default=0)
+    if not g.is2002:  # the 2002 edition has no bid
+        # The bid first: a spare county card beats the 0 card for free (W-09); money when rich.
+        bid = _choose_bid(g, seat, mine, cands, v)
+        boxes[AUCTION_BOX] = bid
+        used.add(bid)
+        budget -= bid - MONEY if bid >= MONEY else 0
     for val, box, card in cands:
         if val <= 0:
             break
@@ -326,11 +348,16 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
         budget -= cost
         boxes[box] = card
         used.add(card)
-    # Unwanted boxes: money cards, then the least harmful county cards; leave the required empties.
-    empty_boxes = [b for b in range(10) if boxes[b] == EMPTY]
-    spare_money = [m for m in MONEY_CARDS if m not in used]
+    if g.plan_size > N_BOXES:
+        _court_boxes(g, seat, boxes, used)
+    # Unwanted boxes: money cards (2002: blank cards; the court's dice tower cards), then the least
+    # harmful county cards; leave the required empties.
+    empty_boxes = [b for b in range(g.plan_size) if boxes[b] == EMPTY and b != AUCTION_BOX]
+    spare_money = [BLANK] * ed2002.BLANKS if g.is2002 else [m for m in MONEY_CARDS if m not in used]
+    if g.plan_size > N_BOXES:
+        spare_money = [TOWER] * (court.TOWER_CARDS - boxes.count(TOWER)) + spare_money
     spare_counties = [c for c in mine if c not in used]
-    n_empty = required_empty(g, seat)
+    n_empty = _required_empty(g, seat)
     fill = len(empty_boxes) - n_empty
     for b in empty_boxes:
         if fill <= 0:
@@ -346,11 +373,52 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
                 boxes[box] = card
                 spare_counties.remove(card)
                 fill -= 1
-        for b in range(10):  # any box still owed a card takes any spare county card
+        for b in empty_boxes:  # any box still owed a card takes any spare county card
             if fill > 0 and boxes[b] == EMPTY and spare_counties:
                 boxes[b] = spare_counties.pop()
                 fill -= 1
     return tuple(boxes)
+
+
+def _required_empty(g: Game, seat: int) -> int:
+    if g.plan_size > N_BOXES:
+        return court.required_empty(g, seat)
+    if g.is2002:
+        return ed2002.required_empty(g, seat)
+    return required_empty(g, seat)
+
+
+def _court_boxes(g: Game, seat: int, boxes: list[int], used: set[int]) -> None:
+    """The Emperor's Court boxes (convert 3, 2, 1 armies into courtiers, in that order, W-30: all or
+    nothing): a dice tower card while our armies in the tray cover it, else a county card not used
+    in the plan whose armies are spare (it keeps what its border needs); others stay for the filler."""
+    s = g.s
+    cs = s.court
+    assert cs is not None
+    courtiers = cs.supply[seat]
+    tray = s.tray[seat]
+    towers = court.TOWER_CARDS - boxes.count(TOWER)
+    spare = {
+        c: s.armies[c] - 1 - (enemy_pressure(g, seat, c) if is_border(g, seat, c) else 0)
+        for c, o in enumerate(s.owner)
+        if o == seat and c not in used
+    }
+    for k in range(3):
+        n = 3 - k
+        if courtiers < n:
+            continue
+        if towers > 0 and tray >= n:
+            boxes[N_BOXES + k] = TOWER
+            towers -= 1
+            tray -= n
+            courtiers -= n
+            continue
+        best = max(spare, key=lambda c: (spare[c], -c), default=-1)
+        if best >= 0 and spare[best] >= n:
+            boxes[N_BOXES + k] = best
+            used.add(best)
+            del spare[best]
+            courtiers -= n
 
 
 def expected_winter_loss(g: Game) -> float:
@@ -359,10 +427,8 @@ def expected_winter_loss(g: Game) -> float:
     ev = g.s.year_events
     if not ev:
         return 3.0
-    return (
-        max(BOARD.events[e].winter_loss for e in ev) * 0.5
-        + sum(BOARD.events[e].winter_loss for e in ev) / len(ev) * 0.5
-    )
+    losses = [float(g.events[e].winter_loss) for e in ev]
+    return max(losses) * 0.5 + sum(losses) / len(ev) * 0.5
 
 
 def _choose_bid(g: Game, seat: int, mine: list[int], cands: list[tuple[float, int, int]], v: Values) -> int:
@@ -494,14 +560,15 @@ def decide(
     if ph == PLANNING:
         cards = plan(g, seat, v, rng)
         fill = g.s.plan_fill[seat]
-        if fill == 0:
+        if fill == (ed2002.PLAN_START if g.is2002 else 0):
             return Action("plan", cards=cards)
-        from wallenstein.actions import PLAN_SEQUENCE, plan_card_action
-
-        want = plan_card_action(PLAN_SEQUENCE[fill], cards[PLAN_SEQUENCE[fill]])
+        want = plan_card_action(COURT_SEQUENCE[fill], cards[COURT_SEQUENCE[fill]])
         return want if want in legal else legal[0]
     if ph == MOVE:
-        return choose_move(g, seat, legal, v)
+        act = choose_move(g, seat, legal, v)
+        return act if act in legal else legal[0]
+    if ph in MODULE_CHOICES:
+        return MODULE_CHOICES[ph](g, seat, legal, v)
     if ph == POSITION:
         return choose_position(g, seat, legal, v)
     if ph == WINTER_ORDER:
@@ -509,6 +576,160 @@ def decide(
     if ph in (DRAFT_PICK, DRAFT_GROUP):
         return choose_draft(g, seat, legal, v)
     return legal[0]
+
+
+# ---------------------------------------------------------------------------- 2002 and module decisions
+def choose_commit(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
+    """2002 (W-18): armies kept back are lost when the land falls, so commit enough to win clearly:
+    twice the attackers (or farmers) plus two, all of them when fewer are there."""
+    f = g.s.fight
+    kind, target = f[0], f[3]
+    threat = f[4] if kind == ed2002.F_ATTACK else g.s.revolts[target] + f[5]
+    n = min(len(legal) - 1, 2 * threat + 2)
+    return legal[n]
+
+
+def favour_value(g: Game, seat: int, card: int, v: Values) -> float:
+    """A simple value (VP equivalents) of taking favour ``card`` now."""
+    s = g.s
+    kind = favours.KIND[card]
+    tv = thaler_value(g, v)
+    mine = [c for c, o in enumerate(s.owner) if o == seat]
+    if kind == favours.VP:
+        return float(favours.amount(g, card))
+    if kind == favours.THALERS:
+        return favours.amount(g, card) * tv
+    if kind == favours.GRAIN:
+        short = len(mine) + expected_winter_loss(g) - s.grain[seat]
+        n = favours.amount(g, card)
+        return min(n, max(0.0, short)) * v.grain_needed + max(0.0, n - max(0.0, short)) * v.grain_spare
+    if kind == favours.TRAY_ARMIES:
+        return min(favours.amount(g, card), s.supply[seat]) * v.army_back * 2
+    if kind == favours.BUILD:
+        b = favours.building(g, card)
+        if not any(favours.can_build_free(g, c, b) for c in mine):
+            return 0.0
+        return scorings_left(g) + BOARD.costs[BUILD_BOXES[b]] * tv
+    if kind == favours.DEPLOY3:
+        neutral = any(s.owner[c] == -1 for c in range(BOARD.n))
+        return 1.0 + (scorings_left(g) if neutral else 0.0)
+    if kind == favours.PROTECTION:
+        return 0.3 * sum(loss_risk(g, seat, c) * (1 + bin(s.buildings[c]).count("1")) for c in mine)
+    if kind == favours.REVOLT_MARKER:
+        return 0.5 if any(s.revolts[c] for c in mine) else 0.3
+    return 0.3  # remove the season's event
+
+
+def choose_court(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
+    """The best affordable favour by ``favour_value`` (passing is worth nothing), or the choice a
+    favour asks: the best county for it, or whether to remove the season's event."""
+    s = g.s
+    cs = s.court
+    assert cs is not None
+    first = legal[0].kind
+    if first == "favour" or first == "favour_pass":
+        best_val, best = 0.0, PASS
+        for act in legal:
+            if act.kind == "favour":
+                val = favour_value(g, seat, act.a, v)
+                if val > best_val:
+                    best_val, best = val, act
+        return best if best in legal else legal[-1]
+    if first == "favour_event":
+        # Remove the event when it takes more grain in winter than this year's average (W-26).
+        ev = s.year_events
+        e = s.event
+        mean = sum(g.events[x].winter_loss for x in ev) / len(ev) if ev else 0.0
+        remove = e >= 0 and g.events[e].winter_loss > mean
+        return legal[1] if remove and len(legal) > 1 else legal[0]
+    kind = favours.KIND[cs.ask]
+    f = Facts(g, seat, v)
+
+    def value(c: int) -> float:
+        if kind == favours.REVOLT_MARKER:
+            return s.revolts[c] * f.worth[c]
+        if kind == favours.BUILD:
+            b = favours.building(g, cs.ask)
+            return (1 - f.loss_risk(c)) * (1 + majority_gain(g, seat, c, b))
+        # deploy 3: a neutral county is taken for free; else the most threatened own county
+        if s.owner[c] == -1:
+            return 10 + f.worth[c]
+        return enemy_pressure(g, seat, c) + 0.1 * f.worth[c]
+
+    return max(legal, key=lambda a: (value(a.a), -a.a))
+
+
+def choose_landsknechte(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
+    """The benefit worth most (VP equivalents, as ``favour_value``)."""
+    from wallenstein.landsknechte import BENEFITS, card_benefits
+
+    s = g.s
+    offered = card_benefits(g, s.mods.lk_top[seat])
+    mine = s.owner.count(seat)
+    short = max(0.0, mine + expected_winter_loss(g) - s.grain[seat])
+
+    def value(a: Action) -> float:
+        name = BENEFITS[a.a]
+        n = offered[name]
+        if name == "vp":
+            return float(n)
+        if name == "thalers":
+            return n * thaler_value(g, v)
+        if name == "grain":
+            return min(n, short) * v.grain_needed + max(0.0, n - short) * v.grain_spare
+        return min(n, s.supply[seat]) * v.army_back * 2
+
+    return max(legal, key=lambda a: (value(a), -a.a))
+
+
+def leader_worth(g: Game, seat: int, c: int) -> float:
+    """Where a military leader helps: the improved actions planned in ``c`` this season (taxes and
+    grain +1, deploys +1, buildings 1 thaler cheaper), else a high-value, safe county."""
+    s = g.s
+    val = 0.1 * (BOARD.tax[c] + BOARD.grain[c] + BOARD.sites[c]) - loss_risk(g, seat, c)
+    if s.phase != PLANNING and s.season != WINTER:
+        base = seat * N_BOXES
+        for box in (A_TAX, A_GRAIN, A_DEPLOY1, A_DEPLOY3, A_DEPLOY5, A_PALACE, A_CHURCH, A_TRADING):
+            if s.plans[base + box] == c:
+                val += 1.0
+    return val
+
+
+def choose_leader(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
+    """Place or return the leader where it helps most; move it to a neighbour (a statue stays behind,
+    W-31) unless a distant county is clearly better; in the draft, stay with a strong county."""
+    s = g.s
+    if legal[0].kind == "leader_draft":
+        c = s.draft_card
+        strong = BOARD.tax[c] + BOARD.grain[c] + BOARD.sites[c] >= 6
+        return legal[-1] if strong or len(legal) == 1 else legal[0]
+    if legal[0].kind == "leader_move":
+        here = s.mods.leader[seat]
+        statue = 1.5 * scorings_left(g) / 3 + 0.5 if s.mods.statue_supply[seat] > 0 else 0.0
+
+        def value(c: int) -> float:
+            val = leader_worth(g, seat, c)
+            if here >= 0 and c in NEIGHBOURS[here]:
+                val += statue
+            owner = s.mods.statue_owner[c]
+            if owner >= 0 and owner != seat:
+                val += s.mods.statues[c]  # rival statues become trophies
+            return val
+
+        return max(legal, key=lambda a: (value(a.a), -a.a))
+    return max(legal, key=lambda a: (leader_worth(g, seat, a.a), -a.a))
+
+
+PASS = Action("favour_pass")
+MODULE_CHOICES = {
+    COMMIT: choose_commit,
+    COURT: choose_court,
+    LK_BENEFIT: choose_landsknechte,
+    LEADER_PLACE: choose_leader,
+    LEADER_MOVE: choose_leader,
+    LEADER_RETURN: choose_leader,
+    LEADER_DRAFT: choose_leader,
+}
 
 
 class HeuristicAgent:

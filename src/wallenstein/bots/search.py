@@ -8,7 +8,9 @@ heuristic (with a little noise) to a horizon, and scores the result (``evaluate`
 position's projected winter scores, money and grain, relative to the best rival). Candidates share
 their determinizations and seeds round by round (common random numbers), and sequential halving
 spends the budget on the best ones. Trivial steps (winter revolt order, the draft, a single
-option) go straight to the heuristic.
+option) go straight to the heuristic, and so do the 2002 defender's commitment and the modules'
+decisions (favours, Landsknechte benefits, military leaders); their plans (court boxes, 2002 blank
+cards) are searched like the basic game's.
 
 The budget is a number of simulations per decision, so results do not depend on machine load;
 an optional time budget (``max_seconds``) stops a decision early (then results depend on speed).
@@ -24,6 +26,7 @@ from dataclasses import replace
 from itertools import chain
 from typing import Any
 
+from tabletop.errors import IllegalAction
 from wallenstein.actions import Action
 from wallenstein.board import (
     A_CHURCH,
@@ -33,6 +36,7 @@ from wallenstein.board import (
     A_PALACE,
     A_TRADING,
     AUCTION_BOX,
+    BLANK,
     BOARD,
     BUILDING_BITS,
     MONEY,
@@ -48,6 +52,7 @@ from wallenstein.bots.heuristic import (
     scorings_left,
     thaler_value,
 )
+from wallenstein.edition2002 import BLANKS, PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION, WINTER
 from wallenstein.tower import TowerModel
@@ -161,7 +166,7 @@ class SearchAgent:
         base = rebuild(observation, None, tower=self.tower)
         ph = base.s.phase
         seat = self.seat
-        if ph == PLANNING and base.s.plan_fill[seat] == 0:
+        if ph == PLANNING and base.s.plan_fill[seat] == (PLAN_START if base.is2002 else 0):
             cands = self._plan_candidates(base, rng)
         elif ph == MOVE:
             cands = self._move_candidates(base, legal)
@@ -183,7 +188,7 @@ class SearchAgent:
         for cand in chain(_variants(g, seat, main), _noisy(g, seat, self.values, rng, 4 * self.n_candidates)):
             if len(out) >= self.n_candidates:
                 break
-            if cand not in out:
+            if cand not in out and _legal_plan(g, seat, cand):
                 out.append(cand)
         return [Action("plan", cards=c) for c in out]
 
@@ -266,6 +271,14 @@ class SearchAgent:
         return f"SearchAgent(seat={self.seat}, seed={self.seed}, simulations={self.simulations})"
 
 
+def _legal_plan(g: Game, seat: int, cards: tuple[int, ...]) -> bool:
+    try:
+        g._check_plan(g, seat, cards)
+    except IllegalAction:
+        return False
+    return True
+
+
 COSTLY_BOXES = (A_PALACE, A_DEPLOY5, A_CHURCH, A_DEPLOY3, A_TRADING, A_DEPLOY1)
 
 
@@ -274,6 +287,14 @@ def _variants(g: Game, seat: int, cards: tuple[int, ...]) -> list[tuple[int, ...
     (money first for the bid or later seasons), and other bids (one more thaler, or a county card)."""
     s = g.s
     out: list[tuple[int, ...]] = []
+    if g.is2002:  # no bid; a blank card instead of a costly action
+        if cards.count(BLANK) < BLANKS:
+            for box in COSTLY_BOXES:
+                if 0 <= cards[box] < BOARD.n:
+                    boxes = list(cards)
+                    boxes[box] = BLANK
+                    out.append(tuple(boxes))
+        return out
     thalers = s.thalers[seat]
     free_money = [m for m in (MONEY + v for v in range(5)) if m not in cards]
     bid = cards[AUCTION_BOX]

@@ -13,12 +13,17 @@ from wallenstein.game import Game, new_game
 
 @dataclass(frozen=True)
 class WallensteinTournament:
-    """2012 basic game by default; agents are ``kind[:option=value...]`` (see ``make_agent``)."""
+    """2012 basic game by default (any edition and modules, as ``new_game`` takes them); agents are
+    ``kind[:option=value...]`` (see ``make_agent``)."""
 
     setup: str = "lineup"
+    edition: str = "2012"
+    modules: tuple[str, ...] = ()
 
     def new_game(self, players: int, seed: int) -> Game:
-        return new_game(players=players, seed=seed, setup=self.setup, log=False)
+        return new_game(
+            players=players, seed=seed, setup=self.setup, edition=self.edition, modules=self.modules, log=False
+        )
 
     def make_agent(self, name: str, seed: int) -> Agent:
         kind, options = parse_agent(name)
