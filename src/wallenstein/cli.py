@@ -287,7 +287,7 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean VP, rating and ms per decision."""
-    from tabletop.tournament import tournament as play_tournament
+    from tabletop.tournament_cli import run_tournament_command
     from wallenstein.bots.tournament import WallensteinTournament
 
     names = [a.strip() for a in agents.split(",")]
@@ -298,58 +298,12 @@ def tournament(
         new_game(players=len(names), edition=edition.value, modules=mods, log=False)  # checks the options
     except IllegalAction as exc:
         raise _fail(str(exc)) from None
-    err = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=as_json or not err.is_terminal,
-    )
+    spec = WallensteinTournament(setup.value, edition.value, tuple(sorted(mods)))
+    title = f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(mods))}, {setup.value} set-up"
     try:
-        with progress:
-            task = progress.add_task("playing", total=games)
-            report = play_tournament(
-                WallensteinTournament(setup.value, edition.value, tuple(sorted(mods))),
-                names,
-                games,
-                seed,
-                workers,
-                on_game=lambda _: progress.advance(task),
-            )
+        run_tournament_command(spec, names, games, seed, workers, as_json, title)
     except IllegalAction as exc:
         raise _fail(str(exc)) from None
-    summary = report.summary()
-    if as_json:
-        typer.echo(json.dumps({"agents": summary}))
-        return
-    out = Console(highlight=False)
-    out.print(
-        f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(mods))}: {games} games,"
-        f" {len(names)} players, {setup.value} set-up,"
-        f" seeds {seed}..{seed + games - 1}, seats rotating: {', '.join(names)}",
-        soft_wrap=True,
-    )
-    table = Table(show_edge=False)
-    for col in ("Agent", "Win %", "95% CI", "Mean VP", "Rating", "ms/decision"):
-        table.add_column(col, justify="left" if col == "Agent" else "right")
-    for name, row in summary.items():
-        lo, hi = row["ci95"]
-        table.add_row(
-            name,
-            f"{100 * row['win_rate']:.1f}",
-            f"{100 * lo:.1f}-{100 * hi:.1f}",
-            f"{row['mean_vp']:.2f}",
-            f"{row['rating']:.0f}",
-            f"{row['ms_per_decision']:.1f}",
-        )
-    out.print(table)
-    out.print(
-        f"Win % per seat played (parity {100 / len(names):.0f}%); rating: Bradley-Terry on the Elo scale (mean 1500).",
-        soft_wrap=True,
-    )
 
 
 @app.command()

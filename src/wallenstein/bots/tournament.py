@@ -30,8 +30,11 @@ class WallensteinTournament:
         return make_agent(kind, seed, **options)
 
     def ranking(self, game: Any) -> list[tuple[float, ...]]:
+        """VP, then the edition's tie-break (W-28): thalers in 2012; palaces, churches, firms in 2002."""
         res = game.result()
-        return [(float(v), float(t)) for v, t in zip(res["vp"], res["thalers"], strict=True)]  # W-28
+        if "buildings" in res:
+            return [(float(v), *map(float, b)) for v, b in zip(res["vp"], res["buildings"], strict=True)]
+        return [(float(v), float(t)) for v, t in zip(res["vp"], res["thalers"], strict=True)]
 
     def winners(self, game: Any) -> list[int]:
         return list(game.result()["winners"])
