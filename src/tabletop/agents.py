@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from tabletop.errors import IllegalAction
 
 A = TypeVar("A")
 
@@ -74,3 +76,26 @@ def random_agents(players: int, seed: int) -> list[RandomAgent]:
 
 
 __all__ = ["Agent", "RandomAgent", "derive_seed", "random_agents"]
+
+
+AgentFactory = Callable[..., Agent]  # factory(seed, **options) -> a new agent
+
+
+def random_agent(seed: int, **options: Any) -> Agent:
+    """The ``random`` kind of every game's bot registry (it takes no options)."""
+    if options:
+        raise IllegalAction(f"the random agent takes no options, got {sorted(options)}")
+    return RandomAgent(0, seed)
+
+
+def make_from(kinds: Mapping[str, AgentFactory], kind: str, seed: int, **options: Any) -> Agent:
+    """A new agent of ``kind`` from a game's registry, seeded with ``seed`` (the runner's or the
+    tournament's ``reset(seat, seed)`` sets its seat); IllegalAction for an unknown kind or bad options."""
+    try:
+        factory = kinds[kind]
+    except KeyError:
+        raise IllegalAction(f"unknown bot kind {kind!r}; known: {sorted(kinds)}") from None
+    try:
+        return factory(seed, **options)
+    except (TypeError, ValueError) as exc:
+        raise IllegalAction(f"bad options for a {kind} bot: {exc}") from None

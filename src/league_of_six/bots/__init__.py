@@ -10,17 +10,9 @@ guards collected), as a player at the table would. See docs/bots-league-of-six.m
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from tabletop.agents import Agent, RandomAgent
-from tabletop.errors import IllegalAction
-
-
-def _random(seed: int, **options: Any) -> Agent:
-    if options:
-        raise IllegalAction(f"the random agent takes no options, got {sorted(options)}")
-    return RandomAgent(0, seed)
+from tabletop.agents import Agent, AgentFactory, make_from, random_agent
 
 
 def _heuristic(seed: int, **options: Any) -> Agent:
@@ -35,20 +27,13 @@ def _search(seed: int, **options: Any) -> Agent:
     return SearchAgent(0, seed, **options)
 
 
-BOT_KINDS: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "search": _search}
+BOT_KINDS: dict[str, AgentFactory] = {"random": random_agent, "heuristic": _heuristic, "search": _search}
 
 
 def make_agent(kind: str, seed: int, **options: Any) -> Agent:
     """A new bot of ``kind`` ("random", "heuristic", "search") seeded with ``seed``; the runner's
     ``reset(seat, seed)`` or the tournament sets its seat."""
-    try:
-        factory = BOT_KINDS[kind]
-    except KeyError:
-        raise IllegalAction(f"unknown bot kind {kind!r}; known: {sorted(BOT_KINDS)}") from None
-    try:
-        return factory(seed, **options)
-    except (TypeError, ValueError) as exc:
-        raise IllegalAction(f"bad options for a {kind} bot: {exc}") from None
+    return make_from(BOT_KINDS, kind, seed, **options)
 
 
 __all__ = ["BOT_KINDS", "make_agent"]
