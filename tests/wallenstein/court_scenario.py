@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wallenstein import Game, ScriptedTower, new_game
-from wallenstein.board import EMPTY, N_BOXES
+from scenario import arranged_game
+
+from wallenstein import Game
 from wallenstein.court_state import CourtState
-from wallenstein.state import MOVE, NEUTRAL
 
 COURT = ("emperors_court",)
 Outcome = Mapping[str, int] | Sequence[int]
@@ -27,24 +27,7 @@ def court_game(
     seed: int = 0,
     printed: Mapping[str, Any] | None = None,
 ) -> Game:
-    tower = ScriptedTower([fill if fill is not None else [0] * (players + 1), *outcomes])
-    g = new_game(players=players, seed=seed, tower=tower, modules=COURT, printed=printed)
-    s = g.s
-    for c, o in enumerate(s.owner):
-        if o >= 0:
-            s.supply[o] += s.armies[c]
-            s.armies[c] = 0
-            s.owner[c] = NEUTRAL
-    s.plans = [EMPTY] * (players * N_BOXES)
-    s.plan_fill = [g.plan_size] * players
-    s.order = list(range(players))
-    s.position = [-1] * players
-    s.event = -1
-    s.act = 0
-    s.turn = 0
-    s.phase = MOVE
-    g.refresh()
-    return g
+    return arranged_game(players, outcomes, seed, fill=fill, modules=COURT, printed=printed)
 
 
 def court(g: Game) -> CourtState:

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from scenario import Outcome
+from scenario import Outcome, arranged_game
 
-from wallenstein import Game, ScriptedTower, new_game
+from wallenstein import Game
 from wallenstein.actions import Action
-from wallenstein.board import EMPTY, N_BOXES
-from wallenstein.state import MOVE, NEUTRAL
 
 LK = ("landsknechte",)
 ML = ("military_leaders",)
@@ -34,25 +32,7 @@ def module_game(
     """An empty board after the set-up (see the module docstring); ``planning`` keeps the first
     planning phase, otherwise the game is put in the action phase with player order 0..P-1.
     ``scripted=False`` keeps the default tower model (for games played on for several seasons)."""
-    tower = ScriptedTower([[0] * (players + 1), *outcomes]) if scripted else None
-    g = new_game(players=players, seed=seed, tower=tower, modules=modules, printed=printed)
-    s = g.s
-    for c, o in enumerate(s.owner):
-        if o >= 0:
-            s.supply[o] += s.armies[c]
-            s.armies[c] = 0
-            s.owner[c] = NEUTRAL
-    if not planning:
-        s.plans = [EMPTY] * (players * N_BOXES)
-        s.plan_fill = [N_BOXES] * players
-        s.order = list(range(players))
-        s.position = [-1] * players
-        s.event = -1
-        s.act = 0
-        s.turn = 0
-        s.phase = MOVE
-    g.refresh()
-    return g
+    return arranged_game(players, outcomes, seed, planning, scripted=scripted, modules=tuple(modules), printed=printed)
 
 
 def first_choice(g: Game, seat: int) -> Action:

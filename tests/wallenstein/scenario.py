@@ -11,6 +11,7 @@ pieces from the supplies onto the board, so the arranged position keeps every pi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from wallenstein import Game, ScriptedTower, new_game
 from wallenstein.board import BOARD, BUILDINGS, EMPTY, MONEY, N_BOXES
@@ -38,15 +39,22 @@ def arranged_game(
     outcomes: Sequence[Outcome] = (),
     seed: int = 0,
     planning: bool = False,
+    fill: Outcome | None = None,
+    scripted: bool = True,
+    **options: Any,
 ) -> Game:
     """An empty board after the set-up; ``outcomes`` are the scripted tower drops after the fill.
 
     With ``planning`` the game stays in its first planning phase (to be driven through the public
     API); otherwise it is put in the action phase with player order 0..P-1, for calling the rule
     functions directly.
+
+    ``fill`` scripts the tower fill (default: everything stays inside); ``scripted=False`` keeps the
+    default tower model; ``options`` (edition, modules, printed) go to ``new_game``. The module and
+    edition scenarios (court_scenario, lkml_scenario, scenario2002) build on this.
     """
-    tower = ScriptedTower([[0] * (players + 1), *outcomes])
-    g = new_game(players=players, seed=seed, tower=tower)
+    tower = ScriptedTower([fill if fill is not None else [0] * (players + 1), *outcomes]) if scripted else None
+    g = new_game(players=players, seed=seed, tower=tower, **options)
     s = g.s
     for c, o in enumerate(s.owner):
         if o >= 0:
@@ -55,13 +63,14 @@ def arranged_game(
             s.owner[c] = NEUTRAL
     if not planning:
         s.plans = [EMPTY] * (players * N_BOXES)
-        s.plan_fill = [N_BOXES] * players
+        s.plan_fill = [g.plan_size] * players
         s.order = list(range(players))
         s.position = [-1] * players
         s.event = -1
         s.act = 0
         s.turn = 0
         s.phase = MOVE
+    g.refresh()
     return g
 
 

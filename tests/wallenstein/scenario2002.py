@@ -10,32 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from wallenstein import Game, ScriptedTower, new_game
-from wallenstein.board import EMPTY, N_BOXES
+from scenario import arranged_game
+
+from wallenstein import Game
 from wallenstein.events2002 import KINDS
-from wallenstein.state import MOVE, NEUTRAL
 
 Outcome = Mapping[str, int] | Sequence[int]
 
 
 def arranged_2002(players: int = 4, outcomes: Sequence[Outcome] = (), seed: int = 0) -> Game:
-    tower = ScriptedTower([[0] * (players + 1), *outcomes])
-    g = new_game(players=players, seed=seed, tower=tower, edition="2002")
-    s = g.s
-    for c, o in enumerate(s.owner):
-        if o >= 0:
-            s.supply[o] += s.armies[c]
-            s.armies[c] = 0
-            s.owner[c] = NEUTRAL
-    s.plans = [EMPTY] * (players * N_BOXES)
-    s.plan_fill = [N_BOXES] * players
-    s.order = list(range(players))
-    s.event = -1
-    s.act = 0
-    s.turn = 0
-    s.phase = MOVE
-    g.refresh()
-    return g
+    return arranged_game(players, outcomes, seed, edition="2002")
 
 
 def card_of(kind: str, region: str | None = None, g: Game | None = None) -> int:
