@@ -48,6 +48,68 @@ def devastate(g: Game, c: int) -> None:
     s.owner[c] = NEUTRAL
 
 
+def fight_drop(g: Game, dropped: list[int], sides: tuple[int, ...]) -> list[int]:
+    """Drop the cubes; of what falls out, the cubes of ``sides`` fight and everything else stays in
+    the tray (W-19). Peasants that fought go back to the common supply. Returns what fell out."""
+    s = g.s
+    out = tower_drop(g, dropped)
+    tray = out[:]
+    for side in sides:
+        tray[side] = 0
+    s.tray = tray
+    if s.players in sides:
+        s.peasants += out[s.players]
+    return out
+
+
+def battle_sides(seat: int, defender: int, peasants: int, allied: bool) -> tuple[int, ...]:
+    """The colours whose cubes fight in a battle: the attacker, the defending player (if any) and the
+    peasants when they side with the defender."""
+    return (seat,) + ((defender,) if defender >= 0 else ()) + ((peasants,) if allied else ())
+
+
+def settle_battle(g: Game, seat: int, target: int, a: int, d_arm: int, d_peas: int, kept: int = 0) -> str:
+    """The outcome of a battle for ``target`` between ``a`` attacking cubes and the defender's ``d_arm``
+    armies and ``d_peas`` peasants that came out; ``kept`` armies the defender held back (2002, W-18)
+    stay in the county and share its fate (W-21). Losers' and winners' losses go back to supply."""
+    s = g.s
+    defender = s.owner[target]
+    d = d_arm + d_peas
+    if a > d:
+        s.supply[seat] += d  # the winner loses as many as the loser had
+        if defender >= 0:
+            s.supply[defender] += d_arm + kept
+        s.armies[target] = a - d
+        s.owner[target] = seat  # the county card changes hands at once (W-22)
+        return ATTACKER
+    if d > a and (d_arm > 0 or kept > 0):
+        s.supply[seat] += a
+        lost = max(0, a - d_peas)  # losses come from the peasants first
+        s.supply[defender] += lost
+        s.armies[target] = kept + d_arm - lost
+        return DEFENDER
+    # A real tie, or a win defended by peasants alone, which counts as a tie (W-20).
+    s.supply[seat] += a
+    if defender >= 0:
+        s.supply[defender] += d_arm
+    devastate(g, target)
+    return TIE
+
+
+def settle_revolt(g: Game, c: int, a: int, p: int, kept: int = 0) -> bool:
+    """The outcome of a revolt in ``c``: the owner's ``a`` cubes against ``p`` peasants (peasants win
+    ties); ``kept`` armies held back (2002) stay or go with the county. True if the owner keeps it."""
+    s = g.s
+    seat = s.owner[c]
+    if a > p:
+        s.supply[seat] += p
+        s.armies[c] = kept + a - p
+        return True
+    s.supply[seat] += a
+    devastate(g, c)
+    return False
+
+
 def _take_peasants(g: Game, want: int) -> int:
     s = g.s
     k = min(want, s.peasants)  # W-06: add what the supply holds
@@ -97,39 +159,12 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:
     else:
         dropped[peas] += _take_peasants(g, 2 if g.event_kind == "angry_peasants" else 1)
     allied = s.revolts[target] == 0  # peasants join a defender without revolt markers (W-19)
-    out = tower_drop(g, dropped)
+    out = fight_drop(g, dropped, battle_sides(seat, defender, peas, allied))
     a = out[seat]
     d_arm = out[defender] if defender >= 0 else 0
     d_peas = out[peas] if allied else 0
-    tray = out[:]
-    tray[seat] = 0
-    if defender >= 0:
-        tray[defender] = 0
-    if allied:
-        tray[peas] = 0
-    s.tray = tray
-    s.peasants += d_peas  # peasants that fought always go back to the common supply
+    result = settle_battle(g, seat, target, a, d_arm, d_peas)
     d = d_arm + d_peas
-    if a > d:
-        result = ATTACKER
-        s.supply[seat] += d  # the winner loses as many as the loser had
-        if defender >= 0:
-            s.supply[defender] += d_arm
-        s.armies[target] = a - d
-        s.owner[target] = seat  # the county card changes hands at once (W-22)
-    elif d > a and d_arm > 0:
-        result = DEFENDER
-        s.supply[seat] += a
-        lost_armies = max(0, a - d_peas)  # losses come from the peasants first
-        s.supply[defender] += lost_armies
-        s.armies[target] = d_arm - lost_armies
-    else:
-        # A real tie, or a win defended by peasants alone, which counts as a tie (W-20).
-        result = TIE
-        s.supply[seat] += a
-        if defender >= 0:
-            s.supply[defender] += d_arm
-        devastate(g, target)
     if g.logging:
         g.emit(
             "battle",
@@ -160,20 +195,9 @@ def revolt(g: Game, c: int, extra_peasants: int = 0, winter: bool = False) -> bo
     dropped[seat] += s.armies[c]
     s.armies[c] = 0
     dropped[peas] += _take_peasants(g, s.revolts[c] + extra_peasants)
-    out = tower_drop(g, dropped)
+    out = fight_drop(g, dropped, (seat, peas))
     a, p = out[seat], out[peas]
-    tray = out[:]
-    tray[seat] = 0
-    tray[peas] = 0
-    s.tray = tray
-    s.peasants += p
-    won = a > p
-    if won:
-        s.supply[seat] += p
-        s.armies[c] = a - p
-    else:
-        s.supply[seat] += a
-        devastate(g, c)
+    won = settle_revolt(g, c, a, p)
     if g.logging:
         g.emit(
             "revolt",

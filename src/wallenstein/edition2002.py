@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.errors import IllegalAction
 from wallenstein.actions import STAY_ACTION, Action, card_name, commit_action, move_action, move_only_action
-from wallenstein.battle import ATTACKER, DEFENDER, TIE, _take_peasants, devastate, tower_drop
+from wallenstein.battle import ATTACKER, _take_peasants, battle_sides, fight_drop, settle_battle, settle_revolt
 from wallenstein.board import (
     A_DEPLOY1,
     A_DEPLOY3,
@@ -391,40 +391,15 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
     dropped[peas] += added
     kept = s.armies[target]
     allied = s.revolts[target] < REVOLT_MARKERS_NEUTRAL  # W-19 (2002)
-    out = tower_drop(g, dropped)
+    out = fight_drop(g, dropped, battle_sides(seat, defender, peas, allied))
     a = out[seat]
     d_arm = out[defender] if defender >= 0 else 0
     d_peas = out[peas] if allied else 0
-    tray = out[:]
-    tray[seat] = 0
-    if defender >= 0:
-        tray[defender] = 0
-    if allied:
-        tray[peas] = 0
-    s.tray = tray
-    s.peasants += d_peas  # farmers that fought go back to the supply
+    # W-20 (2002): armies kept back hold the land for a farmers' defence; W-21: they are lost with it.
+    result = settle_battle(g, seat, target, a, d_arm, d_peas, kept)
+    if result == ATTACKER and defender == NEUTRAL:
+        add_marker(g, seat, target)  # W-23
     d = d_arm + d_peas
-    if a > d:
-        result = ATTACKER
-        s.supply[seat] += d
-        if defender >= 0:
-            s.supply[defender] += d_arm + kept  # W-21: armies kept back are lost too
-        s.armies[target] = a - d
-        s.owner[target] = seat  # W-22
-        if defender == NEUTRAL:
-            add_marker(g, seat, target)  # W-23
-    elif d > a and (d_arm > 0 or kept > 0):
-        result = DEFENDER  # W-20 (2002): armies kept back hold the land for a farmers' defence
-        s.supply[seat] += a
-        lost = max(0, a - d_peas)  # losses come from the farmers first
-        s.supply[defender] += lost
-        s.armies[target] = kept + d_arm - lost
-    else:
-        result = TIE  # a tie, or farmers alone defended a land with no army left (W-20)
-        s.supply[seat] += a
-        if defender >= 0:
-            s.supply[defender] += d_arm
-        devastate(g, target)
     if g.logging:
         g.emit(
             "battle",
@@ -457,20 +432,9 @@ def revolt(g: Game, c: int, committed: int, extra: int = 0, winter: bool = False
     s.armies[c] -= committed
     kept = s.armies[c]
     dropped[peas] += _take_peasants(g, s.revolts[c] + extra)
-    out = tower_drop(g, dropped)
+    out = fight_drop(g, dropped, (seat, peas))
     a, p = out[seat], out[peas]
-    tray = out[:]
-    tray[seat] = 0
-    tray[peas] = 0
-    s.tray = tray
-    s.peasants += p
-    won = a > p  # farmers win ties
-    if won:
-        s.supply[seat] += p
-        s.armies[c] = kept + a - p
-    else:
-        s.supply[seat] += a
-        devastate(g, c)  # armies kept back go to the supply with the land (W-21)
+    won = settle_revolt(g, c, a, p, kept)  # farmers win ties; kept armies go with the land (W-21)
     if g.logging:
         g.emit(
             "revolt",
