@@ -13,21 +13,26 @@ balanced stand-in set is used and every output says so (L-01).
 from __future__ import annotations
 
 import json
-import time
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
+from rich.progress import Progress
 
 from league_of_six.components import Components, resolve
 from league_of_six.game import COLOURS, Game, new_game, replay
 from league_of_six.narrate import narrate_game
 from tabletop.agents import random_agents
+from tabletop.cli_common import (
+    fail,
+    load_history,
+    print_simulation,
+    print_story,
+    progress_bar,
+    save_history,
+    tally_games,
+)
 from tabletop.errors import DataError, IllegalAction
 from tabletop.runner import run
 
@@ -56,16 +61,11 @@ ComponentsOpt = Annotated[
 SidesOpt = Annotated[Side, typer.Option("--sides", case_sensitive=False, help="Town tile sides in use.")]
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"Error: {message}", err=True)
-    return typer.Exit(code=2)
-
-
 def _components(path: Path | None) -> Components:
     try:
         return resolve(path)
     except DataError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 def _play(players: int, seed: int, comp: Components, sides: str, log: bool) -> tuple[Game, int]:
@@ -78,26 +78,11 @@ def simulate_games(
     games: int, players: int, seed: int, comp: Components, sides: str = "white", progress: Progress | None = None
 ) -> dict[str, Any]:
     """Play ``games`` random games (seeds ``seed .. seed + games - 1``) and summarise them."""
-    wins = [0.0] * players
-    influence = [0] * players
-    shared = 0
-    decisions = 0
-    task = progress.add_task("playing", total=games) if progress is not None else None
-    start = time.perf_counter()
-    for i in range(games):
-        game, n = _play(players, seed + i, comp, sides, log=False)
-        decisions += n
-        result = game.result()
-        winners = result["winners"]
-        if len(winners) > 1:
-            shared += 1
-        for p in winners:
-            wins[p] += 1 / len(winners)
-        for p in range(players):
-            influence[p] += result["influence"][p]
-        if progress is not None and task is not None:
-            progress.advance(task)
-    seconds = time.perf_counter() - start
+
+    def play(game_seed: int) -> tuple[Game, int]:
+        return _play(players, game_seed, comp, sides, log=False)
+
+    tally = tally_games(play, games, seed, players, {"mean_influence": "influence"}, progress)
     return {
         "games": games,
         "players": players,
@@ -105,15 +90,7 @@ def simulate_games(
         "sides": sides,
         "components": {"name": comp.name, "set": comp.label, "standin": comp.standin},
         "seats": list(COLOURS[:players]),
-        "wins": wins,
-        "win_rate": [w / games for w in wins],
-        "shared_wins": shared,
-        "mean_influence": [v / games for v in influence],
-        "decisions": decisions,
-        "mean_decisions": decisions / games,
-        "seconds": round(seconds, 4),
-        "games_per_s": round(games / seconds, 3) if seconds > 0 else None,
-        "decisions_per_s": round(decisions / seconds, 1) if seconds > 0 else None,
+        **tally,
     }
 
 
@@ -129,59 +106,19 @@ def simulate(
 ) -> None:
     """Play games between random agents and report wins, mean influence and speed."""
     comp = _components(components)
-    err = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=quiet or not err.is_terminal,
-    )
     try:
-        with progress:
+        with progress_bar(quiet) as progress:
             stats = simulate_games(games, players, seed, comp, sides.value, progress)
     except IllegalAction as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(stats, ensure_ascii=False))
         return
-    out = Console(highlight=False)
-    out.print(
+    headline = [
         f"League of Six: {games} games, {players} players, seeds {seed}..{seed + games - 1}, random agents",
-        soft_wrap=True,
-    )
-    out.print(f"Components: {comp.name} ({comp.label}); town sides: {sides.value}.", soft_wrap=True)
-    table = Table(show_edge=False)
-    table.add_column("Seat")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win %", justify="right")
-    table.add_column("Mean influence", justify="right")
-    for p, colour in enumerate(stats["seats"]):
-        table.add_row(
-            Text(colour.capitalize(), style=STYLES.get(colour, "")),
-            f"{stats['wins'][p]:g}",
-            f"{100 * stats['win_rate'][p]:.1f}",
-            f"{stats['mean_influence'][p]:.2f}",
-        )
-    out.print(table)
-    out.print(f"Shared wins: {stats['shared_wins']} game(s), counted fractionally.", soft_wrap=True)
-    out.print(f"Decisions: {stats['mean_decisions']:.1f} per game ({stats['decisions']} in all).", soft_wrap=True)
-    gps, dps = stats["games_per_s"], stats["decisions_per_s"]
-    speed = f"{gps:.1f} games/s, {dps:,.0f} decisions/s" if gps is not None else "too fast to time"
-    out.print(f"Speed: {speed} ({stats['seconds']:.2f} s).", soft_wrap=True)
-
-
-def _print_story(text: str) -> None:
-    out = Console(highlight=False)
-    for line in text.splitlines():
-        styled = Text(line)
-        if line.startswith("==="):
-            styled.stylize("bold underline")
-        for colour in COLOURS:
-            styled.highlight_regex(rf"\b{colour.capitalize()}\b", STYLES[colour])
-        out.print(styled, soft_wrap=True)
+        f"Components: {comp.name} ({comp.label}); town sides: {sides.value}.",
+    ]
+    print_simulation(stats, headline, [("Mean influence", "mean_influence")], STYLES)
 
 
 @app.command()
@@ -199,10 +136,10 @@ def watch(
     try:
         game, _ = _play(players, seed, comp, sides.value, log=True)
     except IllegalAction as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if history is not None:
-        history.write_text(json.dumps(game.history, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    _print_story(narrate_game(game))
+        save_history(history, game.history)
+    print_story(narrate_game(game), STYLES)
 
 
 @app.command()
@@ -210,16 +147,7 @@ def narrate(
     history_file: Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")],
 ) -> None:
     """Replay a saved history and tell the game."""
-    try:
-        data = json.loads(history_file.read_text(encoding="utf-8"))
-        game = replay(data)
-    except OSError as exc:
-        raise _fail(f"cannot read {history_file}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _fail(f"{history_file} is not valid JSON: {exc}") from None
-    except IllegalAction as exc:
-        raise _fail(str(exc)) from None
-    _print_story(narrate_game(game))
+    print_story(narrate_game(load_history(history_file, replay)), STYLES)
 
 
 @app.command()
@@ -244,14 +172,14 @@ def tournament(
 
     names = [a.strip() for a in agents.split(",")]
     if not 3 <= len(names) <= 5:
-        raise _fail(f"League of Six is played by 3 to 5 players; --agents lists {len(names)}")
+        raise fail(f"League of Six is played by 3 to 5 players; --agents lists {len(names)}")
     comp = _components(components)  # a bad file is reported before any game starts
     spec = LeagueTournament(str(components) if components is not None else None)
     title = f"League of Six ({comp.label})"
     try:
         run_tournament_command(spec, names, games, seed, workers, as_json, title, score="influence")
     except IllegalAction as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 def main() -> None:

@@ -15,18 +15,23 @@ Typer and Rich are imported here only: ``import wallenstein`` does not need them
 from __future__ import annotations
 
 import json
-import time
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
+from rich.progress import Progress
 
 from tabletop.agents import random_agents
+from tabletop.cli_common import (
+    fail,
+    load_history,
+    print_simulation,
+    print_story,
+    progress_bar,
+    save_history,
+    tally_games,
+)
 from tabletop.errors import IllegalAction
 from tabletop.runner import run
 from wallenstein.board import COLOURS
@@ -78,11 +83,6 @@ def _modules(text: str) -> tuple[str, ...]:
     return tuple(m.strip() for m in text.split(",") if m.strip())
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"Error: {message}", err=True)
-    return typer.Exit(code=2)
-
-
 def _play(
     players: int,
     seed: int,
@@ -109,28 +109,11 @@ def simulate_games(
     printed: Path | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` random games (seeds ``seed .. seed + games - 1``) and summarise them."""
-    wins = [0.0] * players
-    vp = [0] * players
-    thalers = [0] * players
-    shared = 0
-    decisions = 0
-    task = progress.add_task("playing", total=games) if progress is not None else None
-    start = time.perf_counter()
-    for i in range(games):
-        game, n = _play(players, seed + i, setup, log=False, edition=edition, modules=modules, printed=printed)
-        decisions += n
-        result = game.result()
-        winners = result["winners"]
-        if len(winners) > 1:
-            shared += 1
-        for p in winners:
-            wins[p] += 1 / len(winners)
-        for p in range(players):
-            vp[p] += result["vp"][p]
-            thalers[p] += result["thalers"][p]
-        if progress is not None and task is not None:
-            progress.advance(task)
-    seconds = time.perf_counter() - start
+
+    def play(game_seed: int) -> tuple[Game, int]:
+        return _play(players, game_seed, setup, log=False, edition=edition, modules=modules, printed=printed)
+
+    tally = tally_games(play, games, seed, players, {"mean_vp": "vp", "mean_thalers": "thalers"}, progress)
     return {
         "games": games,
         "players": players,
@@ -139,16 +122,7 @@ def simulate_games(
         "edition": edition,
         "modules": sorted(modules),
         "seats": list(COLOURS[:players]),
-        "wins": wins,
-        "win_rate": [w / games for w in wins],
-        "shared_wins": shared,
-        "mean_vp": [v / games for v in vp],
-        "mean_thalers": [t / games for t in thalers],
-        "decisions": decisions,
-        "mean_decisions": decisions / games,
-        "seconds": round(seconds, 4),
-        "games_per_s": round(games / seconds, 3) if seconds > 0 else None,
-        "decisions_per_s": round(decisions / seconds, 1) if seconds > 0 else None,
+        **tally,
     }
 
 
@@ -165,66 +139,22 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
 ) -> None:
     """Play games between random agents and report wins, mean VP and speed."""
-    err = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=quiet or not err.is_terminal,
-    )
     try:
-        with progress:
+        with progress_bar(quiet) as progress:
             stats = simulate_games(
                 games, players, seed, setup.value, progress, edition.value, _modules(modules), printed
             )
     except IllegalAction as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(stats))
         return
-    out = Console(highlight=False)
-    out.print(
+    headline = (
         f"Wallenstein {edition.value}{''.join(' + ' + m for m in stats['modules'])}: {games} games,"
-        f" {players} players, {setup.value} set-up,"
-        f" seeds {seed}..{seed + games - 1}, random agents",
-        soft_wrap=True,
+        f" {players} players, {setup.value} set-up, seeds {seed}..{seed + games - 1}, random agents"
     )
-    table = Table(show_edge=False)
-    table.add_column("Seat")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win %", justify="right")
-    table.add_column("Mean VP", justify="right")
-    table.add_column("Mean gold" if edition.value == "2002" else "Mean thalers", justify="right")
-    for p, colour in enumerate(stats["seats"]):
-        table.add_row(
-            Text(colour.capitalize(), style=STYLES.get(colour, "")),
-            f"{stats['wins'][p]:g}",
-            f"{100 * stats['win_rate'][p]:.1f}",
-            f"{stats['mean_vp'][p]:.2f}",
-            f"{stats['mean_thalers'][p]:.2f}",
-        )
-    out.print(table)
-    out.print(f"Shared wins: {stats['shared_wins']} game(s), counted fractionally.", soft_wrap=True)
-    out.print(f"Decisions: {stats['mean_decisions']:.1f} per game ({stats['decisions']} in all).", soft_wrap=True)
-    gps, dps = stats["games_per_s"], stats["decisions_per_s"]
-    speed = f"{gps:.1f} games/s, {dps:,.0f} decisions/s" if gps is not None else "too fast to time"
-    out.print(f"Speed: {speed} ({stats['seconds']:.2f} s).", soft_wrap=True)
-
-
-def _print_story(text: str) -> None:
-    out = Console(highlight=False)
-    for line in text.splitlines():
-        styled = Text(line)
-        if line.startswith("==="):
-            styled.stylize("bold underline")
-        elif line.startswith("---"):
-            styled.stylize("bold")
-        for colour in COLOURS:
-            styled.highlight_regex(rf"\b{colour.capitalize()}\b", STYLES[colour])
-        out.print(styled, soft_wrap=True)
+    money = "Mean gold" if edition.value == "2002" else "Mean thalers"
+    print_simulation(stats, [headline], [("Mean VP", "mean_vp"), (money, "mean_thalers")], STYLES)
 
 
 @app.command()
@@ -245,10 +175,10 @@ def watch(
             players, seed, setup.value, log=True, edition=edition.value, modules=_modules(modules), printed=printed
         )
     except IllegalAction as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if history is not None:
-        history.write_text(json.dumps(game.history, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    _print_story(narrate_game(game))
+        save_history(history, game.history)
+    print_story(narrate_game(game), STYLES)
 
 
 @app.command()
@@ -256,16 +186,7 @@ def narrate(
     history_file: Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")],
 ) -> None:
     """Replay a saved history and tell the game."""
-    try:
-        data = json.loads(history_file.read_text(encoding="utf-8"))
-        game = replay(data)
-    except OSError as exc:
-        raise _fail(f"cannot read {history_file}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _fail(f"{history_file} is not valid JSON: {exc}") from None
-    except IllegalAction as exc:
-        raise _fail(str(exc)) from None
-    _print_story(narrate_game(game))
+    print_story(narrate_game(load_history(history_file, replay)), STYLES)
 
 
 @app.command()
@@ -292,18 +213,18 @@ def tournament(
 
     names = [a.strip() for a in agents.split(",")]
     if not 3 <= len(names) <= 5:
-        raise _fail(f"Wallenstein is played by 3 to 5 players; --agents lists {len(names)}")
+        raise fail(f"Wallenstein is played by 3 to 5 players; --agents lists {len(names)}")
     mods = _modules(modules)
     try:
         new_game(players=len(names), edition=edition.value, modules=mods, log=False)  # checks the options
     except IllegalAction as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     spec = WallensteinTournament(setup.value, edition.value, tuple(sorted(mods)))
     title = f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(mods))}, {setup.value} set-up"
     try:
         run_tournament_command(spec, names, games, seed, workers, as_json, title)
     except IllegalAction as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 @app.command()

@@ -1,0 +1,146 @@
+"""What the two games' command lines share: error exits, the progress bar, a simulation's tally and
+table, a narrated story with coloured seat names, and reading a saved history.
+
+Typer and Rich are imported here, so only the command-line modules import this one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.errors import IllegalAction
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``Error: message`` on stderr; raise the returned Exit (code 2, a usage error)."""
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(code=2)
+
+
+def progress_bar(quiet: bool) -> Progress:
+    """A transient progress bar on stderr, off when quiet or when stderr is not a terminal."""
+    err = Console(stderr=True)
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=quiet or not err.is_terminal,
+    )
+
+
+def tally_games(
+    play: Callable[[int], tuple[Any, int]],
+    games: int,
+    seed: int,
+    players: int,
+    means: Mapping[str, str],
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Play games ``play(seed + i)`` (each returns the finished game and its decision count) and count
+    wins (shared wins fractionally), decisions and speed; ``means`` maps an output key to a key of
+    ``result()`` whose per-seat values are averaged (e.g. ``{"mean_vp": "vp"}``)."""
+    wins = [0.0] * players
+    sums = {key: [0] * players for key in means}
+    shared = 0
+    decisions = 0
+    task = progress.add_task("playing", total=games) if progress is not None else None
+    start = time.perf_counter()
+    for i in range(games):
+        game, n = play(seed + i)
+        decisions += n
+        result = game.result()
+        winners = result["winners"]
+        if len(winners) > 1:
+            shared += 1
+        for p in winners:
+            wins[p] += 1 / len(winners)
+        for key, field in means.items():
+            for p in range(players):
+                sums[key][p] += result[field][p]
+        if progress is not None and task is not None:
+            progress.advance(task)
+    seconds = time.perf_counter() - start
+    return {
+        "wins": wins,
+        "win_rate": [w / games for w in wins],
+        "shared_wins": shared,
+        **{key: [v / games for v in values] for key, values in sums.items()},
+        "decisions": decisions,
+        "mean_decisions": decisions / games,
+        "seconds": round(seconds, 4),
+        "games_per_s": round(games / seconds, 3) if seconds > 0 else None,
+        "decisions_per_s": round(decisions / seconds, 1) if seconds > 0 else None,
+    }
+
+
+def print_simulation(
+    stats: Mapping[str, Any], headline: Sequence[str], columns: Sequence[tuple[str, str]], styles: Mapping[str, str]
+) -> None:
+    """The human-readable summary of :func:`tally_games`: headline lines, a table of seats with their
+    wins and the ``columns`` (title, stats key) of per-seat means, then shared wins, decisions and speed."""
+    out = Console(highlight=False)
+    for line in headline:
+        out.print(line, soft_wrap=True)
+    table = Table(show_edge=False)
+    table.add_column("Seat")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win %", justify="right")
+    for title, _ in columns:
+        table.add_column(title, justify="right")
+    for p, colour in enumerate(stats["seats"]):
+        table.add_row(
+            Text(colour.capitalize(), style=styles.get(colour, "")),
+            f"{stats['wins'][p]:g}",
+            f"{100 * stats['win_rate'][p]:.1f}",
+            *(f"{stats[key][p]:.2f}" for _, key in columns),
+        )
+    out.print(table)
+    out.print(f"Shared wins: {stats['shared_wins']} game(s), counted fractionally.", soft_wrap=True)
+    out.print(f"Decisions: {stats['mean_decisions']:.1f} per game ({stats['decisions']} in all).", soft_wrap=True)
+    gps, dps = stats["games_per_s"], stats["decisions_per_s"]
+    speed = f"{gps:.1f} games/s, {dps:,.0f} decisions/s" if gps is not None else "too fast to time"
+    out.print(f"Speed: {speed} ({stats['seconds']:.2f} s).", soft_wrap=True)
+
+
+def print_story(text: str, styles: Mapping[str, str]) -> None:
+    """A narrated game: '===' lines bold and underlined, '---' lines bold, seat colours coloured."""
+    out = Console(highlight=False)
+    for line in text.splitlines():
+        styled = Text(line)
+        if line.startswith("==="):
+            styled.stylize("bold underline")
+        elif line.startswith("---"):
+            styled.stylize("bold")
+        for colour, style in styles.items():
+            styled.highlight_regex(rf"\b{colour.capitalize()}\b", style)
+        out.print(styled, soft_wrap=True)
+
+
+def save_history(path: Path, history: Any) -> None:
+    path.write_text(json.dumps(history, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def load_history(path: Path, replay: Callable[[Any], Any]) -> Any:
+    """Read a history file and replay it; any problem becomes a clear error exit."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return replay(data)
+    except OSError as exc:
+        raise fail(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise fail(f"{path} is not valid JSON: {exc}") from None
+    except IllegalAction as exc:
+        raise fail(str(exc)) from None
