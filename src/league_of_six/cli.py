@@ -25,8 +25,11 @@ from league_of_six.game import COLOURS, Game, new_game, replay
 from league_of_six.narrate import narrate_game
 from tabletop.agents import random_agents
 from tabletop.cli_common import (
+    PlayersOpt,
+    SeedOpt,
     fail,
     load_history,
+    make_app,
     print_simulation,
     print_story,
     progress_bar,
@@ -36,13 +39,7 @@ from tabletop.cli_common import (
 from tabletop.errors import DataError, IllegalAction
 from tabletop.runner import run
 
-app = typer.Typer(
-    name="league-of-six",
-    help="League of Six: simulate games between random agents, or watch one narrated.",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_show_locals=False,
-)
+app = make_app("league-of-six", "League of Six: simulate games between random agents, or watch one narrated.")
 
 STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue", "black": "bold"}
 
@@ -52,8 +49,6 @@ class Side(StrEnum):
     yellow = "yellow"
 
 
-PlayersOpt = Annotated[int, typer.Option("--players", "-p", min=3, max=5, help="Number of players (3 to 5).")]
-SeedOpt = Annotated[int, typer.Option("--seed", "-s", min=0, help="Game seed (a non-negative integer).")]
 ComponentsOpt = Annotated[
     Path | None,
     typer.Option("--components", "-c", help="Component file (JSON) with the printed tiles; default: the stand-in set."),

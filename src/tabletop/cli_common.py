@@ -10,7 +10,7 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -19,6 +19,16 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.errors import IllegalAction
+
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", min=3, max=5, help="Number of players (3 to 5).")]
+SeedOpt = Annotated[int, typer.Option("--seed", "-s", min=0, help="Game seed (a non-negative integer).")]
+
+
+def make_app(name: str, help: str) -> typer.Typer:
+    """A game's command group: no completion install, help when called bare, short tracebacks."""
+    return typer.Typer(
+        name=name, help=help, add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False
+    )
 
 
 def fail(message: str) -> typer.Exit:

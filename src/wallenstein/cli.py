@@ -24,8 +24,11 @@ from rich.progress import Progress
 
 from tabletop.agents import random_agents
 from tabletop.cli_common import (
+    PlayersOpt,
+    SeedOpt,
     fail,
     load_history,
+    make_app,
     print_simulation,
     print_story,
     progress_bar,
@@ -38,12 +41,10 @@ from wallenstein.board import COLOURS
 from wallenstein.game import Game, new_game, replay
 from wallenstein.narrate import narrate_game
 
-app = typer.Typer(
-    name="wallenstein",
-    help="Wallenstein (2012 or 2002 edition): simulate games between random agents, or watch one narrated.",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_show_locals=False,
+app = make_app(
+    "wallenstein",
+    "Wallenstein (2012 or 2002 edition, Big Box modules): play in the browser (serve, which also hosts League"
+    " of Six), simulate games, watch one narrated, or run bot tournaments.",
 )
 
 STYLES = {"red": "bold red", "blue": "bold blue", "yellow": "bold yellow", "purple": "bold magenta", "black": "bold"}
@@ -54,8 +55,6 @@ class Setup(StrEnum):
     draft = "draft"
 
 
-PlayersOpt = Annotated[int, typer.Option("--players", "-p", min=3, max=5, help="Number of players (3 to 5).")]
-SeedOpt = Annotated[int, typer.Option("--seed", "-s", min=0, help="Game seed (a non-negative integer).")]
 SetupOpt = Annotated[
     Setup, typer.Option("--setup", case_sensitive=False, help="Starting counties: default line-up or draft.")
 ]
