@@ -137,6 +137,11 @@ class Game(RecordedGame[State]):
             ScriptedTower() if scripted else tower_spec,
             options.get("printed"),
         )
+        if options.get("game", "wallenstein") != "wallenstein":
+            raise IllegalAction(f"not a Wallenstein history (game {options.get('game')!r})")
+        extra = set(options) - set(config)
+        if extra:  # a misspelt option would otherwise replay a different game without a word
+            raise IllegalAction(f"unknown option(s) {sorted(extra)}")
         return cls(config, model, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API

@@ -12,6 +12,7 @@ import pytest
 from test_random_games import play_random
 
 import wallenstein
+from tabletop.errors import IllegalAction
 
 SCRIPT = """
 import hashlib, json, random, sys
@@ -111,3 +112,16 @@ def test_refresh_forgets_cached_decisions_after_a_hand_edit() -> None:
     assert g.legal_actions(0) == before  # still the cached list
     g.refresh()
     assert len(g.legal_actions(0)) == len(before) - 1
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [("edtion", "2002", "unknown option"), ("game", "league_of_six", "not a Wallenstein history")],
+)
+def test_a_history_head_with_an_unknown_option_or_another_game_is_refused(key: str, value: str, message: str) -> None:
+    """A misspelt option (here 'edtion') would otherwise replay a different game without a word."""
+    g = play_random(3, 2, "lineup")
+    h = json.loads(json.dumps(g.history))
+    h[0]["new_game"][key] = value
+    with pytest.raises(IllegalAction, match=message):
+        wallenstein.replay(h)
