@@ -11,13 +11,12 @@ change is intended, and read the diff before committing it.
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tabletop.agents import random_agents
+from tabletop.golden import history_text, regenerate
 from tabletop.runner import play
 from wallenstein import Game, new_game
 from wallenstein.narrate import narrate_game
@@ -75,34 +74,13 @@ def play_case(case: Case) -> Game:
     return play(game, random_agents(case.players, case.seed))
 
 
-def history_text(history: list[dict[str, Any]]) -> str:
-    """A history as JSON with one entry per line (valid JSON, and diffs stay readable)."""
-    rows = [json.dumps(entry, ensure_ascii=False, sort_keys=True) for entry in history]
-    return "[\n" + ",\n".join(rows) + "\n]\n"
-
-
 def expected_files(case: Case) -> dict[Path, str]:
     game = play_case(case)
     return {case.history_path: history_text(game.history), case.narration_path: narrate_game(game)}
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    changed = 0
-    for case in CASES:
-        for path, text in expected_files(case).items():
-            old = path.read_text(encoding="utf-8") if path.exists() else None
-            if old == text:
-                continue
-            changed += 1
-            if check:
-                print(f"would change: {path.relative_to(HERE.parent.parent)}")
-            else:
-                path.write_text(text, encoding="utf-8", newline="\n")
-                print(f"wrote {path.relative_to(HERE.parent.parent)}")
-    if not changed:
-        print("golden files are up to date")
-    return 1 if check and changed else 0
+    return regenerate(CASES, expected_files, HERE.parent.parent, argv)
 
 
 if __name__ == "__main__":
