@@ -34,17 +34,12 @@ Targets: at least 2x Catanatron's decisions/s and 5x its clones/s.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import gc
-import io
 import json
 import platform
-import pstats
-import random
 import sys
-import time
-from collections.abc import Callable
 from typing import Any
+
+from random_play import breakdown, measure_clones, measure_games, midgame, play_random, profile
 
 import wallenstein
 
@@ -56,82 +51,13 @@ CLONE_SECONDS = 0.4  # clone loop time per state
 
 
 # ---------------------------------------------------------------------------- Wallenstein
+def new_wallenstein(seed: int) -> wallenstein.Game:
+    return wallenstein.new_game(players=PLAYERS, seed=seed, log=False)
+
+
 def play_wallenstein(seed: int) -> int:
     """One random game to the end; returns the number of decisions (apply calls)."""
-    g = wallenstein.new_game(players=PLAYERS, seed=seed, log=False)
-    rng = random.Random(seed)
-    choice = rng.choice
-    n = 0
-    while not g.over:
-        seat = g.pending()[0]
-        g.apply(seat, choice(g.legal_actions(seat)))
-        n += 1
-    return n
-
-
-def wallenstein_midgame(seed: int) -> wallenstein.Game:
-    """The state half-way through the random game of ``seed``."""
-    half = play_wallenstein(seed) // 2
-    g = wallenstein.new_game(players=PLAYERS, seed=seed, log=False)
-    rng = random.Random(seed)
-    for _ in range(half):
-        seat = g.pending()[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-    return g
-
-
-def wallenstein_breakdown(seeds: list[int]) -> dict[str, Any]:
-    """Play the same games with a timer around each engine call, and one clone per decision.
-
-    The clone (discarded) stands for what a search agent does at every node; its cost is reported
-    next to ``legal_actions`` and ``apply``. "agent" is pending() plus the random choice and the loop.
-    """
-    clock = time.perf_counter
-    t_new = t_legal = t_apply = t_clone = t_agent = 0.0
-    n = 0
-    start = clock()
-    for seed in seeds:
-        t0 = clock()
-        g = wallenstein.new_game(players=PLAYERS, seed=seed, log=False)
-        t_new += clock() - t0
-        rng = random.Random(seed)
-        while True:
-            t0 = clock()
-            if g.over:
-                break
-            seat = g.pending()[0]
-            t1 = clock()
-            legal = g.legal_actions(seat)
-            t2 = clock()
-            action = rng.choice(legal)
-            t3 = clock()
-            g.apply(seat, action)
-            t4 = clock()
-            g.clone()
-            t5 = clock()
-            t_agent += (t1 - t0) + (t3 - t2)
-            t_legal += t2 - t1
-            t_apply += t4 - t3
-            t_clone += t5 - t4
-            n += 1
-    total = clock() - start
-    parts = {
-        "new_game": t_new,
-        "legal_actions": t_legal,
-        "apply": t_apply,
-        "clone": t_clone,
-        "agent": t_agent,
-    }
-    parts["timer/other"] = max(0.0, total - sum(parts.values()))
-    calls = {"new_game": len(seeds), "legal_actions": n, "apply": n, "clone": n, "agent": n, "timer/other": n}
-    return {
-        "decisions": n,
-        "seconds": total,
-        "parts": {
-            k: {"seconds": v, "share": v / total if total else 0.0, "us_per_call": 1e6 * v / calls[k]}
-            for k, v in parts.items()
-        },
-    }
+    return play_random(new_wallenstein, seed)
 
 
 # ---------------------------------------------------------------------------- Catanatron
@@ -186,59 +112,6 @@ def catanatron_forced_share(seeds: list[int]) -> float:
     return forced / total if total else 0.0
 
 
-# ---------------------------------------------------------------------------- measuring
-def measure_games(play: Callable[[int], Any], seeds: list[int]) -> dict[str, Any]:
-    gc.collect()
-    decisions = unfinished = 0
-    start = time.perf_counter()
-    for seed in seeds:
-        got = play(seed)
-        if isinstance(got, tuple):
-            got, finished = got
-            unfinished += not finished
-        decisions += got
-    dt = time.perf_counter() - start
-    return {
-        "games": len(seeds),
-        "decisions": decisions,
-        "seconds": dt,
-        "games_per_s": len(seeds) / dt,
-        "decisions_per_s": decisions / dt,
-        "decisions_per_game": decisions / len(seeds),
-        "unfinished": unfinished,
-    }
-
-
-def measure_clones(states: list[Any], clone: Callable[[Any], Any]) -> dict[str, Any]:
-    gc.collect()
-    clock = time.perf_counter
-    count = 0
-    spent = 0.0
-    for state in states:
-        batch = 50
-        start = clock()
-        while True:
-            for _ in range(batch):
-                clone(state)
-            count += batch
-            if clock() - start >= CLONE_SECONDS:
-                break
-        spent += clock() - start
-    return {"clones": count, "clone_seconds": spent, "clone_states": len(states), "clones_per_s": count / spent}
-
-
-def profile_wallenstein(seeds: list[int], top: int = 25) -> str:
-    prof = cProfile.Profile()
-    prof.enable()
-    for seed in seeds:
-        play_wallenstein(seed)
-    prof.disable()
-    out = io.StringIO()
-    stats = pstats.Stats(prof, stream=out)
-    stats.sort_stats("tottime").print_stats(top)
-    return out.getvalue()
-
-
 def run(games: int, with_catanatron: bool = True) -> dict[str, Any]:
     seeds = list(range(games))
     report: dict[str, Any] = {
@@ -250,10 +123,10 @@ def run(games: int, with_catanatron: bool = True) -> dict[str, Any]:
     }
     play_wallenstein(10_000)  # warm up imports and caches outside the timings
     ours = measure_games(play_wallenstein, seeds)
-    mids = [wallenstein_midgame(s) for s in range(CLONE_STATES)]
-    ours.update(measure_clones(mids, lambda g: g.clone()))
+    mids = [midgame(new_wallenstein, s) for s in range(CLONE_STATES)]
+    ours.update(measure_clones(mids, lambda g: g.clone(), CLONE_SECONDS))
     report["wallenstein"] = ours
-    report["breakdown"] = wallenstein_breakdown(seeds)
+    report["breakdown"] = breakdown(new_wallenstein, seeds)
 
     version = catanatron_available() if with_catanatron else None
     if version is None:
@@ -262,7 +135,7 @@ def run(games: int, with_catanatron: bool = True) -> dict[str, Any]:
     play_catanatron(10_000)
     theirs = measure_games(play_catanatron, seeds)
     cmids = [catanatron_midgame(s) for s in range(CLONE_STATES)]
-    theirs.update(measure_clones(cmids, lambda g: g.copy()))
+    theirs.update(measure_clones(cmids, lambda g: g.copy(), CLONE_SECONDS))
     theirs["version"] = version
     theirs["forced_share"] = catanatron_forced_share(seeds[: min(len(seeds), 10)])
     report["catanatron"] = theirs
@@ -350,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games must be at least 1")
     report = run(args.games, with_catanatron=not args.no_catanatron)
     if args.profile:
-        report["profile"] = profile_wallenstein(list(range(min(args.games, 20))))
+        report["profile"] = profile(play_wallenstein, list(range(min(args.games, 20))))
     if args.json:
         json.dump(report, sys.stdout, indent=2)
         print()
