@@ -21,7 +21,7 @@ from league_of_six.setup import initial_state, setup_game
 from league_of_six.state import BONUS, CHOOSE, OFFER, OVER, PHASES, RESPOND, ROTATE, STORE, State
 from league_of_six.storing import bonus_options, choose_row, chooser, row_options, take_leader
 from league_of_six.taxes import collect, collector, rotate_options
-from tabletop.engine import RecordedGame
+from tabletop.engine import RecordedGame, check_head
 from tabletop.errors import DataError, IllegalAction
 
 COLOURS = ("red", "yellow", "green", "blue", "black")  # seat colours (figures and markers)
@@ -53,11 +53,7 @@ class Game(RecordedGame[State]):
         config, comp = _options(
             options.get("players"), options.get("seed"), options.get("components"), options.get("sides")
         )
-        if options.get("game", "league_of_six") != "league_of_six":
-            raise IllegalAction(f"not a League of Six history (game {options.get('game')!r})")
-        extra = set(options) - set(config)
-        if extra:
-            raise IllegalAction(f"unknown option(s) {sorted(extra)}")
+        check_head("league_of_six", options, config)
         return cls(config, comp, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API

@@ -12,6 +12,7 @@ and applies the action it returns. Agents are game-agnostic: an action is whatev
 from __future__ import annotations
 
 import hashlib
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -86,6 +87,25 @@ def random_agent(seed: int, **options: Any) -> Agent:
     if options:
         raise IllegalAction(f"the random agent takes no options, got {sorted(options)}")
     return RandomAgent(0, seed)
+
+
+def standard_bots(package: str) -> dict[str, AgentFactory]:
+    """A game's bot registry: "random", and "heuristic"/"search" from ``package``'s ``heuristic``
+    and ``search`` modules (``HeuristicAgent``, ``SearchAgent``), imported when first made so that
+    loading the registry stays cheap."""
+
+    def lazy(module: str, cls: str) -> AgentFactory:
+        def factory(seed: int, **options: Any) -> Agent:
+            agent: Agent = getattr(importlib.import_module(f"{package}.{module}"), cls)(0, seed, **options)
+            return agent
+
+        return factory
+
+    return {
+        "random": random_agent,
+        "heuristic": lazy("heuristic", "HeuristicAgent"),
+        "search": lazy("search", "SearchAgent"),
+    }
 
 
 def make_from(kinds: Mapping[str, AgentFactory], kind: str, seed: int, **options: Any) -> Agent:

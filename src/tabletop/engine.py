@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tabletop.chain import Chain
@@ -72,6 +72,16 @@ class ReplayQueue(deque[tuple[str, Any]]):
     def failure(self) -> str:
         """How a failure while rebuilding is reported: the options' until the game started."""
         return "history does not replay" if self.started else "history options"
+
+
+def check_head(game: str, head: Mapping[str, Any], config: Mapping[str, Any]) -> None:
+    """A history head must name this ``game`` (or no game) and hold no option ``config`` lacks: a
+    misspelt option would otherwise replay a different game without a word."""
+    if head.get("game", game) != game:
+        raise IllegalAction(f"not a {game} history (game {head.get('game')!r})")
+    extra = set(head) - set(config)
+    if extra:
+        raise IllegalAction(f"unknown option(s) {sorted(extra)}")
 
 
 class RecordedGame(Generic[S]):

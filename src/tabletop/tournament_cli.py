@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from tabletop.cli_common import progress_bar
 from tabletop.tournament import TournamentGame, tournament
 
 
@@ -26,16 +26,7 @@ def run_tournament_command(
     """Play the tournament and print it (``--json``: ``{"agents": {name: {...}}}``).
 
     Raises IllegalAction (an unknown agent, a bad option) for the caller to report."""
-    err = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=as_json or not err.is_terminal,
-    )
+    progress = progress_bar(as_json)
     with progress:
         task = progress.add_task("playing", total=games)
         report = tournament(spec, list(names), games, seed, workers, on_game=lambda _: progress.advance(task))

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tabletop.engine import RecordedGame
+from tabletop.engine import RecordedGame, check_head
 from tabletop.errors import IllegalAction
 from wallenstein import court, landsknechte, leaders
 from wallenstein import edition2002 as ed2002
@@ -137,11 +137,7 @@ class Game(RecordedGame[State]):
             ScriptedTower() if scripted else tower_spec,
             options.get("printed"),
         )
-        if options.get("game", "wallenstein") != "wallenstein":
-            raise IllegalAction(f"not a Wallenstein history (game {options.get('game')!r})")
-        extra = set(options) - set(config)
-        if extra:  # a misspelt option would otherwise replay a different game without a word
-            raise IllegalAction(f"unknown option(s) {sorted(extra)}")
+        check_head("wallenstein", options, config)
         return cls(config, model, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API

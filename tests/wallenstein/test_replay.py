@@ -116,7 +116,7 @@ def test_refresh_forgets_cached_decisions_after_a_hand_edit() -> None:
 
 @pytest.mark.parametrize(
     ("key", "value", "message"),
-    [("edtion", "2002", "unknown option"), ("game", "league_of_six", "not a Wallenstein history")],
+    [("edtion", "2002", "unknown option"), ("game", "league_of_six", "not a wallenstein history")],
 )
 def test_a_history_head_with_an_unknown_option_or_another_game_is_refused(key: str, value: str, message: str) -> None:
     """A misspelt option (here 'edtion') would otherwise replay a different game without a word."""

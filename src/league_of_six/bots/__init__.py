@@ -12,22 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.agents import Agent, AgentFactory, make_from, random_agent
+from tabletop.agents import Agent, AgentFactory, make_from, standard_bots
 
-
-def _heuristic(seed: int, **options: Any) -> Agent:
-    from league_of_six.bots.heuristic import HeuristicAgent
-
-    return HeuristicAgent(0, seed, **options)
-
-
-def _search(seed: int, **options: Any) -> Agent:
-    from league_of_six.bots.search import SearchAgent
-
-    return SearchAgent(0, seed, **options)
-
-
-BOT_KINDS: dict[str, AgentFactory] = {"random": random_agent, "heuristic": _heuristic, "search": _search}
+BOT_KINDS: dict[str, AgentFactory] = standard_bots("league_of_six.bots")
 
 
 def make_agent(kind: str, seed: int, **options: Any) -> Agent:
