@@ -223,13 +223,13 @@ window.GamePages = window.GamePages || {};
       return [el("tr", { class: pending ? "pending" : "" },
         el("td", {}, swatch(p), seatLabel(ctx, p), pending ? el("span", { class: "muted small" }, " deciding") : "", bot ? el("span", { class: "muted small" }, " bot") : ""),
         el("td", { class: "num" }, pl.influence),
-        el("td", { class: "small" }, where),
         el("td", {}, goodsChips(pl.wagon)),
         el("td", { class: "num", title: "horses collected this round, and the horse tile" }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : ""))),
-      el("tr", { class: "los-hand" }, el("td", { colspan: 5, class: "small" + (hands[p] ? "" : " muted"), "data-hand": String(p) }, "Hand: " + handText(hands[p])))];
+      el("tr", { class: "los-hand" }, el("td", { colspan: 4, class: "small" }, el("span", { "data-where": String(p) }, where), " · ",
+        el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, "Hand: " + handText(hands[p]))))];
     });
-    return el("table", { class: "players" },
-      el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Infl."), el("th", {}, "Town"), el("th", {}, "Wagon"),
+    return el("table", { class: "players los-players" },
+      el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: "influence" }, "Infl."), el("th", {}, "Wagon"),
         el("th", { class: "num", title: "horses and horse tile" }, "Horses")), ...rows.flat());
   }
 
@@ -396,7 +396,7 @@ window.GamePages = window.GamePages || {};
       + " (and its centre). Choose a turn; the ring shows it.")];
     if (p.preview && p.preview.error) out.push(el("p", { class: "error" }, p.preview.error));
     out.push(el("div", { class: "choices los-turns", role: "group", "aria-label": "Turns of the tax tile" }, ...st.legal.map((a) => el("button", {
-      class: p.turn === a.turn ? "primary" : "", "aria-pressed": String(p.turn === a.turn), "data-turn": String(a.turn),
+      class: p.turn === a.turn ? "sel" : "", "aria-pressed": String(p.turn === a.turn), "data-turn": String(a.turn),
       onclick: () => { p.turn = a.turn; rerender(ctx); },
     }, `Turn ${a.turn}: ` + (yields[a.turn] ? yieldText(yields[a.turn]) : "…")))));
     const chosen = st.legal.find((a) => a.turn === p.turn);
