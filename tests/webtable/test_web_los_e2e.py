@@ -5,13 +5,19 @@ person creates a game against three bots in the lobby and plays it to the final 
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from webclient import free_port, server
+from websockets.sync.client import connect
+
+import league_of_six
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TIMEOUT = 60_000
@@ -97,7 +103,7 @@ def create_in_lobby(page: Page, base_url: str, bots: str = "heuristic") -> None:
 def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(browser: Browser, base_url: str) -> None:
     page = _page(browser)
     create_in_lobby(page, base_url)
-    assert page.locator("header.top h1").inner_text() == "League of Six table"
+    page.wait_for_function("() => document.querySelector('header.top h1').textContent === 'League of Six table'")
     spectator = _page(browser)
     frames: list[dict[str, Any]] = []
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
@@ -149,4 +155,78 @@ def test_a_running_game_hides_other_hands_on_the_page(browser: Browser, base_url
     phone.goto(page.url)
     phone.wait_for_selector("#map .los-town")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 400  # no sideways scrolling
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _scripted(seed: int) -> tuple[list[tuple[int, dict[str, Any]]], int]:
+    """Random decisions of a 4-player game up to and including the first civic row bonus with a
+    choice; returns them and the seat that takes that bonus."""
+    g = league_of_six.new_game(players=4, seed=seed)
+    rng = random.Random(seed)
+    actions: list[tuple[int, dict[str, Any]]] = []
+    while True:
+        seat = g.pending()[0]
+        bonus = g.phase == "bonus"
+        action = rng.choice(g.legal_actions(seat))
+        actions.append((seat, action.to_json()))
+        g.apply(seat, action)
+        if bonus:
+            return actions, seat
+
+
+def _click(page: Page, action: dict[str, Any]) -> None:
+    """The control a person uses for ``action`` (no other way of sending a decision is used)."""
+    kind = action["type"]
+    if kind == "choose":
+        page.click(f"#turn-body button[data-town='{action['town']}']")
+    elif kind == "offer":
+        page.click(f"#turn-body button[data-offer='{action['guards']}']")
+    elif kind == "accept":
+        page.click("#accept")
+    elif kind == "rotate":
+        page.click(f"#turn-body button[data-turn='{action['turn']}']")
+        page.wait_for_selector("#yield:not(:has-text('working'))")
+        page.click("#rotate-go")
+    elif kind == "row":
+        page.click(f"#turn-body button[data-row='{action['store']}:{action['row']}']")
+    else:
+        assert kind == "leader", action
+        page.click(f"#turn-body button[data-pile='{action['figures']}']")
+
+
+def test_every_kind_of_decision_is_made_by_clicking(browser: Browser, base_url: str) -> None:
+    """Four people, one of them in the browser: the browser's seat takes each of its decisions (town,
+    offer, accept, turn of the tax tile, storage row, civic row bonus) with the page's own controls."""
+    actions, seat = _scripted(12)  # seed 12: this seat offers, accepts, travels on, collects, stores, takes a bonus
+    body = {"game": "league_of_six", "seats": [{"type": "human"}] * 4, "seed": 12, "options": {"sides": "white"}}
+    made = httpx.post(f"{base_url}/api/games", json=body).json()
+    gid = made["id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    page = _page(browser)
+    page.goto(f"{base_url}/game/{gid}#token={tokens[seat]}")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('playing')")
+    host = base_url.replace("http://", "ws://")
+    clicked: set[str] = set()
+    with ExitStack() as stack:
+        socks = {p: stack.enter_context(connect(f"{host}/ws/{gid}")) for p in range(4) if p != seat}
+        for p, ws in socks.items():
+            ws.send(json.dumps({"type": "hello", "token": tokens[p]}))
+        for version, (p, action) in enumerate(actions):
+            if p != seat:
+                socks[p].send(json.dumps({"type": "act", "id": version, "action": action}))
+                while (msg := json.loads(socks[p].recv(timeout=30)))["type"] != "ack":
+                    assert msg["type"] != "error", msg
+                continue
+            page.wait_for_function(
+                f"() => document.querySelector('#turn-body').dataset.version === '{version}'"
+                " && document.querySelector('#turn-h').textContent === 'Your move'"
+            )
+            acks = int(page.evaluate("() => document.body.dataset.acks || '0'"))
+            _click(page, action)
+            page.wait_for_function(f"() => document.body.dataset.acks === '{acks + 1}'")
+            clicked.add(action["type"])
+    assert clicked == {"choose", "offer", "accept", "rotate", "row", "leader"}
+    info = httpx.get(f"{base_url}/api/games/{gid}").json()
+    assert info["version"] == len(actions)  # every decision, the browser's included, went through
+    page.wait_for_function("() => document.querySelector('#log').textContent.includes('takes the face-up civic')")
     assert not page.errors  # type: ignore[attr-defined]

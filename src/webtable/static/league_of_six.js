@@ -320,7 +320,7 @@ window.GamePages = window.GamePages || {};
     else if (kinds.has("rotate")) body = rotating(ctx, st);
     else if (kinds.has("row")) body = storing(ctx, st);
     else if (kinds.has("leader")) body = [el("p", {}, "The civic row you chose is full: take a face-up civic leader card."),
-      el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, `Pile ${a.figures}: ${cardLabel(obs.civic_leaders.faceup[String(a.figures)])}`)))];
+      el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, `Pile ${a.figures}: ${cardLabel(obs.civic_leaders.faceup[String(a.figures)])}`, "", { "data-pile": String(a.figures) })))];
     else body = [el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, JSON.stringify(a))))];
     return [...body, el("div", { id: "turn-msg", role: "status" }), ...mine];
   }
