@@ -1,7 +1,9 @@
 """Take the README's screenshots with Playwright and Chromium: python docs/screenshots/take_screenshots.py
 
 Starts a server on a temporary database, plays a game a little way against bots and photographs the
-lobby, planning, a move with its battle odds, the replay viewer and the phone layout."""
+lobby, planning, a move with its battle odds, the replay viewer and the phone layout; then a League of
+Six game at a tax-tile rotation with its preview. ``take_screenshots.py league_of_six`` (or
+``wallenstein``) takes only that game's shots."""
 
 from __future__ import annotations
 
@@ -9,58 +11,91 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "webtable"))
+import test_web_los_e2e as los  # noqa: E402
 from test_web_e2e import _my_turn_or_over, take_turn  # noqa: E402
 from webclient import free_port, server  # noqa: E402
 
+GAMES = ("wallenstein", "league_of_six")
+
 
 def main() -> None:
+    games = sys.argv[1:] or list(GAMES)
+    unknown = set(games) - set(GAMES)
+    if unknown:
+        sys.exit(f"unknown game(s) {sorted(unknown)}; choose from {list(GAMES)}")
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         with server(f"sqlite:///{Path(tmp) / 'shots.sqlite3'}", port), sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-            page = browser.new_context(viewport={"width": 1440, "height": 960}).new_page()
-            page.set_default_timeout(60_000)
-            page.goto(base + "/")
-            page.select_option("#seat-1", "invite")
-            page.fill("#name-0", "Ann")
-            page.screenshot(path=str(HERE / "lobby.png"))
-            for seat in (1, 2, 3):
-                page.select_option(f"#seat-{seat}", "bot:random")
-            page.click("#create-btn")
-            page.wait_for_selector("#plan-fill")
-            for card, box in (("money:1", "bid"), ("money:0", "palace")):
-                page.locator(f"[data-card='{card}']").click()
-                page.locator(f"[data-box='{box}']").click()
-            page.locator("#turn-body .card:not(.used)").first.click()
-            page.screenshot(path=str(HERE / "planning.png"))
-            moved = False
-            while _my_turn_or_over(page):
-                if page.locator("#map path.target").count() and not moved:
-                    attack = page.locator("#turn-body [data-target]", has_text="Attack")
-                    if attack.count():
-                        attack.first.click()
-                        page.wait_for_selector("#odds:not(:has-text('estimating'))")
-                        page.screenshot(path=str(HERE / "battle.png"))
-                        moved = True
-                take_turn(page)
-                if page.locator("#log").inner_text().count("Scoring, year") >= 1 and moved:
-                    break
-            page.screenshot(path=str(HERE / "table.png"))
-            page.click("#tab-replay")
-            page.click("#replay-load")
-            page.wait_for_selector("#replay-players table")
-            page.locator("#replay-slider").fill("40")
-            page.screenshot(path=str(HERE / "replay.png"))
-            phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
-            phone.goto(page.url)
-            phone.wait_for_selector("#players table")
-            phone.screenshot(path=str(HERE / "phone.png"), full_page=False)
+            if "wallenstein" in games:
+                wallenstein_shots(browser, base)
+            if "league_of_six" in games:
+                league_of_six_shot(browser, base)
             browser.close()
+
+
+def league_of_six_shot(browser: Browser, base: str) -> None:
+    """A League of Six game against three heuristic bots, at a tax collection in round 2 or later with
+    a turn of the tile selected and what each turn yields listed."""
+    page = browser.new_context(viewport={"width": 1440, "height": 960}).new_page()
+    page.set_default_timeout(60_000)
+    los.create_in_lobby(page, base)
+    while los.my_turn_or_over(page):
+        if page.locator("#rotate-go").count() and "Round 1 " not in page.locator("#board").inner_text():
+            page.wait_for_selector("#turn-body .los-turns button:not(:has-text('…'))")
+            page.locator("#turn-body .los-turns button").nth(1).click()
+            if page.locator("#report-close").is_visible():
+                page.click("#report-close")
+            page.screenshot(path=str(HERE / "league_of_six.png"))
+            return
+        los.take_turn(page)
+    raise RuntimeError("the game ended before a tax collection in round 2")
+
+
+def wallenstein_shots(browser: Browser, base: str) -> None:
+    """The lobby, planning, a battle with its odds, the table after a scoring, the replay, a phone."""
+    page = browser.new_context(viewport={"width": 1440, "height": 960}).new_page()
+    page.set_default_timeout(60_000)
+    page.goto(base + "/")
+    page.select_option("#seat-1", "invite")
+    page.fill("#name-0", "Ann")
+    page.screenshot(path=str(HERE / "lobby.png"))
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.click("#create-btn")
+    page.wait_for_selector("#plan-fill")
+    for card, box in (("money:1", "bid"), ("money:0", "palace")):
+        page.locator(f"[data-card='{card}']").click()
+        page.locator(f"[data-box='{box}']").click()
+    page.locator("#turn-body .card:not(.used)").first.click()
+    page.screenshot(path=str(HERE / "planning.png"))
+    moved = False
+    while _my_turn_or_over(page):
+        if page.locator("#map path.target").count() and not moved:
+            attack = page.locator("#turn-body [data-target]", has_text="Attack")
+            if attack.count():
+                attack.first.click()
+                page.wait_for_selector("#odds:not(:has-text('estimating'))")
+                page.screenshot(path=str(HERE / "battle.png"))
+                moved = True
+        take_turn(page)
+        if page.locator("#log").inner_text().count("Scoring, year") >= 1 and moved:
+            break
+    page.screenshot(path=str(HERE / "table.png"))
+    page.click("#tab-replay")
+    page.click("#replay-load")
+    page.wait_for_selector("#replay-players table")
+    page.locator("#replay-slider").fill("40")
+    page.screenshot(path=str(HERE / "replay.png"))
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.goto(page.url)
+    phone.wait_for_selector("#players table")
+    phone.screenshot(path=str(HERE / "phone.png"), full_page=False)
 
 
 if __name__ == "__main__":

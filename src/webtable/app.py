@@ -96,7 +96,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def kinds() -> dict[str, Any]:
         return {
             "games": {
-                k.name: {"title": k.title, "players": list(k.players), "options": k.lobby()} for k in GAMES.values()
+                k.name: {
+                    "title": k.title,
+                    "players": list(k.players),
+                    "seats": list(k.seat_names),
+                    "options": k.lobby(),
+                }
+                for k in GAMES.values()
             },
             "bots": [
                 {"name": b.name, "label": b.label, "games": sorted(b.games) if b.games is not None else None}

@@ -5,8 +5,9 @@ static data its page needs. Any game object with the Wallenstein Game API plugs 
 ``players``, ``pending()``, ``legal_actions(seat)``, ``apply(seat, action)``, ``observe(seat)``,
 ``result()``, ``clone()``, ``history`` (secret: never sent) and ``log`` (public events).
 
-League of Six registers itself here when it is merged (``register_game(GameKind(...))``) together
-with a page module ``static/<name>.js``; see docs/web.md.
+Each game registers itself here (``register_game(GameKind(...))``) together with a page module
+``static/<name>.js``; see docs/web.md. Bots of the same name for different games (each game's
+``heuristic``) share one lobby entry and keep a factory per game.
 """
 
 from __future__ import annotations
@@ -89,9 +90,14 @@ class BotKind:
     label: str
     factory: AgentFactory
     games: frozenset[str] | None = None  # None: any game (the agent only looks at legal actions)
+    per_game: Mapping[str, AgentFactory] = field(default_factory=dict)  # game -> its own factory
 
     def plays(self, game: str) -> bool:
         return self.games is None or game in self.games
+
+    def make(self, game: str, seat: int, seed: int) -> Agent:
+        """An agent for ``seat`` of a ``game`` game (that game's own factory when it has one)."""
+        return self.per_game.get(game, self.factory)(seat, seed)
 
 
 GAMES: dict[str, GameKind] = {}
@@ -103,7 +109,14 @@ def register_game(kind: GameKind) -> None:
 
 
 def register_bot(kind: BotKind) -> None:
-    BOTS[kind.name] = kind
+    """Register a bot; a bot of the same name for other games keeps its factories for those games."""
+    old = BOTS.get(kind.name)
+    if old is None or old.games is None or kind.games is None:
+        BOTS[kind.name] = kind
+        return
+    factories = {g: old.per_game.get(g, old.factory) for g in old.games - kind.games}
+    factories.update({g: kind.per_game.get(g, kind.factory) for g in kind.games})
+    BOTS[kind.name] = BotKind(kind.name, old.label, kind.factory, frozenset(factories), factories)
 
 
 def game_kind(name: Any) -> GameKind:
@@ -128,8 +141,10 @@ def _random(seat: int, seed: int) -> Agent:
 
 def install_defaults() -> None:
     """Register the games and bots that exist today (idempotent; the app calls it at start)."""
-    from webtable import wallenstein_kind
+    from webtable import league_kind, wallenstein_kind
 
     register_game(wallenstein_kind.KIND)
+    register_game(league_kind.KIND)
     register_bot(BotKind("random", "Random (weakest)", _random))
     wallenstein_kind.register_bots(register_bot)
+    league_kind.register_bots(register_bot)

@@ -161,7 +161,7 @@ class Room:
             kind = bot_kind(info.get("bot"), self.kind.name)
             # Seeded from the room's secret salt and the decision count, so a restarted bot is fresh.
             seed = derive_seed(int(info.get("salt", 0)) + self.version, seat)
-            agent = self.agents[seat] = kind.factory(seat, seed)
+            agent = self.agents[seat] = kind.make(self.kind.name, seat, seed)
         return agent
 
     def kick_bots(self) -> None:

@@ -6,6 +6,7 @@
   for (const [name, g] of Object.entries(kinds.games)) gameSel.append(WT.el("option", { value: name }, g.title));
 
   function bots(game) { return kinds.bots.filter((b) => !b.games || b.games.includes(game)); }
+  const has = (list) => Boolean(list && list.length);
 
   function refreshForm() {
     const g = kinds.games[gameSel.value];
@@ -15,6 +16,13 @@
     $("edition").replaceChildren(...(o.editions || []).map((e) =>
       WT.el("option", { value: e.name, disabled: !e.playable }, e.name + (e.playable ? "" : " (coming)"))));
     $("setup").replaceChildren(...(o.setups || []).map((s) => WT.el("option", { value: s.name }, s.label)));
+    // Rows a game does not have are hidden; other games describe their options as plain selects.
+    $("row-edition").hidden = !has(o.editions); $("row-setup").hidden = !has(o.setups); $("modules").hidden = !has(o.modules);
+    $("game-options").replaceChildren(...(o.selects || []).map((s) => WT.el("div", {},
+      WT.el("div", { class: "form-row" }, WT.el("label", { for: "opt-" + s.name }, s.label),
+        WT.el("select", { id: "opt-" + s.name, name: s.name }, ...s.choices.map((c) =>
+          WT.el("option", { value: c.name, disabled: c.playable === false }, c.label)))),
+      s.note ? WT.el("p", { class: "small muted" }, s.note) : null)));
     const mods = $("modules"); mods.replaceChildren(WT.el("legend", {}, "Modules"));
     for (const m of o.modules || []) {
       const id = "mod-" + m.name;
@@ -28,7 +36,7 @@
   function refreshSeats() {
     const n = Number($("players").value);
     const box = $("seats"); box.replaceChildren(WT.el("legend", {}, "Seats"));
-    const colours = ["Red", "Blue", "Yellow", "Purple", "Black"];
+    const colours = kinds.games[gameSel.value].seats;
     for (let i = 0; i < n; i++) {
       const sel = WT.el("select", { id: "seat-" + i, "aria-label": colours[i] + " seat" },
         WT.el("option", { value: "local" }, "This screen"),
@@ -53,9 +61,13 @@
       if (v.startsWith("bot:")) seats.push({ type: "bot", bot: v.slice(4), name });
       else { seats.push({ type: "human", name }); if (v === "local") local.push(i); }
     }
-    const modules = [...document.querySelectorAll("#modules input:checked")].map((c) => c.value);
-    const body = { game: gameSel.value, players: n, seats,
-      options: { edition: $("edition").value, setup: $("setup").value, modules } };
+    const o = kinds.games[gameSel.value].options;
+    const options = {};
+    if (has(o.editions)) options.edition = $("edition").value;
+    if (has(o.setups)) options.setup = $("setup").value;
+    if (has(o.modules)) options.modules = [...document.querySelectorAll("#modules input:checked")].map((c) => c.value);
+    for (const s of o.selects || []) options[s.name] = $("opt-" + s.name).value;
+    const body = { game: gameSel.value, players: n, seats, options };
     $("create-msg").textContent = "creating…";
     try {
       const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -19,6 +19,10 @@
   const meta = await WT.json(`/api/meta/${summary.game}`);
   const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], reportSeen: 0 };
   await page.init(ctx);
+  // The header names the game; a page module may rename its panels (labels: {id: text}).
+  document.querySelector("header.top h1 a").textContent = `${summary.title} table`;
+  document.title = `${summary.title} table`;
+  for (const [elId, text] of Object.entries(page.labels || {})) if ($(elId)) $(elId).textContent = text;
   $("title").textContent = `${summary.title}, ${summary.players} players · game ${id}`;
 
   // ------------------------------------------------------------------ connections

@@ -1,0 +1,557 @@
+"use strict";
+// League of Six's page: the ring of towns with their tiles, the guard counters and roads, the influence
+// track, storage rows, civic leaders, and every decision of a round. Tiles are drawn here from the
+// component set in /api/meta (the stand-in set, L-01); the state comes from the seat's observation.
+window.GamePages = window.GamePages || {};
+(function () {
+  const SVG = "http://www.w3.org/2000/svg";
+  const SOLID = { red: "#c0392b", yellow: "#c99a08", green: "#2e7a3c", blue: "#2e6dbd", black: "#3a3a3a" };
+  const GOOD = { red: "#d0452f", green: "#47a041", blue: "#3d74c9", yellow: "#efc21f" };
+  const W = 820, H = 870, CX = 410, CY = 390, RING = 262, HEX = 100, TILE = 36;
+  const s = (tag, attrs = {}, text) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const el = WT.el;
+  let meta = null;
+  const picks = {}; // seat -> {version, turn, preview, town}: choices being made, not yet sent
+
+  // ------------------------------------------------------------------ names and labels
+  const colourOf = (p) => meta.colours[p];
+  const town = (key) => meta.byKey[key];
+  const townName = (key) => (town(key) ? town(key).name : key);
+  const seatLabel = (ctx, p) => {
+    const st = ctx.summary.seats[p];
+    return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : WT.cap(colourOf(p));
+  };
+  const swatch = (p) => el("span", { class: "swatch c-" + colourOf(Number(p)) });
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
+  const cardLabel = (c) => {
+    const [one, many] = meta.kinds[c.kind] || [c.kind, c.kind];
+    return `${c.figures} ${c.figures === 1 ? one : many}` + (c.gray ? " (gray)" : "");
+  };
+  const goodsText = (goods) => Object.entries(goods).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`).join(", ");
+  const goodsChips = (goods) => el("span", { class: "los-goods" }, ...meta.goods.filter((c) => goods[c]).map((c) =>
+    el("span", { class: "los-chip", style: `background:${GOOD[c]}`, title: `${goods[c]} ${c}`, "aria-label": `${goods[c]} ${c}` }, String(goods[c]))));
+  const phaseLabel = (obs) => meta.phases[obs.phase] || obs.phase;
+  const edgeNames = ["top", "upper right", "lower right", "bottom", "lower left", "upper left"];
+
+  // ------------------------------------------------------------------ the ring of towns (SVG)
+  const rad = (deg) => (deg * Math.PI) / 180;
+  const at = (cx, cy, r, deg) => [cx + r * Math.cos(rad(deg)), cy + r * Math.sin(rad(deg))];
+  const hexPoints = (cx, cy, r) => [0, 1, 2, 3, 4, 5].map((i) => at(cx, cy, r, 60 * i).map((v) => v.toFixed(1)).join(",")).join(" ");
+  const edgeAngle = (i) => -90 + 60 * i; // edge 0 on top, then clockwise
+
+  function symbol(g, sym, x, y, size = 15) {
+    const h = size / 2;
+    const title = s("title", {}, sym);
+    if (GOOD[sym]) {
+      const r = s("rect", { x: x - h, y: y - h, width: size, height: size, rx: 3, fill: GOOD[sym], stroke: "#0006" });
+      r.append(title); g.append(r);
+    } else if (sym === "guard") {
+      const p = s("path", { d: `M${x - h} ${y - h}h${size}v${h}q0 ${h} ${-h} ${h + 2}q${-h} -2 ${-h} ${-h - 2}z`, fill: "#6c6f78", stroke: "#222" });
+      p.append(title); g.append(p);
+      g.append(s("text", { x, y: y + 3.5, class: "los-sym" }, "G"));
+    } else if (sym === "horse") {
+      const c = s("circle", { cx: x, cy: y, r: h + 0.5, fill: "#8a5a2b", stroke: "#3b2412" });
+      c.append(title); g.append(c);
+      g.append(s("text", { x, y: y + 3.5, class: "los-sym" }, "H"));
+    }
+  }
+  function symbols(g, list, x, y, size = 15, dx = 0, dy = 0) {
+    // A row of symbols centred on (x, y), along the direction (dx, dy).
+    const n = list.length;
+    list.forEach((sym, k) => { const o = (k - (n - 1) / 2) * (size + 2); symbol(g, sym, x + o * dx, y + o * dy, size); });
+  }
+  function figure(g, p, x, y, label) {
+    const f = s("g", { class: "los-figure" });
+    f.append(s("circle", { cx: x, cy: y, r: 11, fill: SOLID[colourOf(p)], stroke: "#fff", "stroke-width": 2 }));
+    f.append(s("text", { x, y: y + 4, class: "los-fig-text" }, label === undefined ? colourOf(p)[0].toUpperCase() : label));
+    g.append(f);
+  }
+
+  function townPosition(obs, key) {
+    const i = obs.ring.indexOf(key);
+    return at(CX, CY, RING, -90 + 60 * i);
+  }
+
+  function drawRing(svg, obs, opts = {}) {
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.classList.add("los-board");
+    const defs = s("defs");
+    const hatch = s("pattern", { id: "los-siege", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+    hatch.append(s("rect", { width: 10, height: 10, fill: "#d9cfc0" }), s("line", { x1: 0, y1: 0, x2: 0, y2: 10, stroke: "#a08a6a", "stroke-width": 4 }));
+    defs.append(hatch);
+    svg.replaceChildren(defs, s("rect", { width: W, height: H, fill: "#e8e1cf", rx: 10 }));
+    // The ring road.
+    svg.append(s("circle", { cx: CX, cy: CY, r: RING, fill: "none", stroke: "#b7a57f", "stroke-width": 16, "stroke-dasharray": "2 10", "stroke-linecap": "round" }));
+    const centre = s("g", { class: "los-centre" });
+    centre.append(s("text", { x: CX, y: CY - 28, class: "los-round" }, obs.phase === "over" ? "Game over" : `Round ${obs.round} of ${meta.rounds}`));
+    centre.append(s("text", { x: CX, y: CY - 6, class: "los-phase" }, phaseLabel(obs)));
+    if (obs.conflict) {
+      const c = obs.conflict;
+      centre.append(s("text", { x: CX, y: CY + 16, class: "los-phase" }, `Conflict in ${townName(c.town)}`));
+      centre.append(s("text", { x: CX, y: CY + 34, class: "los-phase" }, c.offer === null
+        ? `${WT.cap(colourOf(c.mover))} must offer more than ${obs.players[c.holder].counter}`
+        : `${WT.cap(colourOf(c.offered_by))} offers ${plural(c.offer, "guard")}`));
+    }
+    centre.append(s("text", { x: CX, y: CY + 58, class: "los-set" }, meta.components.set));
+    svg.append(centre);
+    const roads = {}; // town -> seats waiting on its road
+    obs.players.forEach((pl, p) => { if (pl.road && !pl.town) (roads[pl.road] = roads[pl.road] || []).push(p); });
+    for (const key of obs.ring) drawTown(svg, obs, key, roads[key] || [], opts);
+    drawTrack(svg, obs);
+  }
+
+  function drawTown(svg, obs, key, waiting, opts) {
+    const t = obs.towns[key];
+    const info = town(key);
+    const [x, y] = townPosition(obs, key);
+    const edges = info.sides[t.side];
+    const tile = t.tax_tile === null ? null : meta.tax_tiles[t.tax_tile];
+    const turn = opts.turnAt && opts.turnAt.town === key ? opts.turnAt.turn : t.turned;
+    const pointed = tile && turn !== null && turn !== undefined ? new Set(tile.arrows.map((a) => (a + turn) % 6)) : new Set();
+    const g = s("g", { class: "los-town", "data-town": key });
+    const cls = ["los-hex"];
+    if (opts.targets && opts.targets.has(key)) cls.push("target");
+    if (opts.chosen === key) cls.push("chosen");
+    if (opts.origin === key) cls.push("origin");
+    const hex = s("polygon", { points: hexPoints(x, y, HEX), class: cls.join(" "), fill: t.besieged ? "url(#los-siege)" : t.side === "yellow" ? "#f6e7b0" : "#fbf8f0" });
+    g.append(hex);
+    // Edge symbols; the edges the tax tile's arrows point at are marked.
+    edges.forEach((list, i) => {
+      const a = edgeAngle(i);
+      const [ex, ey] = at(x, y, HEX * 0.8, a);
+      if (pointed.has(i)) {
+        const [m1x, m1y] = at(x, y, HEX, 60 * i - 120), [m2x, m2y] = at(x, y, HEX, 60 * i - 60);
+        g.append(s("line", { x1: m1x, y1: m1y, x2: m2x, y2: m2y, class: "los-pointed" }));
+      }
+      symbols(g, list, ex, ey, 15, Math.cos(rad(a + 90)), Math.sin(rad(a + 90)));
+    });
+    if (tile) {
+      const tg = s("g", { class: "los-tile" });
+      tg.append(s("polygon", { points: hexPoints(x, y, TILE), fill: "#d8c7a3", stroke: "#6b5330", "stroke-width": 1.5 }));
+      for (const a of tile.arrows) {
+        const d = edgeAngle((a + (turn || 0)) % 6);
+        const [ax, ay] = at(x, y, TILE + 12, d), [b1x, b1y] = at(x, y, TILE - 2, d - 14), [b2x, b2y] = at(x, y, TILE - 2, d + 14);
+        tg.append(s("polygon", { points: `${ax},${ay} ${b1x},${b1y} ${b2x},${b2y}`, class: "los-arrow" }));
+      }
+      if (tile.leader) tg.append(s("text", { x, y: y + 4, class: "los-tile-text" }, `${tile.leader.figures} ${meta.kinds[tile.leader.kind][1]}`));
+      else symbols(tg, tile.centre, x, y, 14, 1, 0);
+      tg.append(s("text", { x, y: y - TILE + 12, class: "los-tile-no" }, `tile ${t.tax_tile}`));
+      g.append(tg);
+    }
+    if (t.besieged) g.append(s("text", { x, y: y + 5, class: "los-siege-text" }, "Hussites"));
+    g.append(s("text", { x, y: y + 56, class: "los-town-name" }, `${info.name} (${info.number})`));
+    // The guard counter: the figure holding the town and its number.
+    if (t.holder !== null) {
+      const p = t.holder;
+      figure(g, p, x - 14, y - 52);
+      g.append(s("text", { x: x + 10, y: y - 47, class: "los-counter" }, String(obs.players[p].counter)));
+    }
+    if (obs.conflict && obs.conflict.town === key && obs.conflict.mover !== t.holder) figure(g, obs.conflict.mover, x + 34, y - 52);
+    // Figures waiting on the road in front of the town (towards the ring's centre).
+    waiting.forEach((p, k) => {
+      const [rx, ry] = at(CX, CY, RING - HEX - 22, -90 + 60 * obs.ring.indexOf(key));
+      figure(g, p, rx + (k - (waiting.length - 1) / 2) * 24, ry);
+    });
+    const label = townText(obs, key, turn);
+    g.append(s("title", {}, label));
+    if (opts.targets && opts.targets.has(key) && opts.onTown) {
+      g.setAttribute("tabindex", "0"); g.setAttribute("role", "button"); g.setAttribute("aria-label", label);
+      g.addEventListener("click", () => opts.onTown(key));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onTown(key); } });
+    }
+    svg.append(g);
+  }
+
+  function townText(obs, key, turn) {
+    const t = obs.towns[key];
+    const info = town(key);
+    const parts = [`${info.name} (${info.number}), ${t.side} side`];
+    if (t.besieged) parts.push("besieged by the Hussites");
+    if (t.holder !== null) parts.push(`held by ${WT.cap(colourOf(t.holder))} on ${obs.players[t.holder].counter}`);
+    if (t.tax_tile !== null) {
+      const tile = meta.tax_tiles[t.tax_tile];
+      parts.push(`tax tile ${t.tax_tile} (${tile.arrows.length} arrows` + (tile.leader ? `, centre ${cardLabel(tile.leader)}` : tile.centre.length ? `, centre ${tile.centre.join(" ")}` : "") + ")"
+        + (turn !== null && turn !== undefined ? ` turned ${plural(turn, "step")}` : ""));
+    }
+    parts.push("edges: " + info.sides[t.side].map((l, i) => `${edgeNames[i]} ${l.join(" ") || "empty"}`).join("; "));
+    return parts.join(", ");
+  }
+
+  function drawTrack(svg, obs) {
+    // The influence track: 0 to at least 50, a marker per seat (markers on one space stack).
+    const top = H - 110, left = 40, right = W - 40;
+    const max = Math.max(50, Math.ceil((Math.max(...obs.players.map((p) => p.influence)) + 1) / 10) * 10);
+    const xOf = (v) => left + ((right - left) * v) / max;
+    const g = s("g", { class: "los-track", role: "img", "aria-label": "Influence: " + obs.players.map((p, i) => `${WT.cap(colourOf(i))} ${p.influence}`).join(", ") });
+    g.append(s("text", { x: left, y: top - 8, class: "los-track-title" }, "Influence"));
+    g.append(s("line", { x1: left, y1: top + 20, x2: right, y2: top + 20, stroke: "#6b5330", "stroke-width": 3 }));
+    for (let v = 0; v <= max; v += 5) {
+      g.append(s("line", { x1: xOf(v), y1: top + 14, x2: xOf(v), y2: top + 26, stroke: "#6b5330" }));
+      if (v % 10 === 0) g.append(s("text", { x: xOf(v), y: top + 42, class: "los-tick" }, String(v)));
+    }
+    // Markers too close to share a level go one level up.
+    const levels = [];
+    const bySpace = obs.players.map((pl, p) => p).sort((a, b) => obs.players[a].influence - obs.players[b].influence || a - b);
+    for (const p of bySpace) {
+      const x = xOf(obs.players[p].influence);
+      let k = 0;
+      while (levels[k] !== undefined && x - levels[k] < 23) k++;
+      levels[k] = x;
+      figure(g, p, x, top + 20 - 24 * k, String(obs.players[p].influence));
+    }
+    svg.append(g);
+  }
+
+  // ------------------------------------------------------------------ panels (live view and replay)
+  function handText(hand) {
+    if (!hand) return "hidden";
+    const cards = hand.civic_leaders.map(cardLabel);
+    return `${plural(hand.guards, "guard")}` + (cards.length ? ` · ${cards.join(", ")}` : " · no civic leaders");
+  }
+
+  function playersTable(ctx, obs) {
+    const hands = obs.hands || (obs.hand && obs.seat !== null ? { [obs.seat]: obs.hand } : {});
+    const rows = obs.players.map((pl, p) => {
+      const pending = obs.pending.includes(p);
+      const bot = ctx.summary.seats[p] && ctx.summary.seats[p].type === "bot";
+      const where = pl.town ? `${townName(pl.town)}${pl.counter !== null ? " on " + pl.counter : ""}` : pl.road ? `road at ${townName(pl.road)}` : "—";
+      return [el("tr", { class: pending ? "pending" : "" },
+        el("td", {}, swatch(p), seatLabel(ctx, p), pending ? el("span", { class: "muted small" }, " deciding") : "", bot ? el("span", { class: "muted small" }, " bot") : ""),
+        el("td", { class: "num" }, pl.influence),
+        el("td", {}, goodsChips(pl.wagon)),
+        el("td", { class: "num", title: "horses collected this round, and the horse tile" }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : ""))),
+      el("tr", { class: "los-hand" }, el("td", { colspan: 4, class: "small" }, el("span", { "data-where": String(p) }, where), " · ",
+        el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, "Hand: " + handText(hands[p]))))];
+    });
+    return el("table", { class: "players los-players" },
+      el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: "influence" }, "Infl."), el("th", {}, "Wagon"),
+        el("th", { class: "num", title: "horses and horse tile" }, "Horses")), ...rows.flat());
+  }
+
+  function storageRows(ctx, obs, store) {
+    const rows = obs.storage.rows.filter((r) => r.store === store);
+    if (!rows.length) return null;
+    return el("table", { class: "small los-rows" }, ...rows.map((r) => el("tr", { "data-row": `${store}:${r.row}` },
+      el("td", {}, `${r.row}.`),
+      el("td", {}, ...r.spaces.map((sp) => el("span", {
+        class: "los-space" + (sp.filled_by !== null ? " filled" : ""),
+        style: `background:${GOOD[sp.colour]};` + (sp.filled_by !== null ? `box-shadow: inset 0 0 0 3px ${SOLID[colourOf(sp.filled_by)]}` : ""),
+        title: `${sp.colour}, ${sp.value} influence` + (sp.filled_by !== null ? `, filled by ${WT.cap(colourOf(sp.filled_by))}` : ", free"),
+      }, String(sp.value)))),
+      el("td", { class: "muted" }, store === "royal" ? `bonus +${r.bonus}` : `bonus: leader ≤${r.bonus}`),
+      el("td", {}, r.chosen_by !== null ? el("span", {}, swatch(r.chosen_by), WT.cap(colourOf(r.chosen_by))) : ""))));
+  }
+
+  function boardPanel(ctx, obs) {
+    const out = [];
+    out.push(el("p", {}, obs.phase === "over" ? `Game over after round ${obs.round}` : `Round ${obs.round} of ${meta.rounds} · ${phaseLabel(obs)}`));
+    out.push(el("p", { class: "small" }, "Components: ", el("strong", { id: "los-set" }, obs.components.set), ` (${obs.components.name})`));
+    if (obs.order.length) {
+      out.push(el("p", { class: "small" }, "Markers (tax order, most guards spent first): ",
+        ...obs.order.map((p) => el("span", {}, swatch(p), WT.cap(colourOf(p)) + " "))));
+    }
+    if (obs.storage.order.length) {
+      out.push(el("p", { class: "small" }, "Storing order (horse tiles): ", ...obs.storage.order.map((p) => el("span", {}, swatch(p), WT.cap(colourOf(p)) + " "))));
+    }
+    if (obs.storage.rows.length) {
+      out.push(el("div", { class: "small muted" }, `Royal stores (storage tile ${obs.storage.royal_tile}, side ${obs.storage.side}): a full row gives its chooser influence`));
+      out.push(storageRows(ctx, obs, "royal"));
+      out.push(el("div", { class: "small muted" }, `Civic stores (storage tile ${obs.storage.civic_tile}, side ${obs.storage.side}): a full row gives its chooser a face-up civic leader`));
+      out.push(storageRows(ctx, obs, "civic"));
+    }
+    const cl = obs.civic_leaders;
+    out.push(el("div", { class: "small muted" }, "Civic leaders face up (pile: card, cards left face down)"));
+    out.push(el("div", { class: "cards" }, ...meta.piles.map((f) => {
+      const c = cl.faceup[String(f)];
+      return el("span", { class: "card" + (c ? "" : " done"), "data-pile": String(f) }, `${f}: ${c ? cardLabel(c) : "—"} · ${cl.piles_left[String(f)]} left`);
+    })));
+    const gray = {};
+    for (const c of cl.gray) gray[c.kind] = (gray[c.kind] || 0) + 1;
+    out.push(el("p", { class: "small" }, "Gray cards left: " + (Object.entries(gray).map(([k, n]) => `${n}× 2 ${meta.kinds[k][1]}`).join(", ") || "none")));
+    out.push(el("p", { class: "small" }, "Goods in the supply: ", goodsChips(obs.supply), ` · tax tiles left in the pile: ${obs.tax_tiles_left}`));
+    return out;
+  }
+
+  // ------------------------------------------------------------------ decisions
+  function travelCost(obs, key) {
+    const tr = obs.travel;
+    if (!tr || tr.from === null) return 0;
+    const d0 = Math.abs(obs.ring.indexOf(tr.from) - obs.ring.indexOf(key));
+    const d = Math.min(d0, 6 - d0);
+    return tr.displaced ? d : Math.max(d, 1);
+  }
+  function payText(obs, seat, guards) {
+    if (!guards) return "free";
+    const have = obs.hand ? obs.hand.guards : 0;
+    const short = Math.max(0, guards - have);
+    return plural(guards, "guard") + (short ? ` (${2 * short} influence for the ${short} you lack)` : "");
+  }
+
+  function button(ctx, seat, action, label, cls, attrs = {}) {
+    return el("button", { class: cls || "", ...attrs, onclick: async (e) => {
+      e.currentTarget.disabled = true;
+      const b = e.currentTarget;
+      try { await ctx.act(seat, action); } catch (err) { flash(err.message); b.disabled = false; }
+    } }, label);
+  }
+  function flash(text) { const box = document.getElementById("turn-msg"); if (box) { box.textContent = text; box.className = "error"; } }
+
+  function pickOf(st) {
+    let p = picks[st.seat];
+    if (!p || p.version !== st.version) p = picks[st.seat] = { version: st.version, turn: null, preview: null, town: null };
+    return p;
+  }
+
+  function turnPanel(ctx, st) {
+    const seat = st.seat; const obs = st.obs;
+    if (st.over) return [finalScores(ctx, st.result, obs)];
+    if (seat === null) return [el("p", { class: "muted" }, "You are watching. Waiting for: " + obs.pending.map((p) => WT.cap(colourOf(p))).join(", "))];
+    const mine = [el("p", { class: "small" }, "Your hand (secret): ", el("strong", { id: "my-hand" }, handText(obs.hand)))];
+    if (!st.legal.length) return [el("p", { class: "muted" }, "Waiting for " + (obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || "the game") + "…"), ...mine];
+    const kinds = new Set(st.legal.map((a) => a.type));
+    let body;
+    if (kinds.has("choose")) body = choosing(ctx, st);
+    else if (kinds.has("offer") || kinds.has("accept")) body = conflict(ctx, st);
+    else if (kinds.has("rotate")) body = rotating(ctx, st);
+    else if (kinds.has("row")) body = storing(ctx, st);
+    else if (kinds.has("leader")) body = [el("p", {}, "The civic row you chose is full: take a face-up civic leader card."),
+      el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, `Pile ${a.figures}: ${cardLabel(obs.civic_leaders.faceup[String(a.figures)])}`, "", { "data-pile": String(a.figures) })))];
+    else body = [el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, JSON.stringify(a))))];
+    return [...body, el("div", { id: "turn-msg", role: "status" }), ...mine];
+  }
+
+  function chooseLabel(obs, seat, key) {
+    const t = obs.towns[key];
+    const cost = travelCost(obs, key);
+    const held = t.holder !== null ? `; held by ${WT.cap(colourOf(t.holder))} on ${obs.players[t.holder].counter}: you offer at least ${obs.players[t.holder].counter + 1}` : "";
+    return `${townName(key)}: travel ${payText(obs, seat, cost)}${held}`;
+  }
+
+  function choosing(ctx, st) {
+    const seat = st.seat; const obs = st.obs;
+    const p = pickOf(st);
+    const tr = obs.travel;
+    const intro = tr && tr.displaced ? `You accepted the offer and must travel on from ${townName(tr.from)}.`
+      : tr && tr.from ? `Choose a town: staying in ${townName(tr.from)} costs 1 guard, each town further costs 1 more.`
+        : "Choose a town for your figure (round 1: free).";
+    const out = [el("p", {}, intro + " Click a town on the ring or a button.")];
+    out.push(el("div", { class: "choices", role: "group", "aria-label": "Towns" }, ...st.legal.map((a) =>
+      button(ctx, seat, a, chooseLabel(obs, seat, a.town), p.town === a.town ? "primary" : "", { "data-town": a.town }))));
+    if (p.town) {
+      const a = st.legal.find((x) => x.town === p.town);
+      out.push(el("p", { class: "small" }, chooseLabel(obs, seat, p.town)));
+      out.push(button(ctx, seat, a, `Go to ${townName(p.town)}`, "primary", { id: "choose-go" }));
+    }
+    return out;
+  }
+
+  function conflict(ctx, st) {
+    const seat = st.seat; const obs = st.obs;
+    const c = obs.conflict;
+    const other = seat === c.mover ? c.holder : c.mover;
+    const have = obs.hand ? obs.hand.guards : 0;
+    const out = [];
+    if (c.offer === null) out.push(el("p", {}, `${townName(c.town)} is held by ${WT.cap(colourOf(c.holder))} on ${obs.players[c.holder].counter}. Offer more guards: if ${WT.cap(colourOf(c.holder))} accepts, they take them and travel on.`));
+    else out.push(el("p", {}, `${WT.cap(colourOf(c.offered_by))} offers ${plural(c.offer, "guard")} for ${townName(c.town)}. Accept (take them and travel on), or raise.`));
+    out.push(el("p", { class: "small muted" }, `You hold ${plural(have, "guard")}; each guard you lack costs 2 influence. ${WT.cap(colourOf(other))}'s hand is secret.`));
+    const accept = st.legal.find((a) => a.type === "accept");
+    const offers = st.legal.filter((a) => a.type === "offer");
+    const row = el("div", { class: "choices", role: "group", "aria-label": "Offers" });
+    if (accept) row.append(button(ctx, seat, accept, `Accept ${plural(c.offer, "guard")} and leave`, "primary", { id: "accept" }));
+    for (const a of offers) row.append(button(ctx, seat, a, `Offer ${a.guards}` + (a.guards > have ? ` (−${2 * (a.guards - have)} infl.)` : ""), "", { "data-offer": String(a.guards) }));
+    out.push(row);
+    return out;
+  }
+
+  function yieldText(y) {
+    const parts = [];
+    if (y.guards) parts.push(plural(y.guards, "guard"));
+    const g = goodsText(y.goods); if (g) parts.push(g);
+    if (y.horses) parts.push(plural(y.horses, "horse"));
+    if (y.card) parts.push(`civic leader ${cardLabel(y.card)}`);
+    let text = parts.join(", ") || "nothing";
+    const short = goodsText(y.short);
+    if (short) text += ` (the supply lacks ${short})`;
+    if (y.wanted_card) text += ` (no gray ${cardLabel(y.wanted_card)} left)`;
+    return text;
+  }
+
+  function rotating(ctx, st) {
+    const seat = st.seat; const obs = st.obs;
+    const p = pickOf(st);
+    const key = obs.players[seat].town;
+    if (p.preview === null) {
+      p.preview = "…";
+      ctx.preview(seat, st.legal[0]).then((r) => { if (picks[seat] === p) { p.preview = r; rerender(ctx); } })
+        .catch((e) => { p.preview = { error: e.message }; rerender(ctx); });
+    }
+    if (p.turn === null) p.turn = st.legal[0].turn;
+    const yields = p.preview && p.preview.yields ? Object.fromEntries(p.preview.yields.map((y) => [y.turn, y])) : {};
+    const out = [el("p", {}, `Collect taxes in ${townName(key)}: turn the tax tile, then collect what its arrows point at`
+      + " (and its centre). Choose a turn; the ring shows it.")];
+    if (p.preview && p.preview.error) out.push(el("p", { class: "error" }, p.preview.error));
+    out.push(el("div", { class: "choices los-turns", role: "group", "aria-label": "Turns of the tax tile" }, ...st.legal.map((a) => el("button", {
+      class: p.turn === a.turn ? "sel" : "", "aria-pressed": String(p.turn === a.turn), "data-turn": String(a.turn),
+      onclick: () => { p.turn = a.turn; rerender(ctx); },
+    }, `Turn ${a.turn}: ` + (yields[a.turn] ? yieldText(yields[a.turn]) : "…")))));
+    const chosen = st.legal.find((a) => a.turn === p.turn);
+    out.push(el("p", { id: "yield", class: "small" }, yields[p.turn] ? `Turned ${plural(p.turn, "step")} you collect: ${yieldText(yields[p.turn])}.` : "working out what each turn yields…"));
+    out.push(button(ctx, seat, chosen, `Turn ${plural(p.turn, "step")} and collect`, "primary", { id: "rotate-go" }));
+    return out;
+  }
+
+  function storePreview(obs, seat, rowKey) {
+    // Who stores what if this row is chosen: the chooser, then clockwise; each fills the most valuable
+    // free spaces of a colour first (LR-04). Wagons and rows are public.
+    const [store, number] = rowKey.split(":");
+    const row = obs.storage.rows.find((r) => r.store === store && String(r.row) === number);
+    const free = row.spaces.map((sp, k) => ({ ...sp, k })).filter((sp) => sp.filled_by === null).sort((a, b) => b.value - a.value || a.k - b.k);
+    const taken = new Set(); const out = [];
+    for (let i = 0; i < obs.players.length; i++) {
+      const p = (seat + i) % obs.players.length;
+      const wagon = { ...obs.players[p].wagon };
+      let points = 0; const got = {};
+      for (const sp of free) if (!taken.has(sp.k) && wagon[sp.colour] > 0) { taken.add(sp.k); wagon[sp.colour]--; points += sp.value; got[sp.colour] = (got[sp.colour] || 0) + 1; }
+      if (points || Object.keys(got).length) out.push({ seat: p, goods: got, points });
+    }
+    return { row, placed: out, full: taken.size === free.length };
+  }
+
+  function storing(ctx, st) {
+    const seat = st.seat; const obs = st.obs;
+    const out = [el("p", {}, "Choose a storage row. You store first, then the players clockwise; each must fill every space they can.")];
+    out.push(el("div", { class: "choices los-store", role: "group", "aria-label": "Storage rows" }, ...st.legal.map((a) => {
+      const pv = storePreview(obs, seat, `${a.store}:${a.row}`);
+      const who = pv.placed.map((x) => `${x.seat === seat ? "you" : WT.cap(colourOf(x.seat))} ${goodsText(x.goods)} +${x.points}`).join("; ") || "nobody stores";
+      const bonus = pv.full ? (a.store === "royal" ? `; full: you gain ${pv.row.bonus}` : `; full: you take a civic leader ≤${pv.row.bonus}`) : "";
+      return button(ctx, seat, a, `${WT.cap(a.store)} row ${a.row}: ${who}${bonus}`, "", { "data-row": `${a.store}:${a.row}` });
+    })));
+    return out;
+  }
+
+  function finalScores(ctx, result, obs) {
+    const n = result.influence.length;
+    const order = [...Array(n).keys()].sort((a, b) => result.influence[b] - result.influence[a] || result.guards[b] - result.guards[a]);
+    return el("div", { id: "final" }, el("p", {}, el("strong", {}, "Final scores")),
+      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Influence"), el("th", { class: "num" }, "Guards in hand")),
+        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — winner" : ""),
+          el("td", { class: "num" }, result.influence[p]), el("td", { class: "num" }, result.guards[p])))),
+      obs.hands ? el("p", { class: "small" }, "Hands revealed: " + Object.entries(obs.hands).map(([p, h]) => `${WT.cap(colourOf(Number(p)))}: ${handText(h)}`).join("; ")) : null);
+  }
+
+  function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
+
+  // ------------------------------------------------------------------ the page API used by table.js
+  function ringOptions(ctx, st) {
+    const obs = st.obs; const seat = st.seat;
+    const opts = {};
+    if (obs.travel && obs.travel.from) opts.origin = obs.travel.from;
+    if (seat === null || !st.legal.length) return opts;
+    const p = pickOf(st);
+    if (st.legal[0].type === "choose") {
+      opts.targets = new Set(st.legal.map((a) => a.town));
+      opts.chosen = p.town;
+      opts.onTown = (key) => { p.town = key; rerender(ctx); const go = document.getElementById("choose-go"); if (go) go.focus(); };
+    } else if (st.legal[0].type === "rotate" && p.turn !== null) {
+      opts.turnAt = { town: obs.players[seat].town, turn: p.turn };
+    }
+    return opts;
+  }
+
+  function render(ctx, st, force = false) {
+    ctx.lastState = st;
+    const obs = st.obs;
+    const seat = st.seat;
+    const focus = document.activeElement && document.activeElement.id;
+    document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
+    // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
+    // that other seats' moves never replace a button under the pointer in the middle of a click.
+    const body = document.getElementById("turn-body");
+    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.conflict, obs.travel, obs.hand, seat !== null && st.legal.length ? obs : null]);
+    if (force || key !== ctx.panelKey) {
+      ctx.panelKey = key;
+      body.replaceChildren(...turnPanel(ctx, st));
+      body.dataset.phase = obs.phase;
+    }
+    body.dataset.version = String(st.version);
+    drawRing(document.getElementById("map"), obs, ringOptions(ctx, st));
+    renderPlayers(ctx);
+    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs));
+    if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
+  }
+  function renderPlayers(ctx) { if (ctx.lastState) document.getElementById("players").replaceChildren(playersTable(ctx, ctx.lastState.obs)); }
+
+  function renderFrame(ctx, obs, where) {
+    drawRing(where.map, obs, obs.travel && obs.travel.from ? { origin: obs.travel.from } : {});
+    where.players.replaceChildren(playersTable(ctx, obs));
+    where.board.replaceChildren(...boardPanel(ctx, obs));
+  }
+
+  const LOG_CLASS = { row: "score", bonus: "score", final: "score", game_over: "score", offer: "battle", accept: "battle" };
+  function logItem(ctx, entry) {
+    const e = entry.event;
+    const lines = entry.lines.filter((l) => l !== "");
+    if (!lines.length) return document.createTextNode("");
+    const out = document.createDocumentFragment();
+    let rest = lines;
+    if (lines[0].startsWith("===")) { out.append(el("h4", {}, lines[0].replace(/=+/g, "").trim())); rest = lines.slice(1); }
+    if (rest.length) out.append(el("div", { class: LOG_CLASS[e.e] || "" }, rest.join("\n")));
+    return out;
+  }
+
+  function report(ctx, entries, i) {
+    const e = entries[i].event;
+    if (e.e === "final") return finalReport(ctx, e);
+    if (e.e !== "round" || e.round < 2) return null;
+    // The round just ended: what each player stored and gained in its storing phase.
+    let j = i - 1;
+    while (j >= 0 && entries[j].event.e !== "round") j--;
+    const n = ctx.summary.players;
+    const stored = Array(n).fill(0), bonus = Array(n).fill(0), cards = Array.from({ length: n }, () => []), goods = Array.from({ length: n }, () => ({}));
+    for (const x of entries.slice(j + 1, i).map((y) => y.event)) {
+      if (x.e === "row") for (const pl of x.placed) { stored[pl.seat] += pl.influence; for (const c of pl.goods) goods[pl.seat][c] = (goods[pl.seat][c] || 0) + 1; }
+      if (x.e === "bonus" && x.influence) bonus[x.seat] += x.influence;
+      if (x.e === "bonus" && x.card) cards[x.seat].push(cardLabel(x.card));
+    }
+    return el("div", {}, el("p", {}, `Round ${e.round - 1}: goods stored`),
+      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Stored"), el("th", { class: "num" }, "Influence"),
+        el("th", { class: "num" }, "Row bonus"), el("th", {}, "Civic leader taken")),
+        ...[...Array(n).keys()].map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", {}, goodsText(goods[p]) || "—"),
+          el("td", { class: "num" }, stored[p]), el("td", { class: "num" }, bonus[p]), el("td", {}, cards[p].join(", ") || "—")))));
+  }
+
+  function finalReport(ctx, e) {
+    const n = e.influence.length;
+    const kinds = Object.keys(e.majorities);
+    return el("div", {}, el("p", {}, "End of the game: civic leader majorities"),
+      el("table", {}, el("tr", {}, el("th", {}, "Player"), ...kinds.map((k) => el("th", { class: "num" }, WT.cap(meta.kinds[k][1]))),
+        el("th", { class: "num" }, "Guards"), el("th", { class: "num" }, "Influence")),
+        ...[...Array(n).keys()].map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)),
+          ...kinds.map((k) => el("td", { class: "num" }, `${e.majorities[k].figures[p]} (+${e.majorities[k].influence[p]})`)),
+          el("td", { class: "num" }, e.guards[p]), el("td", { class: "num" }, e.influence[p])))),
+      el("p", { class: "small muted" }, `Majorities score ${meta.awards[String(n)].join("/")} for the most figures of a kind; ties go to more guards in hand.`));
+  }
+
+  function phaseLine(ctx, st) {
+    const o = st.obs;
+    const waiting = o.pending.map((p) => WT.cap(colourOf(p))).join(", ");
+    return `round ${o.round} of ${meta.rounds}, ${phaseLabel(o)}` + (waiting ? ` · waiting for ${waiting}` : "");
+  }
+
+  async function init(ctx) {
+    meta = ctx.meta;
+    meta.byKey = Object.fromEntries(meta.towns.map((t) => [t.key, t]));
+    document.getElementById("map").setAttribute("aria-label", "The ring of towns");
+    document.getElementById("replay-map").setAttribute("aria-label", "The ring of towns at this point of the replay");
+  }
+
+  window.GamePages.league_of_six = {
+    init, render, renderPlayers, renderFrame, logItem, report, phaseLine,
+    labels: { "board-h": "Round and stores", "replay-board-h": "Round and stores" },
+  };
+})();

@@ -1,0 +1,148 @@
+"""Every League of Six message to a seat holds only what that seat may know: hands (guards and civic
+leader cards in hand) stay with their owner until the final scoring, and chance to come (the piles'
+order, the tax tiles to be drawn) reaches nobody.
+
+(1) Games that differ only in another seat's hand, or in the chance still to come, give identical
+messages; (2) every state message a seat's WebSocket received equals the message rebuilt from that
+seat's observation at that version."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from webclient import create_game, hello, make_client, next_of
+
+import league_of_six
+from webtable.league_kind import narrator
+from webtable.registry import game_kind, install_defaults
+from webtable.views import replay_steps, state_message
+
+install_defaults()
+KIND = game_kind("league_of_six")
+
+
+def _messages(g: league_of_six.Game, skip: set[int]) -> dict[str, str]:
+    """What every seat not in ``skip``, and a spectator, would be sent now (log told from the start)."""
+    out = {}
+    for seat in [None, *range(g.players)]:
+        if seat in skip:
+            continue
+        out[str(seat)] = json.dumps(state_message(KIND, g, seat, 0, 0, narrator()), sort_keys=True)
+    return out
+
+
+def _played(seed: int, decisions: int) -> league_of_six.Game:
+    g = league_of_six.new_game(players=4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        seat = g.pending()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    return g
+
+
+def test_messages_do_not_depend_on_another_seats_hand() -> None:
+    for seed in range(4):
+        g = _played(seed, 40 + 7 * seed)
+        other = g.clone()
+        s = other.s
+        # Seats 1 and 2 swap their civic leader cards, and both hold other numbers of guards.
+        s.guards[1] += 2
+        s.guards[2] += 5
+        s.card_at = [2 if at == 1 else 1 if at == 2 else at for at in s.card_at]
+        other.refresh()
+        assert other.observe(1)["hand"] != g.observe(1)["hand"]
+        assert other.observe(2)["hand"] != g.observe(2)["hand"]
+        assert _messages(g, {1, 2}) == _messages(other, {1, 2})
+    # The hidden twin is hidden only from others: the seat itself and the final scoring see it.
+    g = _played(1, 20)
+    other = g.clone()
+    other.s.guards[1] += 1
+    other.refresh()
+    assert _messages(g, set())["1"] != _messages(other, set())["1"]
+
+
+def test_messages_do_not_depend_on_the_chance_to_come() -> None:
+    g = _played(5, 6)
+    assert g.s.round == 1
+    other = g.clone()
+    other.seed = g.seed + 1  # every later draw (piles, Hussites, tax and storage tiles) comes out differently
+    assert _messages(g, set()) == _messages(other, set())
+    rng = random.Random(0)
+    while g.s.round == other.s.round == 1 and not g.over:  # same decisions, different futures
+        seat = g.pending()[0]
+        action = rng.choice(g.legal_actions(seat))
+        g.apply(seat, action)
+        other.apply(seat, action)
+        if g.s.round == 1:
+            assert _messages(g, set()) == _messages(other, set())
+    assert g.observe(None) != other.observe(None)  # round 2 was drawn differently: the twins were real
+
+
+def _rebuilt(history: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The state message for ``seat`` at every version, from the stored history (log from 0)."""
+    out = []
+    for version, game in enumerate(replay_steps(KIND, history)):
+        msg = state_message(KIND, game, seat, version, 0, narrator())
+        out.append({"obs": msg["obs"], "legal": msg["legal"], "log": msg["log"], "over": msg["over"]})
+    return out
+
+
+def test_every_league_of_six_message_is_its_seats_own_view(tmp_path: Path) -> None:
+    with make_client(tmp_path) as client:
+        seats = [{"type": "human"}, {"type": "bot", "bot": "heuristic"}, {"type": "human"}]
+        made = create_game(client, seats, game="league_of_six", seed=8)
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        got: dict[str, list[dict[str, Any]]] = {"0": [], "2": [], "None": []}
+        rng = random.Random(4)
+        gid = made["id"]
+        with (
+            client.websocket_connect(f"/ws/{gid}") as ws0,
+            client.websocket_connect(f"/ws/{gid}") as ws2,
+            client.websocket_connect(f"/ws/{gid}") as spec,
+        ):
+            hello(ws0, tokens[0])
+            hello(ws2, tokens[2])
+            hello(spec, None)
+            socks = {0: ws0, 2: ws2}
+            room = client.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+            while True:  # the whole game, by whichever person is asked
+                while not room.game.over and not [p for p in room.game.pending() if p in socks]:
+                    time.sleep(0.005)  # the bot is deciding
+                if room.game.over:
+                    break
+                seat = room.game.pending()[0]
+                version = room.version
+                while True:
+                    state = next_of(socks[seat], "state", got[str(seat)])
+                    if state["version"] >= version and state["legal"]:
+                        break
+                socks[seat].send_json({"type": "act", "id": 1, "action": rng.choice(state["legal"])})
+                next_of(socks[seat], "ack", got[str(seat)])
+            history = client.app.state.hub.store.history(gid)  # type: ignore[attr-defined]
+            for name, ws in (("0", ws0), ("2", ws2), ("None", spec)):  # what is left in each socket
+                ws.send_json({"type": "ping"})
+                while (msg := ws.receive_json())["type"] != "pong":
+                    got[name].append(msg)
+    for name, seat in (("0", 0), ("2", 2), ("None", None)):
+        views = _rebuilt(history, seat)
+        log_so_far: list[dict[str, Any]] = []
+        states = [m for m in got[name] if m["type"] == "state"]
+        assert states and states[-1]["over"]
+        for msg in states:
+            assert msg["log_from"] == len(log_so_far)
+            log_so_far += msg["log"]
+            want = views[msg["version"]]
+            assert msg["seat"] == seat
+            assert msg["obs"] == want["obs"]
+            assert msg["legal"] == want["legal"]
+            assert log_so_far == want["log"][: len(log_so_far)]
+            assert "history" not in msg and "seed" not in json.dumps(msg["obs"])
+            if not msg["over"]:  # hands are revealed only for the final scoring
+                assert "hands" not in msg["obs"]
+                assert ("hand" in msg["obs"]) == (seat is not None)
+            if seat is None:
+                assert msg["legal"] == []
