@@ -47,7 +47,8 @@ def candidate_bindirs() -> list[Path]:
     initdb = shutil.which("initdb")
     if initdb:
         out.append(Path(initdb).parent)
-    return [d for d in out if (d / "initdb").is_file() and (d / "postgres").is_file()]
+    found = [d for d in out if (d / "initdb").is_file() and (d / "postgres").is_file()]
+    return list(dict.fromkeys(found))
 
 
 def _int(text: str) -> int:
