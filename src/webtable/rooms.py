@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from webtable.views import decisions_of
 log = logging.getLogger("webtable")
 
 MAX_NAME = 24
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 Append = tuple[str, int, list[dict[str, Any]], str, int]  # game id, first seq, entries, status, decisions
 
@@ -269,18 +271,23 @@ class Hub:
 
     async def room(self, game_id: Any) -> Room | None:
         """The live room of a stored game (rebuilt from its history on first use), or None."""
-        if not isinstance(game_id, str) or len(game_id) > 40:
+        # Ids are made by secrets.token_urlsafe; anything else is no game, and never reaches the database
+        # (PostgreSQL refuses text with a NUL character, so such an id would otherwise be a server error).
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
             return None
         room = self.rooms.get(game_id)
         if room is not None:
             return room
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(game_id)
-            if room is None:
-                room = await asyncio.to_thread(self._load, game_id)
-                if room is not None:
-                    self.rooms[game_id] = room
+        try:
+            async with lock:
+                room = self.rooms.get(game_id)
+                if room is None:
+                    room = await asyncio.to_thread(self._load, game_id)
+                    if room is not None:
+                        self.rooms[game_id] = room
+        finally:
+            self._loading.pop(game_id, None)  # looking up many unknown ids leaves nothing behind
         return room
 
     def _load(self, game_id: str) -> Room | None:

@@ -3,7 +3,6 @@ foreign decisions, wrong tokens, spectators acting, floods, bad lobby requests, 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +15,8 @@ HUMANS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"t
 
 
 @pytest.fixture()
-def client(tmp_path: Path) -> Any:
-    with make_client(tmp_path) as c:
+def client(db_url: str) -> Any:
+    with make_client(db_url) as c:
         yield c
 
 
@@ -166,3 +165,12 @@ def test_replays_show_a_seat_s_view_only_to_that_seat_while_the_game_runs(client
     assert client.get(f"/api/games/{gid}/replay?view=7").status_code == 400
     assert client.get(f"/api/games/{gid}/replay?view=x").status_code == 400
     assert client.get("/api/games/none/replay").status_code == 404
+
+
+@pytest.mark.parametrize("gid", ["%00", "a%00b", "%C3%A9", "x" * 41])
+def test_odd_game_ids_are_no_game_on_every_backend(client: TestClient, gid: str) -> None:
+    # PostgreSQL refuses text with NUL characters: such an id must be no game, not a server error.
+    assert client.get(f"/api/games/{gid}").status_code == 404
+    assert client.get(f"/api/games/{gid}/replay").status_code == 404
+    with client.websocket_connect(f"/ws/{gid}") as ws:
+        assert "no game" in ws.receive_json()["message"]

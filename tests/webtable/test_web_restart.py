@@ -7,7 +7,6 @@ import json
 import os
 import random
 import signal
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -40,8 +39,8 @@ def _play(ws: ClientConnection, n: int, rng: random.Random) -> int:
     return acked
 
 
-def test_sigkill_after_acknowledgements_loses_nothing(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+def test_sigkill_after_acknowledgements_loses_nothing(db_url: str) -> None:
+    db = db_url
     port = free_port()
     rng = random.Random(7)
     seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]

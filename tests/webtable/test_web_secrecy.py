@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 from webclient import create_game, hello, make_client, next_of
@@ -86,8 +85,8 @@ def _rebuilt(history: list[dict[str, Any]], seat: int | None) -> list[dict[str, 
     return out
 
 
-def test_every_message_sent_to_a_seat_or_a_spectator_is_its_own_view(tmp_path: Path) -> None:
-    with make_client(tmp_path) as client:
+def test_every_message_sent_to_a_seat_or_a_spectator_is_its_own_view(db_url: str) -> None:
+    with make_client(db_url) as client:
         seats = [{"type": "human"}, {"type": "bot", "bot": "random"}, {"type": "human"}]
         made = create_game(client, seats, seed=5)
         tokens = {s["seat"]: s["token"] for s in made["seats"]}

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from webclient import create_game, hello, make_client, play_to_end
 
 
-def test_a_person_plays_a_whole_game_against_three_bots(tmp_path: Path) -> None:
-    with make_client(tmp_path) as client:
+def test_a_person_plays_a_whole_game_against_three_bots(db_url: str) -> None:
+    with make_client(db_url) as client:
         seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "random"}] * 3
         made = create_game(client, seats, seed=3)
         token = made["seats"][0]["token"]

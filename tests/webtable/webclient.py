@@ -9,7 +9,6 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,8 +18,9 @@ from starlette.testclient import WebSocketTestSession
 from webtable.app import create_app
 
 
-def make_client(tmp_path: Path, name: str = "games.sqlite3") -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / name}"))
+def make_client(db_url: str) -> TestClient:
+    """A test client of the app over the database at ``db_url`` (see the ``db_url`` fixture)."""
+    return TestClient(create_app(db_url))
 
 
 def create_game(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

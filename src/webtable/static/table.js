@@ -80,7 +80,8 @@
     }
     if (msg.type === "state") {
       ctx.states[conn.seat === null ? "spectator" : conn.seat] = msg;
-      if (conn === primary()) for (const e of msg.log) addLog(e);
+      // A new connection (a reconnect) is sent the log from the start: add only the entries not shown yet.
+      if (conn === primary()) msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e); });
       schedule();
     }
   }
@@ -106,7 +107,7 @@
       ctx.active = next;
       const name = ctx.summary.seats[next].name;
       $("curtain-msg").textContent = `${name} (${ctx.summary.seats[next].colour}) decides next: pass the screen.`;
-      $("curtain").hidden = false; $("curtain-go").focus();
+      curtain(true);
       return;
     }
     ctx.active = next;
@@ -119,7 +120,10 @@
     document.body.dataset.drawnAcks = String(ctx.acks || 0);
     maybeReport();
   }
-  $("curtain-go").addEventListener("click", () => { $("curtain").hidden = true; ctx.shown = ctx.active; render(); });
+  // While the curtain is up the table behind it is hidden, not just covered: nothing of the last seat's
+  // view shows through, and the keyboard cannot reach it.
+  function curtain(up) { $("curtain").hidden = !up; document.querySelector("main").hidden = up; if (up) $("curtain-go").focus(); }
+  $("curtain-go").addEventListener("click", () => { curtain(false); ctx.shown = ctx.active; render(); });
 
   function setStatus(text) { $("status").textContent = text; }
   function renderStatus() {
@@ -169,11 +173,13 @@
   $("tab-replay").addEventListener("click", () => tab("replay"));
 
   function fillReplayViews() {
-    const over = ctx.summary.status === "over";
+    // The summary is refreshed only when someone connects or leaves: a game that ended since is over too.
+    const over = ctx.summary.status === "over" || Object.values(ctx.states).some((st) => st.over);
     const sel = $("replay-view"); const keep = sel.value;
     const opts = [WT.el("option", { value: "spectator" }, "Spectator")];
     ctx.summary.seats.forEach((s, i) => {
-      if (over || Object.keys(mine.tokens).map(Number).includes(i)) opts.push(WT.el("option", { value: i }, `${s.colour} (${s.name})`));
+      // While the game runs: only the seat shown now (not another hot-seat player's, nor an invited one's).
+      if (over || (i === ctx.shown && mine.tokens[i])) opts.push(WT.el("option", { value: i }, `${s.colour} (${s.name})`));
     });
     sel.replaceChildren(...opts);
     if (keep) sel.value = keep;

@@ -327,7 +327,7 @@ window.GamePages = window.GamePages || {};
       opts.onCounty = (t) => ctx.act(seat, st.legal.find((a) => a.county === t)).catch((e) => flash(e.message));
     } else if (obs.phase === "move") opts.origin = obs.move.from;
     drawMap(document.getElementById("map"), obs, opts);
-    const focus = document.activeElement && document.activeElement.id;
+    const focus = focusKey(document.activeElement);
     document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
@@ -342,7 +342,25 @@ window.GamePages = window.GamePages || {};
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
     document.getElementById("board").replaceChildren(...boardPanel(ctx, obs));
-    if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
+    restoreFocus(focus, seat !== null && st.legal.length > 0);
+  }
+  // Redrawing replaces the controls; a keyboard user keeps the place they were at (the same card, box,
+  // county or button), and a new decision's first control takes the focus when nothing else has it.
+  function focusKey(e) {
+    if (!e || e === document.body) return null;
+    if (e.id) return "#" + CSS.escape(e.id);
+    for (const a of ["data-card", "data-box", "data-target", "data-county"]) {
+      if (e.hasAttribute(a)) return `[${a}="${CSS.escape(e.getAttribute(a))}"]`;
+    }
+    return null;
+  }
+  function restoreFocus(key, deciding) {
+    const again = key && document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`);
+    if (again) { if (document.activeElement !== again) again.focus(); return; }
+    if (deciding && (!document.activeElement || document.activeElement === document.body)) {
+      const first = document.querySelector("#turn-body button:not([disabled]), #turn-body input");
+      if (first) first.focus({ preventScroll: true });
+    }
   }
   function renderPlayers(ctx) { if (ctx.lastState) document.getElementById("players").replaceChildren(playersTable(ctx, ctx.lastState.obs)); }
 
