@@ -10,7 +10,7 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 from webclient import free_port, server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
