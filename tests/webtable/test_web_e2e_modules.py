@@ -34,6 +34,22 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+# The person's county card with the most armies among those next to a county not its own (read off the
+# map's county titles, "Name: Red, 4 armies"), or null.
+STRONGEST_BORDER_COUNTY = """async () => {
+  const meta = await (await fetch('/api/meta/wallenstein')).json();
+  const title = (k) => document.querySelector(`#map path[data-county='${k}'] title`).textContent;
+  let best = null, most = 1;
+  for (const b of document.querySelectorAll('#turn-body [data-card]:not(.used)')) {
+    const c = meta.counties.find((x) => x.key === b.dataset.card);
+    const m = c && title(c.key).match(/: Red, (\\d+) armies/);
+    if (!m || !c.neighbours.some((n) => !title(n).includes(': Red,') && !title(n).includes('out of play'))) continue;
+    if (Number(m[1]) > most) { most = Number(m[1]); best = c.key; }
+  }
+  return best;
+}"""
+
+
 class Person:
     """A person at the table: clicks the page's choices and notes what the page showed."""
 
@@ -45,6 +61,7 @@ class Person:
         self.phases: set[str] = set()
         self.labels: set[str] = set()
         self.seen: set[str] = set()  # module displays seen on the page
+        self.replay_board = ""
 
     def create(self, base_url: str, edition: str, modules: tuple[str, ...]) -> None:
         page = self.page
@@ -98,8 +115,26 @@ class Person:
             else:  # 2002: no bid; a blank card covers a box
                 page.locator("#turn-body [data-card='blank#1']").click()
                 page.locator("#turn-body [data-box='palace']").click()
+            # A county card on Combat A, so that the person attacks too (the fill helper puts the
+            # county cards on the first boxes).
+            county = page.evaluate(STRONGEST_BORDER_COUNTY)
+            if county:
+                page.locator(f"#turn-body [data-card='{county}']").click()
+                page.locator("#turn-body [data-box='combat_a']").click()
             page.click("#plan-fill")
             page.locator("#plan-submit:not([disabled])").click()
+        elif page.locator("#turn-body [data-target]", has_text="Attack").count():
+            # An attack, chosen with its button: the odds must show before attacking.
+            page.locator("#turn-body [data-target]", has_text="Attack").first.click()
+            odds = page.locator("#odds:not(:has-text('estimating'))").inner_text()
+            assert "win" in odds and "%" in odds, odds
+            self.seen.add("odds")
+            page.click("#move-go")
+        elif page.locator("#commit-go").count():
+            odds = page.locator("#odds:not(:has-text('estimating'))").inner_text()
+            assert "%" in odds, odds
+            self.seen.add("commit_odds")
+            page.click("#commit-go")
         elif page.locator("#map path.target").count():
             target = page.locator("#map path.target").first  # choose on the map, with the keyboard
             target.focus()
@@ -124,6 +159,13 @@ class Person:
         final = self.page.locator("#final").inner_text()
         assert "Final scores" in final and "winner" in final and "Ann" in final
         assert self.page.locator("#log").inner_text().count("Scoring, year") == 2
+        # The replay viewer draws the same displays and battle cards from the chosen view.
+        self.page.click("#tab-replay")
+        self.page.click("#replay-load")
+        self.page.wait_for_selector("#replay-log .battle-card")
+        self.page.locator("#replay-slider").fill("60")
+        self.page.wait_for_selector("#replay-board p")
+        self.replay_board = self.page.locator("#replay-board").inner_text()
         assert not self.errors
 
 
@@ -136,11 +178,12 @@ def test_a_person_plays_the_2002_edition_against_bots(browser: Browser, base_url
     ann.create(base_url, "2002", ())
     ann.play_to_the_end()
     assert {"planning", "move", "commit"} <= ann.phases  # the defender's commitment was a decision
-    assert {"edition2002", "standin", "battle_card"} <= ann.seen
+    assert {"edition2002", "standin", "battle_card", "odds", "commit_odds"} <= ann.seen
     assert any(label.startswith("Throw in") for label in ann.labels)
     assert not no_json(ann.labels), no_json(ann.labels)
     log = ann.page.locator("#log").inner_text()
     assert "gold" in log and "thaler" not in log  # the 2002 edition's words
+    assert "2002 edition" in ann.replay_board
 
 
 def test_a_person_plays_all_three_modules_against_bots(browser: Browser, base_url: str) -> None:
@@ -148,10 +191,11 @@ def test_a_person_plays_all_three_modules_against_bots(browser: Browser, base_ur
     ann.create(base_url, "2012", ("emperors_court", "landsknechte", "military_leaders"))
     ann.play_to_the_end()
     assert {"planning", "position", "court", "leader_place", "leader_move", "move"} <= ann.phases
-    assert {"court", "landsknechte", "leaders", "leader_mark", "standin", "battle_card"} <= ann.seen
+    assert {"court", "landsknechte", "leaders", "leader_mark", "standin", "battle_card", "odds"} <= ann.seen
     assert any(label.startswith("Take favour #") for label in ann.labels)
     assert any(label.startswith("Place the leader in") for label in ann.labels) or "leader_place" in ann.phases
     assert not no_json(ann.labels), no_json(ann.labels)
+    assert "The Emperor's Court" in ann.replay_board and "Military leaders" in ann.replay_board
 
 
 def test_no_decision_label_is_json(browser: Browser, base_url: str) -> None:

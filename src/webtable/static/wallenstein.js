@@ -234,6 +234,7 @@ window.GamePages = window.GamePages || {};
     const boardText = (p) => {
       const b = c.boards[String(p)];
       if (!b) return el("span", { class: "muted" }, "hidden");
+      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, "not planned yet");
       return Object.entries(b).map(([box, card]) => `${COURT_BOX[box]}: ${card === null ? "—" : cardLabel(card)}`).join(" · ");
     };
     const rows = obs.players.map((_, p) => {
@@ -643,7 +644,7 @@ window.GamePages = window.GamePages || {};
         if (e.farmers_added) d += ` + ${plural(e.farmers_added, "farmer")} guarding the palace`;
         att.push(d);
       } else if ("farmers_added" in e) att.push(`${plural(e.farmers_added, "farmer")} from the supply`);
-      else att.push("peasants from the tower");
+      else att.push("peasants defend the neutral county");
       row("Went in", att.join(" · "));
       row("Dropped into the tower", chips(e.dropped), el("span", { class: "small muted" }, " (with the tray's cubes)"));
       row("Fell out", chips(e.out));
@@ -659,7 +660,7 @@ window.GamePages = window.GamePages || {};
     }
     // The narrator's verdict (third line on) tells the result in full.
     const verdict = entry.lines.filter((l) => l !== "").slice(2).map((l) => l.trim().replace(/^[^:]*\d[^:]*: /, ""));
-    row("Result", el("strong", {}, verdict[0] || e.result), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
+    row("Result", el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
     const won = e.e === "battle" ? e.result === "attacker" : e.result === "owner";
     return el("div", { class: "battle-card" + (won ? " won" : " lost"), role: "group", "aria-label": head, "data-county": e.county },
       el("div", { class: "bc-head" }, swatch(e.seat), head), el("table", { class: "bc" }, ...rows));
@@ -730,7 +731,7 @@ window.GamePages = window.GamePages || {};
       // A battle the viewing seat fought in is shown in the report panel too.
       const seat = ctx.lastState ? ctx.lastState.seat : null;
       if (seat === null || seat === undefined || (e.seat !== seat && e.defender !== seat)) return null;
-      return el("div", { id: "battle-report" }, el("p", {}, `Year ${entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || ""}: your ${e.e === "battle" ? "battle" : "revolt"}`), battleCard(entries[i]));
+      return el("div", { id: "battle-report", "data-kind": e.e }, el("p", {}, `Year ${entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || ""}: your ${e.e === "battle" ? "battle" : "revolt"}`), battleCard(entries[i]));
     }
     if (e.e !== "score") return null;
     const rows = e.detail.map((d, p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
