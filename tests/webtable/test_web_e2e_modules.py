@@ -63,11 +63,12 @@ class Person:
         self.seen: set[str] = set()  # module displays seen on the page
         self.replay_board = ""
 
-    def create(self, base_url: str, edition: str, modules: tuple[str, ...]) -> None:
+    def create(self, base_url: str, edition: str, modules: tuple[str, ...], setup: str = "lineup") -> None:
         page = self.page
         page.goto(base_url + "/")
         page.select_option("#players", "4")
         page.select_option("#edition", edition)
+        page.select_option("#setup", setup)
         for m in modules:
             page.check(f"#mod-{m}")
         for seat in (1, 2, 3):
@@ -196,6 +197,24 @@ def test_a_person_plays_all_three_modules_against_bots(browser: Browser, base_ur
     assert any(label.startswith("Place the leader in") for label in ann.labels) or "leader_place" in ann.phases
     assert not no_json(ann.labels), no_json(ann.labels)
     assert "The Emperor's Court" in ann.replay_board and "Military leaders" in ann.replay_board
+    # The module displays fit a phone (a spectator's page of the same game).
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.goto(ann.page.url)
+    phone.wait_for_selector("#board #court")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 400
+
+
+def test_a_person_drafts_counties_and_decides_where_the_leader_stands(browser: Browser, base_url: str) -> None:
+    ann = Person(browser)
+    ann.create(base_url, "2012", ("military_leaders",), setup="draft")
+    while ann.my_turn_or_over() and ann.page.locator("#turn-body").get_attribute("data-phase") != "planning":
+        ann.take_turn()
+    assert {"draft_pick", "draft_group", "leader_draft"} <= ann.phases
+    assert any(label.startswith(("Put the leader in", "Keep the leader")) for label in ann.labels)
+    ann.look()
+    assert "leader_mark" in ann.seen  # every seat's leader stands on the map once the draft is over
+    assert not no_json(ann.labels), no_json(ann.labels)
+    assert not ann.errors
 
 
 def test_no_decision_label_is_json(browser: Browser, base_url: str) -> None:
