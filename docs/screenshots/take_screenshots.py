@@ -1,8 +1,9 @@
 """Take the README's screenshots with Playwright and Chromium: python docs/screenshots/take_screenshots.py
 
 Starts a server on a temporary database, plays a game a little way against bots and photographs the
-lobby, planning, a move with its battle odds, the replay viewer and the phone layout; then a League of
-Six game at a tax-tile rotation with its preview. ``take_screenshots.py league_of_six`` (or
+lobby, planning, a move with its battle odds, the replay viewer and the phone layout; a game with all
+three modules (the court, Landsknechte and the military leaders on the map) and a battle report; then a
+League of Six game at a tax-tile rotation with its preview. ``take_screenshots.py league_of_six`` (or
 ``wallenstein``) takes only that game's shots."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "webtable"))
 import test_web_los_e2e as los  # noqa: E402
 from test_web_e2e import _my_turn_or_over, take_turn  # noqa: E402
+from test_web_e2e_modules import Person  # noqa: E402
 from webclient import free_port, server  # noqa: E402
 
 GAMES = ("wallenstein", "league_of_six")
@@ -96,6 +98,33 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
     phone.goto(page.url)
     phone.wait_for_selector("#players table")
     phone.screenshot(path=str(HERE / "phone.png"), full_page=False)
+    modules(browser, base)
+
+
+def modules(browser: Browser, base: str) -> None:
+    """A game with all three modules: the table in the first summer (court, Landsknechte, leaders on
+    the map), and the first battle the person fought, in the report panel."""
+    ann = Person(browser)
+    page = ann.page
+    page.set_viewport_size({"width": 1440, "height": 1100})
+    ann.create(base, "2012", ("emperors_court", "landsknechte", "military_leaders"))
+    shot = False
+    while ann.my_turn_or_over():
+        status = page.locator("#status").inner_text()
+        if not shot and "summer" in status and page.locator("#map .leader-mark").count():
+            page.evaluate("() => document.querySelector('#court').scrollIntoView()")
+            page.screenshot(path=str(HERE / "modules.png"))
+            shot = True
+        attack = page.locator("#turn-body [data-target]", has_text="Attack")
+        if shot and attack.count():
+            # The person attacks: its battle card opens in the report panel.
+            attack.first.click()
+            page.click("#move-go")
+            page.wait_for_selector("#battle-report[data-kind='battle']")
+            page.evaluate("() => document.querySelector('#report').scrollIntoView()")
+            page.locator("#report").screenshot(path=str(HERE / "battle_report.png"))
+            break
+        ann.take_turn()
 
 
 if __name__ == "__main__":

@@ -8,9 +8,20 @@ from typing import Any
 from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
 from wallenstein import game as wgame
-from wallenstein.actions import Action
-from wallenstein.board import ACTIONS, BOARD, BONUS_TILES, COLOURS
-from wallenstein.narrate import ACTION_LABELS, EVENT_LABELS, SKIP_REASONS, TILE_LABELS, Narrator
+from wallenstein.actions import COMMIT, MOVE_KIND, MOVE_ONLY, Action, commit_action
+from wallenstein.board import ACTIONS, BOARD, BONUS_TILES, COLOURS, COURT_BOX_NAMES
+from wallenstein.court import TOWER_CARDS
+from wallenstein.edition2002 import BLANKS, fight_json
+from wallenstein.leaders import STATUES
+from wallenstein.narrate import (
+    ACTION_LABELS,
+    ACTION_LABELS_2002,
+    EVENT_LABELS,
+    EVENT_LABELS_2002,
+    SKIP_REASONS,
+    TILE_LABELS,
+    Narrator,
+)
 from webtable.registry import BotKind, GameKind, TableGame
 
 OPTION_KEYS = frozenset({"edition", "modules", "setup"})
@@ -76,6 +87,13 @@ def meta() -> dict[str, Any]:
         "bonus_tiles": {t: TILE_LABELS[t] for t in BONUS_TILES},
         "events": {k: {"title": t, "effect": e} for k, (t, e) in EVENT_LABELS.items()},
         "skip_reasons": SKIP_REASONS,
+        # The 2002 edition's words and event cards ("{region}" is the region a card names).
+        "actions_2002": dict(ACTION_LABELS_2002),
+        "events_2002": {k: {"title": t, "effect": e} for k, (t, e) in EVENT_LABELS_2002.items()},
+        "court_boxes": list(COURT_BOX_NAMES),
+        "blank_cards_2002": BLANKS,
+        "tower_cards": TOWER_CARDS,
+        "statues": STATUES,
         "map": "/static/wallenstein_map.json",
     }
 
@@ -112,32 +130,78 @@ ODDS_SAMPLES = 300
 
 
 def preview(game: Any, seat: int, action: Any) -> dict[str, Any]:
-    """A move's outcome: for an attack, the odds of each battle result, estimated by fighting it
+    """A decision's outcome: for an attack, the odds of each battle result, estimated by fighting it
     ``ODDS_SAMPLES`` times on copies of the game with fresh chance streams.
 
     Only public things decide a battle (armies, the tray, the tower's inside counts, bonus tiles, the
-    event), so the odds reveal nothing secret; the copies are thrown away.
+    event), so the odds reveal nothing secret; the copies are thrown away. In the 2002 edition the
+    defender of a player's county chooses its commitment after the attack is announced (W-18): an
+    attack's odds are given for both extremes (all of its armies thrown in, and none), and a
+    defender's ``commit`` (in a battle or a revolt) gets the odds of its own choice.
     """
     if not isinstance(game, wgame.Game):
         raise IllegalAction("not a Wallenstein game")
-    game.clone().apply(seat, action)  # IllegalAction if the move is not allowed
+    game.clone().apply(seat, action)  # IllegalAction if the decision is not allowed
     act = action if isinstance(action, Action) else Action.from_json(action)
-    if act.kind != "move" or game.s.owner[act.a] == seat:
-        return {"kind": "move" if act.kind == "move" else act.kind}
-    counts = {"attacker": 0, "defender": 0, "tie": 0}
+    if act.kind == COMMIT:
+        fight = fight_json(game)
+        odds, _ = _trials(game, [(seat, act)])
+        return {"kind": fight["kind"], "samples": ODDS_SAMPLES, "odds": odds}
+    if act.kind not in (MOVE_KIND, MOVE_ONLY) or game.s.owner[act.a] == seat:
+        return {"kind": act.kind}
+    defender = game.s.owner[act.a]
+    if game.is2002 and defender >= 0:
+        # The defender's choice is not known yet: the odds if it throws in all its armies, and none.
+        held = game.s.armies[act.a]
+        odds, left = _trials(game, [(seat, act), (defender, commit_action(held))])
+        none, _ = _trials(game, [(seat, act), (defender, commit_action(0))])
+        return {
+            "kind": "battle",
+            "samples": ODDS_SAMPLES,
+            "odds": odds,
+            "mean_left_if_won": left,
+            "defender_commits": held,
+            "odds_if_none_committed": none,
+        }
+    odds, left = _trials(game, [(seat, act)])
+    return {"kind": "battle", "samples": ODDS_SAMPLES, "odds": odds, "mean_left_if_won": left}
+
+
+def _trials(game: Any, decisions: list[tuple[int, Action]]) -> tuple[dict[str, float], float]:
+    """Share of each result of the fight that ``decisions`` lead to, over ``ODDS_SAMPLES`` copies of
+    the game, and the attacker's mean armies left after a win."""
+    counts: dict[str, int] = {}
     survivors = 0
     start = len(game.log)
     for k in range(ODDS_SAMPLES):
         trial = game.clone()
         trial.seed = derive_seed(game.seed, 1_000_003 + k)  # a fresh stream for the tower's drops
-        trial.apply(seat, act)
-        battle = next(e for e in trial.log[start:] if e["e"] == "battle")
-        counts[battle["result"]] += 1
-        if battle["result"] == "attacker":
-            survivors += battle["attacker_count"] - battle["defender_count"]
-    odds = {k: v / ODDS_SAMPLES for k, v in counts.items()}
-    mean_left = survivors / counts["attacker"] if counts["attacker"] else 0.0
-    return {"kind": "battle", "samples": ODDS_SAMPLES, "odds": odds, "mean_left_if_won": round(mean_left, 2)}
+        for who, act in decisions:
+            trial.apply(who, act)
+        fight = next(e for e in trial.log[start:] if e["e"] in ("battle", "revolt"))
+        counts[fight["result"]] = counts.get(fight["result"], 0) + 1
+        if fight["e"] == "battle" and fight["result"] == "attacker":
+            survivors += fight["attacker_count"] - fight["defender_count"]
+    results = ("attacker", "tie", "defender") if fight["e"] == "battle" else ("owner", "peasants")
+    odds = {r: counts.get(r, 0) / ODDS_SAMPLES for r in results}
+    won = counts.get("attacker", 0)
+    return odds, round(survivors / won, 2) if won else 0.0
+
+
+class TableNarrator(Narrator):
+    """The log's narrator for the table, which is made before it knows the game's edition: a 2002
+    game's log opens with the shuffled leader cards, so the first event chooses the edition's words
+    (gold, trading firms, farmers)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._first = True
+
+    def feed(self, event: Mapping[str, Any]) -> list[str]:
+        if self._first:
+            self._first = False
+            self.classic = event.get("e") == "leaders"
+        return super().feed(event)
 
 
 KIND = GameKind(
@@ -151,5 +215,5 @@ KIND = GameKind(
     seat_names=tuple(c.capitalize() for c in COLOURS),
     replay_steps=replay_steps,
     preview=preview,
-    narrator=Narrator,
+    narrator=TableNarrator,
 )

@@ -1,6 +1,7 @@
 "use strict";
-// Wallenstein's page: the map, the season board, players, and the decisions of each phase.
-// Everything drawn comes from the seat's observation and legal actions sent by the server.
+// Wallenstein's page: the map, the season board, players, the modules (Emperor's Court, Landsknechte,
+// military leaders), the 2002 edition, battle cards, and the decisions of each phase in plain words.
+// Everything drawn comes from the seat's observation, its legal actions and the public log.
 window.GamePages = window.GamePages || {};
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
@@ -9,20 +10,68 @@ window.GamePages = window.GamePages || {};
   const SOLID = { red: "#c0392b", blue: "#2e6dbd", yellow: "#c99a08", purple: "#8446a6", black: "#3a3a3a" };
   const REGION = { Brandenburg: "#e9e2cf", Sachsen: "#e4e8cf", Kurpfalz: "#ece0d6", Bayern: "#dfe6e2", "Österreich": "#e9dde3" };
   const BLD = { palace: ["P", "#7a4b1e"], church: ["C", "#2f5d8a"], trading_post: ["T", "#2e7a3c"] };
+  const COURT_BOX = { convert3: 3, convert2: 2, convert1: 1 };
+  const LK_WORDS = { thalers: ["thaler", "thalers"], grain: ["grain", "grain"], armies: ["army into the tray", "armies into the tray"], vp: ["VP", "VP"] };
   const s = (tag, attrs = {}) => { const e = document.createElementNS(SVG, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
   const el = WT.el;
   let M = null; // the map shapes
   let meta = null;
+  let edition = "2012"; // of the observation being drawn (set by render and renderFrame)
   const plans = {}; // seat -> {key, boxes: {box: card}, selected}
-  const moveSel = {}; // seat -> {to, armies, odds}
+  const moveSel = {}; // seat -> {to, armies, odds, recruit}
+  const commitSel = {}; // seat -> {version, armies, odds}
 
   const colourOf = (seat) => COLOURS[seat];
+  const Colour = (seat) => WT.cap(colourOf(Number(seat)));
   const name = (key) => (meta.byKey[key] || { name: key }).name;
-  const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : WT.cap(colourOf(p)); };
+  const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : Colour(p); };
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
-  const actionLabel = (a) => (meta.actions.find((x) => x.name === a) || { label: a }).label;
-  const cardLabel = (c) => (c === null || c === undefined ? "—" : c.startsWith("money:") ? `${c.slice(6)} thaler${c.slice(6) === "1" ? "" : "s"}` : name(c));
-  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${k === "peasants" ? "peasants" : WT.cap(colourOf(Number(k)))} ${n}`).join(", ") || "none";
+  const is2002 = () => edition === "2002";
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
+  const money = (n) => (is2002() ? `${n} gold` : plural(n, "thaler"));
+  const actionLabel = (a) => (is2002() && meta.actions_2002[a]) || (meta.actions.find((x) => x.name === a) || { label: a }).label;
+  const boxLabel = (b) => (b === "bid" ? "Bid" : b in COURT_BOX ? `Convert ${COURT_BOX[b]} armies to courtiers` : actionLabel(b));
+  // Plan cards: a county key, "money:v", "blank", "tower"; blank and tower cards are alike, so the
+  // planning mat tells its copies apart as "blank#2", "tower#1" (sent without the suffix).
+  const baseCard = (c) => (c && c.includes("#") ? c.slice(0, c.indexOf("#")) : c);
+  const cardLabel = (c) => {
+    c = baseCard(c);
+    if (c === null || c === undefined) return "—";
+    if (c === "blank") return "Blank card";
+    if (c === "tower") return "Dice tower card";
+    if (c.startsWith("money:")) return `${c.slice(6)} thaler${c.slice(6) === "1" ? "" : "s"}`;
+    return name(c);
+  };
+  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${k === "peasants" ? "peasants" : Colour(k)} ${n}`).join(", ") || "none";
+  const standin = (why) => el("span", { class: "standin", title: why || "stand-in, not the printed value (ruling W-29)" }, "stand-in");
+  const lkBenefit = (b, n) => { const w = LK_WORDS[b] || [b, b]; return `${n} ${n === 1 ? w[0] : w[1]}`; };
+  const regionsHeld = (obs, p) => new Set(meta.counties.filter((c) => obs.counties[c.key].owner === p).map((c) => c.region)).size;
+
+  function eventInfo(e) {
+    if (e.number !== undefined) { // a 2002 card: number, region, and stand-in printed values (W-29)
+      const m = meta.events_2002[e.event] || { title: e.event, effect: "" };
+      return { title: m.title.replace("{region}", e.region || "?") + ` [card ${e.number}]`, effect: m.effect, standin: !!e.standin };
+    }
+    const m = meta.events[e.event] || { title: e.event, effect: "" };
+    return { title: m.title, effect: m.effect, standin: !!e.standin };
+  }
+
+  function favourText(f) {
+    const n = f.amount;
+    const what = {
+      remove_event: "may remove this round's event",
+      thalers: plural(n, "thaler"),
+      tray_armies: `${plural(n, "army", "armies")} into the tray`,
+      revolt_marker: "remove a revolt marker (or keep the card to parry the next one)",
+      grain: `${n} grain`,
+      vp: plural(n, "victory point"),
+      build: `a free ${(f.building || "").replace("_", " ")}`,
+      protection: "your counties cannot be attacked this round",
+      deploy3: "3 free armies in an own or neutral county",
+    }[f.favour] || f.favour.replace(/_/g, " ");
+    return `#${f.card}: ${what}`;
+  }
+  const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(f.standin), ")"] : "");
 
   // ------------------------------------------------------------------ the map
   function drawMap(svg, obs, opts = {}) {
@@ -33,6 +82,7 @@ window.GamePages = window.GamePages || {};
     defs.append(hatch);
     const layer = s("g"); const marks = s("g", { "pointer-events": "none" });
     svg.replaceChildren(defs, layer, marks);
+    const leaders = obs.leaders ? Object.entries(obs.leaders.county).filter(([, c]) => c !== null) : [];
     for (const ring of M.wasteland || []) layer.append(s("path", { d: pathOf([ring]), fill: "#b9b09c", stroke: "none" }));
     for (const c of meta.counties) {
       const shape = M.counties[c.key];
@@ -44,8 +94,11 @@ window.GamePages = window.GamePages || {};
       if (opts.targets && opts.targets.has(c.key)) cls.push("target");
       if (opts.origin === c.key) cls.push("origin");
       if (opts.chosen === c.key) cls.push("chosen");
-      const label = `${c.name}: ${st.in_play ? (owner === null ? "neutral" : WT.cap(colourOf(owner)) + ", " + st.armies + " armies") : "out of play"}`
-        + (st.buildings.length ? ", " + st.buildings.join(" ") : "") + (st.revolt ? `, ${st.revolt} revolt marker(s)` : "");
+      const leader = leaders.find(([, k]) => k === c.key);
+      const statue = obs.leaders && obs.leaders.statues[c.key];
+      const label = `${c.name}: ${st.in_play ? (owner === null ? "neutral" : Colour(owner) + ", " + st.armies + " armies") : "out of play"}`
+        + (st.buildings.length ? ", " + st.buildings.join(" ") : "") + (st.revolt ? `, ${st.revolt} revolt marker(s)` : "")
+        + (leader ? `, ${Colour(leader[0])}'s military leader` : "") + (statue ? `, ${statue.count} statue(s) of ${Colour(statue.owner)}` : "");
       const p = s("path", { d: pathOf(shape.rings), fill, class: cls.join(" "), "fill-rule": "evenodd", "data-county": c.key });
       const title = s("title"); title.textContent = label; p.append(title);
       if (opts.targets && opts.targets.has(c.key) && opts.onCounty) {
@@ -68,12 +121,30 @@ window.GamePages = window.GamePages || {};
         const bt = s("text", { x: bx + 5.5, y: by + 8.5, class: "bldg", fill: "#fff" }); bt.textContent = letter; marks.append(bt);
       });
       for (let i = 0; i < st.revolt; i++) marks.append(s("circle", { cx: x + 16 + i * 7, cy: y - 12, r: 4, fill: "#111", stroke: "#ff5a3c", "stroke-width": 1.5 }));
+      if (leader) marks.append(leaderMark(x - 15, y + 2, Number(leader[0])));
+      if (statue) marks.append(statueMark(x + 17, y + 4, statue.owner, statue.count));
     }
     for (const [region, [rx, ry]] of Object.entries(M.regions || {})) {
       const t = s("text", { x: rx, y: ry, class: "region-name" }); t.textContent = region.toUpperCase(); marks.append(t);
     }
   }
   function pathOf(rings) { return rings.map((r) => "M" + r.map((p) => p[0] + " " + p[1]).join("L") + "Z").join(""); }
+  // The military leader: a pennant on a pole in the player's colour (drawn by the project).
+  function leaderMark(x, y, seat) {
+    const g = s("g", { class: "leader-mark", "data-leader": String(seat) });
+    g.append(s("line", { x1: x, y1: y + 12, x2: x, y2: y - 20, stroke: "#2b2620", "stroke-width": 2.2 }),
+      s("path", { d: `M${x} ${y - 20} L${x - 19} ${y - 13} L${x} ${y - 6} Z`, fill: SOLID[colourOf(seat)], stroke: "#fff", "stroke-width": 1.5 }),
+      s("circle", { cx: x, cy: y - 21, r: 2.6, fill: "#d4a017", stroke: "#2b2620", "stroke-width": 0.8 }));
+    return g;
+  }
+  // Statues: a small plinth and column in the owner's colour, with their number.
+  function statueMark(x, y, owner, count) {
+    const g = s("g", { class: "statue-mark" });
+    g.append(s("rect", { x: x - 4, y: y - 12, width: 8, height: 10, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 1 }),
+      s("rect", { x: x - 6, y: y - 3, width: 12, height: 4, fill: "#8a8173", stroke: "#fff", "stroke-width": 0.8 }));
+    if (count > 1) { const t = s("text", { x: x + 9, y: y, class: "statue-count" }); t.textContent = "×" + count; g.append(t); }
+    return g;
+  }
 
   // ------------------------------------------------------------------ panels shared by live view and replay
   function playersTable(ctx, obs) {
@@ -87,14 +158,14 @@ window.GamePages = window.GamePages || {};
         el("td", { class: "num" }, p.counties), el("td", { class: "num" }, p.supply),
         el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? "planned" : "")));
     });
-    return el("table", { class: "players" }, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: "thalers" }, "Thaler"),
+    return el("table", { class: "players" }, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: is2002() ? "gold" : "thalers" }, is2002() ? "Gold" : "Thaler"),
       el("th", { class: "num" }, "Grain"), el("th", { class: "num" }, "VP"), el("th", { class: "num", title: "counties held" }, "Cty"),
-      el("th", { class: "num", title: "armies in supply" }, "Sup."), el("th", {}, "Order · bonus")), ...rows);
+      el("th", { class: "num", title: "armies in supply" }, "Sup."), el("th", {}, is2002() ? "Order" : "Order · bonus")), ...rows);
   }
 
   function boardPanel(ctx, obs) {
     const out = [];
-    out.push(el("p", {}, `Year ${obs.year}, ${obs.season}` + (obs.phase === "over" ? " · game over" : ` · ${obs.phase.replace("_", " ")}`)));
+    out.push(el("p", {}, `${is2002() ? "2002 edition · " : ""}Year ${obs.year}, ${obs.season}` + (obs.phase === "over" ? " · game over" : ` · ${obs.phase.replace(/_/g, " ")}`)));
     if (obs.action_cards.length) {
       out.push(el("div", { class: "small muted" }, "Action cards (in order; face-down ones hidden)"));
       out.push(el("div", { class: "cards", role: "list" }, ...obs.action_cards.map((a, i) => {
@@ -106,16 +177,17 @@ window.GamePages = window.GamePages || {};
     const ev = obs.events;
     if (ev.year.length || ev.current) {
       const evs = ev.year.map((e) => {
-        const m = meta.events[e.event] || { title: e.event, effect: "" };
+        const m = eventInfo(e);
         const cur = ev.current && ev.current.card === e.card;
-        return el("div", { class: cur ? "card current" : "card", title: m.effect }, `${m.title} (winter −${e.winter_loss} grain)${cur ? " ← now" : ""}`);
+        return el("div", { class: cur ? "card current event" : "card event", title: m.effect },
+          `${m.title} (winter −${e.winter_loss} grain)`, m.standin ? [" ", standin("the winter loss and the region are stand-ins, not the printed values (W-29)")] : "", cur ? " ← now" : "");
       });
       out.push(el("div", { class: "small muted" }, "This year's events"), el("div", { class: "cards" }, ...evs));
-      if (ev.current) { const m = meta.events[ev.current.event]; out.push(el("p", { class: "small" }, `Now: ${m.title} – ${m.effect}.`)); }
+      if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, `Now: ${m.title} – ${m.effect}.`, m.standin ? [" ", standin()] : "")); }
     }
     if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, "Bonus tiles by position: ", obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ")));
-    if (obs.order.length) out.push(el("p", { class: "small" }, "Player order: ", ...obs.order.map((p) => el("span", {}, swatch(p), WT.cap(colourOf(p)) + " "))));
-    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, "Bids: ", Object.entries(obs.bids).map(([p, c]) => `${WT.cap(colourOf(Number(p)))} ${cardLabel(c)}`).join(", ")));
+    if (obs.order.length) out.push(el("p", { class: "small" }, is2002() ? "Player order (leader cards): " : "Player order: ", ...obs.order.map((p) => el("span", {}, swatch(p), Colour(p) + " "))));
+    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, "Bids: ", Object.entries(obs.bids).map(([p, c]) => `${Colour(p)} ${cardLabel(c)}`).join(", ")));
     out.push(el("p", { class: "small" }, "Tower – tray: ", cubes(obs.tower.tray), " · inside: ", cubes(obs.tower.inside)));
     const plansShown = Object.entries(obs.plans || {}).filter(([, v]) => Object.keys(v).length);
     if (plansShown.length) {
@@ -124,17 +196,117 @@ window.GamePages = window.GamePages || {};
         el("table", { class: "small" }, el("tr", {}, el("th", {}, ""), ...acts.map((a) => el("th", {}, actionLabel(a)))),
           ...plansShown.map(([p, v]) => el("tr", {}, el("td", {}, swatch(p)), ...acts.map((a) => el("td", {}, a in v ? cardLabel(v[a]) : "?")))))));
     }
+    if (obs.declared_empty && Object.keys(obs.declared_empty).length) {
+      out.push(el("p", { class: "small", id: "declared-empty" }, "Boxes left uncovered (too few cards): ",
+        Object.entries(obs.declared_empty).map(([p, boxes]) => `${Colour(p)}: ${boxes.map(actionLabel).join(", ")}`).join("; ")));
+    }
+    if (obs.fight) out.push(fightLine(obs.fight));
     if (obs.draft) out.push(el("p", { class: "small" }, `Draft: face up ${obs.draft.faceup.map(name).join(", ") || "none"}; ${obs.draft.deck_left} cards in the deck.`));
     if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, "Winter revolts to resolve: " + obs.winter.revolts_left.map(name).join(", ")));
-    out.push(el("p", { class: "small muted" }, `Supplies: ${obs.supplies.peasants} peasants, ${obs.supplies.palace} palaces, ${obs.supplies.church} churches, ${obs.supplies.trading_post} trading posts, ${obs.supplies.revolt_markers} revolt markers.`));
+    out.push(el("p", { class: "small muted" }, `Supplies: ${obs.supplies.peasants} peasants, ${obs.supplies.palace} palaces, ${obs.supplies.church} churches, ${obs.supplies.trading_post} ${is2002() ? "trading firms" : "trading posts"}, ${obs.supplies.revolt_markers} revolt markers.`));
+    if (obs.court) out.push(courtPanel(ctx, obs));
+    if (obs.landsknechte) out.push(landsknechtePanel(ctx, obs));
+    if (obs.leaders) out.push(leadersPanel(ctx, obs));
     return out;
+  }
+
+  // A 2002 fight waiting for the defender's commitment (public once announced, W-18).
+  function fightLine(f) {
+    const defender = f.defender === null || f.defender < 0 ? "nobody" : Colour(f.defender);
+    const text = f.kind === "attack"
+      ? `Battle announced: ${Colour(f.attacker)} attacks ${defender}'s ${name(f.county)} from ${name(f.origin)} with ${plural(f.armies, "army", "armies")}; ${defender} decides how many of its ${f.defender_armies} armies fight.`
+      : `${f.kind === "winter_revolt" ? "Winter revolt" : "Revolt"} in ${name(f.county)}: ${plural(f.farmers, "farmer")} rise; ${defender} decides how many of its ${f.defender_armies} armies fight.`;
+    return el("p", { class: "small fight", id: "fight" }, text);
+  }
+
+  function pips(n, cls, label) {
+    return el("span", { class: "pips", "aria-label": `${label}: ${n}`, title: `${label}: ${n}` }, ...Array.from({ length: n }, () => el("span", { class: "pip " + cls })), el("span", { class: "pip-n" }, String(n)));
+  }
+
+  function courtPanel(ctx, obs) {
+    const c = obs.court;
+    const sec = el("section", { class: "module court", id: "court", "aria-label": "The Emperor's Court" }, el("h3", {}, "The Emperor's Court"));
+    const display = c.display.length
+      ? el("div", { class: "favours", role: "list" }, ...c.display.map((f) => el("div", { class: "favour", role: "listitem" },
+        el("span", { class: "cost" }, `${f.courtiers} courtiers`), favourEl(f))))
+      : el("p", { class: "small muted" }, "No favour cards on display.");
+    sec.append(el("div", { class: "small muted" }, "Favour cards at court (the audience hall's spaces)"), display);
+    const boardText = (p) => {
+      const b = c.boards[String(p)];
+      if (!b) return el("span", { class: "muted" }, "hidden");
+      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, "not planned yet");
+      return Object.entries(b).map(([box, card]) => `${COURT_BOX[box]}: ${card === null ? "—" : cardLabel(card)}`).join(" · ");
+    };
+    const rows = obs.players.map((_, p) => {
+      const cp = c.courtiers[String(p)];
+      const notes = [];
+      if (c.keeps_favour_4.includes(p)) notes.push("keeps favour #4 (parries a revolt marker)");
+      if (c.protected.includes(p)) notes.push("cannot be attacked this round");
+      return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
+        el("td", {}, swatch(p), Colour(p)),
+        el("td", {}, pips(cp.supply, "own c-" + colourOf(p), "courtiers in supply")),
+        el("td", {}, pips(cp.hall, "c-" + colourOf(p), "in the entrance hall")),
+        el("td", {}, pips(cp.audience, "c-" + colourOf(p), "in the audience hall")),
+        el("td", { class: "small" }, boardText(p)),
+        el("td", { class: "small" }, notes.join("; ")));
+    });
+    sec.append(el("table", { class: "court-table small" },
+      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Supply"), el("th", {}, "Entrance hall"), el("th", {}, "Audience hall"), el("th", {}, "Court board (convert 3 · 2 · 1)"), el("th", {}, "")), ...rows));
+    const facts = [`${c.deck_left} favour cards in the deck`];
+    if (c.gone.length) facts.push(`gone: ${c.gone.map((n) => "#" + n).join(", ")}`);
+    if (c.audience_queue.length) facts.push(`audience order: ${c.audience_queue.map(Colour).join(", ")}`);
+    if (c.choosing_for) facts.push(`${Colour(c.audience_queue[0])} is choosing how to use favour #${c.choosing_for}`);
+    sec.append(el("p", { class: "small muted" }, facts.join(" · ") + ". Other players' court boards stay hidden until the court turns them up."));
+    return sec;
+  }
+
+  function landsknechtePanel(ctx, obs) {
+    const lk = obs.landsknechte;
+    const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": "Landsknechte" },
+      el("h3", {}, "Landsknechte", lk.standin ? [" ", standin(lk.values)] : ""));
+    const benefits = ["thalers", "grain", "armies", "vp"];
+    sec.append(el("table", { class: "small lk-cards" },
+      el("tr", {}, el("th", {}, "Card"), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? "1 (banner)" : String(i + 1)))),
+      ...benefits.map((b) => el("tr", {}, el("td", {}, LK_WORDS[b][1]), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
+    const rows = obs.players.map((_, p) => {
+      const held = regionsHeld(obs, p);
+      const top = lk.top[String(p)];
+      return el("tr", { class: lk.choosing === p ? "pending" : "" },
+        el("td", {}, swatch(p), Colour(p)), el("td", { class: "num" }, `card ${top}`),
+        el("td", { class: "num" }, `${held} of 5`),
+        el("td", { class: held >= 4 ? "ok" : "muted" }, held >= 4 ? "meets the check" : "needs 4 regions"));
+    });
+    sec.append(el("table", { class: "small lk-seats" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Deck shows"), el("th", {}, "Regions held"), el("th", {}, "Check")), ...rows));
+    sec.append(el("p", { class: "small muted" }, "Each spring, summer and fall a player holding counties in 4 or more regions turns one card and takes one of its benefits."
+      + (lk.choosing !== null ? ` ${Colour(lk.choosing)} is choosing.` : "")));
+    return sec;
+  }
+
+  function leadersPanel(ctx, obs) {
+    const L = obs.leaders;
+    const sec = el("section", { class: "module leaders", id: "leaders", "aria-label": "Military leaders" }, el("h3", {}, "Military leaders"));
+    const onBoard = (p) => Object.values(L.statues).filter((st) => st.owner === p).reduce((a, st) => a + st.count, 0);
+    const rows = obs.players.map((_, p) => {
+      const at = L.county[String(p)];
+      const trophies = Object.entries(L.trophies[String(p)] || {});
+      return el("tr", {},
+        el("td", {}, swatch(p), Colour(p)),
+        el("td", {}, at ? name(at) : el("span", { class: "muted" }, "off the board")),
+        el("td", { class: "num" }, String(onBoard(p))), el("td", { class: "num" }, String(L.statues_left[String(p)])),
+        el("td", { class: "small" }, trophies.length ? trophies.map(([o, n]) => `${n} of ${Colour(o)}`).join(", ") : "–"));
+    });
+    sec.append(el("table", { class: "small" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Leader in"), el("th", { class: "num" }, "Statues"),
+      el("th", { class: "num" }, "Left"), el("th", {}, "Trophies")), ...rows));
+    if (L.draft_offer) sec.append(el("p", { class: "small" }, `The leader may stand in ${name(L.draft_offer)}, just claimed.`));
+    sec.append(el("p", { class: "small muted" }, "On the map: a pennant marks each leader, a column each county's statues. Statues and trophies score 1 VP each at the end."));
+    return sec;
   }
 
   // ------------------------------------------------------------------ decisions
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [finalScores(ctx, st.result)];
-    if (seat === null) return [el("p", { class: "muted" }, "You are watching. Waiting for: " + obs.pending.map((p) => WT.cap(colourOf(p))).join(", "))];
+    if (seat === null) return [el("p", { class: "muted" }, "You are watching. Waiting for: " + obs.pending.map(Colour).join(", "))];
     if (!st.legal.length) {
       if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", {}, "Your plan is in. Waiting for the others to plan…"), myPlanView(obs)];
       return [el("p", { class: "muted" }, "Waiting for " + (obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || "the game") + "…")];
@@ -142,25 +314,84 @@ window.GamePages = window.GamePages || {};
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
     if (kinds.has("position")) return [el("p", {}, "Choose your place in player order (and its bonus tile):"),
-      el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, `Position ${a.position}: ${meta.bonus_tiles[obs.bonus_tiles[a.position - 1]]}`)))];
-    if (kinds.has("move") || kinds.has("stay")) return moving(ctx, st);
-    return [el("p", {}, "Your decision:"), el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a))))];
+      el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, obs))))];
+    if (kinds.has("move") || kinds.has("stay") || kinds.has("move_only")) return moving(ctx, st);
+    if (kinds.has("commit")) return committing(ctx, st);
+    if (kinds.has("favour") || kinds.has("favour_pass")) return choices(ctx, st, `Audience at the Emperor's Court: you have ${plural(obs.court.courtiers[String(seat)].audience, "courtier")} in the audience hall. Take one favour card, or none.`);
+    if (kinds.has("favour_event")) return choices(ctx, st, "Favour #1: remove this round's event, or leave it?");
+    if (kinds.has("favour_county")) {
+      const f = obs.court.choosing_for;
+      const what = { 4: "Remove a revolt marker: choose one of your counties", 12: "Place 3 free armies: choose one of your counties or a neutral one" }[f]
+        || `Favour #${f}: choose the county where it takes effect`;
+      return choices(ctx, st, `${what} (on the map or below).`);
+    }
+    if (kinds.has("landsknechte")) {
+      const lk = obs.landsknechte;
+      return choices(ctx, st, [`Landsknechte: you hold counties in ${regionsHeld(obs, seat)} regions and turn up card ${lk.top[String(seat)]}. Take one benefit:`, lk.standin ? [" ", standin(lk.values)] : ""]);
+    }
+    if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
+      ? "Your military leader returns after winter: choose one of your counties (on the map or below)."
+      : "Place your military leader in one of your counties (on the map or below). Actions there are improved.");
+    if (kinds.has("leader_move")) {
+      const from = obs.leaders.county[String(seat)];
+      return choices(ctx, st, `After the tenth action your military leader leaves ${from ? name(from) : "its county"}: to a neighbouring county (a statue is raised where it stood) or a distant one (no statue). Choose on the map or below.`);
+    }
+    if (kinds.has("leader_draft")) return choices(ctx, st, `Your military leader may stand in ${obs.leaders.draft_offer ? name(obs.leaders.draft_offer) : "the county you just claimed"}.`);
+    if (kinds.has("revolt_next")) return choices(ctx, st, "Winter: which revolt is resolved next? (on the map or below)");
+    if (kinds.has("draft_take") || kinds.has("draft_deck")) return choices(ctx, st, "Draft a starting county: take a face-up card (on the map or below) or the deck's top card.");
+    if (kinds.has("draft_group")) return choices(ctx, st, "How many armies go to the county you claimed?");
+    return choices(ctx, st, "Your decision:");
   }
 
-  function describe(a) {
+  function choices(ctx, st, intro) {
+    const seat = st.seat;
+    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": "Your choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
+      el("div", { id: "turn-msg", role: "status" })];
+  }
+
+  // Every decision in plain words (never its JSON form).
+  function describe(a, obs) {
+    const seat = obs ? obs.seat : null;
     switch (a.type) {
+      case "plan_card": return `${boxLabel(a.box)}: ${a.card === null ? "leave empty" : cardLabel(a.card)}`;
+      case "plan": return "Submit the whole plan";
+      case "position": return `Position ${a.position}` + (obs && obs.bonus_tiles[a.position - 1] ? `: ${meta.bonus_tiles[obs.bonus_tiles[a.position - 1]]}` : "");
+      case "move": return `Move ${plural(a.armies, "army", "armies")} to ${name(a.to)}`;
+      case "move_only": return `Move ${plural(a.armies, "army", "armies")} to ${name(a.to)} without recruiting`;
+      case "stay": return is2002() && obs && obs.move && obs.move.kind === "deploy1" ? "Recruit 1 army here and move none" : "Move no armies";
+      case "commit": return `Throw in ${plural(a.armies, "army", "armies")}`;
       case "draft_take": return `Take ${name(a.county)}`;
       case "draft_deck": return "Take the deck's top card";
       case "draft_refresh": return "Same two cards again: put them under the deck";
-      case "draft_group": return `Place ${a.armies} armies`;
+      case "draft_group": return `Place ${plural(a.armies, "army", "armies")}`;
       case "revolt_next": return `Resolve the revolt in ${name(a.county)} next`;
-      case "stay": return "Move no armies";
-      default: return JSON.stringify(a);
+      case "favour": {
+        const f = obs && obs.court ? obs.court.display.find((x) => x.card === a.card) : null;
+        return f ? `Take favour ${favourText(f)} (${f.courtiers} courtiers)${f.standin ? ", stand-in amount" : ""}` : `Take favour card #${a.card}`;
+      }
+      case "favour_pass": return "Ask no favour";
+      case "favour_event": {
+        const cur = obs && obs.events.current ? eventInfo(obs.events.current).title : "this round's event";
+        return a.remove ? `Remove the event: ${cur}` : `Leave the event in place: ${cur}`;
+      }
+      case "favour_county": return `Use the favour in ${name(a.county)}`;
+      case "landsknechte": {
+        const lk = obs && obs.landsknechte; const card = lk && seat !== null ? lk.cards[lk.top[String(seat)] - 1] : null;
+        return card && a.benefit in card ? `Take ${lkBenefit(a.benefit, card[a.benefit])}${lk.standin ? " (stand-in amount)" : ""}` : `Take the ${a.benefit} benefit`;
+      }
+      case "leader_place": return `Place the leader in ${name(a.county)}`;
+      case "leader_move": {
+        const from = obs && obs.leaders && seat !== null ? obs.leaders.county[String(seat)] : null;
+        const near = from && meta.byKey[from].neighbours.includes(a.county);
+        return from === a.county ? `Stay in ${name(a.county)}` : `Move the leader to ${name(a.county)}` + (from ? (near ? ` (statue in ${name(from)})` : " (distant: no statue)") : "");
+      }
+      case "leader_draft": return a.place ? `Put the leader in ${obs && obs.leaders && obs.leaders.draft_offer ? name(obs.leaders.draft_offer) : "this county"}` : "Keep the leader for a later claim";
+      default: return WT.cap(String(a.type).replace(/_/g, " ")) + Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => ` · ${k} ${typeof v === "object" ? "…" : v}`).join("");
     }
   }
 
   function button(ctx, seat, action, label, cls) {
-    return el("button", { class: cls || "", onclick: async (e) => {
+    return el("button", { class: cls || "", "data-action": action.type, onclick: async (e) => {
       e.target.disabled = true;
       try { await ctx.act(seat, action); } catch (err) { flash(err.message); e.target.disabled = false; }
     } }, label);
@@ -169,7 +400,7 @@ window.GamePages = window.GamePages || {};
 
   function myPlanView(obs) {
     const boxes = (obs.my_plan && obs.my_plan.boxes) || {};
-    return el("p", { class: "small muted" }, "Your plan: " + Object.entries(boxes).map(([b, c]) => `${b === "bid" ? "bid" : actionLabel(b)}: ${cardLabel(c)}`).join(" · "));
+    return el("p", { class: "small muted" }, "Your plan: " + Object.entries(boxes).map(([b, c]) => `${b === "bid" ? "bid" : b in COURT_BOX ? "convert " + COURT_BOX[b] : actionLabel(b)}: ${cardLabel(c)}`).join(" · "));
   }
 
   function planning(ctx, st) {
@@ -177,16 +408,29 @@ window.GamePages = window.GamePages || {};
     const key = `${obs.year}/${obs.season}`;
     let plan = plans[seat];
     if (!plan || plan.key !== key) plan = plans[seat] = { key, boxes: {}, selected: null, verdict: null };
+    const court = !!obs.court;
     const mine = meta.counties.filter((c) => obs.counties[c.key].owner === seat).map((c) => c.key);
-    const hand = [...mine, "money:0", "money:1", "money:2", "money:3", "money:4"];
-    const boxes = ["bid", ...meta.actions.map((a) => a.name)];
-    const need = Math.max(0, 11 - mine.length - 5);
+    // The hand: county cards, then 5 money cards (2002: 5 blank cards), then 3 dice tower cards with the court.
+    const extra = is2002() ? Array.from({ length: meta.blank_cards_2002 }, (_, i) => `blank#${i + 1}`) : ["money:0", "money:1", "money:2", "money:3", "money:4"];
+    const towers = court ? Array.from({ length: meta.tower_cards }, (_, i) => `tower#${i + 1}`) : [];
+    const hand = [...mine, ...extra, ...towers];
+    const boxes = [...(is2002() ? [] : ["bid"]), ...meta.actions.map((a) => a.name), ...(court ? meta.court_boxes : [])];
+    const need = Math.max(0, boxes.length - hand.length); // boxes left empty: only as many as cards are lacking (W-08)
     const used = new Set(Object.values(plan.boxes));
     const thalers = obs.players[seat].thalers;
     const problems = {}; let cost = 0;
-    for (const [b, c] of Object.entries(plan.boxes)) {
+    for (const [b, c0] of Object.entries(plan.boxes)) {
+      const c = baseCard(c0);
       if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = `a bid of ${c.slice(6)} needs that many thalers (R-01)`; continue; }
-      if (c.startsWith("money:")) continue;
+      if (b in COURT_BOX) {
+        const n = COURT_BOX[b];
+        const have = obs.court.courtiers[String(seat)].supply;
+        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = `${plural(inTray, "army", "armies")} of yours in the tray now: converts nothing unless ${n} ${n === 1 ? "is" : "are"} there`; }
+        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = `${name(c)} has ${obs.counties[c].armies} armies: converts nothing unless it has ${n + 1} (one stays)`;
+        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = `only ${have} courtiers left in your supply`;
+        continue;
+      }
+      if (c.startsWith("money:") || c === "blank" || c === "tower") continue;
       const a = meta.actions.find((x) => x.name === b); cost += a.cost;
       const cs = obs.counties[c];
       if (["palace", "church", "trading_post"].includes(b)) {
@@ -204,42 +448,51 @@ window.GamePages = window.GamePages || {};
     };
     const mat = el("div", { class: "mat", role: "group", "aria-label": "Action boxes" }, ...boxes.map((b) => {
       const a = meta.actions.find((x) => x.name === b);
-      const lbl = b === "bid" ? "Bid for player order" : `${a.label} (${a.cost} thaler${a.cost === 1 ? "" : "s"})`;
-      return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
+      const lbl = b === "bid" ? "Bid for player order" : b in COURT_BOX ? boxLabel(b) : `${actionLabel(b)} (${money(a.cost)})`;
+      return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (b in COURT_BOX ? " courtbox" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
         "aria-label": `${lbl}: ${b in plan.boxes ? cardLabel(plan.boxes[b]) : "empty"}` },
         el("span", { class: "lbl" }, lbl), el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
     }));
     const cards = el("div", { class: "cards", role: "group", "aria-label": "Your cards" }, ...hand.map((c) => el("button", {
       class: "card" + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
       onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, cardLabel(c))));
-    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, `${b === "bid" ? "Bid" : actionLabel(b)}: ${m}`));
+    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, `${b === "bid" ? "Bid" : boxLabel(b)}: ${m}`));
     const complete = empty === need && !problems.bid;
     const planJson = () => {
-      const out = {}; for (const a of meta.actions) out[a.name] = plan.boxes[a.name] || null;
-      return { type: "plan", boxes: out, bid: plan.boxes.bid || null };
+      const out = {}; for (const a of meta.actions) out[a.name] = baseCard(plan.boxes[a.name] || null);
+      const json = { type: "plan", boxes: out, bid: is2002() ? null : baseCard(plan.boxes.bid || null) };
+      if (court) { json.court = {}; for (const b of meta.court_boxes) json.court[b] = baseCard(plan.boxes[b] || null); }
+      return json;
     };
     if (complete && plan.verdict === null) {
       plan.verdict = "checking";
       ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : r.message; rerender(ctx); }).catch(() => { plan.verdict = null; });
     }
     const fill = () => {
-      // Unused cards onto the empty boxes in mat order (county cards first, a 0-thaler bid), leaving
-      // exactly as many boxes empty as the rules allow (W-08).
+      // Unused cards onto the empty boxes in mat order (county cards first on the action boxes, a
+      // 0-thaler bid, money or tower cards on the court boxes), leaving exactly as many boxes empty
+      // as the rules allow (W-08).
       const free = hand.filter((c) => !used.has(c));
+      const county = (c) => !c.startsWith("money:") && !c.startsWith("blank") && !c.startsWith("tower");
       for (const b of boxes) {
         if (b in plan.boxes) continue;
         if (boxes.filter((x) => !(x in plan.boxes)).length <= need) break;
-        const county = free.find((c) => !c.startsWith("money:"));
-        const pick = b === "bid" ? (free.includes("money:0") ? "money:0" : county) : county || free[0];
+        let pick;
+        if (b === "bid") pick = free.includes("money:0") ? "money:0" : free.find((c) => c.startsWith("tower")) || free.find(county);
+        else if (b in COURT_BOX) pick = free.find((c) => !county(c)) || free[0];
+        else pick = free.find(county) || free[0];
         if (pick === undefined) break;
         plan.boxes[b] = pick;
         free.splice(free.indexOf(pick), 1);
       }
       plan.verdict = null; rerender(ctx);
     };
+    const intro = is2002()
+      ? `Plan in secret: choose a card, then a box (click a filled box to take its card back). A blank card is no action. You have ${money(thalers)}; the county cards planned cost ${money(cost)}.`
+      : `Plan in secret: choose a card, then a box (click a filled box to take its card back). You have ${thalers} thalers; the county cards planned cost ${cost}.`
+        + (court ? " Court boxes convert armies from a county (one stays) or, with a dice tower card, from the tray into courtiers." : "");
     return [
-      el("p", {}, `Plan in secret: choose a card, then a box (click a filled box to take its card back). You have ${thalers} thalers;`
-        + ` the county cards planned cost ${cost}.` + (need ? ` With ${mine.length} counties, leave exactly ${need} box(es) empty.` : " Every box needs a card.")),
+      el("p", {}, intro + (need ? ` With ${mine.length} counties, leave exactly ${need} box(es) empty.` : " Every box needs a card.")),
       cards, mat, ...msgs,
       el("div", { class: "choices" },
         el("button", { onclick: fill, id: "plan-fill" }, "Fill empty boxes"),
@@ -253,87 +506,194 @@ window.GamePages = window.GamePages || {};
     ];
   }
 
+  function moveTargets(legal) {
+    const withArmy = {}; const only = {};
+    for (const a of legal) {
+      if (a.type === "move") withArmy[a.to] = Math.max(withArmy[a.to] || 0, a.armies);
+      if (a.type === "move_only") only[a.to] = Math.max(only[a.to] || 0, a.armies);
+    }
+    return { withArmy, only };
+  }
+
   function moving(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     const from = obs.move.from;
     let sel = moveSel[seat];
-    const vkey = st.version;
-    if (!sel || sel.version !== vkey) sel = moveSel[seat] = { version: vkey, to: null, armies: null, odds: null };
-    const targets = {};
-    for (const a of st.legal) if (a.type === "move") targets[a.to] = Math.max(targets[a.to] || 0, a.armies);
+    if (!sel || sel.version !== st.version) sel = moveSel[seat] = { version: st.version, to: null, armies: null, odds: null, recruit: null };
+    const { withArmy, only } = moveTargets(st.legal);
+    const recruitChoice = st.legal.some((a) => a.type === "move_only"); // 2002 recruit 1: add the army first, or not
+    if (sel.recruit === null) sel.recruit = Object.keys(withArmy).length > 0;
+    const targets = { ...only, ...withArmy };
     const stay = st.legal.find((a) => a.type === "stay");
-    const out = [el("p", {}, `${obs.move.kind === "combat" ? "Combat / movement" : "Deploy 1 and move"} from ${name(from)} (${obs.counties[from].armies} armies): choose a county on the map or below.`)];
+    const kind = obs.move.kind === "combat" ? (is2002() ? "Move and battle" : "Combat / movement") : (is2002() ? "Recruit 1 army and/or move" : "Deploy 1 and move");
+    const out = [el("p", {}, `${kind} from ${name(from)} (${obs.counties[from].armies} armies): choose a county on the map or below.`)];
     out.push(el("div", { class: "choices", role: "group", "aria-label": "Target counties" }, ...Object.keys(targets).map((t) => {
       const own = obs.counties[t].owner === seat;
-      return el("button", { "data-target": t, class: sel.to === t ? "primary" : "", onclick: () => chooseTarget(ctx, seat, t, targets[t]) }, `${own ? "Move to" : "Attack"} ${name(t)}`);
+      return el("button", { "data-target": t, class: sel.to === t ? "primary" : "", onclick: () => chooseTarget(ctx, seat, t) }, `${own ? "Move to" : "Attack"} ${name(t)}`);
     })));
     if (sel.to) {
-      const max = targets[sel.to];
+      const canRecruit = sel.to in withArmy; const canSkip = sel.to in only;
+      if (sel.recruit && !canRecruit) sel.recruit = false;
+      if (!sel.recruit && !canSkip) sel.recruit = true;
+      const max = sel.recruit ? withArmy[sel.to] : only[sel.to];
+      if (sel.armies === null || sel.armies > max) sel.armies = max;
+      if (recruitChoice) {
+        const box = el("input", { type: "checkbox", id: "recruit", checked: sel.recruit, disabled: !(canRecruit && canSkip) });
+        box.addEventListener("change", () => { sel.recruit = box.checked; sel.armies = null; sel.odds = null; rerender(ctx); });
+        out.push(el("div", { class: "form-row" }, el("label", { class: "check" }, box, " Recruit 1 army here first (1 gold); it may go along")));
+      }
       const own = obs.counties[sel.to].owner === seat;
       const slider = el("input", { type: "range", min: 1, max, value: sel.armies, id: "armies", "aria-label": "Armies" });
       slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
       out.push(el("div", { class: "form-row" }, el("label", { for: "armies" }, `Armies: ${sel.armies} of ${max}`), slider));
+      const action = { type: sel.recruit ? "move" : "move_only", to: sel.to, armies: sel.armies };
       if (!own) {
         const t = obs.counties[sel.to];
-        out.push(el("p", { class: "small" }, `Defender: ${t.owner === null ? "peasants (neutral)" : WT.cap(colourOf(t.owner)) + " with " + t.armies + " armies"}. Tray: ${cubes(obs.tower.tray)}.`));
+        out.push(el("p", { class: "small" }, `Defender: ${t.owner === null ? "peasants (neutral)" : Colour(t.owner) + " with " + t.armies + " armies"}. Tray: ${cubes(obs.tower.tray)}.`));
         if (sel.odds === null) {
           sel.odds = "…";
-          const asked = { to: sel.to, armies: sel.armies };
-          ctx.preview(seat, { type: "move", ...asked }).then((r) => {
+          const asked = { ...action };
+          ctx.preview(seat, asked).then((r) => {
             if (sel.to === asked.to && sel.armies === asked.armies) { sel.odds = r; rerender(ctx); }
           }).catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
         }
         const o = sel.odds;
-        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error :
-          `Odds (${o.samples} trial battles): win ${pct(o.odds.attacker)}, tie ${pct(o.odds.tie)}, lose ${pct(o.odds.defender)}; about ${o.mean_left_if_won} armies left after a win.`));
+        const line = (x) => `win ${pct(x.attacker)}, tie ${pct(x.tie)}, lose ${pct(x.defender)}`;
+        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error : o.defender_commits !== undefined
+          ? `Odds (${o.samples} trial battles each): if ${Colour(t.owner)} throws in all ${o.defender_commits} armies: ${line(o.odds)}; if none: ${line(o.odds_if_none_committed)}.`
+          : `Odds (${o.samples} trial battles): ${line(o.odds)}; about ${o.mean_left_if_won} armies left after a win.`));
       }
-      const go = button(ctx, seat, { type: "move", to: sel.to, armies: sel.armies }, `${own ? "Move" : "Attack with"} ${sel.armies} ${own ? "armies to" : "armies:"} ${name(sel.to)}`, "primary");
+      const go = button(ctx, seat, action, `${own ? "Move" : "Attack with"} ${sel.armies} ${own ? "armies to" : "armies:"} ${name(sel.to)}${recruitChoice ? (sel.recruit ? " (recruiting 1 first)" : " (no recruit)") : ""}`, "primary");
       go.id = "move-go";
       out.push(go);
     }
-    if (stay) out.push(button(ctx, seat, stay, "Move no armies"));
+    if (stay) out.push(button(ctx, seat, stay, describe(stay, obs)));
     out.push(el("div", { id: "turn-msg", role: "status" }));
     return out;
   }
-  const pct = (x) => `${Math.round(x * 100)}%`;
-  function chooseTarget(ctx, seat, to, max) {
+  const pct = (x) => `${Math.round((x || 0) * 100)}%`;
+  function chooseTarget(ctx, seat, to) {
     const sel = moveSel[seat];
-    sel.to = to; sel.armies = max; sel.odds = null; rerender(ctx);
+    sel.to = to; sel.armies = null; sel.odds = null; rerender(ctx);
+  }
+
+  // 2002: the defender (or the owner facing a revolt) says how many armies fight; the rest are kept back (W-18).
+  function committing(ctx, st) {
+    const seat = st.seat; const obs = st.obs; const f = obs.fight;
+    const max = Math.max(...st.legal.filter((a) => a.type === "commit").map((a) => a.armies));
+    let sel = commitSel[seat];
+    if (!sel || sel.version !== st.version) sel = commitSel[seat] = { version: st.version, armies: max, odds: null };
+    const out = [fightLine(f)];
+    out.push(el("p", {}, f.kind === "attack"
+      ? `Defend ${name(f.county)}: throw in how many of your ${max} armies there? Armies kept back do not fight; they stay if you hold the county and go to your supply if you lose it.`
+      : `Put down the revolt in ${name(f.county)}: throw in how many of your ${max} armies against ${plural(f.farmers, "farmer")}?`));
+    const slider = el("input", { type: "range", min: 0, max, value: sel.armies, id: "commit-armies", "aria-label": "Armies thrown in" });
+    slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
+    out.push(el("div", { class: "form-row" }, el("label", { for: "commit-armies" }, `Throw in ${sel.armies} of ${max} · keep ${max - sel.armies} back`), slider,
+      el("button", { onclick: () => { sel.armies = 0; sel.odds = null; rerender(ctx); } }, "None"),
+      el("button", { onclick: () => { sel.armies = max; sel.odds = null; rerender(ctx); } }, "All")));
+    if (sel.odds === null) {
+      sel.odds = "…";
+      const asked = sel.armies;
+      ctx.preview(seat, { type: "commit", armies: asked }).then((r) => { if (sel.armies === asked) { sel.odds = r; rerender(ctx); } })
+        .catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
+    }
+    const o = sel.odds;
+    out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error : f.kind === "attack"
+      ? `Odds (${o.samples} trial battles): you hold ${pct(o.odds.defender)}, tie (laid waste) ${pct(o.odds.tie)}, lose ${pct(o.odds.attacker)}.`
+      : `Odds (${o.samples} trial revolts): you keep the county ${pct(o.odds.owner)}, the farmers win ${pct(o.odds.peasants)}.`));
+    const action = st.legal.find((a) => a.type === "commit" && a.armies === sel.armies);
+    const go = button(ctx, seat, action, `Throw in ${plural(sel.armies, "army", "armies")}` + (max - sel.armies ? `, keep ${max - sel.armies} back` : ""), "primary");
+    go.id = "commit-go";
+    out.push(el("div", { class: "choices" }, go), el("div", { id: "turn-msg", role: "status" }));
+    return out;
   }
 
   function finalScores(ctx, result) {
     const order = result.vp.map((_, i) => i).sort((a, b) => result.vp[b] - result.vp[a] || result.thalers[b] - result.thalers[a]);
     return el("div", { id: "final" }, el("p", {}, el("strong", {}, "Final scores")),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "VP"), el("th", { class: "num" }, "Thalers")),
+      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "VP"), el("th", { class: "num" }, is2002() ? "Gold" : "Thalers")),
         ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — winner" : ""),
           el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
   }
 
   function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
 
+  // ------------------------------------------------------------------ battle cards (log, replay, report)
+  function chips(counts) {
+    const items = Object.entries(counts || {}).filter(([, n]) => n);
+    if (!items.length) return el("span", { class: "muted" }, "nothing");
+    return el("span", { class: "chips" }, ...items.map(([k, n]) => el("span", { class: "chip", "aria-label": `${k === "peasants" ? "peasants" : Colour(k)} ${n}` },
+      el("span", { class: "cube c-" + (k === "peasants" ? "peasants" : colourOf(Number(k))) }), `${k === "peasants" ? "peasants" : Colour(k)} ${n}`)));
+  }
+
+  function battleCard(entry) {
+    const e = entry.event;
+    const rows = [];
+    const row = (th, ...td) => rows.push(el("tr", {}, el("th", {}, th), el("td", {}, ...td)));
+    let head;
+    if (e.e === "battle") {
+      const def = e.defender;
+      head = `Battle for ${name(e.county)}: ${Colour(e.seat)} attacks ${def === null ? "the neutral county" : Colour(def) + "'s county"} from ${name(e.origin)}`;
+      const x = e.extras || {};
+      const att = [`${Colour(e.seat)}: ${plural(e.armies, "army", "armies")}` + (x.attack_tile ? " + 1 (attack bonus)" : "")];
+      if (def !== null) {
+        let d = `${Colour(def)}: ` + ("committed" in e ? `${e.committed} thrown in, ${e.kept} kept back` : "its armies there");
+        if (x.defend_tile) d += " + 1 (defence bonus)";
+        if (x.palace_guard) d += " + 1 (palace guard)";
+        if (e.farmers_added) d += ` + ${plural(e.farmers_added, "farmer")} guarding the palace`;
+        att.push(d);
+      } else if ("farmers_added" in e) att.push(`${plural(e.farmers_added, "farmer")} from the supply`);
+      else att.push("peasants defend the neutral county");
+      row("Went in", att.join(" · "));
+      row("Dropped into the tower", chips(e.dropped), el("span", { class: "small muted" }, " (with the tray's cubes)"));
+      row("Fell out", chips(e.out));
+      const dArm = def !== null ? (e.out[String(def)] || 0) : 0;
+      const peas = e.defender_count - dArm;
+      row("Count", `${Colour(e.seat)} ${e.attacker_count} against ` + (def === null ? plural(e.defender_count, "peasant") : `${Colour(def)} ${dArm}` + (peas ? ` + ${plural(peas, "peasant")}` : "")));
+    } else {
+      head = `${e.winter ? "Winter revolt" : "Revolt"} in ${name(e.county)} against ${Colour(e.seat)}`;
+      row("Went in", "committed" in e ? `${Colour(e.seat)}: ${e.committed} thrown in, ${e.kept} kept back · farmers` : `${Colour(e.seat)}'s armies there · peasants for the revolt markers`);
+      row("Dropped into the tower", chips(e.dropped), el("span", { class: "small muted" }, " (with the tray's cubes)"));
+      row("Fell out", chips(e.out));
+      row("Count", `${Colour(e.seat)} ${e.owner_count} against ${plural(e.peasant_count, "peasant")}`);
+    }
+    // The narrator's verdict (third line on) tells the result in full.
+    const verdict = entry.lines.filter((l) => l !== "").slice(2).map((l) => l.trim().replace(/^[^:]*\d[^:]*: /, ""));
+    row("Result", el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
+    const won = e.e === "battle" ? e.result === "attacker" : e.result === "owner";
+    return el("div", { class: "battle-card" + (won ? " won" : " lost"), role: "group", "aria-label": head, "data-county": e.county },
+      el("div", { class: "bc-head" }, swatch(e.seat), head), el("table", { class: "bc" }, ...rows));
+  }
+
   // ------------------------------------------------------------------ the page API used by table.js
   function render(ctx, st, force = false) {
     ctx.lastState = st;
     const obs = st.obs;
+    edition = obs.edition || "2012";
     const seat = st.seat;
     const opts = {};
+    const countyDecisions = ["draft_take", "revolt_next", "favour_county", "leader_place", "leader_move"];
     if (seat !== null && st.legal.length && obs.phase === "move") {
       opts.origin = obs.move.from;
-      opts.targets = new Set(st.legal.filter((a) => a.type === "move").map((a) => a.to));
+      opts.targets = new Set(st.legal.filter((a) => a.to).map((a) => a.to));
       opts.chosen = moveSel[seat] && moveSel[seat].version === st.version ? moveSel[seat].to : null;
-      opts.onCounty = (t) => chooseTarget(ctx, seat, t, Math.max(...st.legal.filter((a) => a.to === t).map((a) => a.armies)));
-    } else if (seat !== null && st.legal.some((a) => a.type === "draft_take" || a.type === "revolt_next")) {
-      opts.targets = new Set(st.legal.filter((a) => a.county).map((a) => a.county));
-      opts.onCounty = (t) => ctx.act(seat, st.legal.find((a) => a.county === t)).catch((e) => flash(e.message));
+      opts.onCounty = (t) => { if (!moveSel[seat] || moveSel[seat].version !== st.version) moveSel[seat] = { version: st.version, recruit: null }; chooseTarget(ctx, seat, t); };
+    } else if (seat !== null && st.legal.some((a) => countyDecisions.includes(a.type))) {
+      const byCounty = st.legal.filter((a) => countyDecisions.includes(a.type));
+      opts.targets = new Set(byCounty.map((a) => a.county));
+      if (obs.leaders && obs.leaders.county[String(seat)]) opts.origin = obs.leaders.county[String(seat)];
+      opts.onCounty = (t) => ctx.act(seat, byCounty.find((a) => a.county === t)).catch((e) => flash(e.message));
     } else if (obs.phase === "move") opts.origin = obs.move.from;
+    else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
     const focus = focusKey(document.activeElement);
     document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
-    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, seat === null ? obs.pending : obs.players[seat],
-      obs.my_plan, obs.bonus_tiles, obs.tower, seat !== null && st.legal.length ? obs.counties : null]);
+    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, obs.fight, seat === null ? obs.pending : obs.players[seat],
+      obs.my_plan, obs.bonus_tiles, obs.tower, obs.court && obs.court.display, seat !== null && st.legal.length ? obs.counties : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
       body.replaceChildren(...turnPanel(ctx, st));
@@ -362,17 +722,21 @@ window.GamePages = window.GamePages || {};
       if (first) first.focus({ preventScroll: true });
     }
   }
-  function renderPlayers(ctx) { if (ctx.lastState) document.getElementById("players").replaceChildren(playersTable(ctx, ctx.lastState.obs)); }
+  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; document.getElementById("players").replaceChildren(playersTable(ctx, ctx.lastState.obs)); } }
 
   function renderFrame(ctx, obs, where) {
-    drawMap(where.map, obs, obs.phase === "move" ? { origin: obs.move.from } : {});
+    edition = obs.edition || "2012";
+    drawMap(where.map, obs, obs.phase === "move" ? { origin: obs.move.from } : obs.fight ? { origin: obs.fight.county } : {});
     where.players.replaceChildren(playersTable(ctx, obs));
     where.board.replaceChildren(...boardPanel(ctx, obs));
   }
 
   function logItem(ctx, entry) {
     const e = entry.event;
-    const cls = e.e === "battle" || e.e === "revolt" ? "battle" : e.e === "score" || e.e === "winter" || e.e === "game_over" ? "score" : "";
+    if (e.e === "battle" || e.e === "revolt") return battleCard(entry);
+    const cls = e.e === "score" || e.e === "winter" || e.e === "game_over" || e.e === "leader_points" ? "score"
+      : ["courtiers", "favours", "court_convert", "audience", "favour", "favour_pass", "favour_effect", "parry", "court_end"].includes(e.e) ? "court"
+        : e.e.startsWith("landsknechte") || e.e.startsWith("leader") ? "module" : "";
     const text = entry.lines.filter((l) => l !== "").join("\n");
     if (!text) return document.createTextNode("");
     if (text.startsWith("===") || text.startsWith("---")) return el("h4", {}, text.replace(/[=-]{3}/g, "").trim());
@@ -381,6 +745,12 @@ window.GamePages = window.GamePages || {};
 
   function report(ctx, entries, i) {
     const e = entries[i].event;
+    if (e.e === "battle" || e.e === "revolt") {
+      // A battle the viewing seat fought in is shown in the report panel too.
+      const seat = ctx.lastState ? ctx.lastState.seat : null;
+      if (seat === null || seat === undefined || (e.seat !== seat && e.defender !== seat)) return null;
+      return el("div", { id: "battle-report", "data-kind": e.e }, el("p", {}, `Year ${entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || ""}: your ${e.e === "battle" ? "battle" : "revolt"}`), battleCard(entries[i]));
+    }
     if (e.e !== "score") return null;
     const rows = e.detail.map((d, p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
       el("td", { class: "num" }, d.buildings), el("td", { class: "num" }, d.majorities),
@@ -395,8 +765,8 @@ window.GamePages = window.GamePages || {};
 
   function phaseLine(ctx, st) {
     const o = st.obs;
-    const waiting = o.pending.map((p) => WT.cap(colourOf(p))).join(", ");
-    return `year ${o.year}, ${o.season}, ${o.phase.replace("_", " ")}` + (waiting ? ` · waiting for ${waiting}` : "");
+    const waiting = o.pending.map(Colour).join(", ");
+    return `year ${o.year}, ${o.season}, ${o.phase.replace(/_/g, " ")}` + (waiting ? ` · waiting for ${waiting}` : "");
   }
 
   async function init(ctx) {
@@ -405,5 +775,5 @@ window.GamePages = window.GamePages || {};
     M = await WT.json(meta.map);
   }
 
-  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine };
+  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe };
 })();
