@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webclient import create_game, hello, make_client, next_of, play_to_end, reply
+from webclient import create_game, hello, make_client, next_of, play_to_end, reply, sqlite_url
 
 import league_of_six
 from league_of_six.bots.heuristic import HeuristicAgent
@@ -21,7 +21,7 @@ GAME = "league_of_six"
 
 @pytest.fixture()
 def client(tmp_path: Path) -> Any:
-    with make_client(tmp_path) as c:
+    with make_client(sqlite_url(tmp_path)) as c:
         yield c
 
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from webclient import create_game, hello, make_client, next_of
+from webclient import create_game, hello, make_client, next_of, sqlite_url
 
 import league_of_six
 from webtable.league_kind import narrator
@@ -92,7 +92,7 @@ def _rebuilt(history: list[dict[str, Any]], seat: int | None) -> list[dict[str, 
 
 
 def test_every_league_of_six_message_is_its_seats_own_view(tmp_path: Path) -> None:
-    with make_client(tmp_path) as client:
+    with make_client(sqlite_url(tmp_path)) as client:
         seats = [{"type": "human"}, {"type": "bot", "bot": "heuristic"}, {"type": "human"}]
         made = create_game(client, seats, game="league_of_six", seed=8)
         tokens = {s["seat"]: s["token"] for s in made["seats"]}

@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,6 +17,11 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from webtable.app import create_app
+
+
+def sqlite_url(folder: Path) -> str:
+    """A fresh SQLite database in ``folder`` (for tests that need not run on PostgreSQL too)."""
+    return f"sqlite:///{folder / 'games.sqlite3'}"
 
 
 def make_client(db_url: str) -> TestClient:
