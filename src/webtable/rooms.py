@@ -65,6 +65,11 @@ class Room:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.agents: dict[int, Agent] = {}
+        # Bots are seeded from their seat's salt and the decision count when this room was opened (0 for
+        # a new game), never from the count when a bot first decides: that depends on how fast people
+        # play, and the same seed, seats and decisions must give the same game. A room reopened after a
+        # restart seeds fresh bots.
+        self.epoch = record.decisions
         self.bot_task: asyncio.Task[None] | None = None
 
     @property
@@ -161,8 +166,7 @@ class Room:
         if agent is None:
             info = self.record.seats[seat]
             kind = bot_kind(info.get("bot"), self.kind.name)
-            # Seeded from the room's secret salt and the decision count, so a restarted bot is fresh.
-            seed = derive_seed(int(info.get("salt", 0)) + self.version, seat)
+            seed = derive_seed(int(info.get("salt", 0)) + self.epoch, seat)
             agent = self.agents[seat] = kind.make(self.kind.name, seat, seed)
         return agent
 
@@ -315,6 +319,7 @@ class Hub:
         if players != len(seats) or players not in kind.players:
             raise IllegalAction(f"{kind.title} takes {list(kind.players)} players, one seat entry each")
         seed = body.get("seed")
+        chosen = seed is not None  # a chosen seed makes the whole game reproducible, bots included
         if seed is None:
             seed = secrets.randbelow(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
@@ -332,7 +337,7 @@ class Hub:
             entry: dict[str, Any] = {"type": spec["type"], "name": name.strip()}
             if spec["type"] == "bot":
                 entry["bot"] = bot_kind(spec.get("bot", "random"), kind.name).name
-                entry["salt"] = secrets.randbelow(2**31)
+                entry["salt"] = derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
             else:
                 tokens[seat] = secrets.token_urlsafe(18)
                 entry["token_sha256"] = token_digest(tokens[seat])

@@ -7,6 +7,8 @@
 
   function bots(game) { return kinds.bots.filter((b) => !b.games || b.games.includes(game)); }
   const has = (list) => Boolean(list && list.length);
+  // Other seats start as the heuristic bot: a fair opponent that answers at once (search is stronger, slower).
+  const defaultBot = () => { const b = bots(gameSel.value); return (b.find((x) => x.name === "heuristic") || b[0] || {}).name; };
 
   function refreshForm() {
     const g = kinds.games[gameSel.value];
@@ -41,7 +43,7 @@
       const sel = WT.el("select", { id: "seat-" + i, "aria-label": colours[i] + " seat" },
         WT.el("option", { value: "local" }, "This screen"),
         WT.el("option", { value: "invite" }, "Invite"),
-        ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 }, "Bot: " + b.label)));
+        ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 && b.name === defaultBot() }, "Bot: " + b.label)));
       box.append(WT.el("div", { class: "seat-row" },
         WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colours[i]), sel,
         WT.el("input", { id: "name-" + i, placeholder: "name", maxlength: 24, "aria-label": colours[i] + " name" })));
@@ -68,6 +70,11 @@
     if (has(o.modules)) options.modules = [...document.querySelectorAll("#modules input:checked")].map((c) => c.value);
     for (const s of o.selects || []) options[s.name] = $("opt-" + s.name).value;
     const body = { game: gameSel.value, players: n, seats, options };
+    const seed = $("seed").value.trim();
+    if (seed !== "") {
+      if (!/^[0-9]{1,15}$/.test(seed)) { $("create-msg").textContent = "the seed is a whole number (or leave it empty)"; $("create-msg").className = "error"; return; }
+      body.seed = Number(seed);
+    }
     $("create-msg").textContent = "creating…";
     try {
       const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
