@@ -63,7 +63,11 @@ class Person:
         self.seen: set[str] = set()  # module displays seen on the page
         self.replay_board = ""
 
-    def create(self, base_url: str, edition: str, modules: tuple[str, ...], setup: str = "lineup") -> None:
+    def create(
+        self, base_url: str, edition: str, modules: tuple[str, ...], setup: str = "lineup", seed: int = 1
+    ) -> None:
+        """Create the game in the lobby with a chosen seed: with it the bots' decisions are fixed too, so
+        the game (and what the assertions expect to happen in it) is the same on every run."""
         page = self.page
         page.goto(base_url + "/")
         page.select_option("#players", "4")
@@ -74,6 +78,7 @@ class Person:
         for seat in (1, 2, 3):
             page.select_option(f"#seat-{seat}", "bot:random")
         page.fill("#name-0", "Ann")
+        page.fill("#seed", str(seed))
         page.click("#create-btn")
         page.wait_for_url("**/game/*")
 
