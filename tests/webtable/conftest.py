@@ -1,4 +1,5 @@
-"""Shared fixtures for the web tests: the database each test runs on.
+"""Shared fixtures for the web tests: the database each test runs on, and for the browser tests a
+server process per test module and one Chromium (Debian's, driven by Playwright).
 
 ``db_url`` runs a test once on SQLite and once on PostgreSQL (a real server the tests start themselves,
 see pgtemp.py). A machine where no PostgreSQL server can be started fails those tests with the reason;
@@ -7,12 +8,14 @@ they are never skipped.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pgtemp import NoPostgres, TempPostgres, start_postgres
-from webclient import free_port
+from playwright.sync_api import Browser, sync_playwright
+from webclient import free_port, server
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -40,3 +43,23 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if isinstance(server, str):
         pytest.fail(f"PostgreSQL tests cannot run: {server}", pytrace=False)
     return server.new_database()
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def base_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``wallenstein serve`` process on a fresh SQLite database, one per test module."""
+    db = f"sqlite:///{tmp_path_factory.mktemp(request.module.__name__) / 'games.sqlite3'}"
+    port = free_port()
+    with server(db, port):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()

@@ -5,34 +5,13 @@ seat; a spectator's page receives nothing secret."""
 from __future__ import annotations
 
 import json
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from webclient import free_port, server
+from playwright.sync_api import Browser, Page
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TIMEOUT = 60_000
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'games.sqlite3'}"
-    port = free_port()
-    with server(db, port):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def _page(browser: Browser) -> Page:

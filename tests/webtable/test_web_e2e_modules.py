@@ -6,32 +6,11 @@ button may be labelled with a decision's JSON form."""
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, sync_playwright
-from webclient import free_port, server
+from playwright.sync_api import Browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TIMEOUT = 60_000
 JSON_LIKE = re.compile(r'[{}\[\]]|"\w+"\s*:|\b(?:plan_card|move_only|favour_county|leader_\w+|landsknechte)\b')
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = f"sqlite:///{tmp_path_factory.mktemp('e2e-mods') / 'games.sqlite3'}"
-    port = free_port()
-    with server(db, port):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 # The person's county card with the most armies among those next to a county not its own (read off the

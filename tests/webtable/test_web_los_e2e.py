@@ -6,37 +6,16 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
 import httpx
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from webclient import free_port, server
+from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
 import league_of_six
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TIMEOUT = 60_000
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = f"sqlite:///{tmp_path_factory.mktemp('los-e2e') / 'games.sqlite3'}"
-    port = free_port()
-    with server(db, port):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def _page(browser: Browser, width: int = 1300, height: int = 950) -> Page:
