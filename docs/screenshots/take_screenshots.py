@@ -17,7 +17,8 @@ from playwright.sync_api import Browser, sync_playwright
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "webtable"))
 import test_web_los_e2e as los  # noqa: E402
-from test_web_e2e import _my_turn_or_over, take_turn  # noqa: E402
+from browsing import my_turn_or_over  # noqa: E402
+from test_web_e2e import take_turn  # noqa: E402
 from test_web_e2e_modules import Person  # noqa: E402
 from webclient import free_port, server  # noqa: E402
 
@@ -47,7 +48,7 @@ def league_of_six_shot(browser: Browser, base: str) -> None:
     page = browser.new_context(viewport={"width": 1440, "height": 960}).new_page()
     page.set_default_timeout(60_000)
     los.create_in_lobby(page, base)
-    while los.my_turn_or_over(page):
+    while my_turn_or_over(page):
         if page.locator("#rotate-go").count() and "Round 1 " not in page.locator("#board").inner_text():
             page.wait_for_selector("#turn-body .los-turns button:not(:has-text('…'))")
             page.locator("#turn-body .los-turns button").nth(1).click()
@@ -77,7 +78,7 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
     page.locator("#turn-body .card:not(.used)").first.click()
     page.screenshot(path=str(HERE / "planning.png"))
     moved = False
-    while _my_turn_or_over(page):
+    while my_turn_or_over(page):
         if page.locator("#map path.target").count() and not moved:
             attack = page.locator("#turn-body [data-target]", has_text="Attack")
             if attack.count():

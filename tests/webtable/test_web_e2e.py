@@ -9,32 +9,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from browsing import TIMEOUT, acks, my_turn_or_over, new_page, wait_drawn
 from playwright.sync_api import Browser, Page
-
-TIMEOUT = 60_000
-
-
-def _page(browser: Browser) -> Page:
-    page = browser.new_context(viewport={"width": 1300, "height": 950}).new_page()
-    page.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def _my_turn_or_over(page: Page) -> bool:
-    """Wait until this page must decide (True) or shows the final scores (False)."""
-    page.wait_for_function(
-        "() => document.querySelector('#final') || document.querySelector('#turn-h').textContent === 'Your move'"
-    )
-    return page.locator("#final").count() == 0
 
 
 def take_turn(page: Page) -> str:
     """Make this page's pending decision by clicking, the way a person would; returns its phase."""
     body = page.locator("#turn-body")
-    acks = int(page.evaluate("() => document.body.dataset.acks || '0'"))
+    before = acks(page)
     phase = body.get_attribute("data-phase") or ""
     if page.locator("#plan-fill").count():
         # One card placed by hand (card, then box), the rest with the helper button.
@@ -52,18 +34,12 @@ def take_turn(page: Page) -> str:
         choices = page.locator("#turn-body .choices button")
         assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
         choices.first.click()
-    # Wait until the decision is acknowledged and the state after it is drawn (bots decide meanwhile).
-    try:
-        page.wait_for_function(
-            f"() => document.querySelector('#final') || document.body.dataset.drawnAcks === '{acks + 1}'"
-        )
-    except Exception as exc:
-        raise AssertionError(f"no acknowledgement in {phase}: {body.inner_text()!r}") from exc
+    wait_drawn(page, before, phase)  # bots decide meanwhile
     return phase
 
 
 def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_url: str) -> None:
-    page = _page(browser)
+    page = new_page(browser)
     page.goto(base_url + "/")
     page.select_option("#players", "4")
     for seat in (1, 2, 3):
@@ -72,7 +48,7 @@ def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_u
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
     phases: set[str] = set()
-    while _my_turn_or_over(page):
+    while my_turn_or_over(page):
         phases.add(take_turn(page))
     assert {"planning", "position"} <= phases
     final = page.locator("#final").inner_text()
@@ -82,7 +58,7 @@ def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_u
 
 
 def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browser, base_url: str) -> None:
-    host = _page(browser)
+    host = new_page(browser)
     host.goto(base_url + "/")
     host.select_option("#players", "4")
     host.select_option("#seat-1", "invite")
@@ -93,17 +69,17 @@ def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browse
     invite = host.locator("#inv-1").input_value()
     assert "#token=" in invite
     # The spectator watches from the start and records every message its page receives.
-    spectator = _page(browser)
+    spectator = new_page(browser)
     frames: list[dict[str, Any]] = []
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
     spectator.goto(host.url)
     spectator.wait_for_selector("#players table")
-    friend = _page(browser)
+    friend = new_page(browser)
     friend.goto(invite)
     friend.wait_for_function("() => document.querySelector('#status').textContent.includes('playing Blue')")
     assert "#token=" not in friend.url  # the token leaves the address bar
     # The host plans first; the friend has not planned yet: the spectator must not see the host's plan.
-    assert _my_turn_or_over(host) and take_turn(host) == "planning"
+    assert my_turn_or_over(host) and take_turn(host) == "planning"
     spectator.wait_for_function("() => document.querySelector('#players').textContent.includes('planned')")
     decisions = {"host": 1, "friend": 0}
     pages = {"host": host, "friend": friend}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
+from browsing import acks, my_turn_or_over, new_page, wait_drawn
 from playwright.sync_api import Browser
 
-TIMEOUT = 60_000
 JSON_LIKE = re.compile(r'[{}\[\]]|"\w+"\s*:|\b(?:plan_card|move_only|favour_county|leader_\w+|landsknechte)\b')
 
 
@@ -33,10 +33,8 @@ class Person:
     """A person at the table: clicks the page's choices and notes what the page showed."""
 
     def __init__(self, browser: Browser) -> None:
-        self.page = browser.new_context(viewport={"width": 1300, "height": 950}).new_page()
-        self.page.set_default_timeout(TIMEOUT)
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page = new_page(browser)
+        self.errors: list[str] = self.page.errors  # type: ignore[attr-defined]
         self.phases: set[str] = set()
         self.labels: set[str] = set()
         self.seen: set[str] = set()  # module displays seen on the page
@@ -62,10 +60,7 @@ class Person:
         page.wait_for_url("**/game/*")
 
     def my_turn_or_over(self) -> bool:
-        self.page.wait_for_function(
-            "() => document.querySelector('#final') || document.querySelector('#turn-h').textContent === 'Your move'"
-        )
-        return self.page.locator("#final").count() == 0
+        return my_turn_or_over(self.page)
 
     def look(self) -> None:
         """Note the module displays on the page and every button label of the decision panel."""
@@ -88,7 +83,7 @@ class Person:
         """Make this page's pending decision by clicking, the way a person would."""
         page = self.page
         body = page.locator("#turn-body")
-        acks = int(page.evaluate("() => document.body.dataset.acks || '0'"))
+        before = acks(page)
         phase = body.get_attribute("data-phase") or ""
         self.phases.add(phase)
         self.look()
@@ -130,12 +125,7 @@ class Person:
             choices = page.locator("#turn-body .choices button")
             assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
             choices.first.click()
-        try:
-            page.wait_for_function(
-                f"() => document.querySelector('#final') || document.body.dataset.drawnAcks === '{acks + 1}'"
-            )
-        except Exception as exc:
-            raise AssertionError(f"no acknowledgement in {phase}: {body.inner_text()!r}") from exc
+        wait_drawn(page, before, phase)
 
     def play_to_the_end(self) -> None:
         while self.my_turn_or_over():

@@ -10,35 +10,17 @@ from contextlib import ExitStack
 from typing import Any
 
 import httpx
+from browsing import acks, my_turn_or_over, new_page, wait_drawn
 from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
 import league_of_six
 
-TIMEOUT = 60_000
-
-
-def _page(browser: Browser, width: int = 1300, height: int = 950) -> Page:
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    page.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def my_turn_or_over(page: Page) -> bool:
-    """Wait until this page must decide (True) or shows the final scores (False)."""
-    page.wait_for_function(
-        "() => document.querySelector('#final') || document.querySelector('#turn-h').textContent === 'Your move'"
-    )
-    return page.locator("#final").count() == 0
-
 
 def take_turn(page: Page) -> str:
     """Make this page's pending League of Six decision by clicking, as a person would; returns its phase."""
     body = page.locator("#turn-body")
-    acks = int(page.evaluate("() => document.body.dataset.acks || '0'"))
+    before = acks(page)
     phase = body.get_attribute("data-phase") or ""
     if page.locator("#rotate-go").count():
         # Every turn shows what it yields; pick the last one, then collect.
@@ -55,12 +37,7 @@ def take_turn(page: Page) -> str:
         choices = page.locator("#turn-body .choices button")
         assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
         choices.first.click()
-    try:
-        page.wait_for_function(
-            f"() => document.querySelector('#final') || document.body.dataset.drawnAcks === '{acks + 1}'"
-        )
-    except Exception as exc:
-        raise AssertionError(f"no acknowledgement in {phase}: {body.inner_text()!r}") from exc
+    wait_drawn(page, before, phase)
     return phase
 
 
@@ -80,10 +57,10 @@ def create_in_lobby(page: Page, base_url: str, bots: str = "heuristic") -> None:
 
 
 def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(browser: Browser, base_url: str) -> None:
-    page = _page(browser)
+    page = new_page(browser)
     create_in_lobby(page, base_url)
     page.wait_for_function("() => document.querySelector('header.top h1').textContent === 'League of Six table'")
-    spectator = _page(browser)
+    spectator = new_page(browser)
     frames: list[dict[str, Any]] = []
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
     spectator.goto(page.url.split("#")[0])
@@ -122,7 +99,7 @@ def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(br
 
 
 def test_a_running_game_hides_other_hands_on_the_page(browser: Browser, base_url: str) -> None:
-    page = _page(browser)
+    page = new_page(browser)
     create_in_lobby(page, base_url, bots="random")
     page.wait_for_selector("#players table")
     assert my_turn_or_over(page)
@@ -181,7 +158,7 @@ def test_every_kind_of_decision_is_made_by_clicking(browser: Browser, base_url: 
     made = httpx.post(f"{base_url}/api/games", json=body).json()
     gid = made["id"]
     tokens = {s["seat"]: s["token"] for s in made["seats"]}
-    page = _page(browser)
+    page = new_page(browser)
     page.goto(f"{base_url}/game/{gid}#token={tokens[seat]}")
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('playing')")
     host = base_url.replace("http://", "ws://")
@@ -200,9 +177,9 @@ def test_every_kind_of_decision_is_made_by_clicking(browser: Browser, base_url: 
                 f"() => document.querySelector('#turn-body').dataset.version === '{version}'"
                 " && document.querySelector('#turn-h').textContent === 'Your move'"
             )
-            acks = int(page.evaluate("() => document.body.dataset.acks || '0'"))
+            before = acks(page)
             _click(page, action)
-            page.wait_for_function(f"() => document.body.dataset.acks === '{acks + 1}'")
+            page.wait_for_function(f"() => document.body.dataset.acks === '{before + 1}'")
             clicked.add(action["type"])
     assert clicked == {"choose", "offer", "accept", "rotate", "row", "leader"}
     info = httpx.get(f"{base_url}/api/games/{gid}").json()

@@ -1,0 +1,44 @@
+"""Helpers for the end-to-end tests: a person's page in Chromium, waiting for their turn, and waiting
+until a decision is acknowledged and the state after it is drawn (the page counts both in
+``document.body.dataset``: ``acks`` and ``drawnAcks``)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page
+
+TIMEOUT = 60_000  # ms; a whole decision round with bots stays far below
+
+
+def new_page(browser: Browser, width: int = 1300, height: int = 950) -> Page:
+    """A fresh page (its own context: its own local storage) that records page errors in ``page.errors``."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def my_turn_or_over(page: Page) -> bool:
+    """Wait until this page must decide (True) or shows the final scores (False)."""
+    page.wait_for_function(
+        "() => document.querySelector('#final') || document.querySelector('#turn-h').textContent === 'Your move'"
+    )
+    return page.locator("#final").count() == 0
+
+
+def acks(page: Page) -> int:
+    """How many of this page's decisions the server has acknowledged so far."""
+    return int(page.evaluate("() => document.body.dataset.acks || '0'"))
+
+
+def wait_drawn(page: Page, before: int, phase: str) -> None:
+    """Wait until the decision made after ``before`` acknowledgements is acknowledged and the state
+    after it drawn (or the game is over); a clear failure otherwise."""
+    try:
+        page.wait_for_function(
+            f"() => document.querySelector('#final') || document.body.dataset.drawnAcks === '{before + 1}'"
+        )
+    except Exception as exc:
+        body = page.locator("#turn-body").inner_text()
+        raise AssertionError(f"no acknowledgement in {phase}: {body!r}") from exc
