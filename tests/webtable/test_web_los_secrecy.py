@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
-from webclient import create_game, hello, make_client, next_of, sqlite_url
+from webclient import create_game, make_client, record_every_message, sqlite_url
 
 import league_of_six
 from webtable.league_kind import narrator
@@ -95,38 +94,7 @@ def test_every_league_of_six_message_is_its_seats_own_view(tmp_path: Path) -> No
     with make_client(sqlite_url(tmp_path)) as client:
         seats = [{"type": "human"}, {"type": "bot", "bot": "heuristic"}, {"type": "human"}]
         made = create_game(client, seats, game="league_of_six", seed=8)
-        tokens = {s["seat"]: s["token"] for s in made["seats"]}
-        got: dict[str, list[dict[str, Any]]] = {"0": [], "2": [], "None": []}
-        rng = random.Random(4)
-        gid = made["id"]
-        with (
-            client.websocket_connect(f"/ws/{gid}") as ws0,
-            client.websocket_connect(f"/ws/{gid}") as ws2,
-            client.websocket_connect(f"/ws/{gid}") as spec,
-        ):
-            hello(ws0, tokens[0])
-            hello(ws2, tokens[2])
-            hello(spec, None)
-            socks = {0: ws0, 2: ws2}
-            room = client.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
-            while True:  # the whole game, by whichever person is asked
-                while not room.game.over and not [p for p in room.game.pending() if p in socks]:
-                    time.sleep(0.005)  # the bot is deciding
-                if room.game.over:
-                    break
-                seat = room.game.pending()[0]
-                version = room.version
-                while True:
-                    state = next_of(socks[seat], "state", got[str(seat)])
-                    if state["version"] >= version and state["legal"]:
-                        break
-                socks[seat].send_json({"type": "act", "id": 1, "action": rng.choice(state["legal"])})
-                next_of(socks[seat], "ack", got[str(seat)])
-            history = client.app.state.hub.store.history(gid)  # type: ignore[attr-defined]
-            for name, ws in (("0", ws0), ("2", ws2), ("None", spec)):  # what is left in each socket
-                ws.send_json({"type": "ping"})
-                while (msg := ws.receive_json())["type"] != "pong":
-                    got[name].append(msg)
+        got, history = record_every_message(client, made, (0, 2), random.Random(4), None)
     for name, seat in (("0", 0), ("2", 2), ("None", None)):
         views = _rebuilt(history, seat)
         log_so_far: list[dict[str, Any]] = []

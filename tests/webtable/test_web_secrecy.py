@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
-from webclient import create_game, hello, make_client, next_of
+from webclient import create_game, make_client, record_every_message
 
 import wallenstein
 from wallenstein.narrate import Narrator
@@ -89,38 +88,7 @@ def test_every_message_sent_to_a_seat_or_a_spectator_is_its_own_view(db_url: str
     with make_client(db_url) as client:
         seats = [{"type": "human"}, {"type": "bot", "bot": "random"}, {"type": "human"}]
         made = create_game(client, seats, seed=5)
-        tokens = {s["seat"]: s["token"] for s in made["seats"]}
-        got: dict[str, list[dict[str, Any]]] = {"0": [], "2": [], "None": []}
-        rng = random.Random(2)
-        gid = made["id"]
-        with (
-            client.websocket_connect(f"/ws/{gid}") as ws0,
-            client.websocket_connect(f"/ws/{gid}") as ws2,
-            client.websocket_connect(f"/ws/{gid}") as spec,
-        ):
-            hello(ws0, tokens[0])
-            hello(ws2, tokens[2])
-            hello(spec, None)
-            socks = {0: ws0, 2: ws2}
-            room = client.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
-            for _ in range(60):  # sixty human decisions, by whichever person is asked
-                while not room.game.over and not [p for p in room.game.pending() if p in socks]:
-                    time.sleep(0.005)  # bots are deciding
-                if room.game.over:
-                    break
-                seat = min(p for p in room.game.pending() if p in socks)
-                version = room.version
-                while True:
-                    state = next_of(socks[seat], "state", got[str(seat)])
-                    if state["version"] >= version and state["legal"]:
-                        break
-                socks[seat].send_json({"type": "act", "id": 1, "action": rng.choice(state["legal"])})
-                next_of(socks[seat], "ack", got[str(seat)])
-            history = client.app.state.hub.store.history(gid)  # type: ignore[attr-defined]
-            for name, ws in (("0", ws0), ("2", ws2), ("None", spec)):  # what is left in each socket
-                ws.send_json({"type": "ping"})
-                while (msg := ws.receive_json())["type"] != "pong":
-                    got[name].append(msg)
+        got, history = record_every_message(client, made, (0, 2), random.Random(2), 60)
     for name, seat in (("0", 0), ("2", 2), ("None", None)):
         views = _rebuilt(history, seat)
         log_so_far: list[dict[str, Any]] = []

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,45 @@ def play_to_end(ws: WebSocketTestSession, rng: random.Random, seen: list[dict[st
                 assert "too many messages" in answer["message"], answer
                 time.sleep(0.2)
             assert answer["id"] == n
+
+
+def record_every_message(
+    client: TestClient, made: dict[str, Any], people: tuple[int, ...], rng: random.Random, limit: int | None = None
+) -> tuple[dict[str, list[dict[str, Any]]], list[dict[str, Any]]]:
+    """The ``people`` seats play random decisions (at most ``limit``; None: to the end) while a spectator
+    watches; returns every message each socket received (keys: the seat as text, and "None" for the
+    spectator) and the stored history afterwards."""
+    gid = made["id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    got: dict[str, list[dict[str, Any]]] = {str(p): [] for p in (*people, None)}
+    with ExitStack() as stack:
+        socks = {p: stack.enter_context(client.websocket_connect(f"/ws/{gid}")) for p in people}
+        spec = stack.enter_context(client.websocket_connect(f"/ws/{gid}"))
+        for p, ws in socks.items():
+            hello(ws, tokens[p])
+        hello(spec, None)
+        room = client.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+        n = 0
+        while limit is None or n < limit:  # by whichever person is asked
+            while not room.game.over and not [p for p in room.game.pending() if p in socks]:
+                time.sleep(0.005)  # bots are deciding
+            if room.game.over:
+                break
+            seat = min(p for p in room.game.pending() if p in socks)
+            version = room.version
+            while True:
+                state = next_of(socks[seat], "state", got[str(seat)])
+                if state["version"] >= version and state["legal"]:
+                    break
+            socks[seat].send_json({"type": "act", "id": 1, "action": rng.choice(state["legal"])})
+            next_of(socks[seat], "ack", got[str(seat)])
+            n += 1
+        history: list[dict[str, Any]] = client.app.state.hub.store.history(gid)  # type: ignore[attr-defined]
+        for name, ws in [*((str(p), w) for p, w in socks.items()), ("None", spec)]:  # what is left in each
+            ws.send_json({"type": "ping"})
+            while (msg := ws.receive_json())["type"] != "pong":
+                got[name].append(msg)
+    return got, history
 
 
 def reply(ws: WebSocketTestSession) -> dict[str, Any]:
