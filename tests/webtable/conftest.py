@@ -57,8 +57,10 @@ def base_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         yield f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # Per module, not per session: Playwright's sync API keeps an event loop running in this thread while
+    # it is open, and other tests (the store's) call asyncio.run.
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield b
