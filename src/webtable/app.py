@@ -196,7 +196,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             if seat is None:
                 await _refuse(websocket, "wrong token: it opens no seat of this game")
                 return
-        client = Client(seat, narrator=room.kind.narrator() if room.kind.narrator is not None else None)
+        client = Client(seat, narrator=room.kind.narrator(room.game) if room.kind.narrator is not None else None)
         room.clients.add(client)
         writer = asyncio.create_task(_writer(websocket, room, client))
         client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary()})

@@ -155,7 +155,8 @@ def preview(game: Any, seat: int, action: Any) -> dict[str, Any]:
     return {"kind": "rotate", "town": town, "turn": act.a, "yields": yields}
 
 
-def narrator() -> Narrator:
+def narrator(game: TableGame) -> Narrator:
+    """The log's narrator (every table game plays the stand-in set, so ``game`` adds nothing)."""
     return Narrator(standin())
 
 

@@ -79,5 +79,5 @@ def replay_frames(kind: GameKind, history: list[dict[str, Any]], seat: int | Non
         last = text
         frames.append({"step": step, "last_step": step, "obs": obs, "log_len": log_len})
     log = game.log if game is not None else []
-    narrator = kind.narrator() if kind.narrator is not None else None
+    narrator = kind.narrator(game) if kind.narrator is not None and game is not None else None
     return {"type": "replay", "seat": seat, "frames": frames, "log": log_entries(log, narrator)}

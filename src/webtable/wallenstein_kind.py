@@ -188,20 +188,9 @@ def _trials(game: Any, decisions: list[tuple[int, Action]]) -> tuple[dict[str, f
     return odds, round(survivors / won, 2) if won else 0.0
 
 
-class TableNarrator(Narrator):
-    """The log's narrator for the table, which is made before it knows the game's edition: a 2002
-    game's log opens with the shuffled leader cards, so the first event chooses the edition's words
-    (gold, trading firms, farmers)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._first = True
-
-    def feed(self, event: Mapping[str, Any]) -> list[str]:
-        if self._first:
-            self._first = False
-            self.classic = event.get("e") == "leaders"
-        return super().feed(event)
+def narrator(game: TableGame) -> Narrator:
+    """The log's narrator, in the words of the game's edition (2002: gold, trading firms, farmers)."""
+    return Narrator(getattr(game, "edition", "2012"))
 
 
 KIND = GameKind(
@@ -215,5 +204,5 @@ KIND = GameKind(
     seat_names=tuple(c.capitalize() for c in COLOURS),
     replay_steps=replay_steps,
     preview=preview,
-    narrator=TableNarrator,
+    narrator=narrator,
 )

@@ -30,7 +30,7 @@ def _messages(g: league_of_six.Game, skip: set[int]) -> dict[str, str]:
     for seat in [None, *range(g.players)]:
         if seat in skip:
             continue
-        out[str(seat)] = json.dumps(state_message(KIND, g, seat, 0, 0, narrator()), sort_keys=True)
+        out[str(seat)] = json.dumps(state_message(KIND, g, seat, 0, 0, narrator(g)), sort_keys=True)
     return out
 
 
@@ -85,7 +85,7 @@ def _rebuilt(history: list[dict[str, Any]], seat: int | None) -> list[dict[str, 
     """The state message for ``seat`` at every version, from the stored history (log from 0)."""
     out = []
     for version, game in enumerate(replay_steps(KIND, history)):
-        msg = state_message(KIND, game, seat, version, 0, narrator())
+        msg = state_message(KIND, game, seat, version, 0, narrator(game))
         out.append({"obs": msg["obs"], "legal": msg["legal"], "log": msg["log"], "over": msg["over"]})
     return out
 

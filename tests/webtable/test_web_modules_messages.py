@@ -12,7 +12,7 @@ import wallenstein
 from tabletop.errors import IllegalAction
 from webtable.registry import game_kind, install_defaults
 from webtable.views import state_message
-from webtable.wallenstein_kind import TableNarrator, preview
+from webtable.wallenstein_kind import narrator, preview
 
 install_defaults()
 KIND = game_kind("wallenstein")
@@ -21,7 +21,7 @@ ALL_MODULES = ("emperors_court", "landsknechte", "military_leaders")
 
 def _messages(g: wallenstein.Game, skip: int) -> dict[str, str]:
     return {
-        str(seat): json.dumps(state_message(KIND, g, seat, 0, 0, TableNarrator()), sort_keys=True)
+        str(seat): json.dumps(state_message(KIND, g, seat, 0, 0, narrator(g)), sort_keys=True)
         for seat in [None, *range(g.players)]
         if seat != skip
     }
@@ -84,6 +84,6 @@ def test_the_log_tells_a_2002_game_in_its_own_words_and_a_2012_game_in_thalers()
         while not g.over and g.s.year < 2:
             seat = g.pending()[0]
             g.apply(seat, rng.choice(g.legal_actions(seat)))
-        narrator = TableNarrator()
-        text = "\n".join(line for e in g.log for line in narrator.feed(e))
+        teller = narrator(g)
+        text = "\n".join(line for e in g.log for line in teller.feed(e))
         assert word in text and other not in text, edition
