@@ -21,7 +21,7 @@ from wallenstein import favours
 from wallenstein.actions import COURT_SEQUENCE, FAVOUR, FAVOUR_PASS, Action, card_name
 from wallenstein.board import ACTIONS, AUCTION_BOX, COURT_BOX_NAMES, EMPTY, MONEY, N_BOXES, TOWER
 from wallenstein.court_state import AUDIENCE, COURT_BOXES, EFFECT, IDLE, SPACE_COST, CourtState
-from wallenstein.planning import MONEY_CARDS, hand
+from wallenstein.planning import MONEY_CARDS, check_cards, check_complete, hand
 from wallenstein.state import COURT
 
 if TYPE_CHECKING:
@@ -114,39 +114,15 @@ def box_options(g: Game, seat: int) -> list[int]:
 
 def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:
     """Raise IllegalAction unless ``cards`` (10 boxes, the bid, 3 court boxes) is a legal plan."""
-    s = g.s
     if len(cards) != PLAN_SIZE:
         raise IllegalAction(
             "with the Emperor's Court a plan covers the 10 boxes, the bid and the 3 court boxes"
             f" ('court': {{{', '.join(COURT_BOX_NAMES)}}})"
         )
-    seen: set[int] = set()
-    for box, code in enumerate(cards):
-        name = box_name(box)
-        if code == EMPTY:
-            continue
-        if code == TOWER:
-            if cards.count(TOWER) > TOWER_CARDS:
-                raise IllegalAction(f"{name}: a player has only {TOWER_CARDS} dice tower cards")
-            continue
-        if code in MONEY_CARDS:
-            pass
-        elif 0 <= code < len(s.owner):
-            if s.owner[code] != seat:
-                raise IllegalAction(f"{name}: seat {seat} holds no card for {card_name(code)}")
-        else:
-            raise IllegalAction(f"{name}: {code} is not a card")
-        if code in seen:
-            raise IllegalAction(f"{name}: card {card_name(code)} is used twice")
-        seen.add(code)
-    need = required_empty(g, seat)
-    if cards.count(EMPTY) != need:
-        if need == 0:
-            raise IllegalAction("every box, the bid and the court boxes must hold a card while you have cards (W-08)")
-        raise IllegalAction(f"leave exactly {need} box(es) empty: you hold {PLAN_SIZE - need} cards (W-08)")
-    bid = cards[AUCTION_BOX]
-    if bid in MONEY_CARDS and bid - MONEY > s.thalers[seat]:
-        raise IllegalAction(f"a bid of {bid - MONEY} thalers needs that much money; you have {s.thalers[seat]}")
+    if cards.count(TOWER) > TOWER_CARDS:
+        raise IllegalAction(f"a player has only {TOWER_CARDS} dice tower cards")
+    check_cards(g, seat, cards, box_name, frozenset({TOWER}))
+    check_complete(g, seat, cards, PLAN_SIZE, "every box, the bid and the court boxes")
 
 
 def box_name(box: int) -> str:

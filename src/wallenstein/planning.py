@@ -7,6 +7,7 @@ through the same checks here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.errors import IllegalAction
@@ -54,14 +55,23 @@ def box_options(g: Game, seat: int) -> list[int]:
 
 def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:
     """Raise IllegalAction unless ``cards`` (10 boxes then the bid) is a complete legal plan."""
-    s = g.s
     if len(cards) != N_BOXES:
         raise IllegalAction("a plan has a card (or null) for each of the 10 boxes and the bid")
+    check_cards(g, seat, cards, lambda box: ACTIONS[box] if box < 10 else "bid")
+    check_complete(g, seat, cards, N_BOXES, "every box and the bid")
+
+
+def check_cards(
+    g: Game, seat: int, cards: tuple[int, ...], name_of: Callable[[int], str], other: frozenset[int] = frozenset()
+) -> None:
+    """Each card on a box is a money card or one of ``seat``'s county cards, and none is used twice;
+    codes in ``other`` (e.g. the court's dice tower cards) are the caller's to check."""
+    s = g.s
     seen: set[int] = set()
     for box, code in enumerate(cards):
-        name = ACTIONS[box] if box < 10 else "bid"
-        if code == EMPTY:
+        if code == EMPTY or code in other:
             continue
+        name = name_of(box)
         if code in MONEY_CARDS:
             pass
         elif 0 <= code < len(s.owner):
@@ -72,12 +82,16 @@ def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:
         if code in seen:
             raise IllegalAction(f"{name}: card {card_name(code)} is used twice")
         seen.add(code)
-    empties = cards.count(EMPTY)
+
+
+def check_complete(g: Game, seat: int, cards: tuple[int, ...], size: int, every: str) -> None:
+    """Exactly as many boxes empty as the seat lacks cards (W-08), and a bid it can pay (R-01)."""
+    s = g.s
     need = required_empty(g, seat)
-    if empties != need:
+    if cards.count(EMPTY) != need:
         if need == 0:
-            raise IllegalAction("every box and the bid must hold a card while you have cards (W-08)")
-        raise IllegalAction(f"leave exactly {need} box(es) empty: you hold {N_BOXES - need} cards (W-08)")
+            raise IllegalAction(f"{every} must hold a card while you have cards (W-08)")
+        raise IllegalAction(f"leave exactly {need} box(es) empty: you hold {size - need} cards (W-08)")
     bid = cards[AUCTION_BOX]
     if bid in MONEY_CARDS and bid - MONEY > s.thalers[seat]:
         raise IllegalAction(f"a bid of {bid - MONEY} thalers needs that much money; you have {s.thalers[seat]}")
