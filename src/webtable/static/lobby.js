@@ -1,5 +1,7 @@
 "use strict";
 (async function lobby() {
+  await WT.i18nReady;
+  document.querySelector("header.top").append(WT.languageChooser());
   const $ = (id) => document.getElementById(id);
   const kinds = await WT.json("/api/kinds");
   const gameSel = $("game");

@@ -2,6 +2,8 @@
 // The table page: connections (one per seat played on this screen, or one spectator connection),
 // hot-seat curtain, log, invites, replay viewer. Game-specific drawing lives in GamePages[game].
 (async function table() {
+  await WT.i18nReady;
+  document.querySelector("header.top").append(WT.languageChooser());
   const $ = (id) => document.getElementById(id);
   const id = location.pathname.split("/").pop();
   const mine = WT.mine(id);
