@@ -115,6 +115,7 @@ class State:
         "groups",
         "inside",
         "last_faceup",
+        "lost",
         "markers",
         "mods",
         "move_from",
@@ -177,6 +178,8 @@ class State:
         self.tiles: list[int] = []  # bonus tile at positions 1..5
         self.plans = [-1] * (players * N_BOXES)
         self.plan_fill = [0] * players  # how many boxes each seat has planned (N_BOXES = submitted)
+        # Per seat, bit c set: county c's card left that seat's board this season (W-22a).
+        self.lost = [0] * players
         self.bids = [-1] * players
         self.bid_order: list[int] = []
         self.pos_turn = 0
@@ -230,6 +233,7 @@ class State:
         c.tiles = self.tiles[:]
         c.plans = self.plans[:]
         c.plan_fill = self.plan_fill[:]
+        c.lost = self.lost[:]
         c.bids = self.bids[:]
         c.bid_order = self.bid_order[:]
         c.pos_turn = self.pos_turn
@@ -287,6 +291,18 @@ class State:
 
     def counties_of(self, seat: int) -> list[int]:
         return [c for c, o in enumerate(self.owner) if o == seat]
+
+    def card_leaves(self, c: int) -> None:
+        """County ``c``'s card leaves its owner's board (conquered, laid waste, lost in a revolt):
+        the owner's actions planned there are lost for the season (W-22), even if the county comes
+        back to them later in it (W-22a). A neutral county has no board to leave."""
+        seat = self.owner[c]
+        if seat >= 0:
+            self.lost[seat] |= 1 << c
+
+    def holds_planned(self, seat: int, c: int) -> bool:
+        """Whether the card of ``c`` that ``seat`` planned is still on its board (W-22, W-22a)."""
+        return self.owner[c] == seat and not self.lost[seat] >> c & 1
 
 
 def own_module_state(s: State) -> ModuleState:
