@@ -32,11 +32,11 @@ def _kind(g: Game, e: int) -> str:
     return str(g.event_json(e)["event"])
 
 
-def only_event(g: Game, kind: str) -> None:
-    """Leave a card of ``kind`` as the year's only face-up event, so the season's draw (W-10) takes
-    it; the other face-up cards go back under the event deck."""
+def only_event(g: Game, card: str | int) -> None:
+    """Leave ``card`` (an event card, or the first card of a kind) as the year's only face-up event,
+    so the season's draw (W-10) takes it; the other face-up cards go back under the event deck."""
     s = g.s
-    e = event_of(g, kind)
+    e = card if isinstance(card, int) else event_of(g, card)
     others = [x for x in s.year_events if x != e]
     s.event_deck = [x for x in s.event_deck if x != e] + others
     s.year_events = [e]
@@ -52,8 +52,9 @@ def plan_season(
     g: Game,
     plans: Mapping[int, Mapping[str, str | None]],
     order: Sequence[str] = (),
-    event: str | None = None,
+    event: str | int | None = None,
     tiles: Mapping[int, int] | None = None,
+    winter_card: int | None = None,
 ) -> None:
     """Plan every seat through ``apply`` and (2012) take positions; the game then performs actions.
 
@@ -61,12 +62,18 @@ def plan_season(
     (2012, ``money:0`` is the bid) or blank cards (2002), then stay empty. ``order`` fixes the first
     action cards, ``event`` the season's event (default: one that acts on trading posts only).
     ``tiles`` maps a seat to the bonus tile it takes; other seats take the first free quiet tile.
+    ``winter_card`` (2012, in the fall) is the year's fourth face-up card, whose grain loss winter
+    applies: it is laid out once the season's event is drawn, so the draw cannot take it.
     """
     edition = "2002" if g.is2002 else "2012"
     action_order(g, *order)
-    only_event(g, event or QUIET_EVENT[edition])
+    only_event(g, QUIET_EVENT[edition] if event is None else event)
     for seat in range(g.players):
         g.apply(seat, _whole_plan(g, dict(plans.get(seat, {}))))
+    if winter_card is not None:
+        assert g.phase == "position" and g.s.season == 2, "a winter card is laid out in the fall, before positions"
+        g.s.event_deck.remove(winter_card)
+        g.s.year_events.append(winter_card)
     wanted = dict(tiles or {})
     while g.phase == "position":
         seat = g.pending()[0]
