@@ -1,4 +1,7 @@
-"""Secrets stay secret (seed 001): guard cards and civic leader cards in hand, even how many."""
+"""Secrets stay secret (seed 001): guard cards and civic leader cards in hand, even how many.
+
+Rulebooks cited: ``../shared/seeds/001_7c0a9294b8c55757.txt`` (seed 001).
+"""
 
 from __future__ import annotations
 

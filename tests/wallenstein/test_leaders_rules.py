@@ -5,6 +5,9 @@ Every rule of the module's section as a named test: placement (line-up and draft
 action and its order after event and bonus tile, the move after the tenth action with statues and
 flights, trophies, statues that stay, the leader leaving a lost county and coming back after winter,
 and the end-game points (the "= 7 victory points" picture).
+
+Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000),
+``../shared/seeds/004_fae1cec4ff72eb0c.txt`` (seed 004).
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ from test_random_games import play_random
 
 import wallenstein
 from tabletop.errors import IllegalAction
+from wallenstein import Action
+from wallenstein.board import MONEY
+from wallenstein.invariants import check
 
 
 def test_replay_needs_no_generator_and_no_tower_model() -> None:
@@ -45,3 +48,33 @@ def test_a_history_head_with_an_unknown_option_or_another_game_is_refused(key: s
     h[0]["new_game"][key] = value
     with pytest.raises(IllegalAction, match=message):
         wallenstein.replay(h)
+
+
+def _plan_lineup(g: wallenstein.Game, seat: int, bid: int) -> None:
+    """A plan for a line-up seat that needs no decision: counties on the first 7 boxes, money on
+    deploy 1 and the two combat boxes."""
+    mine = g.s.counties_of(seat)
+    if bid < MONEY:
+        mine.remove(bid)
+    cash = [MONEY + v for v in range(5) if MONEY + v != bid]
+    boxes = [*mine[:7], *cash[:3]]
+    g.apply(seat, Action.plan(boxes, bid))
+
+
+def test_a_recorded_bid_tie_outcome_is_replayed() -> None:
+    """Seed 000 (``../shared/seeds/000_0e95b3a6bc0d281e.txt``), "Determine player order": the tie
+    draw is a chance outcome; a history with the other outcome replays to the other bid order (W-09)."""
+    g = wallenstein.new_game(players=4, seed=3)
+    for seat in range(4):
+        _plan_lineup(g, seat, MONEY + 2)
+    assert g.phase == "position"
+    history = g.history
+    ties = [h for h in history if h.get("chance") == "bid_tie"]
+    assert len(ties) == 1 and sorted(ties[0]["outcome"]) == [0, 1, 2, 3]
+    assert g.s.bid_order == list(ties[0]["outcome"])
+    flipped = list(reversed(ties[0]["outcome"]))
+    ties[0]["outcome"] = flipped
+    h = wallenstein.replay(history)
+    assert h.s.bid_order == flipped
+    assert h.pending() == [flipped[0]]
+    check(h)
