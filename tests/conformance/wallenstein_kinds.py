@@ -25,7 +25,7 @@ COMBOS: list[tuple[str, tuple[str, ...]]] = [
     *(("2012", tuple(c)) for n in (1, 2, 3) for c in itertools.combinations(MODULES, n)),
 ]
 # Random games with every invariant checked, per kind (the basic game and the 2002 edition most).
-RANDOM_GAMES = {("2012", ()): 1020, ("2002", ()): 510}
+RANDOM_GAMES = {("2012", ()): 1020, ("2002", ()): 510, ("2012", ("landsknechte", "military_leaders")): 300}
 MODULE_GAMES = {1: 300, 2: 24, 3: 24}
 SETUPS = ({"setup": "lineup"}, {"setup": "draft"})
 
