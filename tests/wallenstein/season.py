@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wallenstein import Action, Game
-from wallenstein.board import ACTIONS, COURT_BOX_NAMES, T_ATTACK, T_DEFEND, T_DEPLOY6, T_GRAIN, T_TAX
+from wallenstein.board import ACTIONS, BOARD, COURT_BOX_NAMES, T_ATTACK, T_DEFEND, T_DEPLOY6, T_GRAIN, T_TAX
 
 # Events that change nothing a test of W-22/W-05/... looks at: they act on trading posts only.
 QUIET_EVENT = {"2012": "trade_calms", "2002": "trade_bonus"}
@@ -69,7 +69,7 @@ def plan_season(
     action_order(g, *order)
     only_event(g, QUIET_EVENT[edition] if event is None else event)
     for seat in range(g.players):
-        g.apply(seat, _whole_plan(g, dict(plans.get(seat, {}))))
+        g.apply(seat, _whole_plan(g, seat, dict(plans.get(seat, {}))))
     if winter_card is not None:
         assert g.phase == "position" and g.s.season == 2, "a winter card is laid out in the fall, before positions"
         g.s.event_deck.remove(winter_card)
@@ -86,16 +86,20 @@ def plan_season(
         g.apply(seat, Action("position", pos))
 
 
-def _whole_plan(g: Game, boxes: dict[str, str | None]) -> Action:
+def _whole_plan(g: Game, seat: int, boxes: dict[str, str | None]) -> Action:
+    """``boxes`` completed: money (2012) or blank (2002) cards first, then, as the rules ask a seat
+    to cover every box while it holds cards (W-08), its unplanned county cards, then nothing."""
+    held = [BOARD.keys[c] for c, o in enumerate(g.s.owner) if o == seat and BOARD.keys[c] not in boxes.values()]
     if g.is2002:
         spare = ["blank"] * 5
         bid = None
     else:
         spare = [f"money:{v}" for v in range(1, 5)]
         bid = "money:0"
-    for name in ACTIONS:
-        if name not in boxes:
-            boxes[name] = spare.pop(0) if spare else None
+    spare += held
+    empty = [name for name in ACTIONS if name not in boxes]
+    for name in empty:
+        boxes[name] = spare.pop(0) if spare else None
     if g.plan_size > len(ACTIONS) + 1:  # the Emperor's Court: dice tower cards on the court boxes
         return Action.plan(boxes, bid, dict.fromkeys(COURT_BOX_NAMES, "tower"))
     return Action.plan(boxes, bid)
