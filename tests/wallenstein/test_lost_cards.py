@@ -57,12 +57,13 @@ def _next_season_offers_the_card(g: Game) -> None:
     assert county(KURSACHSEN) in {a.b for a in g.legal_actions(RED)}
 
 
-@pytest.mark.parametrize("edition, modules", KINDS)
-@pytest.mark.parametrize("later", LATER)
-def test_w22a_conquered_then_won_back_action_stays_lost(edition: str, modules: tuple[str, ...], later: str) -> None:
-    """Blue conquers Kursachsen with combat A (3 to 1), Red wins it back with combat B (3 to 1);
-    Red's ``later`` action planned in Kursachsen is lost."""
-    g = _game(edition, modules, [{"1": 3, "0": 1}, {"0": 3, "1": 1}])
+def _taken_and_won_back(
+    edition: str, modules: tuple[str, ...], later: str, outcomes: list[dict[str, int]], between: int
+) -> Game:
+    """Red plans combat B from Lausitz and ``later`` in Kursachsen; Blue attacks Kursachsen with 4
+    in combat A (the tower gives ``outcomes``; Kursachsen's owner is then ``between``) and Red
+    attacks it with 4 in combat B and takes it; the season is played to its end."""
+    g = _game(edition, modules, outcomes)
     kursachsen = give(g, RED, KURSACHSEN, 3)
     give(g, RED, "lausitz", 5)
     give(g, BLUE, "anhalt", 5)
@@ -74,11 +75,20 @@ def test_w22a_conquered_then_won_back_action_stays_lost(edition: str, modules: t
     _fight_until_move(g, BLUE)
     g.apply(BLUE, Action("move", kursachsen, 4))
     _fight_until_move(g, RED)
-    assert g.s.owner[kursachsen] == BLUE
+    assert g.s.owner[kursachsen] == between
     g.apply(RED, Action("move", kursachsen, 4))
     play_until(g, lambda game: game.s.owner[kursachsen] == RED or game.phase != "commit")
     assert g.s.owner[kursachsen] == RED
     finish_season(g)
+    return g
+
+
+@pytest.mark.parametrize("edition, modules", KINDS)
+@pytest.mark.parametrize("later", LATER)
+def test_w22a_conquered_then_won_back_action_stays_lost(edition: str, modules: tuple[str, ...], later: str) -> None:
+    """Blue conquers Kursachsen with combat A (3 to 1), Red wins it back with combat B (3 to 1);
+    Red's ``later`` action planned in Kursachsen is lost."""
+    g = _taken_and_won_back(edition, modules, later, [{"1": 3, "0": 1}, {"0": 3, "1": 1}], BLUE)
     _assert_lost(g, later)
     check(g)
     _next_season_offers_the_card(g)
@@ -89,22 +99,7 @@ def test_w22a_conquered_then_won_back_action_stays_lost(edition: str, modules: t
 def test_w22a_laid_waste_then_reconquered_action_stays_lost(edition: str, modules: tuple[str, ...], later: str) -> None:
     """Blue's attack ends in a tie (2 to 2): Kursachsen is laid waste; Red conquers the neutral
     county with combat B; Red's ``later`` action there is lost."""
-    g = _game(edition, modules, [{"1": 2, "0": 2}, {"0": 2}])
-    kursachsen = give(g, RED, KURSACHSEN, 3)
-    give(g, RED, "lausitz", 5)
-    give(g, BLUE, "anhalt", 5)
-    plan_season(
-        g,
-        {RED: {"combat_b": "lausitz", later: KURSACHSEN}, BLUE: {"combat_a": "anhalt"}},
-        order=("combat_a", "combat_b", later),
-    )
-    _fight_until_move(g, BLUE)
-    g.apply(BLUE, Action("move", kursachsen, 4))
-    _fight_until_move(g, RED)
-    assert g.s.owner[kursachsen] == -1
-    g.apply(RED, Action("move", kursachsen, 4))
-    assert g.s.owner[kursachsen] == RED
-    finish_season(g)
+    g = _taken_and_won_back(edition, modules, later, [{"1": 2, "0": 2}, {"0": 2}], -1)
     _assert_lost(g, later)
     check(g)
     _next_season_offers_the_card(g)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from scenario import plan_lineup
 from test_random_games import play_random
 
 import wallenstein
 from tabletop.errors import IllegalAction
-from wallenstein import Action
 from wallenstein.board import MONEY
 from wallenstein.invariants import check
 
@@ -50,23 +50,12 @@ def test_a_history_head_with_an_unknown_option_or_another_game_is_refused(key: s
         wallenstein.replay(h)
 
 
-def _plan_lineup(g: wallenstein.Game, seat: int, bid: int) -> None:
-    """A plan for a line-up seat that needs no decision: counties on the first 7 boxes, money on
-    deploy 1 and the two combat boxes."""
-    mine = g.s.counties_of(seat)
-    if bid < MONEY:
-        mine.remove(bid)
-    cash = [MONEY + v for v in range(5) if MONEY + v != bid]
-    boxes = [*mine[:7], *cash[:3]]
-    g.apply(seat, Action.plan(boxes, bid))
-
-
 def test_a_recorded_bid_tie_outcome_is_replayed() -> None:
     """Seed 000 (``../shared/seeds/000_0e95b3a6bc0d281e.txt``), "Determine player order": the tie
     draw is a chance outcome; a history with the other outcome replays to the other bid order (W-09)."""
     g = wallenstein.new_game(players=4, seed=3)
     for seat in range(4):
-        _plan_lineup(g, seat, MONEY + 2)
+        plan_lineup(g, seat, MONEY + 2)
     assert g.phase == "position"
     history = g.history
     ties = [h for h in history if h.get("chance") == "bid_tie"]

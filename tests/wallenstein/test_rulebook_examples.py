@@ -25,9 +25,10 @@ from scenario import (
     last,
     money,
     plan,
+    plan_lineup,
     set_event,
-    to_tray,
 )
+from scenario import lueneburg as arrange_lueneburg
 
 import wallenstein
 from tabletop.errors import IllegalAction
@@ -435,14 +436,9 @@ def test_seed000_bonus_tiles_attack_and_defend_tiles_add_one_army_each() -> None
 
 def _lueneburg(outcome: dict[str, int], tray: bool) -> tuple[wallenstein.Game, int]:
     g = arranged_game(outcomes=[outcome])
-    lueneburg = give(g, RED, "lueneburg", 4)
-    add_markers(g, "lueneburg", 2)
-    build(g, "lueneburg", "church")
-    if tray:
-        to_tray(g, YELLOW, 2)
-        to_tray(g, PEASANTS, 1)
+    c = arrange_lueneburg(g, tray)
     plan(g, RED, A_TAX, "lueneburg")
-    return g, lueneburg
+    return g, c
 
 
 def test_seed000_combat_lueneburg_tax_revolt_subdued_adds_marker() -> None:
@@ -710,24 +706,13 @@ def test_seed000_player_order_ties_drawn_at_random() -> None:
     assert seen == {(BLUE, RED, YELLOW, PURPLE), (BLUE, YELLOW, RED, PURPLE)}
 
 
-def _plan_lineup(g: wallenstein.Game, seat: int, bid: int) -> None:
-    """A plan for a line-up seat that needs no decision: counties on the first 7 boxes, money on
-    deploy 1 and the two combat boxes."""
-    mine = g.s.counties_of(seat)
-    if bid < MONEY:
-        mine.remove(bid)
-    cash = [MONEY + v for v in range(5) if MONEY + v != bid]
-    boxes = [*mine[:7], *cash[:3]]
-    g.apply(seat, Action.plan(boxes, bid))
-
-
 def test_seed000_player_order_positions_in_bid_order_unclaimed_skipped() -> None:
     """Seed 000, "Determine player order": in bid order each player takes a free position 1..5
     with its bonus tile; unclaimed positions are disregarded (W-09)."""
     g = wallenstein.new_game(players=4, seed=5)
     bids = {RED: money(1), BLUE: money(3), YELLOW: g.s.counties_of(YELLOW)[0], PURPLE: money(0)}
     for seat, bid in bids.items():
-        _plan_lineup(g, seat, bid)
+        plan_lineup(g, seat, bid)
     assert g.phase == "position"
     assert g.s.bid_order == [BLUE, RED, YELLOW, PURPLE]
     assert g.s.thalers == [15 - 1, 15 - 3, 15, 15]

@@ -12,7 +12,8 @@ seat 0 red, 1 blue, 2 yellow, 3 purple; each seat has 15 thalers and 55 armies i
 from __future__ import annotations
 
 import pytest
-from scenario import add_markers, arranged_game, build, county, entries, give, last, to_tray
+from scenario import add_markers, arranged_game, build, county, entries, give, last
+from scenario import lueneburg as arrange_lueneburg
 from season import finish_season, plan_season, play_until
 
 import wallenstein
@@ -43,7 +44,7 @@ def _moves_of(g: wallenstein.Game, seat: int) -> list[Action]:
 
 
 def test_seed000_bonus_tiles_burgund_tax_under_max5_with_plus1_tile() -> None:
-    """ "Display bonus tiles", example: taxes in Burgund (7) under "max 5" with the "+1 Thaler" tile
+    """Seed 000, "Display bonus tiles", example: taxes in Burgund (7) under "max 5" with the "+1 Thaler" tile
     give 6; then the first revolt marker is added (W-13, W-14)."""
     g = arranged_game(planning=True)
     burgund = give(g, RED, "burgund", 2)
@@ -54,7 +55,7 @@ def test_seed000_bonus_tiles_burgund_tax_under_max5_with_plus1_tile() -> None:
 
 
 def test_seed000_event_cards_recruit_reduced_with_6_armies_tile_gives_6() -> None:
-    """ "The event cards": under "recruit reduced" Deploy 5 places 3 and Deploy 3 places 2 at the
+    """Seed 000, "The event cards": under "recruit reduced" Deploy 5 places 3 and Deploy 3 places 2 at the
     printed prices; the holder of the "6 armies" tile places 6 with Deploy 5 (W-14)."""
     g = arranged_game(planning=True)
     anhalt = give(g, RED, "anhalt", 1)
@@ -80,7 +81,7 @@ def test_seed000_event_cards_recruit_reduced_with_6_armies_tile_gives_6() -> Non
     ],
 )
 def test_seed000_event_cards_income_limits_then_tile(event: str, key: str, tile: int, action: str, amount: int) -> None:
-    """ "The event cards": tax max 5 / min 6, grain max 3 / min 4, the event first, then the tile."""
+    """Seed 000, "The event cards": tax max 5 / min 6, grain max 3 / min 4, the event first, then the tile."""
     g = arranged_game(planning=True)
     c = give(g, RED, key, 2)
     plan_season(g, {RED: {action: key}}, order=(action,), event=event, tiles={RED: tile})
@@ -92,7 +93,7 @@ def test_seed000_event_cards_income_limits_then_tile(event: str, key: str, tile:
 
 @pytest.mark.parametrize("card", _copies("trade_calms"))
 def test_seed000_event_cards_trade_calms_removes_one_marker(card: int) -> None:
-    """ "The event cards", both copies: building a trading post takes 1 revolt marker off the county."""
+    """Seed 000, "The event cards", both copies: building a trading post takes 1 revolt marker off the county."""
     g = arranged_game(planning=True)
     altmark = give(g, RED, "altmark", 2)
     add_markers(g, "altmark", 2)
@@ -107,7 +108,7 @@ def test_seed000_event_cards_trade_calms_removes_one_marker(card: int) -> None:
 
 @pytest.mark.parametrize(("action", "bit", "cost"), [("palace", 0b001, 3), ("trading_post", 0b100, 1)])
 def test_seed000_actions_bremen_church_leaves_one_site(action: str, bit: int, cost: int) -> None:
-    """ "Plan individual actions", example: Bremen has 2 sites; with a church there, one site is left
+    """Seed 000, "Plan individual actions", example: Bremen has 2 sites; with a church there, one site is left
     for a palace or a trading post."""
     g = arranged_game(planning=True)
     bremen = give(g, RED, "bremen", 2)
@@ -119,7 +120,7 @@ def test_seed000_actions_bremen_church_leaves_one_site(action: str, bit: int, co
 
 @pytest.mark.parametrize(("built", "action"), [(("church",), "church"), (("church", "palace"), "trading_post")])
 def test_seed000_actions_bremen_refuses_second_church_and_third_building(built: tuple[str, ...], action: str) -> None:
-    """ "Plan individual actions": a building type once per county and only on a free site; the
+    """Seed 000, "Plan individual actions": a building type once per county and only on a free site; the
     action is skipped and nothing is paid (W-07)."""
     g = arranged_game(planning=True)
     give(g, RED, "bremen", 2)
@@ -151,7 +152,7 @@ def _blue_attacks_kursachsen(
 
 
 def test_seed000_combat_kursachsen_blue_conquers_yellow_3_to_2() -> None:
-    """ "Combat result and its consequences", example: Blue moves 4 of 5 armies from Anhalt into
+    """Seed 000, "Combat result and its consequences", example: Blue moves 4 of 5 armies from Anhalt into
     Yellow's Kursachsen (3); 3 blue, 1 yellow and 1 peasant come out; Blue wins 3:2, keeps 1 army
     there and takes the card at once; Yellow's grain planned there is lost (W-19, W-22)."""
     g, anhalt, kursachsen = _blue_attacks_kursachsen({"1": 3, "2": 1, "peasants": 1})
@@ -167,7 +168,7 @@ def test_seed000_combat_kursachsen_blue_conquers_yellow_3_to_2() -> None:
 
 
 def test_seed000_combat_only_peasants_defended_is_a_tie() -> None:
-    """ "Combat rules", note: the defending side wins with peasants only: a tie; Kursachsen and its
+    """Seed 000, "Combat rules", note: the defending side wins with peasants only: a tie; Kursachsen and its
     church are laid waste (W-20)."""
     g = arranged_game(outcomes=[{"1": 1, "peasants": 2}], planning=True)
     give(g, BLUE, "anhalt", 3)
@@ -182,7 +183,7 @@ def test_seed000_combat_only_peasants_defended_is_a_tie() -> None:
 
 
 def test_seed000_combat_winning_defender_loses_peasants_first() -> None:
-    """ "Combat result and its consequences": Yellow's 1 army and 1 peasant beat Blue's 1; the
+    """Seed 000, "Combat result and its consequences": Yellow's 1 army and 1 peasant beat Blue's 1; the
     peasant is Yellow's loss, so Yellow keeps Kursachsen with 1 army (W-19)."""
     g, _, kursachsen = _blue_attacks_kursachsen({"1": 1, "2": 1, "peasants": 1}, blue=3)
     g.apply(BLUE, Action("move", kursachsen, 2))
@@ -192,7 +193,7 @@ def test_seed000_combat_winning_defender_loses_peasants_first() -> None:
 
 
 def test_seed000_combat_player_vs_player_tie_devastates_county() -> None:
-    """ "Combat result and its consequences": a 2:2 tie lays Kursachsen waste (palace and marker back
+    """Seed 000, "Combat result and its consequences": a 2:2 tie lays Kursachsen waste (palace and marker back
     to the supply, card to the deck); the peasant that came out is not allied (1 marker) and stays
     in the tray (W-19)."""
     g = arranged_game(outcomes=[{"1": 2, "2": 2, "peasants": 1}], planning=True)
@@ -212,7 +213,7 @@ def test_seed000_combat_player_vs_player_tie_devastates_county() -> None:
 
 @pytest.mark.parametrize(("event", "peasants"), [(None, 1), ("angry_peasants", 2)])
 def test_seed000_combat_neutral_county_peasants_and_angry_peasants_event(event: str | None, peasants: int) -> None:
-    """ "Armies participating in battle": attacking a neutral county drops 1 peasant, 2 under
+    """Seed 000, "Armies participating in battle": attacking a neutral county drops 1 peasant, 2 under
     "angry peasants" (W-18); Blue wins 2:0 and holds the county with 2 armies."""
     g = arranged_game(outcomes=[{"1": 2}], planning=True)
     give(g, BLUE, "anhalt", 3)
@@ -227,7 +228,7 @@ def test_seed000_combat_neutral_county_peasants_and_angry_peasants_event(event: 
 
 @pytest.mark.parametrize("card", _copies("church_peace"))
 def test_seed000_event_cards_church_peace_forbids_attack_not_own_move(card: int) -> None:
-    """ "The event cards", both copies: counties with a church cannot be attacked this round (W-17);
+    """Seed 000, "The event cards", both copies: counties with a church cannot be attacked this round (W-17);
     moving into an own county with a church is a plain move (W-16)."""
     g = arranged_game(planning=True)
     give(g, BLUE, "anhalt", 3)
@@ -249,7 +250,7 @@ def test_seed000_event_cards_church_peace_forbids_attack_not_own_move(card: int)
 
 @pytest.mark.parametrize("card", _copies("palace_guard"))
 def test_seed000_event_cards_palace_guard_adds_defender_army(card: int) -> None:
-    """ "The event cards", both copies: Yellow's Kursachsen has a palace; attacked, Yellow drops 1 more
+    """Seed 000, "The event cards", both copies: Yellow's Kursachsen has a palace; attacked, Yellow drops 1 more
     army from its supply (3 + 1) and wins 2:1, keeping 1 army (W-18)."""
     g = arranged_game(outcomes=[{"1": 1, "2": 2}], planning=True)
     give(g, BLUE, "anhalt", 5)
@@ -266,7 +267,7 @@ def test_seed000_event_cards_palace_guard_adds_defender_army(card: int) -> None:
 
 
 def test_seed000_bonus_tiles_attack_and_defend_tiles_add_one_army_each() -> None:
-    """ "Display bonus tiles": Blue attacks with 4 + 1 (attack tile), Yellow defends with 3 + 1
+    """Seed 000, "Display bonus tiles": Blue attacks with 4 + 1 (attack tile), Yellow defends with 3 + 1
     (defence tile); 3 blue and 1 yellow come out: Blue wins and puts 2 armies in Kursachsen."""
     g, _, kursachsen = _blue_attacks_kursachsen({"1": 3, "2": 1}, tiles={BLUE: T_ATTACK, YELLOW: T_DEFEND})
     g.apply(BLUE, Action("move", kursachsen, 4))
@@ -290,16 +291,11 @@ def test_seed000_bonus_tiles_attack_and_defend_tiles_add_one_army_each() -> None
     ids=["subdued", "lost", "tie"],
 )
 def test_seed000_combat_lueneburg_tax_revolt(outcome: dict[str, int], tray: bool, kept: bool) -> None:
-    """ "Combat rules", example: taxes in Lüneburg (2 markers, a church) set off a revolt after the
+    """Seed 000, "Combat rules", example: taxes in Lüneburg (2 markers, a church) set off a revolt after the
     income; 4 armies, 2 peasants and the tray are dropped. Put down: 2 armies stay and a third
     marker is added; lost or tied: the county is laid waste; the taxes are kept either way (W-13)."""
     g = arranged_game(outcomes=[outcome], planning=True)
-    lueneburg = give(g, RED, "lueneburg", 4)
-    add_markers(g, "lueneburg", 2)
-    build(g, "lueneburg", "church")
-    if tray:
-        to_tray(g, YELLOW, 2)
-        to_tray(g, PEASANTS, 1)
+    lueneburg = arrange_lueneburg(g, tray)
     plan_season(g, {RED: {"tax": "lueneburg"}}, order=("tax",), tiles={RED: T_DEPLOY6})
     revolt = entries(g, "revolt")[0]
     assert revolt["dropped"]["0"] == 4 and revolt["dropped"]["peasants"] == 2 + tray
@@ -327,7 +323,7 @@ def _card(kind: str, loss: int) -> int:
 
 
 def test_seed000_winter_arne_two_short_one_revolt_three_peasants_no_marker_added() -> None:
-    """ "Winter game round" and the Anhalt example: Arne holds Anhalt and Altmark (1 marker each)
+    """Seed 000, "Winter game round" and the Anhalt example: Arne holds Anhalt and Altmark (1 marker each)
     with 1 grain; the year's last card takes 1: 2 short, so one county drawn at random revolts with
     1 + 2 = 3 peasants. He wins 2:1 and the marker stays 1: none is added in winter (W-26)."""
     g = _fall([{"0": 2, "peasants": 1}])
@@ -350,7 +346,7 @@ def test_seed000_winter_arne_two_short_one_revolt_three_peasants_no_marker_added
 
 
 def test_seed000_winter_dirk_nine_counties_seven_grain_scores_eight() -> None:
-    """ "Supply chart", example: Dirk has 9 counties and 7 grain: 2 unsupplied, 1 revolt, 2 extra
+    """Seed 000, "Supply chart", example: Dirk has 9 counties and 7 grain: 2 unsupplied, 1 revolt, 2 extra
     peasants (with 1 marker: 3). The peasants win: he loses the county and scores 8 counties."""
     keys = ["anhalt", "altmark", "lueneburg", "mecklenburg", "vorpommern", "neumark", "lausitz", "vogtland", "passau"]
     g = _fall([{"0": 1, "peasants": 3}])

@@ -85,7 +85,7 @@ def _random_until(g: wallenstein.Game, done: object, seed: int = 1) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("setup", ["lineup", "draft"])
 def test_seed000_setup_starting_capital(players: int, setup: str) -> None:
-    """ "A player's starting components": 18 / 15 / 12 thalers with 3 / 4 / 5 players, however the
+    """Seed 000, "A player's starting components": 18 / 15 / 12 thalers with 3 / 4 / 5 players, however the
     counties are assigned (seen when the first planning starts)."""
     g = wallenstein.new_game(players=players, seed=3, setup=setup)
     _random_until(g, lambda game: game.phase == "planning")
@@ -117,7 +117,7 @@ def test_seed000_setup_three_players_remove_eight_counties_luettich_example() ->
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_seed000_setup_default_lineup_tables(players: int) -> None:
-    """ "Default county distribution": each player gets the counties of the printed table with the
+    """Seed 000, "Default county distribution": each player gets the counties of the printed table with the
     armies shown, and holds those county cards (the first plan may use exactly them)."""
     g = wallenstein.new_game(players=players, seed=2, setup="lineup")
     seen = g.observe(None)["counties"]
@@ -129,7 +129,7 @@ def test_seed000_setup_default_lineup_tables(players: int) -> None:
 
 
 def test_seed000_setup_four_topmost_event_cards_each_year() -> None:
-    """ "Event cards": the 4 topmost cards of the shuffled deck lie face up for the year; after the
+    """Seed 000, "Event cards": the 4 topmost cards of the shuffled deck lie face up for the year; after the
     first winter 4 new ones are revealed from the rest of the deck."""
     g = wallenstein.new_game(players=4, seed=8)
     first = g.observe(0)["events"]
@@ -179,7 +179,7 @@ def test_seed000_winter_each_event_card_takes_its_grain(card: int) -> None:
 
 
 def test_seed000_winter_example_each_player_loses_3_grain() -> None:
-    """ "Supply chart" example: this winter each player loses 3 grain (angry peasants, loss 3)."""
+    """Seed 000, "Supply chart" example: this winter each player loses 3 grain (angry peasants, loss 3)."""
     g = _fall()
     g.s.grain[:] = [5, 3, 1, 0]
     plan_season(g, {}, winter_card=_card("angry_peasants", 3))
@@ -197,7 +197,7 @@ def test_seed000_winter_example_each_player_loses_3_grain() -> None:
     ],
 )
 def test_seed000_winter_supply_chart_rows_five_to_seven_and_more(counties: int, revolts: int) -> None:
-    """ "Supply chart", rows 5-6 and 7+, in a real winter: Red holds ``counties`` counties with no
+    """Seed 000, "Supply chart", rows 5-6 and 7+, in a real winter: Red holds ``counties`` counties with no
     grain; that many revolts are drawn among them, Red chooses their order, 3 extra peasants join each
     (no revolt markers there), and no marker is added (W-26)."""
     keys = ["anhalt", "altmark", "lueneburg", "mecklenburg", "vorpommern", "neumark", "lausitz", "vogtland"]
