@@ -93,6 +93,9 @@ for _name in ("leader", "lk_top", "statues", "statue_owner", "statue_supply", "t
     setattr(NO_MODULES, _name, tuple(getattr(NO_MODULES, _name)))  # read-only: writing to it is a bug
 
 
+_OPTIONAL = ("court", "lost")  # fields a state dict may leave out (see State.to_dict)
+
+
 class State:
     __slots__ = (
         "act",
@@ -256,12 +259,15 @@ class State:
 
     def to_dict(self) -> dict[str, object]:
         """Every field, JSON-ready (used for save files and state comparisons); ``court`` only when
-        the Emperor's Court is played, so basic-game saves keep their form."""
+        the Emperor's Court is played and ``lost`` only when a card left a board this season, so
+        basic-game saves keep their form."""
         out: dict[str, object] = {}
         for name in State.__slots__:
             value = getattr(self, name)
             if name == "mods":
                 value = None if value is NO_MODULES else value.to_dict()
+            elif name == "lost" and not any(value):
+                continue  # no card left a board this season: saves keep the form they had before W-22a
             elif value is None:
                 continue
             elif isinstance(value, list):
@@ -277,7 +283,9 @@ class State:
     def from_dict(cls, data: dict[str, object]) -> State:
         s = cls.__new__(cls)
         for name in State.__slots__:
-            value = data.get(name) if name == "court" else data[name]
+            value = data.get(name) if name in _OPTIONAL else data[name]
+            if name == "lost" and value is None:
+                value = [0] * int(data["players"])  # type: ignore[call-overload]
             if name == "court" and value is not None:
                 value = CourtState.from_dict(value)  # type: ignore[arg-type]
             if name in ("last_faceup", "groups"):

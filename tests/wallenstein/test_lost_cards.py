@@ -13,6 +13,7 @@ the income box that set the revolt off (a card covers one box), so that case nee
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from season import finish_season, plan_season, play_until
 
 from wallenstein import Action, Game
 from wallenstein.invariants import check
+from wallenstein.state import State
 
 RED, BLUE = 0, 1
 KURSACHSEN = "kursachsen"
@@ -103,3 +105,27 @@ def test_w22a_laid_waste_then_reconquered_action_stays_lost(edition: str, module
     _assert_lost(g, later)
     check(g)
     _next_season_offers_the_card(g)
+
+
+def test_lost_cards_travel_in_the_state_dict_and_saves_keep_their_form_otherwise() -> None:
+    """The lost-card list is part of the state while a card is off its board (clones and state
+    dicts carry it), and left out of the dict otherwise, so saves written before W-22a still load."""
+    g = _game("2012", (), [{"1": 3, "0": 1}, {"0": 2}])
+    kursachsen = give(g, RED, KURSACHSEN, 3)
+    give(g, RED, "lausitz", 5)
+    give(g, BLUE, "anhalt", 5)
+    assert "lost" not in g.s.to_dict()
+    plans = {RED: {"tax": KURSACHSEN, "combat_b": "lausitz"}, BLUE: {"combat_a": "anhalt"}}
+    plan_season(g, plans, order=("combat_a", "combat_b", "tax"))
+    _fight_until_move(g, BLUE)
+    g.apply(BLUE, Action("move", kursachsen, 4))
+    _fight_until_move(g, RED)  # Red's combat B waits: Kursachsen's card is off Red's board
+    assert g.s.lost[RED] == 1 << kursachsen and g.clone().s.lost == g.s.lost
+    data = json.loads(json.dumps(g.s.to_dict()))
+    assert data["lost"] == [1 << kursachsen, 0, 0, 0]
+    assert State.from_dict(data).to_dict() == g.s.to_dict()
+    del data["lost"]
+    assert State.from_dict(data).lost == [0, 0, 0, 0]
+    g.apply(RED, next(a for a in g.legal_actions(RED) if g.s.owner[a.a] == -1))  # into a neutral county
+    finish_season(g)
+    assert "lost" not in g.s.to_dict()  # a new season: every card is back where it is
