@@ -16,12 +16,16 @@ from tabletop.errors import IllegalAction
 JUNK: list[Any] = [None, 42, "{not json", "[1, 2]", '{"type": "teleport"}', {}, {"type": None}, b"\xff\xfe", []]
 
 
-def _refused(g: Game, seat: Any, action: Any, match: str = "") -> None:
-    before = g.to_json()
+def _snapshot(g: Game) -> tuple[object, int]:
+    """What a refused decision must leave unchanged: the state and the length of the history."""
+    return g.s.to_dict(), len(g.history)
+
+
+def _refused(g: Game, seat: Any, action: Any, before: tuple[object, int], match: str | None = None) -> None:
     with pytest.raises(IllegalAction, match=match) as err:
         g.apply(seat, action)
     assert str(err.value)
-    assert g.to_json() == before
+    assert _snapshot(g) == before
 
 
 def _spoiled(action: dict[str, Any]) -> list[dict[str, Any]]:
@@ -39,18 +43,19 @@ def test_malformed_and_illegal_decisions_are_refused_and_change_nothing(kind: Ga
     rng = random.Random(17)
     checked = 0
     while not g.over:
-        if rng.random() < 0.1:
+        if rng.random() < 0.05:
+            before = _snapshot(g)
             seat = g.pending()[0]
             legal = g.legal_actions(seat)
             for junk in JUNK:
-                _refused(g, seat, junk)
+                _refused(g, seat, junk, before)
             for bad in _spoiled(rng.choice(legal).to_json()):
-                _refused(g, seat, bad)
+                _refused(g, seat, bad, before)
             for wrong in (-1, g.players, "0", None, True):
-                _refused(g, wrong, legal[0], "no seat")
+                _refused(g, wrong, legal[0], before, "no seat")
             others = [p for p in range(g.players) if p not in g.pending()]
             if others:
-                _refused(g, others[0], legal[0], "nothing to decide")
+                _refused(g, others[0], legal[0], before, "nothing to decide")
             checked += 1
         random_step(g, rng)
     assert checked >= 5
