@@ -45,6 +45,7 @@ def devastate(g: Game, c: int) -> None:
     if s.armies[c]:
         s.supply[s.owner[c]] += s.armies[c]
         s.armies[c] = 0
+    s.card_leaves(c)
     s.owner[c] = NEUTRAL
 
 
@@ -80,8 +81,12 @@ def settle_battle(g: Game, seat: int, target: int, a: int, d_arm: int, d_peas: i
         if defender >= 0:
             s.supply[defender] += d_arm + kept
         s.armies[target] = a - d
+        s.card_leaves(target)
         s.owner[target] = seat  # the county card changes hands at once (W-22)
         return ATTACKER
+    if d > a and defender < 0 and g.is2002:
+        s.supply[seat] += a  # 2002: the farmers hold the free land (seed 003, "Battle"; W-20)
+        return DEFENDER
     if d > a and (d_arm > 0 or kept > 0):
         s.supply[seat] += a
         lost = max(0, a - d_peas)  # losses come from the peasants first

@@ -218,8 +218,8 @@ def perform(g: Game, seat: int, action: int) -> bool:
     c = s.plans[seat * N_BOXES + action]
     if c < 0 or c >= len(s.owner):
         return False  # a blank card or an empty box: no action
-    if s.owner[c] != seat:
-        g.skip(seat, action, c, "county lost")  # W-22
+    if not s.holds_planned(seat, c):
+        g.skip(seat, action, c, "county lost")  # W-22, W-22a
         return False
     if action <= A_TRADING:
         cost = building_cost(g, action)
@@ -383,7 +383,7 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
     if defender >= 0:
         dropped[defender] += committed
         s.armies[target] -= committed
-        # Palace guards: 1 farmer from the supply, whatever the revolt markers (R-14).
+        # Palace guards: 1 farmer from the supply who fights for the defender (R-14, W-23a).
         farmers = 1 if kind == "palace_guards" and s.buildings[target] & B_PALACE else 0
     else:
         farmers = 0 if kind == "combat_weary" else 2 if kind == "angry_farmers" else 1
@@ -394,7 +394,7 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
     out = fight_drop(g, dropped, battle_sides(seat, defender, peas, allied))
     a = out[seat]
     d_arm = out[defender] if defender >= 0 else 0
-    d_peas = out[peas] if allied else 0
+    d_peas = out[peas] if allied else _guards_out(g, added if defender >= 0 else 0)
     # W-20 (2002): armies kept back hold the land for a farmers' defence; W-21: they are lost with it.
     result = settle_battle(g, seat, target, a, d_arm, d_peas, kept)
     if result == ATTACKER and defender == NEUTRAL:
@@ -418,6 +418,17 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
             result=result,
         )
     return result
+
+
+def _guards_out(g: Game, guards: int) -> int:
+    """With 2 or more revolt markers the farmers that come out stay in the tray, except the palace
+    guard, who fights for the defender whatever the markers (W-23a, R-14): as many farmers as guards
+    were added (one) are taken from the tray and counted for the defender."""
+    s = g.s
+    k = min(guards, s.tray[s.players])
+    s.tray[s.players] -= k
+    s.peasants += k  # a farmer that fought goes back to the supply (W-19)
+    return k
 
 
 def revolt(g: Game, c: int, committed: int, extra: int = 0, winter: bool = False) -> bool:

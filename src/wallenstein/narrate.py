@@ -72,7 +72,7 @@ EVENT_LABELS: dict[str, tuple[str, str]] = {
 }
 
 SKIP_REASONS: dict[str, str] = {
-    "county lost": "the county is no longer theirs",
+    "county lost": "its card has left their board this season",
     "cannot build": "the building cannot be placed or paid for",
     "cannot pay": "not enough thalers",
     "army supply short": "not enough armies in supply",
@@ -544,6 +544,8 @@ class Narrator:
             verdict = f"{who} wins and takes {county}{loser}, keeping {armies(a - d)} there."
             if defender is not None and kept_back:
                 verdict += f" The {armies(kept_back)} kept back {'goes' if kept_back == 1 else 'go'} to the supply too."
+        elif result == "defender" and defender is None:  # 2002: the farmers hold a free land
+            verdict = f"the peasants hold {county}, which stays neutral."
         elif result == "defender":
             assert defender is not None
             kept = kept_back + d_arm - max(0, a - peasants_fought)

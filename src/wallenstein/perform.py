@@ -1,4 +1,5 @@
-"""Performing the ten actions (seed 000, "Perform actions"; rulings W-05, W-07, W-13..W-17, W-22).
+"""Performing the ten actions (seed 000, "Perform actions"; rulings W-05, W-05a, W-07, W-13..W-17,
+W-22, W-22a).
 
 A player performs an action if able, and skips it when it can be performed only in part. Modifiers
 apply in the order event, then bonus tile, then the military leader standing in the county (W-14;
@@ -65,12 +66,19 @@ def grain_amount(g: Game, seat: int, c: int) -> int:
     return income_amount(g, seat, c, A_GRAIN)
 
 
-def deploy_amount(g: Game, seat: int, action: int) -> int:
+def printed_deploy(g: Game, action: int) -> int:
+    """Armies the deploy card places under this season's event: what the supply must cover (W-05a)."""
     if action == A_DEPLOY5:
-        if g.tile_of(seat) == T_DEPLOY6:
-            return 6  # the tile sets the number, whatever the event did (W-14)
         return 3 if g.event_kind == "recruit_reduced" else 5
     return 2 if g.event_kind == "recruit_reduced" else 3
+
+
+def deploy_amount(g: Game, seat: int, action: int) -> int:
+    """Armies the deploy places with the bonus tile: the "6 armies" tile sets the number, whatever
+    the event did (W-14)."""
+    if action == A_DEPLOY5 and g.tile_of(seat) == T_DEPLOY6:
+        return 6
+    return printed_deploy(g, action)
 
 
 # The log field marking an action improved by the military leader (absent otherwise), by
@@ -113,8 +121,8 @@ def perform(g: Game, seat: int, action: int) -> bool:
     c = s.plans[seat * N_BOXES + action]
     if c < 0 or c >= len(s.owner):
         return False  # a money card or an empty box: no action
-    if s.owner[c] != seat:
-        g.skip(seat, action, c, "county lost")  # W-22: the planned action is lost with the county
+    if not s.holds_planned(seat, c):
+        g.skip(seat, action, c, "county lost")  # W-22, W-22a: lost with the card, for the season
         return False
     if action <= A_TRADING:
         if not can_build(g, seat, c, action):
@@ -147,12 +155,12 @@ def perform(g: Game, seat: int, action: int) -> bool:
                 g.emit("marker", seat=seat, county=BOARD.keys[c], revolt=s.revolts[c])
         return False
     if action == A_DEPLOY5 or action == A_DEPLOY3:
-        n = deploy_amount(g, seat, action)
         cost = BOARD.costs[action]
-        if s.thalers[seat] < cost or s.supply[seat] < n:
+        if s.thalers[seat] < cost or s.supply[seat] < printed_deploy(g, action):
             g.skip(seat, action, c, "cannot pay" if s.thalers[seat] < cost else "army supply short")
             return False
-        n = deploy_with_leader(g, seat, c, n)
+        # W-05a: the printed deploy is performed; only extras the supply cannot give are cut.
+        n = deploy_with_leader(g, seat, c, min(deploy_amount(g, seat, action), s.supply[seat]))
         s.thalers[seat] -= cost
         s.supply[seat] -= n
         s.armies[c] += n

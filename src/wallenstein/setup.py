@@ -179,6 +179,7 @@ def begin_season(g: Game) -> None:
     g.hands = {}
     s.plans = [-1] * len(s.plans)
     s.plan_fill = [PLAN_START_2002 if g.is2002 else 0] * s.players
+    s.lost = [0] * s.players
     s.bids = [-1] * s.players
     s.bid_order = []
     s.position = [-1] * s.players

@@ -93,6 +93,9 @@ for _name in ("leader", "lk_top", "statues", "statue_owner", "statue_supply", "t
     setattr(NO_MODULES, _name, tuple(getattr(NO_MODULES, _name)))  # read-only: writing to it is a bug
 
 
+_OPTIONAL = ("court", "lost")  # fields a state dict may leave out (see State.to_dict)
+
+
 class State:
     __slots__ = (
         "act",
@@ -115,6 +118,7 @@ class State:
         "groups",
         "inside",
         "last_faceup",
+        "lost",
         "markers",
         "mods",
         "move_from",
@@ -177,6 +181,8 @@ class State:
         self.tiles: list[int] = []  # bonus tile at positions 1..5
         self.plans = [-1] * (players * N_BOXES)
         self.plan_fill = [0] * players  # how many boxes each seat has planned (N_BOXES = submitted)
+        # Per seat, bit c set: county c's card left that seat's board this season (W-22a).
+        self.lost = [0] * players
         self.bids = [-1] * players
         self.bid_order: list[int] = []
         self.pos_turn = 0
@@ -230,6 +236,7 @@ class State:
         c.tiles = self.tiles[:]
         c.plans = self.plans[:]
         c.plan_fill = self.plan_fill[:]
+        c.lost = self.lost[:]
         c.bids = self.bids[:]
         c.bid_order = self.bid_order[:]
         c.pos_turn = self.pos_turn
@@ -252,12 +259,15 @@ class State:
 
     def to_dict(self) -> dict[str, object]:
         """Every field, JSON-ready (used for save files and state comparisons); ``court`` only when
-        the Emperor's Court is played, so basic-game saves keep their form."""
+        the Emperor's Court is played and ``lost`` only when a card left a board this season, so
+        basic-game saves keep their form."""
         out: dict[str, object] = {}
         for name in State.__slots__:
             value = getattr(self, name)
             if name == "mods":
                 value = None if value is NO_MODULES else value.to_dict()
+            elif name == "lost" and not any(value):
+                continue  # no card left a board this season: saves keep the form they had before W-22a
             elif value is None:
                 continue
             elif isinstance(value, list):
@@ -273,7 +283,9 @@ class State:
     def from_dict(cls, data: dict[str, object]) -> State:
         s = cls.__new__(cls)
         for name in State.__slots__:
-            value = data.get(name) if name == "court" else data[name]
+            value = data.get(name) if name in _OPTIONAL else data[name]
+            if name == "lost" and value is None:
+                value = [0] * int(data["players"])  # type: ignore[call-overload]
             if name == "court" and value is not None:
                 value = CourtState.from_dict(value)  # type: ignore[arg-type]
             if name in ("last_faceup", "groups"):
@@ -287,6 +299,18 @@ class State:
 
     def counties_of(self, seat: int) -> list[int]:
         return [c for c, o in enumerate(self.owner) if o == seat]
+
+    def card_leaves(self, c: int) -> None:
+        """County ``c``'s card leaves its owner's board (conquered, laid waste, lost in a revolt):
+        the owner's actions planned there are lost for the season (W-22), even if the county comes
+        back to them later in it (W-22a). A neutral county has no board to leave."""
+        seat = self.owner[c]
+        if seat >= 0:
+            self.lost[seat] |= 1 << c
+
+    def holds_planned(self, seat: int, c: int) -> bool:
+        """Whether the card of ``c`` that ``seat`` planned is still on its board (W-22, W-22a)."""
+        return self.owner[c] == seat and not self.lost[seat] >> c & 1
 
 
 def own_module_state(s: State) -> ModuleState:

@@ -3,6 +3,8 @@
 The positions use ``los_examples_components.json``: the stand-in set with the tiles the examples
 show (Blue's tax tile in Kamenz, the royal row with bonus 4), Lauban as town 1 and Bautzen as town 3.
 Seats: Red 0, Yellow 1, Green 2, Blue 3.
+
+Rulebooks cited: ``../shared/seeds/001_7c0a9294b8c55757.txt`` (seed 001).
 """
 
 from __future__ import annotations

@@ -138,3 +138,27 @@ def last(g: Game, event: str) -> dict[str, object]:
 
 def entries(g: Game, event: str) -> list[dict[str, object]]:
     return [e for e in g.log if e["e"] == event]
+
+
+def plan_lineup(g: Game, seat: int, bid: int) -> None:
+    """Through ``apply``, a plan for a line-up seat that needs no decision: counties on the first 7
+    boxes, money on deploy 1 and the two combat boxes; ``bid`` is a card code."""
+    from wallenstein import Action
+
+    mine = g.s.counties_of(seat)
+    if bid < MONEY:
+        mine.remove(bid)
+    cash = [MONEY + v for v in range(5) if MONEY + v != bid]
+    g.apply(seat, Action.plan([*mine[:7], *cash[:3]], bid))
+
+
+def lueneburg(g: Game, tray: bool) -> int:
+    """Seed 000's revolt example: Red (seat 0) holds Lüneburg with 4 armies, 2 revolt markers and a
+    church; with ``tray`` the tray holds 2 yellow (seat 2) cubes and 1 peasant. Returns the county."""
+    c = give(g, 0, "lueneburg", 4)
+    add_markers(g, "lueneburg", 2)
+    build(g, "lueneburg", "church")
+    if tray:
+        to_tray(g, 2, 2)
+        to_tray(g, g.s.players, 1)
+    return c

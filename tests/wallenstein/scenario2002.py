@@ -18,8 +18,8 @@ from wallenstein.events2002 import KINDS
 Outcome = Mapping[str, int] | Sequence[int]
 
 
-def arranged_2002(players: int = 4, outcomes: Sequence[Outcome] = (), seed: int = 0) -> Game:
-    return arranged_game(players, outcomes, seed, edition="2002")
+def arranged_2002(players: int = 4, outcomes: Sequence[Outcome] = (), seed: int = 0, planning: bool = False) -> Game:
+    return arranged_game(players, outcomes, seed, planning, edition="2002")
 
 
 def card_of(kind: str, region: str | None = None, g: Game | None = None) -> int:

@@ -1,5 +1,9 @@
 """The worked examples of the Emperor's Court (seed 000 "Emperor's Court", German seed 004
-"Am Kaiserhof"), each a named test driven through the engine."""
+"Am Kaiserhof"), each a named test driven through the engine.
+
+Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000),
+``../shared/seeds/004_fae1cec4ff72eb0c.txt`` (seed 004).
+"""
 
 from __future__ import annotations
 

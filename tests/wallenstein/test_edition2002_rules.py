@@ -1,5 +1,8 @@
 """The 2002 edition's rules where they differ from 2012: rulings (W-nn) and the project's own
-decisions R-10..R-19 (docs/rules-notes-2002.md), one or more tests each."""
+decisions R-10..R-19 (docs/rules-notes-2002.md), one or more tests each.
+
+Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,9 @@ import random
 from pathlib import Path
 
 import pytest
-from scenario import add_markers, build, county, give, last, plan, to_tray
+from scenario import add_markers, arranged_game, build, county, give, last, plan, to_tray
 from scenario2002 import arranged_2002, set_event_2002, use_event
+from season import plan_season, play_until
 
 import wallenstein
 from wallenstein import Action, IllegalAction
@@ -204,27 +208,61 @@ def test_free_land_farmers_by_event(kind: str, farmers: int) -> None:
 # ---------------------------------------------------------------- R-14 palace guards, W-19, W-20
 
 
-def test_r14_palace_guards_add_a_farmer_who_fights_below_two_markers() -> None:
-    g = arranged_2002(outcomes=[{"0": 3, "1": 2, "peasants": 1}])
-    set_event_2002(g, "palace_guards")
-    origin = give(g, RED, "mittelmark", 4)
+def _palace_guard_attack(markers: int, tray_farmers: int, outcome: dict[str, int]) -> wallenstein.Game:
+    """Played through ``apply``: under Palace Guards (card 19) Red attacks Blue's Kursachsen (3 armies,
+    a palace, ``markers`` revolt markers, ``tray_farmers`` farmers already in the tray) with 3 armies
+    from Mittelmark in combat A; Blue throws in 2 of its 3 armies."""
+    g = arranged_2002(outcomes=[outcome], planning=True)
+    give(g, RED, "mittelmark", 4)
     land = give(g, BLUE, "kursachsen", 3)
     build(g, "kursachsen", "palace")
-    add_markers(g, "kursachsen", 1)
-    assert attack(g, RED, origin, land, 3, 2) == "tie"  # 3 against 2 + 1 farmer
-    assert last(g, "battle")["dropped"]["peasants"] == 1
+    add_markers(g, "kursachsen", markers)
+    to_tray(g, 4, tray_farmers)
+    plan_season(g, {RED: {"combat_a": "mittelmark"}, BLUE: {"church": "kursachsen"}}, ("combat_a",), "palace_guards")
+    play_until(g, lambda game: game.pending() == [RED] and game.phase == "move")
+    g.apply(RED, Action("move", land, 3))
+    assert g.pending() == [BLUE] and g.phase == "commit"
+    g.apply(BLUE, Action("commit", 2))
+    return g
+
+
+@pytest.mark.parametrize("markers", [0, 1, 2, 3])
+def test_w23a_palace_guard_fights_for_the_defender_whatever_the_markers(markers: int) -> None:
+    """Seed 003, event 19: the guard farmer is added "regardless of unrest markers" and fights for
+    the defender (W-23a, R-14): 3 attackers against 2 armies + the guard is a tie, the land laid waste."""
+    g = _palace_guard_attack(markers, 0, {"0": 3, "1": 2, "peasants": 1})
+    battle = last(g, "battle")
+    assert battle["farmers_added"] == 1 and battle["dropped"]["peasants"] == 1
+    assert (battle["attacker_count"], battle["defender_count"], battle["result"]) == (3, 3, "tie")
+    assert g.s.owner[county("kursachsen")] == NEUTRAL and g.s.tray[4] == 0
     check(g)
 
 
-def test_r14_palace_guard_farmer_is_neutral_with_two_markers() -> None:
-    g = arranged_2002(outcomes=[{"0": 3, "1": 2, "peasants": 1}])
-    set_event_2002(g, "palace_guards")
-    origin = give(g, RED, "mittelmark", 4)
-    land = give(g, BLUE, "kursachsen", 3)
-    build(g, "kursachsen", "palace")
-    add_markers(g, "kursachsen", 2)
-    assert attack(g, RED, origin, land, 3, 2) == "attacker"  # the farmer stays in the tray
-    assert g.s.tray[4] == 1
+@pytest.mark.parametrize("markers, defender_count, result", [(1, 4, "defender"), (2, 3, "tie")])
+def test_w23a_only_the_guard_fights_with_two_markers(markers: int, defender_count: int, result: str) -> None:
+    """A farmer already in the tray comes out with the guard: below 2 markers both fight for Blue
+    (W-19); with 2 markers only the guard does and the other stays in the tray (W-23a)."""
+    g = _palace_guard_attack(markers, 1, {"0": 3, "1": 2, "peasants": 2})
+    battle = last(g, "battle")
+    assert (battle["defender_count"], battle["result"]) == (defender_count, result)
+    assert g.s.tray[4] == (0 if markers < 2 else 1)
+    check(g)
+
+
+@pytest.mark.parametrize("edition, result", [("2002", "defender"), ("2012", "tie")])
+def test_farmer_defending_a_free_land_holds_it_in_2002(edition: str, result: str) -> None:
+    """Seed 003, "Battle": when the defenders exceed the attackers ownership does not change, so a
+    free land's farmer that beats the attacker has held it (log and narration say so); in 2012 a
+    win by peasants alone counts as a tie (seed 000, "Combat", note). Played through ``apply``."""
+    g = arranged_game(outcomes=[{"peasants": 1}], planning=True, edition=edition)
+    give(g, RED, "mittelmark", 2)
+    plan_season(g, {RED: {"combat_a": "mittelmark"}}, ("combat_a",))
+    play_until(g, lambda game: game.pending() == [RED] and game.phase == "move")
+    g.apply(RED, Action("move", county("altmark"), 1))
+    battle = last(g, "battle")
+    assert (battle["attacker_count"], battle["defender_count"], battle["result"]) == (0, 1, result)
+    assert g.s.owner[county("altmark")] == NEUTRAL and g.s.armies[county("mittelmark")] == 1
+    assert ("the peasants hold Altmark" in narrate_game(g)) == (edition == "2002")
     check(g)
 
 

@@ -3,6 +3,9 @@
 Every rule of the module's section as a named test: the decks with the empty banner on top, the check
 for counties in four regions after player order, the benefit from the new top card (each kind), the
 player order of the choices, the reset after winter, the stand-in amounts and a user's own table.
+
+Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000),
+``../shared/seeds/004_fae1cec4ff72eb0c.txt`` (seed 004).
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ Every rule of the module's section as a named test: placement (line-up and draft
 action and its order after event and bonus tile, the move after the tenth action with statues and
 flights, trophies, statues that stay, the leader leaving a lost county and coming back after winter,
 and the end-game points (the "= 7 victory points" picture).
+
+Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000),
+``../shared/seeds/004_fae1cec4ff72eb0c.txt`` (seed 004).
 """
 
 from __future__ import annotations
@@ -450,20 +453,22 @@ def test_seed000_leader_stays_when_the_defence_holds() -> None:
     assert g.s.mods.leader[RED] == K("kursachsen")
 
 
-def test_r38_lost_leader_does_not_improve_a_reconquered_county() -> None:
+def test_r38_lost_leader_stays_off_a_reconquered_county_whose_action_is_lost() -> None:
+    """The leader left with the county and does not come back with it; the action Red planned there
+    is lost for the season too (W-22a), so nothing is performed, improved or not."""
     g = _game(outcomes=[[0, 4, 0, 0, 0], [3, 0, 0, 0, 0]])
     s = g.s
     give(g, RED, "kursachsen", 1)
     give(g, RED, "anhalt", 5)
     _lead(g, RED, "kursachsen")
     give(g, BLUE, "lausitz", 5)
+    plan(g, RED, A_DEPLOY3, "kursachsen")
     attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
     attack(g, RED, K("anhalt"), K("kursachsen"), 3)
     assert s.owner[K("kursachsen")] == RED and s.mods.leader[RED] == -1
-    plan(g, RED, A_DEPLOY3, "kursachsen")
     armies = s.armies[K("kursachsen")]
     perform(g, RED, A_DEPLOY3)
-    assert s.armies[K("kursachsen")] == armies + 3
+    assert s.armies[K("kursachsen")] == armies and s.mods.leader[RED] == -1
 
 
 def test_seed000_lost_leaders_return_after_winter_in_player_order() -> None:

@@ -167,7 +167,7 @@ def test_idle_action_cards_and_the_card_left_for_winter() -> None:
         "  Nobody performs this action.",
         "Action 7 (turned up now): Collect taxes",
         "  Blue collects 5 thalers in Burgund.",
-        "  Yellow skips Collect taxes in Erzbm. Trier: the county is no longer theirs.",
+        "  Yellow skips Collect taxes in Erzbm. Trier: its card has left their board this season.",
     ]
 
 

@@ -1,17 +1,14 @@
-"""Random games across player counts and set-ups, with every invariant checked after every step."""
+"""Random games that submit whole plans (``Action.plan``) instead of one box at a time, with every
+invariant checked after every step. The bulk of the random games of every edition and module is in
+the conformance suite (tests/conformance/test_conformance_invariants.py)."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
-
 import wallenstein
 from wallenstein.actions import Action
 from wallenstein.invariants import check
-
-GAMES = 1020  # across 3/4/5 players and both set-ups
-CHUNKS = 34
 
 
 def play_random(players: int, seed: int, setup: str, whole_plans: bool = False) -> wallenstein.Game:
@@ -41,18 +38,6 @@ def _plan_from_planning(g: wallenstein.Game, seat: int) -> dict[str, str | None]
     plan = {name: card_name(g.s.plans[base + i]) for i, name in enumerate(ACTIONS)}
     plan["bid"] = card_name(g.s.plans[base + 10])
     return plan
-
-
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_games_keep_every_invariant(chunk: int) -> None:
-    per_chunk = GAMES // CHUNKS
-    for i in range(chunk * per_chunk, (chunk + 1) * per_chunk):
-        players = 3 + i % 3
-        setup = "draft" if (i // 3) % 2 else "lineup"
-        g = play_random(players, seed=i, setup=setup)
-        res = g.result()
-        assert res["over"] and res["winners"], "a finished game has winners"
-        assert len(res["vp"]) == players
 
 
 def test_whole_plans_play_like_box_by_box_plans() -> None:

@@ -1,0 +1,98 @@
+"""Bad input gets a clear error and changes nothing, in every registered game kind: malformed and
+illegal decisions at random points of a game, wrong seats, impossible options, corrupt saves and
+histories."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from kinds import Game, GameKind, kind_params, played, random_step
+
+from tabletop.errors import IllegalAction
+
+JUNK: list[Any] = [None, 42, "{not json", "[1, 2]", '{"type": "teleport"}', {}, {"type": None}, b"\xff\xfe", []]
+
+
+def _snapshot(g: Game) -> tuple[object, int]:
+    """What a refused decision must leave unchanged: the state and the length of the history."""
+    return g.s.to_dict(), len(g.history)
+
+
+def _refused(g: Game, seat: Any, action: Any, before: tuple[object, int], match: str | None = None) -> None:
+    with pytest.raises(IllegalAction, match=match) as err:
+        g.apply(seat, action)
+    assert str(err.value)
+    assert _snapshot(g) == before
+
+
+def _spoiled(action: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decision's JSON with one field given a value no decision allows."""
+    out = []
+    for key in action:
+        if key != "type":
+            out.extend({**action, key: bad} for bad in (10**9, "no such thing", [None]))
+    return out
+
+
+@pytest.mark.parametrize("kind", kind_params())
+def test_malformed_and_illegal_decisions_are_refused_and_change_nothing(kind: GameKind) -> None:
+    g = kind.make(2, seed=17)
+    rng = random.Random(17)
+    checked = 0
+    while not g.over:
+        if rng.random() < 0.05:
+            before = _snapshot(g)
+            seat = g.pending()[0]
+            legal = g.legal_actions(seat)
+            for junk in JUNK:
+                _refused(g, seat, junk, before)
+            for bad in _spoiled(rng.choice(legal).to_json()):
+                _refused(g, seat, bad, before)
+            for wrong in (-1, g.players, "0", None, True):
+                _refused(g, wrong, legal[0], before, "no seat")
+            others = [p for p in range(g.players) if p not in g.pending()]
+            if others:
+                _refused(g, others[0], legal[0], before, "nothing to decide")
+            checked += 1
+        random_step(g, rng)
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("kind", kind_params())
+@pytest.mark.parametrize("players", [0, 2, 6, "4"])
+def test_impossible_player_counts_are_refused(kind: GameKind, players: Any) -> None:
+    with pytest.raises(IllegalAction):
+        kind.new_game(players=players, seed=1, **kind.case(0)[1])
+
+
+@pytest.mark.parametrize("kind", kind_params())
+def test_corrupt_saves_and_histories_are_refused(kind: GameKind) -> None:
+    g = played(kind, 1, seed=30)
+    save = json.loads(g.to_json())
+    for text in ("{", "[]", json.dumps({"format": "chess-game"}), json.dumps({**save, "version": 99})):
+        with pytest.raises(IllegalAction):
+            kind.load(text)
+    h = json.loads(json.dumps(g.history))
+    # A decision that was never legal.
+    wrong = json.loads(json.dumps(h))
+    act = next(i for i, e in enumerate(wrong) if "action" in e)
+    wrong[act]["action"] = {"type": "teleport"}
+    with pytest.raises(IllegalAction):
+        kind.replay(wrong)
+    # An unknown option, another game's history, an outcome left over at the end.
+    opts = json.loads(json.dumps(h))
+    opts[0]["new_game"]["speed"] = "fast"
+    with pytest.raises(IllegalAction, match="unknown option"):
+        kind.replay(opts)
+    last_chance = next(e for e in reversed(h) if "chance" in e)
+    with pytest.raises(IllegalAction, match="left over"):
+        kind.replay([*h, last_chance])
+    # A chance outcome moved among the decisions.
+    k = max(i for i, e in enumerate(h) if "chance" in e and i > 3 and "action" in h[i - 1])
+    moved = json.loads(json.dumps(h))
+    moved[k], moved[k - 1] = moved[k - 1], moved[k]
+    with pytest.raises(IllegalAction, match="does not replay"):
+        kind.replay(moved)

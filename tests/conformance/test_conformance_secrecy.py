@@ -1,0 +1,30 @@
+"""Secrets stay secret in every registered game kind: at random points of random games the kind
+builds "hidden twins" (copies that differ only in what some seats may know); every other seat and
+a spectator must observe exactly the same thing in the game and in each twin."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from kinds import GameKind, kind_params, random_step
+
+
+@pytest.mark.parametrize("kind", kind_params())
+def test_no_observation_depends_on_what_its_seat_may_not_know(kind: GameKind) -> None:
+    rng = random.Random(99)
+    compared = 0
+    for i in range(4):
+        g = kind.make(i, seed=80_000 + i)
+        while not g.over:
+            if rng.random() < 0.08:
+                for allowed, twin in kind.twins(g, rng):
+                    assert twin.to_json() != g.to_json(), "a twin differs from the game"
+                    for seat in [None, *range(g.players)]:
+                        if seat in allowed:
+                            continue
+                        assert g.observe(seat) == twin.observe(seat), f"seat {seat} sees a hidden difference"
+                        assert g.pending() == twin.pending()
+                        compared += 1
+            random_step(g, rng)
+    assert compared > 50

@@ -1,0 +1,146 @@
+"""Wallenstein's game kinds: the 2012 basic game, the 2002 edition, and every set of Big Box modules
+(ruling W-01 in ``../shared/design/rulings.md``), each with its hidden twins and golden games."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from typing import Any
+
+from golden_files import golden_cases, load_regenerate
+from kinds import Game, GameKind, register
+
+import wallenstein
+from wallenstein import leaders
+from wallenstein.board import EMPTY, N_BOXES
+from wallenstein.invariants import check
+from wallenstein.narrate import narrate_game
+from wallenstein.state import COMMIT, LEADER_MOVE, MOVE, PLANNING, WINTER
+
+MODULES = ("emperors_court", "landsknechte", "military_leaders")
+COMBOS: list[tuple[str, tuple[str, ...]]] = [
+    ("2012", ()),
+    ("2002", ()),
+    *(("2012", tuple(c)) for n in (1, 2, 3) for c in itertools.combinations(MODULES, n)),
+]
+# Random games with every invariant checked, per kind (the basic game and the 2002 edition most).
+RANDOM_GAMES = {("2012", ()): 1020, ("2002", ()): 510, ("2012", ("landsknechte", "military_leaders")): 300}
+MODULE_GAMES = {1: 300, 2: 24, 3: 24}
+SETUPS = ({"setup": "lineup"}, {"setup": "draft"})
+
+
+def _revealed_cards(g: wallenstein.Game) -> int:
+    """How many of the season's action cards are face up (W-11)."""
+    s = g.s
+    if s.phase == LEADER_MOVE:
+        return 10
+    if s.phase in (MOVE, COMMIT):
+        return max(5, s.act + 1)
+    return 5
+
+
+def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[frozenset[int], Game]]:
+    """Copies of ``g`` differing only in hidden things (the order of the event and county decks, the
+    face-down action cards, a seat's unrevealed plan cards or court board), each with the seat
+    allowed to see the difference (or none)."""
+    s = g.s
+    out: list[tuple[frozenset[int], Game]] = []
+
+    def twin(owner: int | None, change: Callable[[Any], None]) -> None:
+        t = g.clone()
+        change(t.s)
+        t.refresh()
+        if t.s.to_dict() != s.to_dict():
+            out.append((frozenset() if owner is None else frozenset({owner}), t))
+
+    twin(None, lambda t: rng.shuffle(t.event_deck))
+    twin(None, lambda t: rng.shuffle(t.county_deck))
+    in_season = s.season != WINTER and len(s.action_cards) == 10
+    if in_season:
+        shown = _revealed_cards(g)
+
+        def deal(t: Any) -> None:
+            hidden = t.action_cards[shown:]
+            rng.shuffle(hidden)
+            t.action_cards[shown:] = hidden
+
+        twin(None, deal)
+    for q in range(s.players):
+        # Two of q's plan cards swapped between boxes whose actions nobody has seen performed yet.
+        if s.phase == PLANNING:
+            boxes = [b for b in range(10) if s.plans[q * N_BOXES + b] != EMPTY]
+        elif in_season:
+            future = s.action_cards[max(_revealed_cards(g), s.act + 1) :]
+            boxes = [b for b in future if s.plans[q * N_BOXES + b] != EMPTY]
+        else:
+            boxes = []
+        if len(boxes) >= 2:
+            a, b = rng.sample(boxes, 2)
+
+            def swap(t: Any, a: int = a, b: int = b, q: int = q) -> None:
+                plans = t.plans
+                plans[q * N_BOXES + a], plans[q * N_BOXES + b] = plans[q * N_BOXES + b], plans[q * N_BOXES + a]
+
+            twin(q, swap)
+        court = s.court
+        if court is not None and s.phase == PLANNING:
+            board = court.plans[q * 3 : q * 3 + 3]
+            if len(set(board)) > 1:
+
+                def turn(t: Any, q: int = q) -> None:
+                    plans = t.court.plans
+                    plans[q * 3 : q * 3 + 3] = plans[q * 3 + 1 : q * 3 + 3] + plans[q * 3 : q * 3 + 1]
+
+                twin(q, turn)
+    return out
+
+
+def _finished(modules: tuple[str, ...]) -> Callable[[Game], None]:
+    """What every finished game of these modules shows (besides the invariants)."""
+
+    def finished(g: wallenstein.Game) -> None:
+        res = g.result()
+        assert res["over"] and res["winners"] and len(res["vp"]) == g.players
+        if "military_leaders" in modules:
+            points = [e for e in g.log if e["e"] == "leader_points"]
+            assert len(points) == 1 and points[0]["detail"] == leaders.statue_points(g)
+        else:
+            assert not any(e["e"].startswith("leader_") for e in g.log)  # 2002 logs "leaders", its order cards
+        if "landsknechte" not in modules:
+            assert not any(e["e"].startswith("landsknechte") for e in g.log)
+        if "emperors_court" in modules:
+            court = g.s.court
+            assert court is not None and len(court.gone) == 18 and not any(court.display)
+
+    return finished
+
+
+def _name(edition: str, modules: tuple[str, ...]) -> str:
+    return f"wallenstein-{edition}" + "".join(f"+{m}" for m in modules)
+
+
+_REGEN = load_regenerate("golden")
+
+for _edition, _modules in COMBOS:
+
+    def _new(edition: str = _edition, modules: tuple[str, ...] = _modules, **options: Any) -> wallenstein.Game:
+        return wallenstein.new_game(edition=edition, modules=modules, **options)
+
+    register(
+        GameKind(
+            name=_name(_edition, _modules),
+            new_game=_new,
+            replay=wallenstein.replay,
+            load=wallenstein.Game.from_json,
+            check=check,
+            narrate=narrate_game,
+            twins=twins,
+            variants=SETUPS,
+            random_games=RANDOM_GAMES.get((_edition, _modules), MODULE_GAMES[max(1, len(_modules))]),
+            finished=_finished(_modules),
+            golden=golden_cases(
+                "golden", [c for c in _REGEN.CASES if (c.edition, tuple(sorted(c.modules))) == (_edition, _modules)]
+            ),
+        )
+    )

@@ -1,0 +1,131 @@
+"""A planned action is lost for the season once its card leaves the planner's board, even when the
+county comes back later in the season (rulings W-22 and W-22a in ``../shared/design/rulings.md``;
+``../shared/seeds/000_0e95b3a6bc0d281e.txt``, "Perform actions", note on conquered counties;
+``../shared/seeds/003_67f9527da1ec065b.txt``, "Battle": the defender's action for that land is lost).
+
+Every case is played through ``Game.apply`` from an arranged position in planning, in both editions
+and with the modules: Blue takes Red's Kursachsen with combat A (or lays it waste), Red wins it back
+from Lausitz with combat B, and Red's action planned in Kursachsen comes later in the season. Every
+action type but the two combats can come after the reconquest (both combats are taken by the fights).
+A county lost in a revolt cannot come back with an action still planned in it: its one card was on
+the income box that set the revolt off (a card covers one box), so that case needs no test.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from scenario import arranged_game, county, entries, give
+from season import finish_season, plan_season, play_until
+
+from wallenstein import Action, Game
+from wallenstein.invariants import check
+from wallenstein.state import State
+
+RED, BLUE = 0, 1
+KURSACHSEN = "kursachsen"
+KINDS = [
+    pytest.param("2012", (), id="2012"),
+    pytest.param("2012", ("emperors_court",), id="2012-court"),
+    pytest.param("2012", ("landsknechte", "military_leaders"), id="2012-lk-ml"),
+    pytest.param("2002", (), id="2002"),
+]
+LATER = ["palace", "church", "trading_post", "grain", "tax", "deploy5", "deploy3", "deploy1_move"]
+
+
+def _game(edition: str, modules: tuple[str, ...], outcomes: list[dict[str, int]]) -> Game:
+    options: dict[str, Any] = {"edition": edition}
+    if modules:
+        options["modules"] = modules
+    return arranged_game(outcomes=outcomes, planning=True, **options)
+
+
+def _fight_until_move(g: Game, seat: int) -> None:
+    """Take the other seats' decisions (commitments, module steps) until ``seat`` must move."""
+    play_until(g, lambda game: game.phase == "move" and game.pending() == [seat])
+
+
+def _assert_lost(g: Game, action: str) -> None:
+    skips = [e for e in entries(g, "skip") if e["seat"] == RED and e["action"] == action]
+    assert skips == [{"e": "skip", "seat": RED, "action": action, "county": KURSACHSEN, "why": "county lost"}]
+    assert not [e for e in entries(g, "action") if e["seat"] == RED and e["action"] == action]
+
+
+def _next_season_offers_the_card(g: Game) -> None:
+    """The loss lasts for the season only: Red holds the card and may plan it again."""
+    assert g.phase == "planning" and g.s.owner[county(KURSACHSEN)] == RED
+    assert county(KURSACHSEN) in {a.b for a in g.legal_actions(RED)}
+
+
+def _taken_and_won_back(
+    edition: str, modules: tuple[str, ...], later: str, outcomes: list[dict[str, int]], between: int
+) -> Game:
+    """Red plans combat B from Lausitz and ``later`` in Kursachsen; Blue attacks Kursachsen with 4
+    in combat A (the tower gives ``outcomes``; Kursachsen's owner is then ``between``) and Red
+    attacks it with 4 in combat B and takes it; the season is played to its end."""
+    g = _game(edition, modules, outcomes)
+    kursachsen = give(g, RED, KURSACHSEN, 3)
+    give(g, RED, "lausitz", 5)
+    give(g, BLUE, "anhalt", 5)
+    plan_season(
+        g,
+        {RED: {"combat_b": "lausitz", later: KURSACHSEN}, BLUE: {"combat_a": "anhalt"}},
+        order=("combat_a", "combat_b", later),
+    )
+    _fight_until_move(g, BLUE)
+    g.apply(BLUE, Action("move", kursachsen, 4))
+    _fight_until_move(g, RED)
+    assert g.s.owner[kursachsen] == between
+    g.apply(RED, Action("move", kursachsen, 4))
+    play_until(g, lambda game: game.s.owner[kursachsen] == RED or game.phase != "commit")
+    assert g.s.owner[kursachsen] == RED
+    finish_season(g)
+    return g
+
+
+@pytest.mark.parametrize("edition, modules", KINDS)
+@pytest.mark.parametrize("later", LATER)
+def test_w22a_conquered_then_won_back_action_stays_lost(edition: str, modules: tuple[str, ...], later: str) -> None:
+    """Blue conquers Kursachsen with combat A (3 to 1), Red wins it back with combat B (3 to 1);
+    Red's ``later`` action planned in Kursachsen is lost."""
+    g = _taken_and_won_back(edition, modules, later, [{"1": 3, "0": 1}, {"0": 3, "1": 1}], BLUE)
+    _assert_lost(g, later)
+    check(g)
+    _next_season_offers_the_card(g)
+
+
+@pytest.mark.parametrize("edition, modules", KINDS)
+@pytest.mark.parametrize("later", ["tax", "deploy3"])
+def test_w22a_laid_waste_then_reconquered_action_stays_lost(edition: str, modules: tuple[str, ...], later: str) -> None:
+    """Blue's attack ends in a tie (2 to 2): Kursachsen is laid waste; Red conquers the neutral
+    county with combat B; Red's ``later`` action there is lost."""
+    g = _taken_and_won_back(edition, modules, later, [{"1": 2, "0": 2}, {"0": 2}], -1)
+    _assert_lost(g, later)
+    check(g)
+    _next_season_offers_the_card(g)
+
+
+def test_lost_cards_travel_in_the_state_dict_and_saves_keep_their_form_otherwise() -> None:
+    """The lost-card list is part of the state while a card is off its board (clones and state
+    dicts carry it), and left out of the dict otherwise, so saves written before W-22a still load."""
+    g = _game("2012", (), [{"1": 3, "0": 1}, {"0": 2}])
+    kursachsen = give(g, RED, KURSACHSEN, 3)
+    give(g, RED, "lausitz", 5)
+    give(g, BLUE, "anhalt", 5)
+    assert "lost" not in g.s.to_dict()
+    plans = {RED: {"tax": KURSACHSEN, "combat_b": "lausitz"}, BLUE: {"combat_a": "anhalt"}}
+    plan_season(g, plans, order=("combat_a", "combat_b", "tax"))
+    _fight_until_move(g, BLUE)
+    g.apply(BLUE, Action("move", kursachsen, 4))
+    _fight_until_move(g, RED)  # Red's combat B waits: Kursachsen's card is off Red's board
+    assert g.s.lost[RED] == 1 << kursachsen and g.clone().s.lost == g.s.lost
+    data = json.loads(json.dumps(g.s.to_dict()))
+    assert data["lost"] == [1 << kursachsen, 0, 0, 0]
+    assert State.from_dict(data).to_dict() == g.s.to_dict()
+    del data["lost"]
+    assert State.from_dict(data).lost == [0, 0, 0, 0]
+    g.apply(RED, next(a for a in g.legal_actions(RED) if g.s.owner[a.a] == -1))  # into a neutral county
+    finish_season(g)
+    assert "lost" not in g.s.to_dict()  # a new season: every card is back where it is
