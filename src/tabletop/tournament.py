@@ -97,8 +97,9 @@ class GameRecord:
 class _Timed:
     """Wraps an agent to count its decisions and the CPU time it takes."""
 
-    def __init__(self, agent: Agent) -> None:
+    def __init__(self, agent: Agent, clock: Callable[[], float] = time.process_time) -> None:
         self.agent = agent
+        self.clock = clock
         self.needs_observation = getattr(agent, "needs_observation", True)
         self.decisions = 0
         self.seconds = 0.0
@@ -107,9 +108,9 @@ class _Timed:
         self.agent.reset(seat, seed)
 
     def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any:
-        start = time.process_time()
+        start = self.clock()
         action = self.agent.act(observation, legal)
-        self.seconds += time.process_time() - start
+        self.seconds += self.clock() - start
         self.decisions += 1
         return action
 
