@@ -64,13 +64,19 @@ class Backend(Protocol):
 
 
 class ProcessBackend:
-    """``workers`` local processes (spawned: nothing inherited, the same on every platform); one
-    worker plays in this process."""
+    """``workers`` local processes (spawned: nothing inherited, the same on every platform), started
+    at the first batch and kept until :meth:`close`; one worker plays in this process."""
 
     def __init__(self, workers: int = 1) -> None:
         if workers < 1:
             raise IllegalAction("workers must be at least 1")
         self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=get_context("spawn"))
+        return self._pool
 
     def play(self, study: Study, work: Sequence[Batch]) -> Iterator[Rows]:
         if self.workers == 1:
@@ -80,26 +86,30 @@ class ProcessBackend:
         tries = dict.fromkeys(work, 0)
         pending = list(work)
         while pending:
-            with ProcessPoolExecutor(max_workers=self.workers, mp_context=get_context("spawn")) as pool:
-                running: dict[Future[Rows], Batch] = {pool.submit(play_batch, study, b): b for b in pending}
-                pending = []
-                while running:
-                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        b = running.pop(fut)
-                        try:
-                            rows = fut.result()
-                        except BrokenProcessPool:
-                            # A worker died: every batch not finished is played again in a new pool.
-                            tries[b] += 1
-                            if tries[b] > RETRIES:
-                                raise RuntimeError(f"games {b[0]}..{b[-1]}: the worker died {tries[b]} times") from None
-                            pending.append(b)
-                            continue
-                        yield rows
+            pool = self._executor()
+            running: dict[Future[Rows], Batch] = {pool.submit(play_batch, study, b): b for b in pending}
+            pending = []
+            while running:
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    b = running.pop(fut)
+                    try:
+                        rows = fut.result()
+                    except BrokenProcessPool:
+                        # A worker died: every batch not finished is played again in a new pool.
+                        tries[b] += 1
+                        if tries[b] > RETRIES:
+                            raise RuntimeError(f"games {b[0]}..{b[-1]}: the worker died {tries[b]} times") from None
+                        pending.append(b)
+                        continue
+                    yield rows
+            if pending:
+                self.close()
 
     def close(self) -> None:
-        pass
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
 
 
 class RayBackend:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from crash_parts import STARTED, CrashingParts
@@ -26,10 +27,18 @@ def study(parts: WallensteinTournament | None = None) -> Study:
     return Study(parts or WallensteinTournament(), LINEUP, 40, GAMES)
 
 
+def played(study: Study, workers: int, **kwargs: Any) -> list[dict[str, Any]]:
+    backend = ProcessBackend(workers)
+    try:
+        return run_study(study, backend, **kwargs)
+    finally:
+        backend.close()
+
+
 @pytest.fixture(scope="module")
 def reference() -> list[dict[str, object]]:
     """The study's rows played here, one batch per game."""
-    return [stable(r) for r in run_study(study(), ProcessBackend(1), size=1)]
+    return [stable(r) for r in played(study(), 1, size=1)]
 
 
 def test_batches_are_consecutive_runs_of_seeds() -> None:
@@ -46,14 +55,14 @@ def test_rows_carry_the_study_and_the_game(reference: list[dict[str, object]]) -
 
 
 def test_two_worker_processes_give_the_same_rows(reference: list[dict[str, object]]) -> None:
-    rows = run_study(study(), ProcessBackend(2), size=2)
+    rows = played(study(), 2, size=2)
     assert [stable(r) for r in rows] == reference
     assert all(r["worker"].startswith("pid") and r["host"] for r in rows)
 
 
 def test_a_killed_worker_has_its_batch_played_again(tmp_path: Path, reference: list[dict[str, object]]) -> None:
     parts = CrashingParts(marker=str(tmp_path), kill_seed=43)
-    rows = run_study(study(parts), ProcessBackend(2), size=2)
+    rows = played(study(parts), 2, size=2)
     assert (tmp_path / "killed-43").exists()  # a worker really died
     assert [stable(r) for r in rows] == reference
 
