@@ -103,7 +103,7 @@ def simulate(
     """Play games between random agents and report wins, mean influence and speed (--out: keep every game)."""
     comp = _components(components)
     try:
-        study = Study(_parts(components, sides.value), ("random",) * players, seed, games)
+        study = Study(_parts(components, sides.value), ("random",) * players, seed, games, facts=out is not None)
         rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
     except IllegalAction as exc:
         raise fail(str(exc)) from None

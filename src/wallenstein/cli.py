@@ -134,9 +134,8 @@ def simulate(
 ) -> None:
     """Play games between random agents and report wins, mean VP and speed (--out: keep every game)."""
     try:
-        study = Study(
-            _parts(setup.value, edition.value, _modules(modules), printed), ("random",) * players, seed, games
-        )
+        parts = _parts(setup.value, edition.value, _modules(modules), printed)
+        study = Study(parts, ("random",) * players, seed, games, facts=out is not None)
         rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
