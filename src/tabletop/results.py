@@ -98,7 +98,7 @@ def play_row(study: Study, index: int) -> dict[str, Any]:
         agent = parts.make_agent(name, agent_seed)
         agent.reset(seat, agent_seed)
         timed.append(_Timed(agent, clock=time.perf_counter))
-    game = parts.logged_game(len(names), game_seed) if study.facts else parts.new_game(len(names), game_seed)
+    game: Any = parts.logged_game(len(names), game_seed) if study.facts else parts.new_game(len(names), game_seed)
     run(game, timed)
     result = {k: v for k, v in game.result().items() if k != "over"}
     keys = [[float(x) for x in k] for k in parts.ranking(game)]
