@@ -132,7 +132,10 @@ class RayBackend:
                 kwargs["address"] = address
             else:
                 kwargs["num_cpus"] = workers
-            ray.init(**kwargs)
+            try:
+                ray.init(**kwargs)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise IllegalAction(f"cannot start or reach Ray ({address or 'local'}): {exc}") from None
             self._started = True
         self._task = ray.remote(max_retries=RETRIES, num_cpus=1)(play_batch)
 
