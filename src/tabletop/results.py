@@ -29,10 +29,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Protocol
 
-from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
 from tabletop.runner import run
-from tabletop.tournament import GameRecord, TournamentGame, _Timed, seating
+from tabletop.tournament import GameRecord, TournamentGame, seat_agents, seating
 
 VARIABLE = ("wall_s", "worker", "host")
 """The only fields that may differ between two runs of the same study."""
@@ -92,12 +91,7 @@ def play_row(study: Study, index: int) -> dict[str, Any]:
     parts = study.parts
     names = seating(study.lineup, index)
     game_seed = study.seed + index
-    timed = []
-    for seat, name in enumerate(names):
-        agent_seed = derive_seed(game_seed, seat)
-        agent = parts.make_agent(name, agent_seed)
-        agent.reset(seat, agent_seed)
-        timed.append(_Timed(agent, clock=time.perf_counter))
+    timed = seat_agents(parts, names, game_seed, clock=time.perf_counter)
     game: Any = parts.logged_game(len(names), game_seed) if study.facts else parts.new_game(len(names), game_seed)
     run(game, timed)
     result = {k: v for k, v in game.result().items() if k != "over"}

@@ -121,17 +121,25 @@ def seating(agents: Sequence[str], index: int) -> tuple[str, ...]:
     return tuple(agents[(s + index) % P] for s in range(P))
 
 
-def play_game(game_spec: TournamentGame, agents: Sequence[str], seed: int, index: int) -> GameRecord:
-    """Play game ``index`` of a tournament (seed ``seed + index``, rotated seats)."""
-    names = seating(agents, index)
-    P = len(names)
-    game_seed = seed + index
+def seat_agents(
+    game_spec: TournamentGame, names: Sequence[str], game_seed: int, clock: Callable[[], float] = time.process_time
+) -> list[_Timed]:
+    """The agents of one game, by seat, each seeded with ``derive_seed(game_seed, seat)`` and timed."""
     timed = []
     for seat, name in enumerate(names):
         agent_seed = derive_seed(game_seed, seat)
         agent = game_spec.make_agent(name, agent_seed)
         agent.reset(seat, agent_seed)
-        timed.append(_Timed(agent))
+        timed.append(_Timed(agent, clock))
+    return timed
+
+
+def play_game(game_spec: TournamentGame, agents: Sequence[str], seed: int, index: int) -> GameRecord:
+    """Play game ``index`` of a tournament (seed ``seed + index``, rotated seats)."""
+    names = seating(agents, index)
+    P = len(names)
+    game_seed = seed + index
+    timed = seat_agents(game_spec, names, game_seed)
     game = game_spec.new_game(P, game_seed)
     run(game, timed)
     keys = game_spec.ranking(game)
@@ -303,6 +311,7 @@ __all__ = [
     "bradley_terry",
     "parse_agent",
     "play_game",
+    "seat_agents",
     "seating",
     "tournament",
     "wilson",

@@ -184,3 +184,22 @@ def report_command(paths: Sequence[Path], as_json: bool, score: str = "VP") -> N
         ]
         console.print("Win % by seat (95% CI): " + "; ".join(cells), soft_wrap=True)
         console.print()
+
+
+def add_result_commands(app: typer.Typer, title: str, score: str) -> None:
+    """The ``report`` and ``analyze`` commands of a game's command line (``title``: the game's name
+    in the report; ``score``: what its score is called)."""
+
+    @app.command()
+    def report(
+        files: FilesArg, as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False
+    ) -> None:
+        """Summarise result files: win rates with 95% intervals and ratings, per agent and per seat."""
+        report_command(files, as_json, score)
+
+    @app.command()
+    def analyze(files: FilesArg, out: ReportDirOpt) -> None:
+        """Write the balance report of result files: HTML with plots, and every figure as CSV."""
+        from tabletop.analysis import analyze_command
+
+        analyze_command(files, out, title)

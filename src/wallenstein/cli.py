@@ -40,12 +40,10 @@ from tabletop.tournament_cli import (
     AddressOpt,
     BackendName,
     BackendOpt,
-    FilesArg,
     OutOpt,
-    ReportDirOpt,
     WorkersOpt,
+    add_result_commands,
     play_study,
-    report_command,
     run_tournament_command,
 )
 from wallenstein.board import COLOURS
@@ -227,24 +225,7 @@ def tournament(
         raise fail(str(exc)) from None
 
 
-@app.command()
-def report(
-    files: FilesArg,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-) -> None:
-    """Summarise result files: win rates with 95% intervals and ratings, per agent and per seat."""
-    report_command(files, as_json)
-
-
-@app.command()
-def analyze(
-    files: FilesArg,
-    out: ReportDirOpt,
-) -> None:
-    """Write the balance report of result files: HTML with plots, and every figure as CSV."""
-    from tabletop.analysis import analyze_command
-
-    analyze_command(files, out, "Wallenstein")
+add_result_commands(app, "Wallenstein", score="VP")
 
 
 @app.command()
