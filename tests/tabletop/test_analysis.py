@@ -158,3 +158,17 @@ def test_wallenstein_facts_agree_with_the_game() -> None:
     assert sum(a[1] for a in facts["actions"].values()) == sum(e["e"] == "skip" for e in log)
     thrown = sum(e["dropped"].get("0", 0) for e in log if "dropped" in e)
     assert facts["tower"][0][0] == thrown > 0
+
+
+def test_league_of_six_facts_agree_with_the_game() -> None:
+    from league_of_six.facts import game_facts as league_facts
+    from league_of_six.game import new_game
+
+    g = new_game(players=5, seed=4)
+    run(g, random_agents(5, 4))
+    facts = league_facts(g)
+    rounds = sum(e["e"] == "round" for e in g.log)
+    assert len(facts["order"]) == rounds and all(sorted(o) == [1, 2, 3, 4, 5] for o in facts["order"])
+    chosen = [sum(e["e"] == "choose" and e["seat"] == p for e in g.log) for p in range(5)]
+    assert [len(t) for t in facts["items"]["town"]] == chosen
+    assert len(facts["events"]) == sum(len(e["besieged"]) for e in g.log if e["e"] == "round")

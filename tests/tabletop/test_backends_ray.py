@@ -3,6 +3,7 @@ batch played again. One small local Ray session (2 CPUs) serves the whole module
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ import ray
 from crash_parts import CrashingParts
 
 from tabletop.backends import ProcessBackend, RayBackend, run_study
-from tabletop.results import Study, stable
+from tabletop.results import Study, read_rows, stable
 from wallenstein.bots.tournament import WallensteinTournament
 
 LINEUP = ("heuristic", "random", "random", "random")
@@ -60,3 +61,25 @@ def test_ray_plays_a_killed_workers_batch_again(
     rows = run_study(study(parts), RayBackend(2), size=2)
     assert (tmp_path / "killed-9").exists()  # a Ray worker really died
     assert [stable(r) for r in rows] == reference
+
+
+def test_league_of_six_tournament_on_ray_through_the_cli(session: None, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from league_of_six.cli import app
+
+    runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+    out = tmp_path / "los.jsonl"
+    args = ["tournament", "-a", "heuristic,random,random", "-n", "4", "-s", "2", "--json"]
+    on_ray = runner.invoke(app, [*args, "--backend", "ray", "-w", "2", "--out", str(out)])
+    assert on_ray.exit_code == 0, on_ray.output
+    local = runner.invoke(app, args)
+
+    def untimed(output: str) -> dict[str, dict[str, object]]:  # ms per decision is wall-clock time
+        return {
+            k: {f: v for f, v in row.items() if f != "ms_per_decision"}
+            for k, row in json.loads(output)["agents"].items()
+        }
+
+    assert untimed(on_ray.output) == untimed(local.output)
+    assert {r["worker"] for r in read_rows(out)} and ray.is_initialized()
