@@ -311,7 +311,11 @@ def _pyplot() -> Any:
 def _bars(ax: Any, labels: Sequence[str], values: Sequence[float], lo: Sequence[float], hi: Sequence[float]) -> None:
     """Horizontal bars with their 95% intervals, first label on top."""
     y = list(range(len(labels)))[::-1]
-    err = [[v - a for v, a in zip(values, lo, strict=True)], [b - v for v, b in zip(values, hi, strict=True)]]
+    # max(0, ...): a rounding hair (a rate of 1 with an upper bound of 0.9999999999999999) is no error.
+    err = [
+        [max(0.0, v - a) for v, a in zip(values, lo, strict=True)],
+        [max(0.0, b - v) for v, b in zip(values, hi, strict=True)],
+    ]
     ax.barh(y, values, xerr=err, color="#6b8fb3", ecolor="#333", capsize=2)
     ax.set_yticks(y, labels, fontsize=8)
 
