@@ -8,13 +8,13 @@ cost grows with the number of games.
 What it measures, on this machine, in one run:
 
 * the same study (Wallenstein 2012, 4 heuristic bots, from seed 0) on local processes and on Ray,
-  with 1 and 2 workers: wall-clock seconds from the first batch to the last row, with the workers
-  already started, and games/s; start-up (a process pool's spawn with its first game, ``ray.init``)
-  measured apart;
+  with 1 and 2 workers, interleaved over ``--rounds`` rounds (median kept): wall-clock seconds from
+  the first batch to the last row, with the workers already started, and games/s; start-up (a
+  process pool's spawn with its first game, ``ray.init``) measured apart;
 * Ray's overhead: its games/s against local processes with as many workers;
 * growth: a study of random games (process backend, every worker, start-up included) at each size
-  of ``--growth`` that is measured, written to a results file: seconds, games/s, bytes per row, and the time to read
-  the file back (what ``report``, ``analyze`` and a resume do). Sizes above the largest measured one
+  of ``--growth`` that is measured, written to a results file: seconds, games/s, bytes per row, and
+  the time to read the file back (what ``report``, ``analyze`` and a resume do). Sizes above the largest measured one
   are projected linearly from it and marked "projected".
 """
 
@@ -57,25 +57,38 @@ def startup_seconds(kind: str, workers: int) -> float:
     return time.perf_counter() - start
 
 
-def throughput(games: int, workers: list[int]) -> list[dict[str, Any]]:
-    study = Study(WallensteinTournament(), HEURISTIC, 0, games)
-    out = []
-    for w in workers:
-        pool = ProcessBackend(w)
-        run_study(Study(WallensteinTournament(), RANDOM, 0, w), pool, size=1)  # start the workers
-        seconds, n = timed_run(study, pool)
-        pool.close()
-        out.append({"backend": "process", "workers": w, "games": n, "seconds": seconds, "games_per_s": n / seconds})
+def throughput(games: int, workers: list[int], rounds: int) -> list[dict[str, Any]]:
+    """Each backend and worker count ``rounds`` times, interleaved (process, Ray, process, Ray...), so
+    that a change in the machine's load falls on both; the median round is kept."""
     import ray
 
+    study = Study(WallensteinTournament(), HEURISTIC, 0, games)
+    warm = Study(WallensteinTournament(), RANDOM, 0, max(workers))
     ray.init(num_cpus=max(workers), include_dashboard=False, log_to_driver=False, configure_logging=False)
+    seconds: dict[tuple[str, int], list[float]] = {}
     try:
-        for w in workers:
-            run_study(Study(WallensteinTournament(), RANDOM, 0, w), RayBackend(w), size=1)  # warm the workers
-            seconds, n = timed_run(study, RayBackend(w))
-            out.append({"backend": "ray", "workers": w, "games": n, "seconds": seconds, "games_per_s": n / seconds})
+        for _ in range(rounds):
+            for w in workers:
+                for kind in ("process", "ray"):
+                    backend: Any = ProcessBackend(w) if kind == "process" else RayBackend(w)
+                    run_study(warm, backend, size=1)  # start the workers
+                    seconds.setdefault((kind, w), []).append(timed_run(study, backend)[0])
+                    backend.close()
     finally:
         ray.shutdown()
+    out = []
+    for (kind, w), times in seconds.items():
+        median = sorted(times)[len(times) // 2]
+        out.append(
+            {
+                "backend": kind,
+                "workers": w,
+                "games": games,
+                "seconds": median,
+                "games_per_s": games / median,
+                "rounds": [round(games / t, 2) for t in times],
+            }
+        )
     return out
 
 
@@ -128,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200, help="heuristic games per throughput run")
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds per backend (the median is kept)")
     ap.add_argument("--growth", type=int, nargs="+", default=[1000], help="study sizes to measure (random games)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -140,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             for w in args.workers
             if w > 1 or kind == "ray"
         },
-        "throughput": throughput(args.games, args.workers),
+        "throughput": throughput(args.games, args.workers, args.rounds),
         "growth": growth(sizes, max(args.growth), max(args.workers)),
     }
     rate = {(r["backend"], r["workers"]): r["games_per_s"] for r in report["throughput"]}
@@ -154,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     print("Start-up: " + ", ".join(f"{k} {v:.1f} s" for k, v in report["startup_s"].items()))
     print(f"Throughput, {args.games} games of Wallenstein 2012, 4 heuristic bots (start-up excluded):")
     for r in report["throughput"]:
-        print(f"  {r['backend']:7} x{r['workers']}: {r['games_per_s']:6.1f} games/s ({r['seconds']:.1f} s)")
+        rounds = ", ".join(f"{x:.1f}" for x in r["rounds"])
+        print(f"  {r['backend']:7} x{r['workers']}: {r['games_per_s']:6.1f} games/s (median of rounds: {rounds})")
     for k, v in report["ray_overhead"].items():
         print(f"  Ray overhead {k}: {100 * v:+.0f}% (share of local-process throughput lost)")
     print(f"Growth, random games, process backend x{max(args.workers)}:")
