@@ -154,7 +154,6 @@ class ResultFile:
         self.done: set[int] = set()
         ident = study.identity()
         if path.exists():
-            size = 0
             for row in read_rows(path):
                 mine = {k: row.get(k) for k in ident}
                 if mine != ident:

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop.backends import make_backend, run_study
-from tabletop.cli_common import fail, progress_bar, speed
+from tabletop.cli_common import fail, progress_bar, speed, tally_rows
 from tabletop.errors import IllegalAction
 from tabletop.results import ResultFile, Study, read_files, read_rows, to_record
 from tabletop.tournament import Report
@@ -141,8 +141,6 @@ def run_tournament_command(
 def report_command(paths: Sequence[Path], as_json: bool, score: str = "VP") -> None:
     """Summaries of result files (``wallenstein report results.jsonl``), one per study in them: per
     agent (win rate, 95% interval, mean score, rating) and per seat (win rate, 95% interval)."""
-    from tabletop.cli_common import tally_rows
-
     try:
         rows = read_files(paths)
     except IllegalAction as exc:
