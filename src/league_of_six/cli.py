@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import Progress
 
 from league_of_six.components import Components, resolve
 from league_of_six.game import COLOURS, Game, new_game, replay
@@ -32,12 +31,22 @@ from tabletop.cli_common import (
     make_app,
     print_simulation,
     print_story,
-    progress_bar,
     save_history,
-    tally_games,
+    tally_rows,
 )
 from tabletop.errors import DataError, IllegalAction
+from tabletop.results import Study
 from tabletop.runner import run
+from tabletop.tournament_cli import (
+    AddressOpt,
+    BackendName,
+    BackendOpt,
+    OutOpt,
+    WorkersOpt,
+    add_result_commands,
+    play_study,
+    run_tournament_command,
+)
 
 app = make_app("league-of-six", "League of Six: simulate games between random agents, or watch one narrated.")
 
@@ -69,24 +78,10 @@ def _play(players: int, seed: int, comp: Components, sides: str, log: bool) -> t
     return game, outcome.decisions
 
 
-def simulate_games(
-    games: int, players: int, seed: int, comp: Components, sides: str = "white", progress: Progress | None = None
-) -> dict[str, Any]:
-    """Play ``games`` random games (seeds ``seed .. seed + games - 1``) and summarise them."""
+def _parts(components: Path | None, sides: str) -> Any:
+    from league_of_six.bots.tournament import LeagueTournament
 
-    def play(game_seed: int) -> tuple[Game, int]:
-        return _play(players, game_seed, comp, sides, log=False)
-
-    tally = tally_games(play, games, seed, players, {"mean_influence": "influence"}, progress)
-    return {
-        "games": games,
-        "players": players,
-        "seed": seed,
-        "sides": sides,
-        "components": {"name": comp.name, "set": comp.label, "standin": comp.standin},
-        "seats": list(COLOURS[:players]),
-        **tally,
-    }
+    return LeagueTournament(str(components) if components is not None else None, sides)
 
 
 @app.command()
@@ -96,16 +91,30 @@ def simulate(
     seed: SeedOpt = 0,
     components: ComponentsOpt = None,
     sides: SidesOpt = Side.white,
+    backend: BackendOpt = BackendName.process,
+    address: AddressOpt = None,
+    workers: WorkersOpt = 1,
+    out: OutOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
 ) -> None:
-    """Play games between random agents and report wins, mean influence and speed."""
+    """Play games between random agents and report wins, mean influence and speed (--out: keep every game)."""
     comp = _components(components)
     try:
-        with progress_bar(quiet) as progress:
-            stats = simulate_games(games, players, seed, comp, sides.value, progress)
+        study = Study(_parts(components, sides.value), ("random",) * players, seed, games, facts=out is not None)
+        rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
+    stats = {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "sides": sides.value,
+        "components": {"name": comp.name, "set": comp.label, "standin": comp.standin},
+        "seats": list(COLOURS[:players]),
+        **tally_rows(rows, players, {"mean_influence": "influence"}),
+        **pace,
+    }
     if as_json:
         typer.echo(json.dumps(stats, ensure_ascii=False))
         return
@@ -157,24 +166,27 @@ def tournament(
     ] = "search,heuristic,heuristic,heuristic",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (seats rotate).")] = 100,
     seed: SeedOpt = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Parallel worker processes.")] = 1,
+    workers: WorkersOpt = 1,
     components: ComponentsOpt = None,
+    backend: BackendOpt = BackendName.process,
+    address: AddressOpt = None,
+    out: OutOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean influence, rating and ms per decision."""
-    from league_of_six.bots.tournament import LeagueTournament
-    from tabletop.tournament_cli import run_tournament_command
-
     names = [a.strip() for a in agents.split(",")]
     if not 3 <= len(names) <= 5:
         raise fail(f"League of Six is played by 3 to 5 players; --agents lists {len(names)}")
     comp = _components(components)  # a bad file is reported before any game starts
-    spec = LeagueTournament(str(components) if components is not None else None)
     title = f"League of Six ({comp.label})"
     try:
-        run_tournament_command(spec, names, games, seed, workers, as_json, title, score="influence")
+        study = Study(_parts(components, "white"), tuple(names), seed, games)
+        run_tournament_command(study, backend.value, workers, address, out, as_json, title, score="influence")
     except IllegalAction as exc:
         raise fail(str(exc)) from None
+
+
+add_result_commands(app, "League of Six", score="influence")
 
 
 def main() -> None:

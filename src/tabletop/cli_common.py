@@ -7,18 +7,27 @@ Typer and Rich are imported here, so only the command-line modules import this o
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from tabletop.errors import IllegalAction
+from tabletop.tournament import wilson
 
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", min=3, max=5, help="Number of players (3 to 5).")]
 SeedOpt = Annotated[int, typer.Option("--seed", "-s", min=0, help="Game seed (a non-negative integer).")]
@@ -37,42 +46,44 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
+class RateColumn(ProgressColumn):
+    """Games per second (of the games played in this run, not those resumed from a file)."""
+
+    def render(self, task: Task) -> Text:
+        rate = task.finished_speed or task.speed
+        return Text(f"{rate:,.1f} games/s" if rate else "- games/s", style="progress.data.speed")
+
+
 def progress_bar(quiet: bool) -> Progress:
-    """A transient progress bar on stderr, off when quiet or when stderr is not a terminal."""
+    """A transient progress bar on stderr (games, games/s, elapsed time, ETA), off when quiet or
+    when stderr is not a terminal."""
     err = Console(stderr=True)
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        RateColumn(),
         TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
         console=err,
         transient=True,
         disable=quiet or not err.is_terminal,
     )
 
 
-def tally_games(
-    play: Callable[[int], tuple[Any, int]],
-    games: int,
-    seed: int,
-    players: int,
-    means: Mapping[str, str],
-    progress: Progress | None = None,
-) -> dict[str, Any]:
-    """Play games ``play(seed + i)`` (each returns the finished game and its decision count) and count
-    wins (shared wins fractionally), decisions and speed; ``means`` maps an output key to a key of
-    ``result()`` whose per-seat values are averaged (e.g. ``{"mean_vp": "vp"}``)."""
+def tally_rows(rows: Sequence[Mapping[str, Any]], players: int, means: Mapping[str, str]) -> dict[str, Any]:
+    """Per seat, the wins (shared wins fractionally) and win rates of result rows
+    (:mod:`tabletop.results`), and the means of ``result()`` fields: ``means`` maps an output key to
+    a key of ``result()`` whose per-seat values are averaged (e.g. ``{"mean_vp": "vp"}``)."""
+    games = len(rows)
     wins = [0.0] * players
-    sums = {key: [0] * players for key in means}
+    sums = {key: [0.0] * players for key in means}
     shared = 0
     decisions = 0
-    task = progress.add_task("playing", total=games) if progress is not None else None
-    start = time.perf_counter()
-    for i in range(games):
-        game, n = play(seed + i)
-        decisions += n
-        result = game.result()
-        winners = result["winners"]
+    for row in rows:
+        decisions += sum(row["decisions"])
+        result, winners = row["result"], row["winners"]
         if len(winners) > 1:
             shared += 1
         for p in winners:
@@ -80,26 +91,31 @@ def tally_games(
         for key, field in means.items():
             for p in range(players):
                 sums[key][p] += result[field][p]
-        if progress is not None and task is not None:
-            progress.advance(task)
-    seconds = time.perf_counter() - start
+    n = max(games, 1)
     return {
         "wins": wins,
-        "win_rate": [w / games for w in wins],
+        "win_rate": [w / n for w in wins],
+        "ci95": [list(wilson(w, games)) for w in wins],
         "shared_wins": shared,
-        **{key: [v / games for v in values] for key, values in sums.items()},
+        **{key: [v / n for v in values] for key, values in sums.items()},
         "decisions": decisions,
-        "mean_decisions": decisions / games,
+        "mean_decisions": decisions / n,
+    }
+
+
+def speed(games: int, decisions: int, seconds: float) -> dict[str, Any]:
+    """Games and decisions per second of a run that played ``games`` new games in ``seconds``."""
+    return {
         "seconds": round(seconds, 4),
-        "games_per_s": round(games / seconds, 3) if seconds > 0 else None,
-        "decisions_per_s": round(decisions / seconds, 1) if seconds > 0 else None,
+        "games_per_s": round(games / seconds, 3) if seconds > 0 and games else None,
+        "decisions_per_s": round(decisions / seconds, 1) if seconds > 0 and games else None,
     }
 
 
 def print_simulation(
     stats: Mapping[str, Any], headline: Sequence[str], columns: Sequence[tuple[str, str]], styles: Mapping[str, str]
 ) -> None:
-    """The human-readable summary of :func:`tally_games`: headline lines, a table of seats with their
+    """The human-readable summary of :func:`tally_rows` and :func:`speed`: headline lines, a table of seats with their
     wins and the ``columns`` (title, stats key) of per-seat means, then shared wins, decisions and speed."""
     out = Console(highlight=False)
     for line in headline:
@@ -108,6 +124,7 @@ def print_simulation(
     table.add_column("Seat")
     table.add_column("Wins", justify="right")
     table.add_column("Win %", justify="right")
+    table.add_column("95% CI", justify="right")
     for title, _ in columns:
         table.add_column(title, justify="right")
     for p, colour in enumerate(stats["seats"]):
@@ -115,13 +132,14 @@ def print_simulation(
             Text(colour.capitalize(), style=styles.get(colour, "")),
             f"{stats['wins'][p]:g}",
             f"{100 * stats['win_rate'][p]:.1f}",
+            f"{100 * stats['ci95'][p][0]:.1f}-{100 * stats['ci95'][p][1]:.1f}",
             *(f"{stats[key][p]:.2f}" for _, key in columns),
         )
     out.print(table)
     out.print(f"Shared wins: {stats['shared_wins']} game(s), counted fractionally.", soft_wrap=True)
     out.print(f"Decisions: {stats['mean_decisions']:.1f} per game ({stats['decisions']} in all).", soft_wrap=True)
     gps, dps = stats["games_per_s"], stats["decisions_per_s"]
-    speed = f"{gps:.1f} games/s, {dps:,.0f} decisions/s" if gps is not None else "too fast to time"
+    speed = f"{gps:.1f} games/s, {dps:,.0f} decisions/s" if gps is not None else "no new game played"
     out.print(f"Speed: {speed} ({stats['seconds']:.2f} s).", soft_wrap=True)
 
 

@@ -97,8 +97,9 @@ class GameRecord:
 class _Timed:
     """Wraps an agent to count its decisions and the CPU time it takes."""
 
-    def __init__(self, agent: Agent) -> None:
+    def __init__(self, agent: Agent, clock: Callable[[], float] = time.process_time) -> None:
         self.agent = agent
+        self.clock = clock
         self.needs_observation = getattr(agent, "needs_observation", True)
         self.decisions = 0
         self.seconds = 0.0
@@ -107,9 +108,9 @@ class _Timed:
         self.agent.reset(seat, seed)
 
     def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any:
-        start = time.process_time()
+        start = self.clock()
         action = self.agent.act(observation, legal)
-        self.seconds += time.process_time() - start
+        self.seconds += self.clock() - start
         self.decisions += 1
         return action
 
@@ -120,17 +121,25 @@ def seating(agents: Sequence[str], index: int) -> tuple[str, ...]:
     return tuple(agents[(s + index) % P] for s in range(P))
 
 
-def play_game(game_spec: TournamentGame, agents: Sequence[str], seed: int, index: int) -> GameRecord:
-    """Play game ``index`` of a tournament (seed ``seed + index``, rotated seats)."""
-    names = seating(agents, index)
-    P = len(names)
-    game_seed = seed + index
+def seat_agents(
+    game_spec: TournamentGame, names: Sequence[str], game_seed: int, clock: Callable[[], float] = time.process_time
+) -> list[_Timed]:
+    """The agents of one game, by seat, each seeded with ``derive_seed(game_seed, seat)`` and timed."""
     timed = []
     for seat, name in enumerate(names):
         agent_seed = derive_seed(game_seed, seat)
         agent = game_spec.make_agent(name, agent_seed)
         agent.reset(seat, agent_seed)
-        timed.append(_Timed(agent))
+        timed.append(_Timed(agent, clock))
+    return timed
+
+
+def play_game(game_spec: TournamentGame, agents: Sequence[str], seed: int, index: int) -> GameRecord:
+    """Play game ``index`` of a tournament (seed ``seed + index``, rotated seats)."""
+    names = seating(agents, index)
+    P = len(names)
+    game_seed = seed + index
+    timed = seat_agents(game_spec, names, game_seed)
     game = game_spec.new_game(P, game_seed)
     run(game, timed)
     keys = game_spec.ranking(game)
@@ -302,6 +311,7 @@ __all__ = [
     "bradley_terry",
     "parse_agent",
     "play_game",
+    "seat_agents",
     "seating",
     "tournament",
     "wilson",

@@ -1,45 +1,96 @@
-"""The tournament command shared by every game's command line: progress bar, JSON or a table."""
+"""The simulate, tournament and report commands shared by every game's command line: the study
+options (backend, address, workers, results file), the progress bar, and the summaries (JSON or a
+table), always computed from result rows (:mod:`tabletop.results`), so ``report`` recomputes them
+later from the file."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from tabletop.cli_common import progress_bar
-from tabletop.tournament import TournamentGame, tournament
+from tabletop.backends import make_backend, run_study
+from tabletop.cli_common import fail, progress_bar, speed, tally_rows
+from tabletop.errors import IllegalAction
+from tabletop.results import ResultFile, Study, read_files, read_rows, to_record
+from tabletop.tournament import Report
 
 
-def run_tournament_command(
-    spec: TournamentGame,
-    names: Sequence[str],
-    games: int,
-    seed: int,
-    workers: int,
-    as_json: bool,
-    title: str,
-    score: str = "VP",
-) -> None:
-    """Play the tournament and print it (``--json``: ``{"agents": {name: {...}}}``).
+class BackendName(StrEnum):
+    process = "process"
+    ray = "ray"
 
-    Raises IllegalAction (an unknown agent, a bad option) for the caller to report."""
-    progress = progress_bar(as_json)
-    with progress:
-        task = progress.add_task("playing", total=games)
-        report = tournament(spec, list(names), games, seed, workers, on_game=lambda _: progress.advance(task))
-    summary = report.summary()
-    if as_json:
-        typer.echo(json.dumps({"agents": summary}))
-        return
+
+BackendOpt = Annotated[
+    BackendName,
+    typer.Option("--backend", case_sensitive=False, help="Where games run: local processes, or Ray (the [ray] extra)."),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option("--address", help="A running Ray cluster to join (e.g. auto, or HEAD:6379); default: a local one."),
+]
+WorkersOpt = Annotated[
+    int, typer.Option("--workers", "-w", min=1, help="Games played at once (processes, or Ray tasks in flight).")
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option("--out", "-o", help="Results file (JSON Lines, one row per game); an existing one is resumed."),
+]
+
+FilesArg = Annotated[list[Path], typer.Argument(help="Result files (JSON Lines) written by simulate/tournament --out.")]
+ReportDirOpt = Annotated[Path, typer.Option("--out", "-o", help="Folder for the report (index.html, plots, CSV).")]
+
+
+def play_study(
+    study: Study, backend: str, workers: int, address: str | None, out: Path | None, quiet: bool
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Play the study's games not yet in ``out`` with a progress bar; returns every row of the study
+    (from the file when there is one) and the speed of the games played now (:func:`speed`).
+
+    Raises IllegalAction (an unknown agent, a bad option, a file of another study) for the caller."""
+    results = ResultFile(out, study) if out is not None else None
+    done = set(results.done) if results is not None else set()
+    done &= set(range(study.games))
+    runner = make_backend(backend, workers, address)
+    start = time.perf_counter()
+    try:
+        with progress_bar(quiet) as progress:
+            task = progress.add_task("playing", total=study.games, completed=len(done))
+
+            def arrived(rows: list[dict[str, Any]]) -> None:
+                if results is not None:
+                    results.write(rows)
+                progress.advance(task, len(rows))
+
+            new = run_study(study, runner, done, on_rows=arrived)
+    finally:
+        runner.close()
+        if results is not None:
+            results.close()
+    pace = speed(len(new), sum(sum(r["decisions"]) for r in new), time.perf_counter() - start)
+    if out is None:
+        return new, pace
+    rows = [r for r in read_rows(out) if r["index"] < study.games]
+    rows.sort(key=lambda r: int(r["index"]))
+    return rows, pace
+
+
+def agent_summary(rows: Sequence[dict[str, Any]], lineup: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Per agent: win rate with its 95% interval, mean score, rating and ms per decision."""
+    records = [to_record(r) for r in rows]
+    return Report(list(lineup), len(records), rows[0]["base_seed"] if rows else 0, records).summary()
+
+
+def print_agents(summary: dict[str, dict[str, Any]], head: str, players: int, score: str) -> None:
     out = Console(highlight=False)
-    out.print(
-        f"{title}: {games} games, {len(names)} players, seeds {seed}..{seed + games - 1},"
-        f" seats rotating: {', '.join(names)}",
-        soft_wrap=True,
-    )
+    out.print(head, soft_wrap=True)
     table = Table(show_edge=False)
     for col in ("Agent", "Win %", "95% CI", f"Mean {score}", "Rating", "ms/decision"):
         table.add_column(col, justify="left" if col == "Agent" else "right")
@@ -55,7 +106,98 @@ def run_tournament_command(
         )
     out.print(table)
     out.print(
-        f"Win % per seat played (parity {100 / len(names):.0f}%); rating: Bradley-Terry on the Elo scale"
-        " (mean 1500); ms/decision: the agent's CPU time.",
+        f"Win % per seat played (parity {100 / players:.0f}%); rating: Bradley-Terry on the Elo scale"
+        " (mean 1500); ms/decision: the agent's wall-clock time.",
         soft_wrap=True,
     )
+
+
+def run_tournament_command(
+    study: Study,
+    backend: str,
+    workers: int,
+    address: str | None,
+    out: Path | None,
+    as_json: bool,
+    title: str,
+    score: str = "VP",
+) -> None:
+    """Play the tournament and print it (``--json``: ``{"agents": {name: {...}}}``).
+
+    Raises IllegalAction (an unknown agent, a bad option) for the caller to report."""
+    rows, _ = play_study(study, backend, workers, address, out, as_json)
+    summary = agent_summary(rows, study.lineup)
+    if as_json:
+        typer.echo(json.dumps({"agents": summary}))
+        return
+    games, names, seed = study.games, study.lineup, study.seed
+    head = (
+        f"{title}: {games} games, {len(names)} players, seeds {seed}..{seed + games - 1},"
+        f" seats rotating: {', '.join(names)}"
+    )
+    print_agents(summary, head, len(names), score)
+
+
+def report_command(paths: Sequence[Path], as_json: bool, score: str = "VP") -> None:
+    """Summaries of result files (``wallenstein report results.jsonl``), one per study in them: per
+    agent (win rate, 95% interval, mean score, rating) and per seat (win rate, 95% interval)."""
+    try:
+        rows = read_files(paths)
+    except IllegalAction as exc:
+        raise fail(str(exc)) from None
+    if not rows:
+        raise fail("no result rows in " + ", ".join(map(str, paths)))
+    studies: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        key = json.dumps([row["game"], row["options"], row["lineup"], row["base_seed"]], sort_keys=True)
+        studies.setdefault(key, []).append(row)
+    out: list[dict[str, Any]] = []
+    for group in studies.values():
+        first = group[0]
+        players = len(first["agents"])
+        seats = tally_rows(group, players, {})
+        out.append(
+            {
+                "game": first["game"],
+                "options": first["options"],
+                "lineup": first["lineup"],
+                "base_seed": first["base_seed"],
+                "games": len(group),
+                "agents": agent_summary(group, first["lineup"]),
+                "seats": {"win_rate": seats["win_rate"], "ci95": seats["ci95"], "shared_wins": seats["shared_wins"]},
+            }
+        )
+    if as_json:
+        typer.echo(json.dumps({"studies": out}, ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    for study in out:
+        options = ", ".join(f"{k} {v}" for k, v in study["options"].items() if v not in (None, [], ""))
+        head = f"{study['game']} ({options}): {study['games']} games from seed {study['base_seed']}"
+        print_agents(study["agents"], head, len(study["lineup"]), score)
+        seats = study["seats"]
+        cells = [
+            f"seat {p + 1} {100 * r:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
+            for p, (r, (lo, hi)) in enumerate(zip(seats["win_rate"], seats["ci95"], strict=True))
+        ]
+        console.print("Win % by seat (95% CI): " + "; ".join(cells), soft_wrap=True)
+        console.print()
+
+
+def add_result_commands(app: typer.Typer, title: str, score: str) -> None:
+    """The ``report`` and ``analyze`` commands of a game's command line (``title``: the game's name
+    in the report; ``score``: what its score is called)."""
+
+    @app.command()
+    def report(
+        files: FilesArg, as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False
+    ) -> None:
+        """Summarise result files: win rates with 95% intervals and ratings, per agent and per seat."""
+        report_command(files, as_json, score)
+
+    @app.command()
+    def analyze(files: FilesArg, out: ReportDirOpt) -> None:
+        """Write the balance report of result files: HTML with plots, and every figure as CSV."""
+        from tabletop.analysis import analyze_command
+
+        analyze_command(files, out, title)

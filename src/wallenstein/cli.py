@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import Progress
 
 from tabletop.agents import random_agents
 from tabletop.cli_common import (
@@ -31,12 +30,22 @@ from tabletop.cli_common import (
     make_app,
     print_simulation,
     print_story,
-    progress_bar,
     save_history,
-    tally_games,
+    tally_rows,
 )
 from tabletop.errors import IllegalAction
+from tabletop.results import Study
 from tabletop.runner import run
+from tabletop.tournament_cli import (
+    AddressOpt,
+    BackendName,
+    BackendOpt,
+    OutOpt,
+    WorkersOpt,
+    add_result_commands,
+    play_study,
+    run_tournament_command,
+)
 from wallenstein.board import COLOURS
 from wallenstein.game import Game, new_game, replay
 from wallenstein.narrate import narrate_game
@@ -97,32 +106,12 @@ def _play(
     return game, outcome.decisions
 
 
-def simulate_games(
-    games: int,
-    players: int,
-    seed: int,
-    setup: str,
-    progress: Progress | None = None,
-    edition: str = "2012",
-    modules: tuple[str, ...] = (),
-    printed: Path | None = None,
-) -> dict[str, Any]:
-    """Play ``games`` random games (seeds ``seed .. seed + games - 1``) and summarise them."""
+def _parts(setup: str, edition: str, modules: tuple[str, ...], printed: Path | None) -> Any:
+    """The study parts for these options (checked here: a bad option fails before any game)."""
+    from wallenstein.bots.tournament import WallensteinTournament
 
-    def play(game_seed: int) -> tuple[Game, int]:
-        return _play(players, game_seed, setup, log=False, edition=edition, modules=modules, printed=printed)
-
-    tally = tally_games(play, games, seed, players, {"mean_vp": "vp", "mean_thalers": "thalers"}, progress)
-    return {
-        "games": games,
-        "players": players,
-        "seed": seed,
-        "setup": setup,
-        "edition": edition,
-        "modules": sorted(modules),
-        "seats": list(COLOURS[:players]),
-        **tally,
-    }
+    new_game(players=3, edition=edition, modules=modules, printed=printed, log=False)
+    return WallensteinTournament(setup, edition, tuple(sorted(modules)), str(printed) if printed else None)
 
 
 @app.command()
@@ -134,17 +123,31 @@ def simulate(
     edition: EditionOpt = Edition.e2012,
     modules: ModulesOpt = "",
     printed: PrintedOpt = None,
+    backend: BackendOpt = BackendName.process,
+    address: AddressOpt = None,
+    workers: WorkersOpt = 1,
+    out: OutOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
 ) -> None:
-    """Play games between random agents and report wins, mean VP and speed."""
+    """Play games between random agents and report wins, mean VP and speed (--out: keep every game)."""
     try:
-        with progress_bar(quiet) as progress:
-            stats = simulate_games(
-                games, players, seed, setup.value, progress, edition.value, _modules(modules), printed
-            )
+        parts = _parts(setup.value, edition.value, _modules(modules), printed)
+        study = Study(parts, ("random",) * players, seed, games, facts=out is not None)
+        rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
+    stats = {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "setup": setup.value,
+        "edition": edition.value,
+        "modules": sorted(_modules(modules)),
+        "seats": list(COLOURS[:players]),
+        **tally_rows(rows, players, {"mean_vp": "vp", "mean_thalers": "thalers"}),
+        **pace,
+    }
     if as_json:
         typer.echo(json.dumps(stats))
         return
@@ -200,30 +203,29 @@ def tournament(
     ] = "search,heuristic,heuristic,heuristic",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (seats rotate).")] = 100,
     seed: SeedOpt = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Parallel worker processes.")] = 1,
+    workers: WorkersOpt = 1,
     setup: SetupOpt = Setup.lineup,
     edition: EditionOpt = Edition.e2012,
     modules: ModulesOpt = "",
+    backend: BackendOpt = BackendName.process,
+    address: AddressOpt = None,
+    out: OutOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean VP, rating and ms per decision."""
-    from tabletop.tournament_cli import run_tournament_command
-    from wallenstein.bots.tournament import WallensteinTournament
-
     names = [a.strip() for a in agents.split(",")]
     if not 3 <= len(names) <= 5:
         raise fail(f"Wallenstein is played by 3 to 5 players; --agents lists {len(names)}")
     mods = _modules(modules)
-    try:
-        new_game(players=len(names), edition=edition.value, modules=mods, log=False)  # checks the options
-    except IllegalAction as exc:
-        raise fail(str(exc)) from None
-    spec = WallensteinTournament(setup.value, edition.value, tuple(sorted(mods)))
     title = f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(mods))}, {setup.value} set-up"
     try:
-        run_tournament_command(spec, names, games, seed, workers, as_json, title)
+        study = Study(_parts(setup.value, edition.value, mods, None), tuple(names), seed, games)
+        run_tournament_command(study, backend.value, workers, address, out, as_json, title)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
+
+
+add_result_commands(app, "Wallenstein", score="VP")
 
 
 @app.command()

@@ -1,4 +1,5 @@
-"""League of Six's entry to :mod:`tabletop.tournament`: new games, agents by name, final standings."""
+"""League of Six's entry to :mod:`tabletop.tournament` and :mod:`tabletop.results`: new games,
+agents by name, final standings, the options of a result row and the balance report's facts."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from league_of_six.bots import make_agent
+from league_of_six.facts import game_facts
 from league_of_six.game import Game, new_game
 from tabletop.agents import Agent
 from tabletop.tournament import parse_agent
@@ -16,9 +18,21 @@ class LeagueTournament:
     """The stand-in set by default, or a user's component file (passed to the bots too)."""
 
     components: str | None = None
+    sides: str = "white"
+
+    name = "league_of_six"
 
     def new_game(self, players: int, seed: int) -> Game:
-        return new_game(players=players, seed=seed, components=self.components, log=False)
+        return new_game(players=players, seed=seed, components=self.components, sides=self.sides, log=False)
+
+    def logged_game(self, players: int, seed: int) -> Game:
+        return new_game(players=players, seed=seed, components=self.components, sides=self.sides, log=True)
+
+    def options(self, players: int) -> dict[str, Any]:
+        return {"players": players, "components": self.components, "sides": self.sides}
+
+    def facts(self, game: Any) -> dict[str, Any]:
+        return game_facts(game)
 
     def make_agent(self, name: str, seed: int) -> Agent:
         kind, options = parse_agent(name)
