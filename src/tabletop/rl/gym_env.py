@@ -63,6 +63,7 @@ class TableGymEnv(gym.Env[Vector, int]):
         self.game: RLPlayable = spec.new_game(players, 0, options)  # bad options fail here
         self.learner = learner_seat if learner_seat is not None else 0
         self.set_opponents(opponents)
+        self._opponents = self._next_opponents
 
     # ------------------------------------------------------------------ opponents
     def set_opponents(self, opponents: Opponent | Mapping[int, Opponent] | None) -> None:
@@ -70,7 +71,7 @@ class TableGymEnv(gym.Env[Vector, int]):
         if opponents is None:
             opponents = "random"
         table = dict(opponents) if isinstance(opponents, Mapping) else {p: opponents for p in range(self.players)}
-        self._opponents = {p: self._agent(table.get(p, "random")) for p in range(self.players)}
+        self._next_opponents = {p: self._agent(table.get(p, "random")) for p in range(self.players)}
 
     def _agent(self, who: Opponent) -> Agent:
         if isinstance(who, str):
@@ -88,6 +89,7 @@ class TableGymEnv(gym.Env[Vector, int]):
         if self.fixed_seat is None:
             self.learner = int(self.np_random.integers(self.players))
         self.game = self.rlgame.new_game(self.players, game_seed, self.options)
+        self._opponents = self._next_opponents
         for p, agent in self._opponents.items():
             if p != self.learner:
                 agent.reset(p, derive_seed(game_seed, p))
