@@ -137,7 +137,12 @@ class Game(RecordedGame[State]):
         memory = Memory(seat, self.players)
         for step in type(self).replay_steps(self.history, log=False):
             memory.update(step.observe(seat), self.comp)
-        return rebuild(self.observe(seat), memory, self.comp, random.Random(seed), seed)
+        game = rebuild(self.observe(seat), memory, self.comp, random.Random(seed), seed)
+        # The civic bonus waiting is the filled row's bonus (public), which the determinization
+        # leaves wide open: copy it so the deciding seat keeps exactly its legal actions.
+        game.s.bonus_limit = self.s.bonus_limit
+        game.refresh()
+        return game
 
     def clone(self) -> Game:
         """An independent copy (history and log are shared structurally; copying is O(state))."""

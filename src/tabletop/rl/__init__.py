@@ -17,9 +17,9 @@ from tabletop.rl.pettingzoo_env import TableAEC, TableParallel
 from tabletop.rl.spec import RLGame
 
 
-def api(spec: RLGame, title: str, max_game_length: int) -> tuple[
-    Callable[..., TableAEC], Callable[..., TableParallel], type[TableGymEnv], Callable[[], str]
-]:
+def api(
+    spec: RLGame, title: str, max_game_length: int
+) -> tuple[Callable[..., TableAEC], Callable[..., TableParallel], type[TableGymEnv], Callable[[], str]]:
     """``(env, parallel_env, GymEnv, register_openspiel)`` for ``spec``."""
 
     def env(players: int = 4, render_mode: str | None = None, reward: str = "win", **options: Any) -> TableAEC:

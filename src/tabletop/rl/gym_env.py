@@ -17,7 +17,7 @@ An index outside the mask plays the learner's first legal action (``info["illega
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
@@ -34,7 +34,7 @@ Opponent = str | Agent | Any
 
 
 class TableGymEnv(gym.Env[Vector, int]):
-    metadata = {"render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
 
     def __init__(
         self,

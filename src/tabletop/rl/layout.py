@@ -1,10 +1,10 @@
 """Named blocks of a flat observation vector, so an encoder and its documentation agree.
 
-    lay = Layout()
-    OWNER = lay.block("county owner", 45 * 7)
-    ...
-    lay.size            # total length
-    lay.describe()      # [(name, start, length), ...] for docs and debugging
+lay = Layout()
+OWNER = lay.block("county owner", 45 * 7)
+...
+lay.size            # total length
+lay.describe()      # [(name, start, length), ...] for docs and debugging
 """
 
 from __future__ import annotations

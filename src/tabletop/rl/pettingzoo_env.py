@@ -181,7 +181,9 @@ class TableParallel(_Table, ParallelEnv[str, dict[str, Any], int]):
         self.agents = self.possible_agents[:]
         return {a: self.observe_seat(p) for p, a in enumerate(self.agents)}, {a: {} for a in self.agents}
 
-    def step(self, actions: Mapping[str, Any]) -> tuple[
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[
         dict[str, dict[str, Any]], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
         g = self.game

@@ -20,8 +20,14 @@ from tabletop.rl.spec import RLGame
 
 
 class Policy(Protocol):
-    def predict(self, observation: Any, state: Any = ..., episode_start: Any = ..., deterministic: bool = ...,
-                action_masks: Any = ...) -> tuple[Any, Any]: ...
+    def predict(
+        self,
+        observation: Any,
+        state: Any = ...,
+        episode_start: Any = ...,
+        deterministic: bool = ...,
+        action_masks: Any = ...,
+    ) -> tuple[Any, Any]: ...
 
 
 @lru_cache(maxsize=8)
@@ -67,7 +73,7 @@ class PolicyAgent:
 
 def ppo_factory(spec: RLGame) -> Any:
     """The ``ppo`` kind of a game's bot registry: ``make_agent("ppo", seed, path="model.zip")``
-    (``ppo:path=model.zip`` or ``ppo:model.zip`` in tournaments)."""
+    (``ppo:path=model.zip`` in tournaments)."""
 
     def factory(seed: int, path: str = "", **options: Any) -> PolicyAgent:
         if options:

@@ -51,6 +51,8 @@ def parse_args(argv: Sequence[str] | None, game: str) -> argparse.Namespace:
     ap.add_argument("--snapshot-every", type=int, default=60_000, help="phase 2: steps between frozen snapshots")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--envs", type=int, default=4, help="environments stepped together (one process)")
+    ap.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length per environment")
+    ap.add_argument("--batch-size", type=int, default=512)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--minutes", type=float, default=24.0, help="wall-clock budget; stops and saves after it")
     ap.add_argument("--out", type=Path, default=Path(f"runs/{game}-ppo"))
@@ -78,8 +80,8 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     model = MaskablePPO(
         "MlpPolicy",
         venv,
-        n_steps=1024,
-        batch_size=512,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
         n_epochs=4,
         learning_rate=3e-4,
         gamma=0.995,
@@ -110,7 +112,8 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
         def _on_step(self) -> bool:
             for info, done in zip(self.locals["infos"], self.locals["dones"], strict=True):
                 if done and "won" in info:
-                    curve.write(json.dumps({"steps": self.num_timesteps, "phase": state["phase"], "won": info["won"]}) + "\n")
+                    row = {"steps": self.num_timesteps, "phase": state["phase"], "won": info["won"]}
+                    curve.write(json.dumps(row) + "\n")
             if self.num_timesteps >= state["next_snapshot"]:
                 state["snapshots"] += 1
                 model.save(out / f"snapshot_{state['snapshots']:02d}.zip")
@@ -124,9 +127,16 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     policy = out / "policy.zip"
     model.save(policy)
     elapsed = time.monotonic() - started
-    summary = {"steps": int(model.num_timesteps), "seconds": round(elapsed, 1), "seed": args.seed,
-               "players": args.players, "phase1_steps": phase1, "snapshots": state["snapshots"],
-               "torch_threads": 1, "numpy": np.__version__}
+    summary = {
+        "steps": int(model.num_timesteps),
+        "seconds": round(elapsed, 1),
+        "seed": args.seed,
+        "players": args.players,
+        "phase1_steps": phase1,
+        "snapshots": state["snapshots"],
+        "torch_threads": 1,
+        "numpy": np.__version__,
+    }
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     plot_curve(curve_path, out / "curve.png", args.window, f"{spec.name}: MaskablePPO win rate in training games")
     print(f"saved {policy} after {summary['steps']} steps in {elapsed / 60:.1f} min; curve in {out / 'curve.png'}")
@@ -144,8 +154,16 @@ def curve_points(path: Path, window: int) -> list[dict[str, Any]]:
             chunk = mine[i : i + window]
             wins = sum(1 for g in chunk if g["won"])
             lo, hi = wilson(wins, len(chunk))
-            points.append({"steps": chunk[-1]["steps"], "phase": phase, "games": len(chunk),
-                           "win_rate": wins / len(chunk), "lo": lo, "hi": hi})
+            points.append(
+                {
+                    "steps": chunk[-1]["steps"],
+                    "phase": phase,
+                    "games": len(chunk),
+                    "win_rate": wins / len(chunk),
+                    "lo": lo,
+                    "hi": hi,
+                }
+            )
     return points
 
 

@@ -1,6 +1,6 @@
 """``python -m wallenstein.rl.train``: the MaskablePPO baseline for Wallenstein (see tabletop.rl.train).
 
-    nice -n 19 timeout 26m python -m wallenstein.rl.train --steps 600000 --minutes 24 --out runs/w-ppo
+nice -n 19 timeout 26m python -m wallenstein.rl.train --steps 600000 --minutes 24 --out runs/w-ppo
 """
 
 from __future__ import annotations
