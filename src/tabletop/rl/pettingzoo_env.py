@@ -141,6 +141,12 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):
     def observe(self, agent: str) -> dict[str, Any]:
         return self.observe_seat(self._seat_of[agent])
 
+    def action_mask(self, agent: str) -> Any:
+        """Just the agent's int8 action mask (no observation vector): for policies that need only it."""
+        g = self.game
+        cat = self.rlgame.catalogue
+        return cat.noop_mask if g.over else cat.mask(g.legal_actions(self._seat_of[agent]))
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
