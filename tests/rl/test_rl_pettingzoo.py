@@ -33,7 +33,7 @@ def test_wallenstein_modules_and_2002_play_to_the_end_in_aec() -> None:
         env = w_rl.env(players=3, reward="vp", **options)
         env.reset(seed=3)
         rng = np.random.default_rng(0)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _r, term, trunc, _info = env.last()
             env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert not env.agents

@@ -18,8 +18,9 @@ from typing import Any
 from league_of_six.game import Game, new_game
 from league_of_six.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
 from tabletop.errors import IllegalAction
-from tabletop.rl import RLGame, api
+from tabletop.rl.api import api
 from tabletop.rl.render import ansi
+from tabletop.rl.spec import RLGame
 
 OPTIONS = ("components", "sides")
 

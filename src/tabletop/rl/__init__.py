@@ -1,58 +1,9 @@
 """Research interfaces for every game of the table: PettingZoo, Gymnasium and OpenSpiel.
 
 A game supplies an :class:`~tabletop.rl.spec.RLGame` (its versioned action catalogue, observation
-encoder, bots and scores); :func:`api` turns it into the four entry points each game's ``rl``
-module exports (``env``, ``parallel_env``, ``GymEnv``, ``register_openspiel``). Needs the ``[rl]``
-extra (numpy, gymnasium, pettingzoo; open_spiel, sb3-contrib and torch for OpenSpiel and training).
-See docs/rl.md.
+encoder, bots and scores); :func:`tabletop.rl.api.api` turns it into the four entry points each
+game's ``rl`` module exports (``env``, ``parallel_env``, ``GymEnv``, ``register_openspiel``).
+Modules: ``catalogue``, ``layout``, ``spec``, ``pettingzoo_env``, ``gym_env``, ``openspiel_game``,
+``policy`` (trained policies as bots), ``table_bots`` (them in the browser lobby), ``train``.
+This package imports nothing heavy itself; its modules need the ``[rl]`` extra. See docs/rl.md.
 """
-
-from __future__ import annotations
-
-from collections.abc import Callable, Mapping
-from typing import Any
-
-from tabletop.rl.gym_env import Opponent, TableGymEnv
-from tabletop.rl.pettingzoo_env import TableAEC, TableParallel
-from tabletop.rl.spec import RLGame
-
-
-def api(
-    spec: RLGame, title: str, max_game_length: int
-) -> tuple[Callable[..., TableAEC], Callable[..., TableParallel], type[TableGymEnv], Callable[[], str]]:
-    """``(env, parallel_env, GymEnv, register_openspiel)`` for ``spec``."""
-
-    def env(players: int = 4, render_mode: str | None = None, reward: str = "win", **options: Any) -> TableAEC:
-        return TableAEC(spec, players, render_mode, reward, **options)
-
-    def parallel_env(
-        players: int = 4, render_mode: str | None = None, reward: str = "win", **options: Any
-    ) -> TableParallel:
-        return TableParallel(spec, players, render_mode, reward, **options)
-
-    class GymEnv(TableGymEnv):
-        def __init__(
-            self,
-            players: int = 4,
-            learner_seat: int | None = 0,
-            opponents: Opponent | Mapping[int, Opponent] | None = None,
-            reward: str = "win",
-            render_mode: str | None = None,
-            **options: Any,
-        ) -> None:
-            super().__init__(spec, players, learner_seat, opponents, reward, render_mode, **options)
-
-    def register_openspiel() -> str:
-        from tabletop.rl.openspiel_game import register
-
-        return register(spec, title, max_game_length)
-
-    env.__doc__ = f"A PettingZoo AEC environment of {title} ({spec.name}; options as its new_game)."
-    parallel_env.__doc__ = f"A native PettingZoo Parallel environment of {title} ({spec.name})."
-    GymEnv.__doc__ = f"{title} as a Gymnasium single-agent environment (see tabletop.rl.gym_env)."
-    GymEnv.__qualname__ = GymEnv.__name__ = f"{title.replace(' ', '')}GymEnv"
-    register_openspiel.__doc__ = f"Register python_{spec.name} with OpenSpiel (once); returns its name."
-    return env, parallel_env, GymEnv, register_openspiel
-
-
-__all__ = ["RLGame", "api"]

@@ -80,7 +80,15 @@ def ppo_factory(spec: RLGame) -> Any:
             raise IllegalAction(f"the ppo bot takes only a path, got {sorted(options)}")
         if not path:
             raise IllegalAction("the ppo bot needs the path of a saved policy: ppo:path=model.zip")
-        return PolicyAgent(spec, load_ppo(str(path)), 0, seed)
+        policy = load_ppo(str(path))
+        shape = getattr(getattr(policy, "observation_space", None), "shape", None)
+        actions = getattr(getattr(policy, "action_space", None), "n", None)
+        if shape != (spec.obs_size,) or actions != spec.catalogue.size:
+            raise IllegalAction(
+                f"the policy {path!r} was not trained on {spec.name} (observations {shape}, {actions} actions;"
+                f" {spec.name} has {spec.obs_size} and {spec.catalogue.size})"
+            )
+        return PolicyAgent(spec, policy, 0, seed)
 
     return factory
 

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.errors import IllegalAction
-from tabletop.rl import RLGame, api
+from tabletop.rl.api import api
 from tabletop.rl.render import ansi
+from tabletop.rl.spec import RLGame
 from wallenstein.game import Game, new_game
 from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
 
