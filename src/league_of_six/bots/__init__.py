@@ -21,7 +21,8 @@ def _ppo(seed: int, **options: Any) -> Agent:
     """A trained policy, ``ppo:path=model.zip`` (needs the [rl] extra; see docs/rl.md)."""
     from league_of_six.rl.bot import ppo_agent
 
-    return ppo_agent(seed, **options)
+    agent: Agent = ppo_agent(seed, **options)
+    return agent
 
 
 BOT_KINDS["ppo"] = _ppo

@@ -17,7 +17,7 @@ An index outside the mask plays the learner's first legal action (``info["illega
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -27,15 +27,13 @@ from gymnasium import spaces
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from tabletop.rl.pettingzoo_env import PLAYERS, play_index
-from tabletop.rl.policy import PolicyAgent
+from tabletop.rl.policy import Policy, PolicyAgent
 from tabletop.rl.spec import RLGame, RLPlayable, Vector, check_reward, final_rewards
 
 Opponent = str | Agent | Any
 
 
 class TableGymEnv(gym.Env[Vector, int]):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
-
     def __init__(
         self,
         spec: RLGame,
@@ -58,8 +56,9 @@ class TableGymEnv(gym.Env[Vector, int]):
         self.reward_kind = check_reward(reward)
         self.options = options
         self.render_mode = render_mode
+        self.metadata = {"render_modes": ["ansi"]}
         self.observation_space = spaces.Box(0.0, 1.0, (spec.obs_size,), np.float32)
-        self.action_space = spaces.Discrete(spec.catalogue.size)
+        self.action_space = spaces.Discrete(spec.catalogue.size)  # type: ignore[assignment]
         self.game: RLPlayable = spec.new_game(players, 0, options)  # bad options fail here
         self.learner = learner_seat if learner_seat is not None else 0
         self.set_opponents(opponents)
@@ -77,9 +76,9 @@ class TableGymEnv(gym.Env[Vector, int]):
         if isinstance(who, str):
             return self.rlgame.make_bot(who, 0)
         if hasattr(who, "predict"):
-            return PolicyAgent(self.rlgame, who)
+            return PolicyAgent(self.rlgame, cast(Policy, who))
         if hasattr(who, "act") and hasattr(who, "reset"):
-            return who  # type: ignore[no-any-return]
+            return cast(Agent, who)
         raise IllegalAction(f"an opponent is a bot kind, an Agent or a policy with predict(), not {who!r}")
 
     # ------------------------------------------------------------------ gymnasium API
@@ -105,11 +104,12 @@ class TableGymEnv(gym.Env[Vector, int]):
             info["illegal_action"] = True
         self._advance()
         reward = 0.0
-        if g.over:
+        done = self.game.over  # (a fresh read: the opponents' decisions may have ended it)
+        if done:
             reward = final_rewards(self.rlgame, g, self.reward_kind)[self.learner]
             info["winners"] = g.result()["winners"]
             info["won"] = self.learner in info["winners"]
-        return self._obs(), reward, g.over, False, info
+        return self._obs(), reward, done, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         g = self.game
@@ -117,7 +117,7 @@ class TableGymEnv(gym.Env[Vector, int]):
             return self.rlgame.catalogue.noop_mask.astype(bool)
         return self.rlgame.catalogue.mask(g.legal_actions(self.learner)).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self.rlgame.render(self.game) if self.render_mode == "ansi" else None
 
     # ------------------------------------------------------------------ internals

@@ -113,7 +113,7 @@ class _Table:
         return self.rlgame.render(self.game)
 
 
-class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):
+class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """A game of the table as a PettingZoo AEC environment (see the module's doc)."""
 
     def __init__(
@@ -170,7 +170,7 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):
         pass
 
 
-class TableParallel(_Table, ParallelEnv[str, dict[str, Any], int]):
+class TableParallel(_Table, ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """A game of the table as a native PettingZoo Parallel environment (see the module's doc)."""
 
     def __init__(

@@ -108,7 +108,7 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
                 table[p] = MixedAgent(members)
             env.set_opponents(table)
 
-    class Curriculum(BaseCallback):  # type: ignore[misc]
+    class Curriculum(BaseCallback):
         def _on_step(self) -> bool:
             for info, done in zip(self.locals["infos"], self.locals["dones"], strict=True):
                 if done and "won" in info:
@@ -120,7 +120,7 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
                 state["phase"] = 2
                 state["next_snapshot"] = self.num_timesteps + args.snapshot_every
                 heuristic_and_pool()
-            return time.monotonic() - started < args.minutes * 60
+            return bool(time.monotonic() - started < args.minutes * 60)
 
     model.learn(total_timesteps=args.steps, callback=Curriculum(), progress_bar=not args.no_progress)
     curve.close()
