@@ -1,7 +1,7 @@
 """The learning baseline: MaskablePPO on a game's Gymnasium environment, with a curriculum.
 
-Phase 1 plays against random bots; phase 2 against a mix, drawn per seat and per game, of the
-heuristic bot and frozen snapshots of the policy itself (one saved every ``snapshot_every`` steps
+Phase 1 plays against random bots; phase 2 against a mix, drawn per seat and per game, of random,
+the heuristic bot and frozen snapshots of the policy itself (one saved every ``snapshot_every`` steps
 of phase 2). The learner's seat is drawn at every game. One process (the environments run in a
 ``DummyVecEnv``), one torch thread, a wall-clock budget after which it stops and saves.
 
@@ -54,6 +54,13 @@ def parse_args(argv: Sequence[str] | None, game: str) -> argparse.Namespace:
     ap.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length per environment")
     ap.add_argument("--batch-size", type=int, default=512)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--reward", choices=("win", "vp"), default="vp", help="win share, or VP difference (denser)")
+    ap.add_argument(
+        "--resume",
+        type=Path,
+        help="continue from this policy (its step count and, if it lies in a"
+        " run folder, its curve and snapshots go on)",
+    )
     ap.add_argument("--minutes", type=float, default=24.0, help="wall-clock budget; stops and saves after it")
     ap.add_argument("--out", type=Path, default=Path(f"runs/{game}-ppo"))
     ap.add_argument("--window", type=int, default=200, help="games per point of the learning curve")
@@ -74,36 +81,49 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     torch.distributions.Distribution.set_default_validate_args(False)  # its checks cost more than the net
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    envs = [make_env(players=args.players, learner_seat=None, opponents="random") for _ in range(args.envs)]
+    envs = [
+        make_env(players=args.players, learner_seat=None, opponents="random", reward=args.reward)
+        for _ in range(args.envs)
+    ]
     venv = DummyVecEnv([lambda e=e: e for e in envs])  # type: ignore[misc]
     venv.seed(args.seed)
-    model = MaskablePPO(
-        "MlpPolicy",
-        venv,
+    hyper = dict(
         n_steps=args.n_steps,
         batch_size=args.batch_size,
         n_epochs=4,
         learning_rate=3e-4,
         gamma=0.995,
         ent_coef=0.01,
-        policy_kwargs={"net_arch": [64, 64]},
         seed=args.seed,
         device="cpu",
         verbose=0,
     )
-    phase1 = int(args.steps * args.random_fraction)
     curve_path = out / "curve.jsonl"
-    curve = curve_path.open("w")
+    earlier: list[str] = []
+    if args.resume is not None:
+        model = MaskablePPO.load(args.resume, env=venv, **hyper)
+        before = args.resume.parent / "curve.jsonl"
+        if before.exists() and before.resolve() != curve_path.resolve():
+            earlier = before.read_text().splitlines(keepends=True)
+        for snap in sorted(args.resume.parent.glob("snapshot_*.zip")):
+            if snap.parent.resolve() != out.resolve():
+                (out / snap.name).write_bytes(snap.read_bytes())
+    else:
+        model = MaskablePPO("MlpPolicy", venv, policy_kwargs={"net_arch": [64, 64]}, **hyper)
+    start_steps = int(model.num_timesteps)
+    phase1 = start_steps + int(args.steps * args.random_fraction)
+    curve = curve_path.open("w", buffering=1)
+    curve.writelines(earlier)
     started = time.monotonic()
-    state = {"phase": 1, "next_snapshot": phase1, "snapshots": 0}
+    state = {"phase": 1, "next_snapshot": phase1, "snapshots": len(list(out.glob("snapshot_*.zip")))}
 
     def heuristic_and_pool() -> None:
-        """Phase 2 opponents: per seat, the heuristic or one of the frozen snapshots."""
+        """Phase 2 opponents: per seat and game, random, the heuristic or one of the frozen snapshots."""
         pool = [MaskablePPO.load(p, device="cpu") for p in sorted(out.glob("snapshot_*.zip"))]
         for env in envs:
             table = {}
             for p in range(args.players):
-                members: list[Agent] = [spec.make_bot("heuristic", 0)]
+                members: list[Agent] = [spec.make_bot("random", 0), spec.make_bot("heuristic", 0)]
                 members += [PolicyAgent(spec, m) for m in pool]
                 table[p] = MixedAgent(members)
             env.set_opponents(table)
@@ -122,13 +142,21 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
                 heuristic_and_pool()
             return bool(time.monotonic() - started < args.minutes * 60)
 
-    model.learn(total_timesteps=args.steps, callback=Curriculum(), progress_bar=not args.no_progress)
+    model.learn(
+        total_timesteps=args.steps,
+        callback=Curriculum(),
+        progress_bar=not args.no_progress,
+        reset_num_timesteps=args.resume is None,
+    )
     curve.close()
     policy = out / "policy.zip"
     model.save(policy)
     elapsed = time.monotonic() - started
     summary = {
         "steps": int(model.num_timesteps),
+        "steps_this_run": int(model.num_timesteps) - start_steps,
+        "reward": args.reward,
+        "resumed_from": str(args.resume) if args.resume else None,
         "seconds": round(elapsed, 1),
         "seed": args.seed,
         "players": args.players,
