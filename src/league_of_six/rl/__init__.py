@@ -12,40 +12,21 @@ Actions and observations: :mod:`league_of_six.rl.encoding`; the guide: docs/rl.m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from league_of_six.game import Game, new_game
+from league_of_six.game import new_game
 from league_of_six.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
-from tabletop.errors import IllegalAction
 from tabletop.rl.api import api
-from tabletop.rl.render import ansi
-from tabletop.rl.spec import RLGame
+from tabletop.rl.spec import game_spec
 
-OPTIONS = ("components", "sides")
-
-
-def _new_game(players: int, seed: int, options: Mapping[str, Any]) -> Game:
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise IllegalAction(f"unknown option(s) {sorted(unknown)}; options are {list(OPTIONS)}")
-    return new_game(players=players, seed=seed, log=False, **options)
-
-
-def _make_bot(kind: str, seed: int) -> Any:
-    from league_of_six.bots import make_agent
-
-    return make_agent(kind, seed)
-
-
-SPEC = RLGame(
-    name=VERSION,
-    catalogue=CATALOGUE,
-    obs_size=OBS_SIZE,
-    new_game=_new_game,
-    encode=encode,
-    make_bot=_make_bot,
-    render=lambda g: ansi(g, "League of Six", ("influence", "town", "horses")),
+SPEC = game_spec(
+    VERSION,
+    CATALOGUE,
+    OBS_SIZE,
+    encode,
+    new_game,
+    options=("components", "sides"),
+    bots="league_of_six.bots",
+    title="League of Six",
+    shown=("influence", "town", "horses"),
     score_key="influence",
     vp_scale=50.0,
 )

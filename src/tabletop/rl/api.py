@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from tabletop.rl.gym_env import Opponent, TableGymEnv
+from tabletop.rl.gym_env import TableGymEnv
 from tabletop.rl.pettingzoo_env import TableAEC, TableParallel
 from tabletop.rl.spec import RLGame
 
@@ -24,16 +24,7 @@ def api(
         return TableParallel(spec, players, render_mode, reward, **options)
 
     class GymEnv(TableGymEnv):
-        def __init__(
-            self,
-            players: int = 4,
-            learner_seat: int | None = 0,
-            opponents: Opponent | Mapping[int, Opponent] | None = None,
-            reward: str = "win",
-            render_mode: str | None = None,
-            **options: Any,
-        ) -> None:
-            super().__init__(spec, players, learner_seat, opponents, reward, render_mode, **options)
+        SPEC = spec
 
     def register_openspiel() -> str:
         from tabletop.rl.openspiel_game import register

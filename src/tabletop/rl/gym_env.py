@@ -34,9 +34,12 @@ Opponent = str | Agent | Any
 
 
 class TableGymEnv(gym.Env[Vector, int]):
+    """The environment of the game ``SPEC`` (each game's ``GymEnv`` is a subclass that sets it)."""
+
+    SPEC: RLGame
+
     def __init__(
         self,
-        spec: RLGame,
         players: int = 4,
         learner_seat: int | None = 0,
         opponents: Opponent | Mapping[int, Opponent] | None = None,
@@ -44,6 +47,7 @@ class TableGymEnv(gym.Env[Vector, int]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        spec = self.SPEC
         if players not in PLAYERS:
             raise IllegalAction(f"players must be 3, 4 or 5, not {players!r}")
         if learner_seat is not None and learner_seat not in range(players):

@@ -6,8 +6,9 @@ wrappers of :mod:`tabletop.rl` are written once against it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Protocol
 
 import numpy as np
@@ -16,27 +17,18 @@ import numpy.typing as npt
 from tabletop.agents import Agent
 from tabletop.errors import IllegalAction
 from tabletop.rl.catalogue import Catalogue
+from tabletop.rl.render import ansi
+from tabletop.runner import PlayableGame
 
 Vector = npt.NDArray[np.float32]
 REWARDS = ("win", "vp")
 
 
-class RLPlayable(Protocol):
-    """The engine API the wrappers use (both games' ``Game`` have it)."""
-
-    @property
-    def over(self) -> bool: ...
+class RLPlayable(PlayableGame, Protocol):
+    """The engine API the wrappers use (both games' ``Game`` have it): the runner's, and more."""
 
     @property
     def players(self) -> int: ...
-
-    def pending(self) -> list[int]: ...
-
-    def legal_actions(self, seat: int) -> list[Any]: ...
-
-    def apply(self, seat: int, action: Any) -> None: ...
-
-    def observe(self, seat: int | None = ...) -> dict[str, Any]: ...
 
     def result(self) -> dict[str, Any]: ...
 
@@ -67,6 +59,46 @@ class RLGame:
     vp_scale: float = 100.0
 
 
+def game_spec(
+    name: str,
+    catalogue: Catalogue,
+    obs_size: int,
+    encode: Callable[[Mapping[str, Any]], Vector],
+    new_game: Callable[..., RLPlayable],
+    options: Sequence[str],
+    bots: str,
+    title: str,
+    shown: Sequence[str],
+    score_key: str,
+    vp_scale: float,
+) -> RLGame:
+    """An :class:`RLGame` from a game's ``new_game(players=, seed=, log=, **options)`` (only the
+    named ``options`` pass; others are an IllegalAction), its bot package ``bots`` (with
+    ``make_agent``) and the observation fields ``shown`` per seat in the "ansi" rendering."""
+
+    def make(players: int, seed: int, given: Mapping[str, Any]) -> RLPlayable:
+        unknown = set(given) - set(options)
+        if unknown:
+            raise IllegalAction(f"unknown option(s) {sorted(unknown)}; options are {list(options)}")
+        return new_game(players=players, seed=seed, log=False, **given)
+
+    def make_bot(kind: str, seed: int) -> Agent:
+        agent: Agent = import_module(bots).make_agent(kind, seed)
+        return agent
+
+    return RLGame(
+        name=name,
+        catalogue=catalogue,
+        obs_size=obs_size,
+        new_game=make,
+        encode=encode,
+        make_bot=make_bot,
+        render=lambda g: ansi(g, title, shown),
+        score_key=score_key,
+        vp_scale=vp_scale,
+    )
+
+
 def check_reward(reward: str) -> str:
     if reward not in REWARDS:
         raise IllegalAction(f"reward must be one of {list(REWARDS)}, not {reward!r}")
@@ -90,4 +122,4 @@ def final_rewards(spec: RLGame, game: RLPlayable, reward: str) -> list[float]:
     return [(scores[p] - (total - scores[p]) / (P - 1)) / spec.vp_scale for p in range(P)]
 
 
-__all__ = ["REWARDS", "RLGame", "RLPlayable", "Vector", "check_reward", "final_rewards"]
+__all__ = ["REWARDS", "RLGame", "RLPlayable", "Vector", "check_reward", "final_rewards", "game_spec"]

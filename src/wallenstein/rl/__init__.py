@@ -12,40 +12,21 @@ the guide: docs/rl.md. Needs the ``[rl]`` extra.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from tabletop.errors import IllegalAction
 from tabletop.rl.api import api
-from tabletop.rl.render import ansi
-from tabletop.rl.spec import RLGame
-from wallenstein.game import Game, new_game
+from tabletop.rl.spec import game_spec
+from wallenstein.game import new_game
 from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
 
-OPTIONS = ("edition", "modules", "setup", "tower", "printed")
-
-
-def _new_game(players: int, seed: int, options: Mapping[str, Any]) -> Game:
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise IllegalAction(f"unknown option(s) {sorted(unknown)}; options are {list(OPTIONS)}")
-    return new_game(players=players, seed=seed, log=False, **options)
-
-
-def _make_bot(kind: str, seed: int) -> Any:
-    from wallenstein.bots import make_agent
-
-    return make_agent(kind, seed)
-
-
-SPEC = RLGame(
-    name=VERSION,
-    catalogue=CATALOGUE,
-    obs_size=OBS_SIZE,
-    new_game=_new_game,
-    encode=encode,
-    make_bot=_make_bot,
-    render=lambda g: ansi(g, "Wallenstein", ("vp", "thalers", "grain", "counties")),
+SPEC = game_spec(
+    VERSION,
+    CATALOGUE,
+    OBS_SIZE,
+    encode,
+    new_game,
+    options=("edition", "modules", "setup", "tower", "printed"),
+    bots="wallenstein.bots",
+    title="Wallenstein",
+    shown=("vp", "thalers", "grain", "counties"),
     score_key="vp",
     vp_scale=100.0,
 )
