@@ -205,7 +205,7 @@ def plot_curve(path: Path, png: Path, window: int, title: str) -> None:
     points = curve_points(path, window)
     (png.with_suffix(".json")).write_text(json.dumps(points, indent=1))
     fig, ax = plt.subplots(figsize=(7, 4))
-    labels = {1: "vs 3 random", 2: "vs heuristic + frozen snapshots"}
+    labels = {1: "vs 3 random", 2: "vs a mix: random, heuristic, frozen snapshots"}
     for phase, colour in ((1, "tab:blue"), (2, "tab:red")):
         pts = [p for p in points if p["phase"] == phase]
         if not pts:
