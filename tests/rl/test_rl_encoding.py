@@ -86,3 +86,16 @@ def test_the_encoding_does_change_with_what_a_seat_sees() -> None:
     mine.apply(0, mine.legal_actions(0)[0])  # seat 0's own first plan card
     assert not np.array_equal(w_rl.encode(mine.observe(0)), before)
     assert np.array_equal(w_rl.encode(mine.observe(1)), w_rl.encode(g.observe(1)))  # a secret to seat 1
+
+
+def test_the_engines_bots_and_lobby_import_no_rl_library() -> None:
+    """The core install stays light: the ppo bot kind and the lobby hook load the [rl] stack lazily."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, wallenstein, wallenstein.bots, league_of_six.bots, tabletop.rl.table_bots, webtable.registry;"
+        "print(sorted(m for m in ('numpy', 'torch', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
