@@ -6,8 +6,10 @@
 For each game, random play over the same seeds:
 
 * engine: decisions/s of the bare loop ``apply(pending[0], random legal action)`` (as bench_engine.py);
-* AEC (mask only): PettingZoo AEC steps/s when the agent reads only ``env.action_mask(agent)`` and
-  samples a legal index: what the wrapper itself costs (catalogue lookup, mask, bookkeeping);
+* AEC (legal indices): PettingZoo AEC steps/s when the agent reads only ``env.legal_indices(agent)``
+  and picks one at random: what the wrapper itself costs (catalogue lookup, mask, bookkeeping);
+* AEC (mask only): the same reading ``env.action_mask(agent)`` (a 6,659-entry mask for Wallenstein,
+  which the agent scans with ``np.flatnonzero``);
 * AEC (full): steps/s with ``env.last()`` every step: the observation vector (``observe(seat)`` and
   the encoder) and the mask, as a learning agent sees them;
 * Parallel: decisions/s of the native Parallel env, every live agent observed each step;
@@ -46,7 +48,7 @@ def _engine(new_game: Any, players: int, seeds: list[int]) -> tuple[int, float]:
     return n, time.perf_counter() - t
 
 
-def _aec(rl: Any, players: int, seeds: list[int], full: bool) -> tuple[int, float]:
+def _aec(rl: Any, players: int, seeds: list[int], full: bool, indices: bool = False) -> tuple[int, float]:
     env = rl.env(players=players)
     n = 0
     t = time.perf_counter()
@@ -60,11 +62,10 @@ def _aec(rl: Any, players: int, seeds: list[int], full: bool) -> tuple[int, floa
             else:
                 term = env.terminations[agent]
                 trunc = env.truncations[agent]
-                mask = env.action_mask(agent)
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(mask)
+            legal = env.legal_indices(agent) if indices else np.flatnonzero(mask if full else env.action_mask(agent))
             env.step(int(legal[int(rng.random() * len(legal))]))
             n += 1
     return n, time.perf_counter() - t
@@ -129,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         row: dict[str, Any] = {}
         for label, (n, secs) in (
             ("engine", _engine(new_game, args.players, seeds)),
+            ("aec_indices", _aec(rl, args.players, seeds, full=False, indices=True)),
             ("aec_mask_only", _aec(rl, args.players, seeds, full=False)),
             ("aec_full", _aec(rl, args.players, seeds, full=True)),
             ("parallel", _parallel(rl, args.players, seeds)),
@@ -136,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         ):
             row[label] = {"steps": n, "per_s": round(n / secs)}
         engine = row["engine"]["per_s"]
-        for label in ("aec_mask_only", "aec_full", "parallel"):
+        for label in ("aec_indices", "aec_mask_only", "aec_full", "parallel"):
             row[label]["vs_engine"] = round(row[label]["per_s"] / engine, 2)
         row["observation_us"] = round(_observation_us(new_game, rl, args.players, 0), 1)
         out[name] = row
@@ -149,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         row = out[name]
         print(f"\n{name}: observation (observe + encode) {row['observation_us']} us")
-        for label in ("engine", "aec_mask_only", "aec_full", "parallel", "gym_learner"):
+        for label in ("engine", "aec_indices", "aec_mask_only", "aec_full", "parallel", "gym_learner"):
             r = row[label]
             ratio = f"  ({r['vs_engine']:.2f}x engine)" if "vs_engine" in r else ""
             print(f"  {label:14s} {r['per_s']:>8,} steps/s{ratio}")

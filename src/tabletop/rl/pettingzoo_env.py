@@ -147,6 +147,14 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         cat = self.rlgame.catalogue
         return cat.noop_mask if g.over else cat.mask(g.legal_actions(self._seat_of[agent]))
 
+    def legal_indices(self, agent: str) -> list[int]:
+        """The agent's legal catalogue indices (what its mask marks), without scanning the mask."""
+        g = self.game
+        seat = self._seat_of[agent]
+        if g.over or seat not in g.pending():
+            return [NOOP]
+        return self.rlgame.catalogue.indices(g.legal_actions(seat))
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
