@@ -123,6 +123,27 @@ class Game(RecordedGame[State]):
             "over": self.over,
         }
 
+    def resample(self, seat: int, seed: int) -> Game:
+        """A game that looks exactly the same to ``seat`` (``observe(seat)`` is equal), with what it
+        cannot see redrawn from ``seed``: other seats' guards and civic leader cards, the tax tiles
+        and storage tiles left, the seed of all future chance. The bots' determinization does it,
+        with a memory of every observation ``seat`` had during the game (rebuilt from the history)."""
+        import random
+
+        from league_of_six.bots.determinize import rebuild
+        from league_of_six.bots.memory import Memory
+
+        self._check_seat(seat)
+        memory = Memory(seat, self.players)
+        for step in type(self).replay_steps(self.history, log=False):
+            memory.update(step.observe(seat), self.comp)
+        game = rebuild(self.observe(seat), memory, self.comp, random.Random(seed), seed)
+        # The civic bonus waiting is the filled row's bonus (public), which the determinization
+        # leaves wide open: copy it so the deciding seat keeps exactly its legal actions.
+        game.s.bonus_limit = self.s.bonus_limit
+        game.refresh()
+        return game
+
     def clone(self) -> Game:
         """An independent copy (history and log are shared structurally; copying is O(state))."""
         g = Game.__new__(Game)

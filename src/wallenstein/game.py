@@ -216,6 +216,18 @@ class Game(RecordedGame[State]):
 
         return observation(self, seat)
 
+    def resample(self, seat: int, seed: int) -> Game:
+        """A game that looks exactly the same to ``seat`` (``observe(seat)`` is equal), with what it
+        cannot see redrawn from ``seed``: other seats' secret plans, face-down action cards, deck
+        orders and the seed of all future chance. The bots' determinization does it (one place for it);
+        OpenSpiel's ``resample_from_infostate`` and ISMCTS use it."""
+        import random
+
+        from wallenstein.bots.determinize import rebuild
+
+        self._check_seat(seat)
+        return rebuild(self.observe(seat), random.Random(seed), tower=self.tower, seed=seed)
+
     def result(self) -> dict[str, Any]:
         """VP, thalers and winners (most VP, then most thalers, then shared; W-28). In the 2002
         edition ties go to palaces, churches, trading firms (``buildings`` per seat), then shared."""

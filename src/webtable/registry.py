@@ -148,3 +148,7 @@ def install_defaults() -> None:
     register_bot(BotKind("random", "Random (weakest)", _random))
     wallenstein_kind.register_bots(register_bot)
     league_kind.register_bots(register_bot)
+    # Trained policies named in TABLE_PPO_POLICIES (docs/rl.md); tabletop.rl imports nothing heavy here.
+    from tabletop.rl.table_bots import register_ppo_bots
+
+    register_ppo_bots(register_bot, BotKind)

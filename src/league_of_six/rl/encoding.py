@@ -1,0 +1,223 @@
+"""League of Six for learning agents: the action catalogue ``league_of_six_v0`` and the encoder.
+
+**Actions** (:data:`CATALOGUE`, index 0 the no-op): choose a town (6, also "travel on"), offer
+1..12 guards, accept, turn the tax tile 0..5 edges, a storage row (royal or civic x row 1..12),
+the civic row bonus (the pile of 1..4 figures).
+
+**Observations** (:func:`encode`): a float32 vector in [0, 1] from ``observe(seat)`` only, seats
+relative to the observing seat (slot 0 is "me"; five slots, padded). Blocks (:data:`LAYOUT`):
+round, phase, player count, pending seats; each town (by key) with its number, side, siege, tax
+tile, turn, holder and place on the ring; player order; each seat's influence, town, counter,
+road, wagon goods, horses and horse tile; the goods supply; the storage tiles' owners, side,
+storing order and every row (bonus, chooser, each space's colour, value and who filled it); the
+face-up civic leaders, pile sizes and gray cards; tax tiles left; a standing conflict or offer;
+the travelling figure; the seat's own hand (guards, civic leaders by kind and figures).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from league_of_six.actions import ACCEPT, CHOOSE, LEADERS, OFFERS, ROTATES, row_action
+from league_of_six.components import GOODS, KINDS, MAX_OFFER, PILE_FIGURES, ROUNDS, SIDES, TOWN_KEYS
+from league_of_six.state import PHASES
+from tabletop.rl.catalogue import Catalogue
+from tabletop.rl.layout import Layout
+from tabletop.rl.spec import Vector
+
+VERSION = "league_of_six_v0"
+SEATS = 5
+TOWNS = len(TOWN_KEYS)
+MAX_ROWS = 12  # per store, as the action's JSON form allows
+ROWS_SEEN = 6  # rows per store the encoder shows (the stand-in layouts have 4)
+SPACES_SEEN = 5  # spaces per row the encoder shows
+TAX_TILES = 24
+
+CATALOGUE = Catalogue(
+    VERSION,
+    [
+        *CHOOSE,
+        *OFFERS[1:],
+        ACCEPT,
+        *ROTATES,
+        *(row_action(store, n) for store in (0, 1) for n in range(MAX_ROWS)),
+        *LEADERS[1:],
+    ],
+)
+
+_TOWN = {k: i for i, k in enumerate(TOWN_KEYS)}
+_GOOD = {g: i for i, g in enumerate(GOODS)}
+_KIND = {k: i for i, k in enumerate(KINDS)}
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_SIDE = {s: i for i, s in enumerate(SIDES)}
+_STORE = {"royal": 0, "civic": 1}
+NG = len(GOODS)
+SPACE = NG + 1 + SEATS + 1  # colour, value, filled by a seat or nobody
+ROW = 1 + SEATS + 1 + SPACES_SEEN * SPACE
+
+LAYOUT = Layout()
+L_GAME = LAYOUT.block("round / 6, phase, 3/4/5 players, pending seats", 1 + len(PHASES) + 3 + SEATS)
+L_TOWN = LAYOUT.block(
+    "town: number / 6, side, besieged, tax tile, turned, holder (seat or none), ring place",
+    TOWNS * (1 + len(SIDES) + 1 + TAX_TILES + 6 + SEATS + 1 + TOWNS),
+)
+L_ORDER = LAYOUT.block("player order (seat x place)", SEATS * SEATS)
+L_PLAYER = LAYOUT.block(
+    "seat: present, influence / 60, town, counter / 12, road, wagon goods / 6, horses / 5, horse tile / 6",
+    SEATS * (1 + 1 + TOWNS + 1 + TOWNS + NG + 2),
+)
+L_SUPPLY = LAYOUT.block("goods supply / 12", NG)
+L_STORAGE = LAYOUT.block("royal and civic tile owners, side II, storing order", 2 * (SEATS + 1) + 1 + SEATS * SEATS)
+L_ROWS = LAYOUT.block("storage rows (store x row): bonus / 4, chooser, spaces", 2 * ROWS_SEEN * ROW)
+L_LEADERS = LAYOUT.block("civic leaders: face-up kind per pile, piles left / 9, gray cards per kind / 6", 4 * 4 + 4 + 3)
+L_TAX = LAYOUT.block("tax tiles left / 18", 1)
+L_CONFLICT = LAYOUT.block("conflict: town, mover, holder, offer / 12, offered by", TOWNS + 3 * SEATS + 1)
+L_TRAVEL = LAYOUT.block("travel: seat, from town, displaced", SEATS + TOWNS + 1)
+L_HAND = LAYOUT.block("own hand: guards / 12, civic leaders (kind x figures) / 3", 1 + len(KINDS) * len(PILE_FIGURES))
+OBS_SIZE = LAYOUT.size
+_TOWN_W = 1 + len(SIDES) + 1 + TAX_TILES + 6 + SEATS + 1 + TOWNS
+_PLAYER_W = 1 + 1 + TOWNS + 1 + TOWNS + NG + 2
+
+
+def _num(x: Any, scale: float) -> float:
+    v = float(x) / scale
+    return 1.0 if v > 1.0 else (0.0 if v < 0.0 else v)
+
+
+def encode(obs: Mapping[str, Any]) -> Vector:
+    """The observation vector of ``obs`` (a ``Game.observe(seat)`` result; a spectator is seat 0).
+
+    Built from the observation dict only: two games that look the same to the seat encode the same.
+    """
+    P = int(obs["players_count"])
+    me = obs["seat"] or 0
+
+    def rel(p: Any) -> int:
+        return (int(p) - me) % P
+
+    def who(p: Any) -> int:  # a seat slot, or SEATS for nobody
+        return SEATS if p is None else rel(p)
+
+    ones: list[int] = []
+    at: list[int] = []
+    val: list[float] = []
+    one = ones.append
+
+    at.append(L_GAME)
+    val.append(_num(obs["round"], ROUNDS))
+    one(L_GAME + 1 + _PHASE[obs["phase"]])
+    one(L_GAME + 1 + len(PHASES) + P - 3)
+    ones += [L_GAME + 1 + len(PHASES) + 3 + rel(p) for p in obs["pending"]]
+    ring = {k: i for i, k in enumerate(obs["ring"])}
+    for key, t in obs["towns"].items():
+        base = L_TOWN + _TOWN[key] * _TOWN_W
+        at.append(base)
+        val.append(_num(t["number"], TOWNS))
+        one(base + 1 + _SIDE[t["side"]])
+        if t["besieged"]:
+            one(base + 1 + len(SIDES))
+        k = base + 2 + len(SIDES)
+        if t["tax_tile"] is not None and t["tax_tile"] < TAX_TILES:
+            one(k + t["tax_tile"])
+        if t["turned"] is not None:
+            one(k + TAX_TILES + t["turned"])
+        one(k + TAX_TILES + 6 + who(t["holder"]))
+        if key in ring:
+            one(k + TAX_TILES + 6 + SEATS + 1 + ring[key])
+    for place, p in enumerate(obs["order"]):
+        one(L_ORDER + rel(p) * SEATS + place)
+    for p, pl in enumerate(obs["players"]):
+        base = L_PLAYER + rel(p) * _PLAYER_W
+        one(base)
+        at.append(base + 1)
+        val.append(_num(pl["influence"], 60))
+        if pl["town"] is not None:
+            one(base + 2 + _TOWN[pl["town"]])
+        if pl["counter"] is not None:
+            at.append(base + 2 + TOWNS)
+            val.append(_num(pl["counter"], MAX_OFFER))
+        if pl["road"] is not None:
+            one(base + 3 + TOWNS + _TOWN[pl["road"]])
+        w = base + 3 + 2 * TOWNS
+        for g, n in pl["wagon"].items():
+            if n:
+                at.append(w + _GOOD[g])
+                val.append(_num(n, 6))
+        at += [w + NG, w + NG + 1]
+        val += [_num(pl["horses"], 5), _num(pl["horse_tile"] or 0, 6)]
+    for g, n in obs["supply"].items():
+        at.append(L_SUPPLY + _GOOD[g])
+        val.append(_num(n, 12))
+    st = obs["storage"]
+    one(L_STORAGE + who(st["royal_tile"]))
+    one(L_STORAGE + SEATS + 1 + who(st["civic_tile"]))
+    if st["side"] == "II":
+        one(L_STORAGE + 2 * (SEATS + 1))
+    for place, p in enumerate(st["order"]):
+        one(L_STORAGE + 2 * (SEATS + 1) + 1 + rel(p) * SEATS + place)
+    for row in st["rows"]:
+        r = row["row"] - 1
+        if r >= ROWS_SEEN:
+            continue
+        base = L_ROWS + (_STORE[row["store"]] * ROWS_SEEN + r) * ROW
+        at.append(base)
+        val.append(_num(row["bonus"], 4))
+        one(base + 1 + who(row["chosen_by"]))
+        for k, sp in enumerate(row["spaces"][:SPACES_SEEN]):
+            s0 = base + 2 + SEATS + k * SPACE
+            one(s0 + _GOOD[sp["colour"]])
+            at.append(s0 + NG)
+            val.append(_num(sp["value"], 2))
+            one(s0 + NG + 1 + who(sp["filled_by"]))
+    cl = obs["civic_leaders"]
+    for f, card in cl["faceup"].items():
+        if card is not None:
+            one(L_LEADERS + (int(f) - 1) * 4 + _KIND[card["kind"]])
+            one(L_LEADERS + (int(f) - 1) * 4 + 3)
+    for f, n in cl["piles_left"].items():
+        at.append(L_LEADERS + 16 + int(f) - 1)
+        val.append(_num(n, 9))
+    gray = [0, 0, 0]
+    for card in cl["gray"]:
+        gray[_KIND[card["kind"]]] += 1
+    at += [L_LEADERS + 20 + k for k in range(3)]
+    val += [_num(n, 6) for n in gray]
+    at.append(L_TAX)
+    val.append(_num(obs["tax_tiles_left"], 18))
+    conflict = obs.get("conflict")
+    if conflict is not None:
+        one(L_CONFLICT + _TOWN[conflict["town"]])
+        one(L_CONFLICT + TOWNS + rel(conflict["mover"]))
+        if conflict["holder"] is not None and conflict["holder"] >= 0:
+            one(L_CONFLICT + TOWNS + SEATS + rel(conflict["holder"]))
+        if conflict["offer"] is not None:
+            at.append(L_CONFLICT + TOWNS + 2 * SEATS)
+            val.append(_num(conflict["offer"], MAX_OFFER))
+        if conflict["offered_by"] is not None:
+            one(L_CONFLICT + TOWNS + 2 * SEATS + 1 + rel(conflict["offered_by"]))
+    travel = obs.get("travel")
+    if travel is not None:
+        one(L_TRAVEL + rel(travel["seat"]))
+        if travel["from"] is not None:
+            one(L_TRAVEL + SEATS + _TOWN[travel["from"]])
+        if travel["displaced"]:
+            one(L_TRAVEL + SEATS + TOWNS)
+    hand = obs.get("hand")
+    if hand is not None:
+        at.append(L_HAND)
+        val.append(_num(hand["guards"], MAX_OFFER))
+        counts = [0] * (len(KINDS) * len(PILE_FIGURES))
+        for card in hand["civic_leaders"]:
+            counts[_KIND[card["kind"]] * len(PILE_FIGURES) + min(card["figures"], 4) - 1] += 1
+        at += [L_HAND + 1 + k for k in range(len(counts))]
+        val += [_num(n, 3) for n in counts]
+    vec = np.zeros(OBS_SIZE, dtype=np.float32)
+    vec[ones] = 1.0
+    vec[at] = val
+    return vec
+
+
+__all__ = ["CATALOGUE", "LAYOUT", "OBS_SIZE", "VERSION", "encode"]

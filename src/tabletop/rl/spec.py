@@ -1,0 +1,125 @@
+"""What a game supplies to the shared RL machinery: its catalogue, encoder, bots and results.
+
+Each game's ``rl`` package builds one :class:`RLGame`; the PettingZoo, Gymnasium and OpenSpiel
+wrappers of :mod:`tabletop.rl` are written once against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletop.agents import Agent
+from tabletop.errors import IllegalAction
+from tabletop.rl.catalogue import Catalogue
+from tabletop.rl.render import ansi
+from tabletop.runner import PlayableGame
+
+Vector = npt.NDArray[np.float32]
+REWARDS = ("win", "vp")
+
+
+class RLPlayable(PlayableGame, Protocol):
+    """The engine API the wrappers use (both games' ``Game`` have it): the runner's, and more."""
+
+    @property
+    def players(self) -> int: ...
+
+    def result(self) -> dict[str, Any]: ...
+
+    def clone(self) -> Any: ...
+
+    def resample(self, seat: int, seed: int) -> Any: ...
+
+
+@dataclass(frozen=True)
+class RLGame:
+    """One game as the RL wrappers see it.
+
+    ``name``: versioned environment name (``wallenstein_v0``); ``new_game(players, seed, options)``;
+    ``encode(observation) -> float32 vector in [0, 1]`` of length ``obs_size`` (from the observation
+    dict only, so it cannot carry a secret); ``make_bot(kind, seed)``; ``score_key``: the result
+    field that rewards of kind "vp" compare (VP, influence); ``vp_scale`` divides the difference;
+    ``render(game) -> str`` for render_mode "ansi".
+    """
+
+    name: str
+    catalogue: Catalogue
+    obs_size: int
+    new_game: Callable[[int, int, Mapping[str, Any]], RLPlayable]
+    encode: Callable[[Mapping[str, Any]], Vector]
+    make_bot: Callable[[str, int], Agent]
+    render: Callable[[Any], str]
+    score_key: str = "vp"
+    vp_scale: float = 100.0
+
+
+def game_spec(
+    name: str,
+    catalogue: Catalogue,
+    obs_size: int,
+    encode: Callable[[Mapping[str, Any]], Vector],
+    new_game: Callable[..., RLPlayable],
+    options: Sequence[str],
+    bots: str,
+    title: str,
+    shown: Sequence[str],
+    score_key: str,
+    vp_scale: float,
+) -> RLGame:
+    """An :class:`RLGame` from a game's ``new_game(players=, seed=, log=, **options)`` (only the
+    named ``options`` pass; others are an IllegalAction), its bot package ``bots`` (with
+    ``make_agent``) and the observation fields ``shown`` per seat in the "ansi" rendering."""
+
+    def make(players: int, seed: int, given: Mapping[str, Any]) -> RLPlayable:
+        unknown = set(given) - set(options)
+        if unknown:
+            raise IllegalAction(f"unknown option(s) {sorted(unknown)}; options are {list(options)}")
+        return new_game(players=players, seed=seed, log=False, **given)
+
+    def make_bot(kind: str, seed: int) -> Agent:
+        agent: Agent = import_module(bots).make_agent(kind, seed)
+        return agent
+
+    return RLGame(
+        name=name,
+        catalogue=catalogue,
+        obs_size=obs_size,
+        new_game=make,
+        encode=encode,
+        make_bot=make_bot,
+        render=lambda g: ansi(g, title, shown),
+        score_key=score_key,
+        vp_scale=vp_scale,
+    )
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise IllegalAction(f"reward must be one of {list(REWARDS)}, not {reward!r}")
+    return reward
+
+
+def final_rewards(spec: RLGame, game: RLPlayable, reward: str) -> list[float]:
+    """End-of-game rewards per seat.
+
+    ``"win"``: each winner gets 1/len(winners) (a shared win is shared), the others 0, so the
+    rewards sum to 1. ``"vp"``: the seat's score minus the mean of the other seats' scores, divided
+    by ``spec.vp_scale`` (zero-sum).
+    """
+    res = game.result()
+    P = game.players
+    if reward == "win":
+        winners = res["winners"]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(P)]
+    scores = [float(v) for v in res[spec.score_key]]
+    total = sum(scores)
+    return [(scores[p] - (total - scores[p]) / (P - 1)) / spec.vp_scale for p in range(P)]
+
+
+__all__ = ["REWARDS", "RLGame", "RLPlayable", "Vector", "check_reward", "final_rewards", "game_spec"]

@@ -1,0 +1,36 @@
+"""Wallenstein for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel (``wallenstein_v0``).
+
+    from wallenstein import rl
+    env = rl.env(players=4)                     # PettingZoo AEC (edition=, modules=, setup=, reward=)
+    par = rl.parallel_env(players=4)            # PettingZoo Parallel
+    gym_env = rl.GymEnv(players=4, learner_seat=0, opponents={1: "heuristic"})  # default: random
+    name = rl.register_openspiel()              # "python_wallenstein_v0" for pyspiel.load_game
+
+Actions and observations: :mod:`wallenstein.rl.encoding`; the shared machinery: :mod:`tabletop.rl`;
+the guide: docs/rl.md. Needs the ``[rl]`` extra.
+"""
+
+from __future__ import annotations
+
+from tabletop.rl.api import api
+from tabletop.rl.spec import game_spec
+from wallenstein.game import new_game
+from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
+
+SPEC = game_spec(
+    VERSION,
+    CATALOGUE,
+    OBS_SIZE,
+    encode,
+    new_game,
+    options=("edition", "modules", "setup", "tower", "printed"),
+    bots="wallenstein.bots",
+    title="Wallenstein",
+    shown=("vp", "thalers", "grain", "counties"),
+    score_key="vp",
+    vp_scale=100.0,
+)
+
+env, parallel_env, GymEnv, register_openspiel = api(SPEC, "Wallenstein", max_game_length=5000)
+
+__all__ = ["SPEC", "GymEnv", "encode", "env", "parallel_env", "register_openspiel"]

@@ -1,0 +1,307 @@
+"""Wallenstein for learning agents: the action catalogue ``wallenstein_v0`` and the observation encoder.
+
+**Actions** (:data:`CATALOGUE`, ``Discrete(CATALOGUE.size)``, index 0 the no-op). Every decision
+the engine offers has one fixed index, for every edition, module and player count:
+
+* planning, one box at a time as the engine offers it (R-02): box (bid, ten actions, three court
+  boxes) x card (45 counties, money 0-4, blank land card, dice tower card, uncovered);
+* a whole plan at once (``Action.plan``) is *not* in the catalogue: the box-by-box decisions cover
+  every plan, as the engine's own search does;
+* moves and attacks: the engine moves from the acting county (``observation["move"]["from"]``), so
+  a move is to-county x count (1..62 armies, a colour's whole supply), and likewise the 2002
+  ``move_only``; ``stay``;
+* player order positions 1-5, the 2002 defender's commitment 0..62, draft (take a county, the
+  deck, refresh, a group of 1..10), winter revolt order, the court's favours (card 1..21, pass,
+  a county, remove the event or not), Landsknechte benefits, the leaders' placing, move and draft.
+
+**Observations** (:func:`encode`): a float32 vector in [0, 1] computed from ``observe(seat)`` only.
+Seats are relative to the observing seat (slot 0 is "me", slot 1 the next seat, ...; five slots,
+padded), so one policy plays any seat and any player count. Blocks (:data:`LAYOUT`): county
+owners (7-way one-hot: five seats, neutral, out of play), armies, buildings, revolts; each seat's
+thalers, grain, VP, supply, county count and whether it has planned; phase, season, year, edition,
+modules, player count, pending seats; the tower's tray and inside counts; the current event and
+this year's events; the action cards turned up and the current action; bonus tiles; bids and
+positions; every plan card this seat may see (its own plan while planning, revealed cards during
+the season) as box x card one-hots; the next box to plan; the acting county; winter revolts;
+the draft's face-up counties; a 2002 fight; court courtiers and favour cards; Landsknechte decks;
+leaders and statues. Counts are divided by a stated scale and clipped to 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tabletop.rl.catalogue import Catalogue
+from tabletop.rl.layout import Layout
+from tabletop.rl.spec import Vector
+from wallenstein.actions import (
+    COMMIT,
+    DRAFT_DECK,
+    DRAFT_GROUP,
+    DRAFT_REFRESH,
+    DRAFT_TAKE,
+    FAVOUR,
+    FAVOUR_COUNTY,
+    FAVOUR_EVENT,
+    FAVOUR_PASS,
+    LANDSKNECHTE,
+    LEADER_DRAFT,
+    LEADER_MOVE,
+    LEADER_PLACE,
+    LK_BENEFITS,
+    MOVE_KIND,
+    MOVE_ONLY,
+    POSITION_KIND,
+    REVOLT_NEXT,
+    STAY,
+    Action,
+)
+from wallenstein.board import (
+    ACTIONS,
+    BLANK,
+    BOARD,
+    BONUS_TILES,
+    BUILDINGS,
+    COURT_BOX_NAMES,
+    EMPTY,
+    MONEY,
+    N_BOXES,
+    SEASONS,
+    TOWER,
+)
+from wallenstein.state import PHASES
+
+VERSION = "wallenstein_v0"
+N = len(BOARD.keys)  # 45 counties
+MAX_ARMIES = 62  # a colour's whole supply (2012: 62, 2002: 61)
+SEATS = 5
+PLAN_BOXES = N_BOXES + len(COURT_BOX_NAMES)  # 10 actions, the bid, three court boxes
+CARD_CODES: tuple[int, ...] = (*range(N), *(MONEY + v for v in range(5)), BLANK, TOWER, EMPTY)
+FAVOURS = 21
+
+
+def _catalogue() -> Catalogue:
+    acts: list[Action] = [Action("plan_card", box, code) for box in range(PLAN_BOXES) for code in CARD_CODES]
+    acts += [Action(POSITION_KIND, p) for p in range(SEATS)]
+    acts += [Action(MOVE_KIND, t, n) for t in range(N) for n in range(1, MAX_ARMIES + 1)]
+    acts += [Action(MOVE_ONLY, t, n) for t in range(N) for n in range(1, MAX_ARMIES + 1)]
+    acts.append(Action(STAY))
+    acts += [Action(COMMIT, n) for n in range(MAX_ARMIES + 1)]
+    acts += [Action(DRAFT_TAKE, c) for c in range(N)]
+    acts += [Action(DRAFT_DECK), Action(DRAFT_REFRESH)]
+    acts += [Action(DRAFT_GROUP, n) for n in range(1, 11)]
+    acts += [Action(REVOLT_NEXT, c) for c in range(N)]
+    acts += [Action(FAVOUR, f) for f in range(1, FAVOURS + 1)]
+    acts.append(Action(FAVOUR_PASS))
+    acts += [Action(FAVOUR_COUNTY, c) for c in range(N)]
+    acts += [Action(FAVOUR_EVENT, r) for r in (0, 1)]
+    acts += [Action(LANDSKNECHTE, b) for b in range(len(LK_BENEFITS))]
+    acts += [Action(LEADER_PLACE, c) for c in range(N)]
+    acts += [Action(LEADER_MOVE, c) for c in range(N)]
+    acts += [Action(LEADER_DRAFT, r) for r in (0, 1)]
+    return Catalogue(VERSION, acts)
+
+
+CATALOGUE = _catalogue()
+
+# ---------------------------------------------------------------------------------------- layout
+_COUNTY = {k: i for i, k in enumerate(BOARD.keys)}
+_CARD = {name: i for i, name in enumerate([*BOARD.keys, *(f"money:{v}" for v in range(5)), "blank", "tower"])}
+_NO_CARD = len(CARD_CODES) - 1  # uncovered
+_BOX = {name: i for i, name in enumerate((*ACTIONS, "bid", *COURT_BOX_NAMES))}
+_ACTION = {name: i for i, name in enumerate(ACTIONS)}
+_PHASE = {name: i for i, name in enumerate(PHASES)}
+_SEASON = {name: i for i, name in enumerate((*SEASONS, "winter"))}
+_TILE = {name: i for i, name in enumerate(BONUS_TILES)}
+_MODULES = ("emperors_court", "landsknechte", "military_leaders")
+EVENT_CARDS = 25  # 2002 deck (the 2012 deck has 12)
+
+LAYOUT = Layout()
+L_OWNER = LAYOUT.block("county owner (5 seats, neutral, out of play)", N * 7)
+L_ARMIES = LAYOUT.block("county armies / 20", N)
+L_BUILD = LAYOUT.block("county buildings (palace, church, trading post)", N * 3)
+L_REVOLT = LAYOUT.block("county revolt markers / 2", N)
+L_PLAYER = LAYOUT.block("seat: present, thalers/40, grain/30, VP/150, supply/62, counties/45, planned", SEATS * 7)
+L_PHASE = LAYOUT.block("phase", len(PHASES))
+L_SEASON = LAYOUT.block("season", 4)
+L_YEAR = LAYOUT.block("year / 3", 1)
+L_GAME = LAYOUT.block("edition 2002, modules, 3/4/5 players", 1 + len(_MODULES) + 3)
+L_PENDING = LAYOUT.block("pending seats", SEATS)
+L_TOWER = LAYOUT.block("tower tray and inside per seat and peasants / 20", 2 * (SEATS + 1))
+L_EVENT = LAYOUT.block("current event card", EVENT_CARDS)
+L_YEAR_EVENTS = LAYOUT.block("this year's event cards", EVENT_CARDS)
+L_CARDS = LAYOUT.block("action cards turned up (slot x action)", 10 * 10)
+L_CURRENT = LAYOUT.block("current action", 10)
+L_TILES = LAYOUT.block("bonus tiles this season", len(BONUS_TILES))
+L_BID = LAYOUT.block("bids (seat x card)", SEATS * len(CARD_CODES))
+L_POSITION = LAYOUT.block("player order positions (seat x position)", SEATS * SEATS)
+L_PLANS = LAYOUT.block("plan cards seen (seat x box x card)", SEATS * PLAN_BOXES * len(CARD_CODES))
+L_NEXT_BOX = LAYOUT.block("next box to plan", PLAN_BOXES)
+L_MOVE = LAYOUT.block("acting county, deploy 1 / combat", N + 2)
+L_WINTER = LAYOUT.block("winter: revolts left, deciding seat", N + SEATS)
+L_DRAFT = LAYOUT.block("draft: face-up counties, taken county, deck / 45", 2 * N + 1)
+L_FIGHT = LAYOUT.block("2002 fight: county, attacker, defender, armies / 20", N + 2 * SEATS + 2)
+L_EMPTY = LAYOUT.block("2002 boxes declared empty (seat x action)", SEATS * 10)
+L_COURT = LAYOUT.block("court: courtiers (supply, hall, audience / 10), favour display, gone", SEATS * 3 + 2 * FAVOURS)
+L_LK = LAYOUT.block("Landsknechte: top card / 4 per seat, choosing seat", 2 * SEATS)
+L_LEADERS = LAYOUT.block("leaders: county per seat, statues per county / 3", SEATS * N + N)
+OBS_SIZE = LAYOUT.size
+
+
+def _num(x: Any, scale: float) -> float:
+    v = float(x) / scale
+    return 1.0 if v > 1.0 else (0.0 if v < 0.0 else v)
+
+
+def encode(obs: Mapping[str, Any]) -> Vector:
+    """The observation vector of ``obs`` (a ``Game.observe(seat)`` result; a spectator is seat 0).
+
+    Built from the observation dict only, so two games that look the same to the seat encode the
+    same. Ones are collected as flat indices and written with one numpy assignment per kind.
+    """
+    P = int(obs["players_count"])
+    me = obs["seat"] or 0
+
+    def rel(p: Any) -> int:
+        return (int(p) - me) % P
+
+    ones: list[int] = []
+    at: list[int] = []
+    val: list[float] = []
+    one = ones.append
+
+    counties = obs["counties"]
+    for i, key in enumerate(BOARD.keys):
+        c = counties[key]
+        o = c["owner"]
+        one(L_OWNER + i * 7 + (rel(o) if o is not None else (5 if c["in_play"] else 6)))
+        if c["armies"]:
+            at.append(L_ARMIES + i)
+            val.append(_num(c["armies"], 20))
+        for b in c["buildings"]:
+            one(L_BUILD + i * 3 + BUILDINGS.index(b))
+        if c["revolt"]:
+            at.append(L_REVOLT + i)
+            val.append(_num(c["revolt"], 2))
+    for p, pl in enumerate(obs["players"]):
+        base = L_PLAYER + rel(p) * 7
+        one(base)
+        at.extend(range(base + 1, base + 6))
+        val += [
+            _num(pl["thalers"], 40),
+            _num(pl["grain"], 30),
+            _num(pl["vp"], 150),
+            _num(pl["supply"], MAX_ARMIES),
+            _num(pl["counties"], N),
+        ]
+        if pl["planned"]:
+            one(base + 6)
+    one(L_PHASE + _PHASE[obs["phase"]])
+    one(L_SEASON + _SEASON[obs["season"]])
+    at.append(L_YEAR)
+    val.append(_num(obs["year"], 3))
+    if obs["edition"] == "2002":
+        one(L_GAME)
+    for m in obs["modules"]:
+        one(L_GAME + 1 + _MODULES.index(m))
+    one(L_GAME + 1 + len(_MODULES) + P - 3)
+    for p in obs["pending"]:
+        one(L_PENDING + rel(p))
+    tower = obs["tower"]
+    for k, part in enumerate(("tray", "inside")):
+        for who, n in tower[part].items():
+            if n:
+                at.append(L_TOWER + k * (SEATS + 1) + (SEATS if who == "peasants" else rel(who)))
+                val.append(_num(n, 20))
+    ev = obs["events"]
+    if ev["current"] is not None:
+        one(L_EVENT + ev["current"]["card"])
+    for e in ev["year"]:
+        one(L_YEAR_EVENTS + e["card"])
+    for k, a in enumerate(obs["action_cards"]):
+        if a is not None:
+            one(L_CARDS + k * 10 + _ACTION[a])
+    if obs["current_action"] is not None:
+        one(L_CURRENT + obs["current_action"] - 1)
+    for t in obs["bonus_tiles"]:
+        one(L_TILES + _TILE[t])
+    n_cards = len(CARD_CODES)
+    for p, card in obs["bids"].items():
+        one(L_BID + rel(p) * n_cards + (_NO_CARD if card is None else _CARD[card]))
+    for p, pos in obs["positions"].items():
+        one(L_POSITION + rel(p) * SEATS + pos - 1)
+
+    def plan(r: int, boxes: Mapping[str, Any]) -> None:
+        base = L_PLANS + r * PLAN_BOXES * n_cards
+        for box, card in boxes.items():
+            one(base + _BOX[box] * n_cards + (_NO_CARD if card is None else _CARD[card]))
+
+    for p, boxes in obs["plans"].items():
+        plan(rel(p), boxes)
+    mine = obs.get("my_plan")
+    if mine is not None:
+        plan(0, mine["boxes"])
+        if mine["next_box"] is not None:
+            one(L_NEXT_BOX + _BOX[mine["next_box"]])
+    move = obs.get("move")
+    if move is not None:
+        one(L_MOVE + _COUNTY[move["from"]])
+        one(L_MOVE + N + (0 if move["kind"] == "deploy1" else 1))
+    winter = obs.get("winter")
+    if winter is not None:
+        ones += [L_WINTER + _COUNTY[k] for k in winter["revolts_left"]]
+        if winter["seat"] is not None:
+            one(L_WINTER + N + rel(winter["seat"]))
+    draft = obs.get("draft")
+    if draft is not None:
+        ones += [L_DRAFT + _COUNTY[k] for k in draft["faceup"]]
+        if draft["taken"] is not None:
+            one(L_DRAFT + N + _COUNTY[draft["taken"]])
+        at.append(L_DRAFT + 2 * N)
+        val.append(_num(draft["deck_left"], N))
+    fight = obs.get("fight")
+    if fight is not None:
+        one(L_FIGHT + _COUNTY[fight["county"]])
+        if fight.get("attacker") is not None:
+            one(L_FIGHT + N + rel(fight["attacker"]))
+        if fight["defender"] is not None and fight["defender"] >= 0:
+            one(L_FIGHT + N + SEATS + rel(fight["defender"]))
+        at += [L_FIGHT + N + 2 * SEATS, L_FIGHT + N + 2 * SEATS + 1]
+        val += [_num(fight["defender_armies"], 20), _num(fight.get("armies", fight.get("farmers", 0)), 20)]
+    for p, boxes in obs.get("declared_empty", {}).items():
+        ones += [L_EMPTY + rel(p) * 10 + _ACTION[b] for b in boxes]
+    court = obs.get("court")
+    if court is not None:
+        for p, c in court["courtiers"].items():
+            base = L_COURT + rel(p) * 3
+            at += [base, base + 1, base + 2]
+            val += [_num(c["supply"], 10), _num(c["hall"], 10), _num(c["audience"], 10)]
+        ones += [L_COURT + SEATS * 3 + f["card"] - 1 for f in court["display"] if "card" in f]
+        ones += [L_COURT + SEATS * 3 + FAVOURS + f - 1 for f in court["gone"]]
+        for p, board in court["boards"].items():
+            plan(rel(p), board)
+    lk = obs.get("landsknechte")
+    if lk is not None:
+        for p, top in lk["top"].items():
+            at.append(L_LK + rel(p))
+            val.append(_num(top, 4))
+        if lk["choosing"] is not None:
+            one(L_LK + SEATS + rel(lk["choosing"]))
+    leaders = obs.get("leaders")
+    if leaders is not None:
+        for p, key in leaders["county"].items():
+            if key is not None:
+                one(L_LEADERS + rel(p) * N + _COUNTY[key])
+        for key, st in leaders["statues"].items():
+            at.append(L_LEADERS + SEATS * N + _COUNTY[key])
+            val.append(_num(st["count"], 3))
+    vec = np.zeros(OBS_SIZE, dtype=np.float32)
+    vec[ones] = 1.0
+    vec[at] = val
+    return vec
+
+
+__all__ = ["CATALOGUE", "LAYOUT", "MAX_ARMIES", "OBS_SIZE", "VERSION", "encode"]
