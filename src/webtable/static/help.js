@@ -81,7 +81,12 @@ WT.help = (() => {
     document.getElementById("help-body").replaceChildren(
       box(forDecision(kind, { game, edition: obs.edition, modules: obs.modules })));
   }
-  (WT.renderHooks = WT.renderHooks || []).push((ctx, state) => { if (index.entries.length) onRender(ctx, state); });
+  // The first state may be drawn before the index has loaded: draw the help for it once it has.
+  let pending = null;
+  (WT.renderHooks = WT.renderHooks || []).push((ctx, state) => {
+    if (index.entries.length) onRender(ctx, state); else pending = [ctx, state];
+  });
+  ready.then(() => { if (pending) onRender(...pending); pending = null; });
 
   return { ready, kindOf, forDecision, box, item, sources, get index() { return index; }, collapsed: false };
 })();
