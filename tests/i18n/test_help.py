@@ -4,19 +4,15 @@ section and ruling ids; the lobby has a catalogue name for everything the server
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from loading import ROOT, load
 
 from webtable.registry import BOTS, GAMES, install_defaults
 
-ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "webtable" / "static"
 INDEX = json.loads((STATIC / "help_index.json").read_text(encoding="utf-8"))
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -27,20 +23,11 @@ def catalogue(lang: str, ns: str) -> dict[str, Any]:
     return json.loads((STATIC / "locales" / lang / f"{ns}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
-def _module(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def decisions(game: str) -> set[tuple[str, str, str]]:
     """(help kind, edition, decision types) of every decision the golden games of ``game`` asked,
     found by replaying them and asking each seat's legal actions at every step."""
     folder = "golden" if game == "wallenstein" else "golden_los"
-    regen = _module(f"help_regen_{game}", ROOT / "tests" / folder / "regenerate.py")
+    regen = load(f"help_regen_{game}", f"tests/{folder}/regenerate.py")
     seen: set[tuple[str, str, str]] = set()
     for case in regen.CASES:
         final = regen.play_case(case)

@@ -4,12 +4,10 @@ games (every edition and module) in German shows no untranslated message."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from loading import load
 
 import wallenstein
 from tabletop.errors import DataError
@@ -18,19 +16,7 @@ from wallenstein.names import check_names, names
 from wallenstein.narrate import STANDIN_TEXT, Narrator, header
 from wallenstein.printed import STANDIN_NOTE
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _script() -> object:
-    spec = importlib.util.spec_from_file_location("i18n_script", ROOT / "scripts" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-SCRIPT = _script()
+SCRIPT = load("i18n_script", "scripts/i18n.py")
 
 
 def test_catalogues_match_the_code_are_compiled_and_complete() -> None:
@@ -55,11 +41,7 @@ def test_translations_keep_every_placeholder(package: str) -> None:
 
 
 def test_german_narration_of_every_golden_game_is_fully_translated() -> None:
-    spec = importlib.util.spec_from_file_location("golden_regen_i18n", ROOT / "tests" / "golden" / "regenerate.py")
-    assert spec is not None and spec.loader is not None
-    regen = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = regen
-    spec.loader.exec_module(regen)
+    regen = load("golden_regen_i18n", "tests/golden/regenerate.py")
     kinds: set[str] = set()
     for case in regen.CASES:
         game = regen.play_case(case)
@@ -120,11 +102,7 @@ def test_german_county_names_cover_the_board_and_bad_files_are_refused() -> None
 
 
 def test_german_narration_of_every_league_of_six_golden_game_is_fully_translated() -> None:
-    spec = importlib.util.spec_from_file_location("golden_los_regen_i18n", ROOT / "tests" / "golden_los" / "regenerate.py")
-    assert spec is not None and spec.loader is not None
-    regen = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = regen
-    spec.loader.exec_module(regen)
+    regen = load("golden_los_regen_i18n", "tests/golden_los/regenerate.py")
     from league_of_six.narrate import Narrator as LeagueNarrator
     from league_of_six.narrate import header as league_header
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from browsing import TIMEOUT, acks, wait_drawn
 from playwright.sync_api import Browser, Page
 
+
 def german_page(browser: Browser, locale: str = "de-DE") -> Page:
     """A fresh page whose browser language is ``locale`` (no language chosen in the page yet)."""
     page = browser.new_context(locale=locale, viewport={"width": 1300, "height": 950}).new_page()
@@ -98,7 +99,8 @@ def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_u
     while True:
         page.wait_for_function(
             "() => document.querySelector('#guide') || document.body.dataset.guide === 'finished'"
-            " || (document.body.dataset.helpKind && document.body.dataset.drawnAcks === (document.body.dataset.acks || '0'))"
+            " || (document.body.dataset.helpKind"
+            " && document.body.dataset.drawnAcks === (document.body.dataset.acks || '0'))"
         )
         if page.evaluate("() => document.body.dataset.guide") == "finished":
             break
