@@ -40,7 +40,7 @@ def main() -> None:
                 click_decision(page)
             if page.locator("#report-close").is_visible():
                 page.click("#report-close")
-            page.screenshot(path=str(HERE / "german_table.png"))
+            page.screenshot(path=str(HERE / "german_table.png"), full_page=True)
             guide = german_page(browser)
             guide.set_viewport_size({"width": 1440, "height": 1000})
             guide.goto(base + "/")

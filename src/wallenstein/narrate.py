@@ -19,7 +19,7 @@ Armeen, Bauern, Aufstand, Unruhemarker, Palast, Kirche, Handelshaus, Siegpunkte,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.i18n import N_, Translator
@@ -248,7 +248,7 @@ class Words:
         t = self.t
         kind, n = e["favour"], e.get("amount", 0)
         building = e.get("building", "")
-        what = {
+        told: dict[str, Callable[[], str]] = {
             "remove_event": lambda: t._("may remove this round's event"),
             "thalers": lambda: self.thalers(n),
             "tray_armies": lambda: t.n("{n} army into the tray", "{n} armies into the tray", n),
@@ -262,7 +262,8 @@ class Words:
             }.get(building, building),
             "protection": lambda: t._("no attacks on their counties this round"),
             "deploy3": lambda: t._("3 free armies in an own or neutral county"),
-        }.get(kind, lambda: str(kind))()  # fmt: skip
+        }  # fmt: skip
+        what = told[kind]() if kind in told else str(kind)
         if e.get("standin"):
             what = t._("{what}; {note}", what=what, note=self.standin(e["standin"]))
         return t._("#{card} ({what})", card=e["card"], what=what)
@@ -631,15 +632,15 @@ class Narrator:
             text = t._("{who} collects {money} in {county}.", who=who, money=w.money(e["amount"]), county=county)
             return ["  " + text + led]
         if action in ("deploy5", "deploy3", "deploy1_move"):
-            cost = w.money(BOARD.costs[ACTIONS.index(action)])
+            price = w.money(BOARD.costs[ACTIONS.index(action)])
             if not e["armies"]:
                 return [
-                    "  " + t._("{who} pays {cost} in {county} and adds no army.", who=who, cost=cost, county=county)
+                    "  " + t._("{who} pays {cost} in {county} and adds no army.", who=who, cost=price, county=county)
                 ]
             text = t._(
                 "{who} pays {cost} and deploys {armies} in {county}.",
                 who=who,
-                cost=cost,
+                cost=price,
                 armies=w.armies(e["armies"]),
                 county=county,
             )

@@ -15,7 +15,7 @@ WT.guide = (() => {
     { id: "position", spot: "turn", when: (s) => s.kind === "position" },
     { id: "actions", spot: "board", when: (s) => s.events.has("action_card") },
     { id: "move", spot: "map", when: (s) => s.kind === "move" },
-    { id: "battle", spot: "log", when: (s) => s.events.has("battle") },
+    { id: "battle", spot: ["report", "log"], when: (s) => s.events.has("battle") },
     { id: "winter", spot: "log", when: (s) => s.events.has("winter") },
     { id: "score", spot: "players", when: (s) => s.events.has("score"), last: true },
   ];
@@ -37,10 +37,13 @@ WT.guide = (() => {
 
   let card = null;
   let current = null;
-  function spot(id) {
+  // Marks the part of the table a step is about: the first of its candidates that is shown.
+  function spot(ids) {
     for (const e of document.querySelectorAll(".guide-spot")) e.classList.remove("guide-spot");
-    const target = id && document.getElementById(id);
-    if (target) target.classList.add("guide-spot");
+    const target = [].concat(ids || []).map((id) => document.getElementById(id)).find((e) => e && !e.hidden);
+    if (!target) return;
+    target.classList.add("guide-spot");
+    if (target.id !== "map") target.scrollIntoView({ block: "nearest" });
   }
   function leave(ctx) {
     const data = load(ctx.id) || { seen: [] };
