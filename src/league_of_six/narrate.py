@@ -31,6 +31,8 @@ COLOUR_NAMES = {
 KIND_NAMES = {"clergy": ("cleric", "clerics"), "aristocracy": ("aristocrat", "aristocrats"),
               "burgher": ("burgher", "burghers")}  # fmt: skip
 KIND_TITLES = {"clergy": N_("Clerics"), "aristocracy": N_("Aristocrats"), "burgher": N_("Burghers")}
+SET_LABELS = {"stand-in set": N_("stand-in set"), "user's component set": N_("user's component set")}
+STANDIN_NAME = N_("Balanced stand-in set (not the printed tiles)")  # data/standin_components.json's name
 GOODS_NAMES = {"red": N_("red"), "green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow")}
 
 
@@ -320,13 +322,11 @@ def header(game: Game, lang: str | None = None) -> list[str]:
     narrator = Narrator(comp, lang)
     t = narrator.t
     seats = ", ".join(narrator.seat(p) for p in range(game.players))
+    # The set's label is the engine's ("stand-in set" / "user's component set", L-01); a user's set keeps its name.
+    label = t._(SET_LABELS[comp.label]) if comp.label in SET_LABELS else comp.label
+    name = t._(STANDIN_NAME) if comp.standin and comp.name == STANDIN_NAME else comp.name
     return [
-        t._(
-            "League of Six, {n} players. Components: {name} ({label}).",
-            n=game.players,
-            name=comp.name,
-            label=comp.label,
-        ),
+        t._("League of Six, {n} players. Components: {name} ({label}).", n=game.players, name=name, label=label),
         t._("Seats: {seats}; everyone starts with 10 influence and 3 guards.", seats=seats),
     ]
 

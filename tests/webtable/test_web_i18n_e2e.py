@@ -7,18 +7,14 @@ rules reference page searches in both languages."""
 
 from __future__ import annotations
 
-from browsing import TIMEOUT, acks, wait_drawn
+from browsing import new_page
 from playwright.sync_api import Browser, Page
+from test_web_e2e import take_turn
 
 
 def german_page(browser: Browser, locale: str = "de-DE") -> Page:
     """A fresh page whose browser language is ``locale`` (no language chosen in the page yet)."""
-    page = browser.new_context(locale=locale, viewport={"width": 1300, "height": 950}).new_page()
-    page.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
+    return new_page(browser, locale=locale)
 
 
 def decide_or_over(page: Page) -> bool:
@@ -30,21 +26,9 @@ def decide_or_over(page: Page) -> bool:
 
 def click_decision(page: Page) -> str:
     """Make the pending decision by clicking, as a person would; returns the help kind it was."""
-    kind = page.evaluate("() => document.body.dataset.helpKind")
-    before = acks(page)
-    if page.locator("#plan-fill").count():
-        page.click("#plan-fill")
-        page.locator("#plan-submit:not([disabled])").click()
-    elif page.locator("#map path.target").count():
-        page.locator("#map path.target").first.click()
-        if page.locator("#move-go").count():
-            page.click("#move-go")
-    else:
-        choices = page.locator("#turn-body .choices button")
-        assert choices.count(), f"no choice on the page: {page.locator('#turn-body').inner_text()!r}"
-        choices.first.click()
-    wait_drawn(page, before, kind)
-    return str(kind)
+    kind = str(page.evaluate("() => document.body.dataset.helpKind"))
+    take_turn(page)
+    return kind
 
 
 def missing(page: Page) -> list[str]:
