@@ -57,15 +57,19 @@ class Translator:
 
     def _(self, message: str, **params: Any) -> str:
         """A whole message in this language, its {placeholders} filled in."""
+        if self.lang == DEFAULT_LANGUAGE:  # the source text itself (no catalogue look-up)
+            return message.format(**params) if params else message
         text = self._cat.gettext(message)
-        if text is message and self.lang != DEFAULT_LANGUAGE:
+        if text is message:
             self.missing.add(message)
         return text.format(**params) if params else text
 
     def n(self, singular: str, plural: str, n: int, **params: Any) -> str:
         """A counted message: the language's plural form for ``n`` ({n} is filled in too)."""
+        if self.lang == DEFAULT_LANGUAGE:
+            return (singular if n == 1 else plural).format(n=n, **params)
         text = self._cat.ngettext(singular, plural, n)
-        if text in (singular, plural) and self.lang != DEFAULT_LANGUAGE:
+        if text in (singular, plural):
             self.missing.add(singular)
         return text.format(n=n, **params)
 

@@ -144,6 +144,7 @@ class Words:
         self.t = Translator("wallenstein", lang)
         self.classic = classic
         self.names = names(self.t.lang)
+        self.seats = [self.t._(COLOUR_NAMES[c]) for c in COLOURS]  # asked for on almost every line
 
     def label(self, table: Mapping[str, str], key: str) -> str:
         """A table's message for ``key`` in this language (the key itself if the table lacks it)."""
@@ -151,7 +152,7 @@ class Words:
 
     def seat(self, seat: int | str) -> str:
         """A seat's colour name: 0 -> 'Red'."""
-        return self.t._(COLOUR_NAMES[COLOURS[int(seat)]])
+        return self.seats[int(seat)]
 
     def county(self, key: str) -> str:
         """A county's printed name from its key: 'mark' -> 'Gft. Mark'."""
