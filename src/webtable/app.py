@@ -90,6 +90,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/rules", include_in_schema=False)
+    async def rules_page() -> FileResponse:  # the searchable rules reference (issue 15)
+        return FileResponse(STATIC / "rules.html")
+
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html")

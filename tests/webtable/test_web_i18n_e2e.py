@@ -63,7 +63,7 @@ def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_ur
     page.click("#replay-load")
     page.wait_for_function("() => document.querySelector('#replay-log').textContent.includes('Wertung, Jahr')")
     # The rules reference, searchable, in German; switching the page to English is remembered.
-    page.goto(base_url + "/static/rules.html?q=W-16")
+    page.goto(base_url + "/rules?q=W-16")
     page.wait_for_selector(".rule:not([hidden])")
     shown = page.locator(".rule:not([hidden]) h3").all_inner_texts()
     assert "Kampf/Bewegung: du musst ziehen" in shown and len(shown) < 6

@@ -65,7 +65,7 @@ WT.help = (() => {
     if (!panel) {
       panel = WT.el("section", { class: "panel", id: "help-panel", "aria-labelledby": "help-h" },
         WT.el("h2", { id: "help-h" }, WT.t("help.heading"), " ",
-          WT.el("a", { href: "/static/rules.html", target: "_blank", class: "small" }, WT.t("help.reference"))),
+          WT.el("a", { href: "/rules", target: "_blank", class: "small" }, WT.t("help.reference"))),
         WT.el("div", { id: "help-body" }));
       const turn = document.getElementById("turn");
       if (turn && turn.nextSibling) side.insertBefore(panel, turn.nextSibling); else side.append(panel);
