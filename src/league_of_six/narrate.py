@@ -1,10 +1,12 @@
-"""A narrated game: the public event log (``Game.log``) told as plain English lines.
+"""A narrated game: the public event log (``Game.log``) told as plain lines, in English or German.
 
 Only public information is used: the log's events, the game's options and the component set, whose
 name is always shown with "stand-in set" unless the user loaded their own (L-01). Hands (guards and
-civic leader cards) appear only at the final scoring, when the rules reveal them.
+civic leader cards) appear only at the final scoring, when the rules reveal them. Every sentence is one
+message of the ``league_of_six`` catalogue (:mod:`tabletop.i18n`).
 
     print(narrate_game(game))
+    print(narrate_game(game, lang="de"))
 """
 
 from __future__ import annotations
@@ -13,49 +15,74 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from league_of_six.components import GOODS, KINDS, Components
+from tabletop.i18n import N_, Translator
 
 if TYPE_CHECKING:
     from league_of_six.game import Game
 
 COLOURS = ("red", "yellow", "green", "blue", "black")
+COLOUR_NAMES = {
+    "red": N_("Red"),
+    "yellow": N_("Yellow"),
+    "green": N_("Green"),
+    "blue": N_("Blue"),
+    "black": N_("Black"),
+}
 KIND_NAMES = {"clergy": ("cleric", "clerics"), "aristocracy": ("aristocrat", "aristocrats"),
               "burgher": ("burgher", "burghers")}  # fmt: skip
+KIND_TITLES = {"clergy": N_("Clerics"), "aristocracy": N_("Aristocrats"), "burgher": N_("Burghers")}
+SET_LABELS = {"stand-in set": N_("stand-in set"), "user's component set": N_("user's component set")}
+STANDIN_NAME = N_("Balanced stand-in set (not the printed tiles)")  # data/standin_components.json's name
+GOODS_NAMES = {"red": N_("red"), "green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow")}
 
 
 def seat_name(seat: int | str) -> str:
+    """A seat's colour name in English: 0 -> 'Red'."""
     return COLOURS[int(seat)].capitalize()
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
-def join_names(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def card_label(card: Mapping[str, Any]) -> str:
-    one, many = KIND_NAMES.get(card["kind"], (card["kind"], card["kind"]))
-    n = int(card["figures"])
-    return f"{n} {one if n == 1 else many}" + (" (gray)" if card.get("gray") else "")
-
-
-def goods_label(counts: Mapping[str, int] | Sequence[int]) -> str:
-    items = counts.items() if isinstance(counts, Mapping) else zip(GOODS, counts, strict=True)
-    parts = [f"{n} {colour}" for colour, n in items if n]
-    return ", ".join(parts) if parts else "no goods"
 
 
 class Narrator:
     """Turns public log events into lines."""
 
-    def __init__(self, comp: Components) -> None:
+    def __init__(self, comp: Components, lang: str | None = None) -> None:
         self.names = {t.key: t.name for t in comp.towns}
+        self.t = Translator("league_of_six", lang)
+
+    @property
+    def missing(self) -> set[str]:
+        """Messages this narrator showed without a translation (empty in English)."""
+        return self.t.missing
 
     def town(self, key: str) -> str:
         return self.names.get(key, key)
+
+    def seat(self, seat: int | str) -> str:
+        return self.t._(COLOUR_NAMES[COLOURS[int(seat)]])
+
+    def join(self, items: Sequence[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        return self.t._("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+    def guards(self, n: int) -> str:
+        return self.t.n("{n} guard", "{n} guards", n)
+
+    def card(self, card: Mapping[str, Any]) -> str:
+        t, n, kind = self.t, int(card["figures"]), card["kind"]
+        if kind == "clergy":
+            text = t.n("{n} cleric", "{n} clerics", n)
+        elif kind == "aristocracy":
+            text = t.n("{n} aristocrat", "{n} aristocrats", n)
+        elif kind == "burgher":
+            text = t.n("{n} burgher", "{n} burghers", n)
+        else:
+            text = f"{n} {kind}"
+        return t._("{card} (gray)", card=text) if card.get("gray") else text
+
+    def goods(self, counts: Mapping[str, int] | Sequence[int]) -> str:
+        items = counts.items() if isinstance(counts, Mapping) else zip(GOODS, counts, strict=True)
+        parts = [self.t._("{n} {colour}", n=n, colour=self.t._(GOODS_NAMES.get(c, c))) for c, n in items if n]
+        return ", ".join(parts) if parts else self.t._("no goods")
 
     def feed(self, event: Mapping[str, Any]) -> list[str]:
         kind = event.get("e")
@@ -66,165 +93,249 @@ class Narrator:
         return lines
 
     def _on_setup(self, e: Mapping[str, Any]) -> list[str]:
-        ring = join_names([self.town(k) for k in e["ring"]])
-        sides = sorted(set(e["sides"]))
-        order = ", ".join(seat_name(p) for p in e["choosing"])
+        t = self.t
+        ring = self.join([self.town(k) for k in e["ring"]])
+        sides = ", ".join(sorted(set(e["sides"])))
+        order = ", ".join(self.seat(p) for p in e["choosing"])
         return [
-            f"Towns around the ring: {ring} (town tile sides: {', '.join(sides)}).",
-            f"Markers drawn at random; round 1 chooses in the order {order}.",
+            t._("Towns around the ring: {ring} (town tile sides: {sides}).", ring=ring, sides=sides),
+            t._("Markers drawn at random; round 1 chooses in the order {order}.", order=order),
         ]
 
     def _on_round(self, e: Mapping[str, Any]) -> list[str]:
+        t = self.t
         leaders = ", ".join(
-            f"pile {i}: {card_label(c)}" if c is not None else f"pile {i}: empty" for i, c in enumerate(e["leaders"], 1)
+            t._("pile {i}: {card}", i=i, card=self.card(c)) if c is not None else t._("pile {i}: empty", i=i)
+            for i, c in enumerate(e["leaders"], 1)
         )
-        tiles = ", ".join(f"{self.town(k)} tile {n}" for k, n in e["tax_tiles"].items())
+        tiles = ", ".join(t._("{town} tile {n}", town=self.town(k), n=n) for k, n in e["tax_tiles"].items())
         st = e["storage"]
         return [
             "",
-            f"=== Round {e['round']} ===",
-            f"Civic leaders turned up: {leaders}.",
-            f"Hussites besiege {join_names([self.town(k) for k in e['besieged']])}.",
-            f"Tax tiles: {tiles}.",
-            f"Storage tiles (side {st['side']}): royal stores tile {st['royal']}, civic stores tile {st['civic']}.",
+            t._("=== Round {round} ===", round=e["round"]),
+            t._("Civic leaders turned up: {leaders}.", leaders=leaders),
+            t._("Hussites besiege {towns}.", towns=self.join([self.town(k) for k in e["besieged"]])),
+            t._("Tax tiles: {tiles}.", tiles=tiles),
+            t._(
+                "Storage tiles (side {side}): royal stores tile {royal}, civic stores tile {civic}.",
+                side=st["side"],
+                royal=st["royal"],
+                civic=st["civic"],
+            ),
         ]
 
     def _on_choose(self, e: Mapping[str, Any]) -> list[str]:
-        who, town = seat_name(e["seat"]), self.town(e["town"])
+        t = self.t
+        who, town = self.seat(e["seat"]), self.town(e["town"])
         cost = int(e["cost"])
-        if cost == 0:
-            paid = ""
-        else:
+        paid = ""
+        if cost:
             parts = []
             if e["guards"]:
-                parts.append(_plural(int(e["guards"]), "guard"))
+                parts.append(self.guards(int(e["guards"])))
             if e["influence"]:
-                parts.append(f"{e['influence']} influence")
+                parts.append(t._("{n} influence", n=e["influence"]))
             short = cost - int(e["guards"]) - int(e["influence"]) // 2
-            paid = f" (costs {_plural(cost, 'guard')}: pays {' and '.join(parts) or 'nothing'}"
-            paid += f", {short} waived)" if short else ")"
+            what = t._(" and ").join(parts) or t._("nothing")
+            if short:
+                paid = t._(
+                    " (costs {cost}: pays {what}, {short} waived)", cost=self.guards(cost), what=what, short=short
+                )
+            else:
+                paid = t._(" (costs {cost}: pays {what})", cost=self.guards(cost), what=what)
         held = e.get("held_by")
         if held is None:
-            return [f"  {who} goes to {town}{paid} and takes its counter at 0."]
-        return [f"  {who} goes to {town}{paid}, held by {seat_name(held)}."]
+            return ["  " + t._("{who} goes to {town}{paid} and takes its counter at 0.", who=who, town=town, paid=paid)]
+        return [
+            "  "
+            + t._(
+                "{who} goes to {town}{paid}, held by {holder}.", who=who, town=town, paid=paid, holder=self.seat(held)
+            )
+        ]
 
     def _on_offer(self, e: Mapping[str, Any]) -> list[str]:
-        return [f"    {seat_name(e['seat'])} offers {_plural(int(e['guards']), 'guard')}."]
+        return [
+            "    " + self.t._("{who} offers {guards}.", who=self.seat(e["seat"]), guards=self.guards(int(e["guards"])))
+        ]
 
     def _on_accept(self, e: Mapping[str, Any]) -> list[str]:
-        who, payer = seat_name(e["seat"]), seat_name(e["paid_by"])
+        t = self.t
         bought = int(e["influence"]) // 2
-        extra = f" ({_plural(bought, 'guard')} bought from the king for {e['influence']} influence)" if bought else ""
-        return [
-            f"    {who} accepts {_plural(int(e['guards']), 'guard')} from {payer}{extra} and leaves"
-            f" {self.town(e['town'])}."
-        ]
+        params = {
+            "who": self.seat(e["seat"]),
+            "payer": self.seat(e["paid_by"]),
+            "guards": self.guards(int(e["guards"])),
+            "town": self.town(e["town"]),
+        }
+        if bought:
+            text = t._(
+                "{who} accepts {guards} from {payer} ({bought} bought from the king for {influence} influence) and"
+                " leaves {town}.",
+                bought=self.guards(bought),
+                influence=e["influence"],
+                **params,
+            )
+        else:
+            text = t._("{who} accepts {guards} from {payer} and leaves {town}.", **params)
+        return ["    " + text]
 
     def _on_reorder(self, e: Mapping[str, Any]) -> list[str]:
-        order = ", ".join(f"{seat_name(p)} {n}" for p, n in zip(e["order"], e["spent"], strict=True))
-        return [f"Markers by guards spent: {order}. {seat_name(e['order'][0])} collects taxes first."]
+        t = self.t
+        order = ", ".join(t._("{who} {n}", who=self.seat(p), n=n) for p, n in zip(e["order"], e["spent"], strict=True))
+        return [
+            t._(
+                "Markers by guards spent: {order}. {first} collects taxes first.",
+                order=order,
+                first=self.seat(e["order"][0]),
+            )
+        ]
 
     def _on_collect(self, e: Mapping[str, Any]) -> list[str]:
+        t = self.t
         parts = []
         if e["guards"]:
-            parts.append(_plural(int(e["guards"]), "guard"))
+            parts.append(self.guards(int(e["guards"])))
         if any(e["goods"]):
-            parts.append(goods_label(e["goods"]))
+            parts.append(self.goods(e["goods"]))
         if e["horses"]:
-            parts.append(_plural(int(e["horses"]), "horse"))
+            parts.append(t.n("{n} horse", "{n} horses", int(e["horses"])))
         if e.get("card"):
-            parts.append(f"the civic leader card {card_label(e['card'])}")
-        got = "; ".join(parts) if parts else "nothing"
-        lines = [
-            f"  {seat_name(e['seat'])} turns the tax tile in {self.town(e['town'])} {_plural(int(e['turn']), 'step')}:"
-            f" {got}."
-        ]
+            parts.append(t._("the civic leader card {card}", card=self.card(e["card"])))
+        got = "; ".join(parts) if parts else t._("nothing")
+        text = t.n(
+            "{who} turns the tax tile in {town} {n} step: {got}.",
+            "{who} turns the tax tile in {town} {n} steps: {got}.",
+            int(e["turn"]),
+            who=self.seat(e["seat"]),
+            town=self.town(e["town"]),
+            got=got,
+        )
+        lines = ["  " + text]
         if any(e["short"]):
-            lines.append(f"    The supply is out of {goods_label(e['short'])}.")
+            lines.append("    " + t._("The supply is out of {goods}.", goods=self.goods(e["short"])))
         if e.get("wanted_card"):
-            lines.append(f"    No gray card of {card_label(e['wanted_card'])} is left.")
+            lines.append("    " + t._("No gray card of {card} is left.", card=self.card(e["wanted_card"])))
         return lines
 
     def _on_horses(self, e: Mapping[str, Any]) -> list[str]:
+        t = self.t
         tiles = ", ".join(
-            f"{seat_name(p)} {5 - i} ({_plural(int(h), 'horse')})"
+            t._("{who} {tile} ({horses})", who=self.seat(p), tile=5 - i, horses=t.n("{n} horse", "{n} horses", int(h)))
             for i, (p, h) in enumerate(zip(e["order"], e["horses"], strict=True))
         )
-        return [f"Horse tiles: {tiles}."]
+        return [t._("Horse tiles: {tiles}.", tiles=tiles)]
 
     def _on_row(self, e: Mapping[str, Any]) -> list[str]:
-        lines = [f"  {seat_name(e['seat'])} chooses {e['store']} row {e['row']}."]
+        t = self.t
+        params = {"who": self.seat(e["seat"]), "row": e["row"]}
+        if e["store"] == "royal":
+            chose = t._("{who} chooses royal row {row}.", **params)
+        elif e["store"] == "civic":
+            chose = t._("{who} chooses civic row {row}.", **params)
+        else:
+            chose = t._("{who} chooses {store} row {row}.", store=e["store"], **params)
+        lines = ["  " + chose]
         for item in e["placed"]:
-            goods = ", ".join(item["goods"])
-            lines.append(f"    {seat_name(item['seat'])} stores {goods} for {item['influence']} influence.")
+            goods = ", ".join(t._(GOODS_NAMES.get(g, g)) for g in item["goods"])
+            lines.append(
+                "    "
+                + t._(
+                    "{who} stores {goods} for {influence} influence.",
+                    who=self.seat(item["seat"]),
+                    goods=goods,
+                    influence=item["influence"],
+                )
+            )
         if not e["placed"]:
-            lines.append("    Nobody stores anything there.")
+            lines.append("    " + t._("Nobody stores anything there."))
         if e["full"]:
-            lines.append("    The row is full.")
+            lines.append("    " + t._("The row is full."))
         return lines
 
     def _on_bonus(self, e: Mapping[str, Any]) -> list[str]:
-        who = seat_name(e["seat"])
+        t = self.t
+        who = self.seat(e["seat"])
         if "influence" in e:
-            return [f"    {who} gains the row bonus: {e['influence']} influence."]
+            return ["    " + t._("{who} gains the row bonus: {n} influence.", who=who, n=e["influence"])]
         if e.get("card") is None:
-            return [f"    {who} would take a civic leader card, but none that small is left face up."]
-        return [f"    {who} takes the face-up civic leader card {card_label(e['card'])}."]
+            return ["    " + t._("{who} would take a civic leader card, but none that small is left face up.", who=who)]
+        return ["    " + t._("{who} takes the face-up civic leader card {card}.", who=who, card=self.card(e["card"]))]
 
     def _on_lost(self, e: Mapping[str, Any]) -> list[str]:
-        lost = "; ".join(f"{seat_name(x['seat'])} {goods_label(x['goods'])}" for x in e["goods"])
-        return [f"  Goods nobody could store go back to the bank: {lost}."]
+        t = self.t
+        lost = "; ".join(
+            t._("{who} {goods}", who=self.seat(x["seat"]), goods=self.goods(x["goods"])) for x in e["goods"]
+        )
+        return ["  " + t._("Goods nobody could store go back to the bank: {lost}.", lost=lost)]
 
     def _on_final(self, e: Mapping[str, Any]) -> list[str]:
-        lines = ["", "=== End of the game ===", "Civic leader cards are revealed:"]
+        t = self.t
+        lines = ["", t._("=== End of the game ==="), t._("Civic leader cards are revealed:")]
         players = len(e["influence"])
-        guards = e["guards"]
         for kind in KINDS:
             row = e["majorities"][kind]
-            shown = ", ".join(f"{seat_name(p)} {row['figures'][p]} (+{row['influence'][p]})" for p in range(players))
-            lines.append(f"  {KIND_NAMES[kind][1].capitalize()}: {shown}.")
-        lines.append(f"Guards in hand: {', '.join(f'{seat_name(p)} {g}' for p, g in enumerate(guards))}.")
+            shown = ", ".join(
+                t._(
+                    "{who} {figures} (+{influence})",
+                    who=self.seat(p),
+                    figures=row["figures"][p],
+                    influence=row["influence"][p],
+                )
+                for p in range(players)
+            )
+            lines.append("  " + t._("{kind}: {shown}.", kind=t._(KIND_TITLES[kind]), shown=shown))
+        guards = ", ".join(t._("{who} {n}", who=self.seat(p), n=g) for p, g in enumerate(e["guards"]))
+        lines.append(t._("Guards in hand: {guards}.", guards=guards))
         return lines
 
     def _on_game_over(self, e: Mapping[str, Any]) -> list[str]:
+        t = self.t
         influence: list[int] = e["influence"]
         guards: list[int] = e["guards"]
         winners: list[int] = e["winners"]
         ranking = sorted(range(len(influence)), key=lambda p: (-influence[p], -guards[p], p))
-        standings = ", ".join(f"{seat_name(p)} {influence[p]}" for p in ranking)
-        lines = [f"Final influence: {standings}."]
+        standings = ", ".join(t._("{who} {n}", who=self.seat(p), n=influence[p]) for p in ranking)
+        lines = [t._("Final influence: {standings}.", standings=standings)]
         best = max(influence)
         on_guards = sum(1 for v in influence if v == best) > len(winners)
-        names = join_names([seat_name(p) for p in winners])
+        names = self.join([self.seat(p) for p in winners])
         if len(winners) == 1:
-            lines.append(f"Winner: {names}" + (", on guards in hand." if on_guards else "."))
+            if on_guards:
+                lines.append(t._("Winner: {names}, on guards in hand.", names=names))
+            else:
+                lines.append(t._("Winner: {names}.", names=names))
         else:
-            lines.append(f"Shared win: {names}, equal in influence and guards.")
+            lines.append(t._("Shared win: {names}, equal in influence and guards.", names=names))
         return lines
 
 
-def narrate(log: Iterable[Mapping[str, Any]], comp: Components) -> list[str]:
-    narrator = Narrator(comp)
+def narrate(log: Iterable[Mapping[str, Any]], comp: Components, lang: str | None = None) -> list[str]:
+    narrator = Narrator(comp, lang)
     lines: list[str] = []
     for event in log:
         lines.extend(narrator.feed(event))
     return lines
 
 
-def header(game: Game) -> list[str]:
+def header(game: Game, lang: str | None = None) -> list[str]:
     comp = game.comp
-    seats = ", ".join(seat_name(p) for p in range(game.players))
+    narrator = Narrator(comp, lang)
+    t = narrator.t
+    seats = ", ".join(narrator.seat(p) for p in range(game.players))
+    # The set's label is the engine's ("stand-in set" / "user's component set", L-01); a user's set keeps its name.
+    label = t._(SET_LABELS[comp.label]) if comp.label in SET_LABELS else comp.label
+    name = t._(STANDIN_NAME) if comp.standin and comp.name == STANDIN_NAME else comp.name
     return [
-        f"League of Six, {game.players} players. Components: {comp.name} ({comp.label}).",
-        f"Seats: {seats}; everyone starts with 10 influence and 3 guards.",
+        t._("League of Six, {n} players. Components: {name} ({label}).", n=game.players, name=name, label=label),
+        t._("Seats: {seats}; everyone starts with 10 influence and 3 guards.", seats=seats),
     ]
 
 
-def narrate_game(game: Game) -> str:
+def narrate_game(game: Game, lang: str | None = None) -> str:
     """The whole narrated game so far (one text, ending with a newline). Needs a game with log=True."""
     if not game.logging:
         raise ValueError("this game keeps no event log (it was created with log=False)")
-    return "\n".join(header(game) + narrate(game.log, game.comp)) + "\n"
+    return "\n".join(header(game, lang) + narrate(game.log, game.comp, lang)) + "\n"
 
 
 __all__ = ["Narrator", "header", "narrate", "narrate_game"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -172,3 +173,31 @@ def load_history(path: Path, replay: Callable[[Any], Any]) -> Any:
         raise fail(f"{path} is not valid JSON: {exc}") from None
     except IllegalAction as exc:
         raise fail(str(exc)) from None
+
+
+class Lang(StrEnum):
+    """A narration language (tabletop.i18n.LANGUAGES)."""
+
+    en = "en"
+    de = "de"
+
+
+LangOpt = Annotated[
+    Lang, typer.Option("--lang", help="Language of the narration: en (English, default) or de (Deutsch).")
+]
+# Seat colours as the German narration names them, so print_story colours them too.
+COLOUR_WORDS_DE = {
+    "red": "rot",
+    "blue": "blau",
+    "yellow": "gelb",
+    "purple": "lila",
+    "black": "schwarz",
+    "green": "grün",
+}
+
+
+def story_styles(styles: Mapping[str, str], lang: Lang) -> dict[str, str]:
+    """``styles`` keyed by the colour words of ``lang`` as well as the English ones."""
+    if lang is Lang.en:
+        return dict(styles)
+    return {**styles, **{COLOUR_WORDS_DE[c]: s for c, s in styles.items() if c in COLOUR_WORDS_DE}}

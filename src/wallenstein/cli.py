@@ -23,6 +23,8 @@ import typer
 
 from tabletop.agents import random_agents
 from tabletop.cli_common import (
+    Lang,
+    LangOpt,
     PlayersOpt,
     SeedOpt,
     fail,
@@ -31,6 +33,7 @@ from tabletop.cli_common import (
     print_simulation,
     print_story,
     save_history,
+    story_styles,
     tally_rows,
 )
 from tabletop.errors import IllegalAction
@@ -170,6 +173,7 @@ def watch(
     history: Annotated[
         Path | None, typer.Option("--history", help="Also save the game's history (JSON) to this file.")
     ] = None,
+    lang: LangOpt = Lang.en,
 ) -> None:
     """Play one game between random agents and tell it, event by event."""
     try:
@@ -180,15 +184,16 @@ def watch(
         raise fail(str(exc)) from None
     if history is not None:
         save_history(history, game.history)
-    print_story(narrate_game(game), STYLES)
+    print_story(narrate_game(game, lang.value), story_styles(STYLES, lang))
 
 
 @app.command()
 def narrate(
     history_file: Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")],
+    lang: LangOpt = Lang.en,
 ) -> None:
     """Replay a saved history and tell the game."""
-    print_story(narrate_game(load_history(history_file, replay)), STYLES)
+    print_story(narrate_game(load_history(history_file, replay), lang.value), story_styles(STYLES, lang))
 
 
 @app.command()

@@ -3,6 +3,7 @@
 WebSocket protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
 
     -> {"type": "hello", "token": "..."}            a seat's secret token; no token: a spectator
+                                                     (optional "lang": "de": the log's language, default English)
     <- {"type": "welcome", "seat": 1, "game": {...summary}}   then a "state" message
     -> {"type": "act", "id": 7, "action": {...}}    a decision, in the game's action JSON form
     <- {"type": "ack", "id": 7}                      committed to storage; a new "state" follows
@@ -31,6 +32,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from tabletop.errors import IllegalAction
+from tabletop.i18n import language
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
 from webtable.rooms import Client, Hub, Room
 from webtable.store import Store
@@ -87,6 +89,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_page() -> FileResponse:  # the searchable rules reference (issue 15)
+        return FileResponse(STATIC / "rules.html")
 
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
@@ -155,7 +161,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         return room.summary()
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, request: Request, view: str = "spectator") -> Any:
+    async def replay(game_id: str, request: Request, view: str = "spectator", lang: str | None = None) -> Any:
         """Every view one seat (or a spectator) had, rebuilt on the server. While the game runs a seat's
         view needs that seat's token (header X-Seat-Token); once it is over every view is open."""
         room = await hub.room(game_id)
@@ -172,7 +178,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             if not room.game.over and room.seat_of(request.headers.get("x-seat-token")) != seat:
                 return error(403, "while the game runs, a seat's view needs that seat's token")
         history = await asyncio.to_thread(hub.store.history, game_id)
-        return await asyncio.to_thread(replay_frames, room.kind, history, seat)
+        return await asyncio.to_thread(replay_frames, room.kind, history, seat, language(lang))
 
     @app.websocket("/ws/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
@@ -196,7 +202,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             if seat is None:
                 await _refuse(websocket, "wrong token: it opens no seat of this game")
                 return
-        client = Client(seat, narrator=room.kind.narrator(room.game) if room.kind.narrator is not None else None)
+        lang = language(hello.get("lang"))  # the page's language: this client's log is narrated in it (issue 15)
+        client = Client(seat, narrator=room.kind.narrator(room.game, lang) if room.kind.narrator is not None else None)
         room.clients.add(client)
         writer = asyncio.create_task(_writer(websocket, room, client))
         client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary()})

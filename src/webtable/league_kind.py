@@ -155,9 +155,9 @@ def preview(game: Any, seat: int, action: Any) -> dict[str, Any]:
     return {"kind": "rotate", "town": town, "turn": act.a, "yields": yields}
 
 
-def narrator(game: TableGame) -> Narrator:
-    """The log's narrator (every table game plays the stand-in set, so ``game`` adds nothing)."""
-    return Narrator(standin())
+def narrator(game: TableGame, lang: str | None = None) -> Narrator:
+    """The log's narrator in ``lang`` (every table game plays the stand-in set, so ``game`` adds nothing)."""
+    return Narrator(standin(), lang)
 
 
 def register_bots(register: Callable[[BotKind], None]) -> None:

@@ -62,8 +62,8 @@ class GameKind:
     ``action_json`` turns a legal action into its JSON form; ``replay_steps(history)`` (optional) yields
     the game after set-up and after each decision (the replay viewer; a generic fallback exists);
     ``preview(game, seat, action)`` (optional) tells what a decision may bring (e.g. a battle's odds)
-    from public information only; ``narrator(game)`` (optional) makes an object whose ``feed(event)``
-    tells a public log event as lines of text.
+    from public information only; ``narrator(game, lang)`` (optional) makes an object whose ``feed(event)``
+    tells a public log event as lines of text in language ``lang`` ('en', 'de'; None: English).
     """
 
     name: str
@@ -77,7 +77,7 @@ class GameKind:
     action_json: Callable[[Any], Any] = field(default=lambda a: a.to_json())
     replay_steps: Callable[[list[dict[str, Any]]], Iterator[TableGame]] | None = None
     preview: Callable[[TableGame, int, Any], dict[str, Any]] | None = None
-    narrator: Callable[[TableGame], Narrator] | None = None
+    narrator: Callable[[TableGame, str | None], Narrator] | None = None
 
 
 AgentFactory = Callable[[int, int], Agent]

@@ -59,7 +59,9 @@ def replay_steps(kind: GameKind, history: list[dict[str, Any]]) -> Iterator[Tabl
         yield kind.replay(history[:end])
 
 
-def replay_frames(kind: GameKind, history: list[dict[str, Any]], seat: int | None) -> dict[str, Any]:
+def replay_frames(
+    kind: GameKind, history: list[dict[str, Any]], seat: int | None, lang: str | None = None
+) -> dict[str, Any]:
     """Every distinct view ``seat`` had through the game, with the public log to match.
 
     Consecutive identical observations (another seat planning in secret) are sent once; each frame
@@ -79,5 +81,5 @@ def replay_frames(kind: GameKind, history: list[dict[str, Any]], seat: int | Non
         last = text
         frames.append({"step": step, "last_step": step, "obs": obs, "log_len": log_len})
     log = game.log if game is not None else []
-    narrator = kind.narrator(game) if kind.narrator is not None and game is not None else None
+    narrator = kind.narrator(game, lang) if kind.narrator is not None and game is not None else None
     return {"type": "replay", "seat": seat, "frames": frames, "log": log_entries(log, narrator)}

@@ -188,9 +188,9 @@ def _trials(game: Any, decisions: list[tuple[int, Action]]) -> tuple[dict[str, f
     return odds, round(survivors / won, 2) if won else 0.0
 
 
-def narrator(game: TableGame) -> Narrator:
-    """The log's narrator, in the words of the game's edition (2002: gold, trading firms, farmers)."""
-    return Narrator(getattr(game, "edition", "2012"))
+def narrator(game: TableGame, lang: str | None = None) -> Narrator:
+    """The log's narrator in ``lang``, in the words of the game's edition (2002: gold, trading firms, farmers)."""
+    return Narrator(getattr(game, "edition", "2012"), lang)
 
 
 KIND = GameKind(

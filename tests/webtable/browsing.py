@@ -9,9 +9,10 @@ from playwright.sync_api import Browser, Page
 TIMEOUT = 60_000  # ms; a whole decision round with bots stays far below
 
 
-def new_page(browser: Browser, width: int = 1300, height: int = 950) -> Page:
-    """A fresh page (its own context: its own local storage) that records page errors in ``page.errors``."""
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+def new_page(browser: Browser, width: int = 1300, height: int = 950, locale: str | None = None) -> Page:
+    """A fresh page (its own context: its own local storage) that records page errors in ``page.errors``;
+    ``locale`` sets the browser's language (e.g. "de-DE")."""
+    page = browser.new_context(viewport={"width": width, "height": height}, locale=locale).new_page()
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

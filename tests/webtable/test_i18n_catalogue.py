@@ -78,5 +78,10 @@ def test_every_key_the_page_asks_for_exists() -> None:
     keys = used_keys()
     assert "common.language" in keys  # the scanner sees the page's own calls
     for lang in LANGS:
-        missing = sorted(keys - set(flat(lang)))
+        have = set(flat(lang))
+        # WT.t("ns.family." + name) asks for a family of keys: at least one must exist (which ones the
+        # page meets is checked in the browser tests through WT.missing).
+        missing = sorted(
+            k for k in keys if (k not in have if not k.endswith(".") else not any(h.startswith(k) for h in have))
+        )
         assert missing == [], f"{lang} lacks {missing}"

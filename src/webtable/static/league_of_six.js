@@ -24,19 +24,22 @@ window.GamePages = window.GamePages || {};
   const townName = (key) => (town(key) ? town(key).name : key);
   const seatLabel = (ctx, p) => {
     const st = ctx.summary.seats[p];
-    return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : WT.cap(colourOf(p));
+    return st && st.name && st.name !== st.colour ? `${cname(p)} (${st.name})` : cname(p);
   };
   const swatch = (p) => el("span", { class: "swatch c-" + colourOf(Number(p)) });
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
+  // Words in the page's language (catalogue namespace league_of_six; colours from common).
+  const cname = (p) => WT.t("common.colour." + colourOf(Number(p)));
+  const guards = (n) => WT.t("league_of_six.guards", { n });
+  const good = (c) => WT.t("league_of_six.good." + c);
   const cardLabel = (c) => {
-    const [one, many] = meta.kinds[c.kind] || [c.kind, c.kind];
-    return `${c.figures} ${c.figures === 1 ? one : many}` + (c.gray ? " (gray)" : "");
+    const text = WT.t("league_of_six.card." + c.kind, { n: c.figures });
+    return c.gray ? WT.t("league_of_six.card_gray", { card: text }) : text;
   };
-  const goodsText = (goods) => Object.entries(goods).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`).join(", ");
+  const goodsText = (goods) => Object.entries(goods).filter(([, n]) => n).map(([c, n]) => WT.t("league_of_six.goods_n", { n, good: good(c) })).join(", ");
   const goodsChips = (goods) => el("span", { class: "los-goods" }, ...meta.goods.filter((c) => goods[c]).map((c) =>
-    el("span", { class: "los-chip", style: `background:${GOOD[c]}`, title: `${goods[c]} ${c}`, "aria-label": `${goods[c]} ${c}` }, String(goods[c]))));
-  const phaseLabel = (obs) => meta.phases[obs.phase] || obs.phase;
-  const edgeNames = ["top", "upper right", "lower right", "bottom", "lower left", "upper left"];
+    el("span", { class: "los-chip", style: `background:${GOOD[c]}`, title: WT.t("league_of_six.goods_n", { n: goods[c], good: good(c) }), "aria-label": WT.t("league_of_six.goods_n", { n: goods[c], good: good(c) }) }, String(goods[c]))));
+  const phaseLabel = (obs) => WT.t("league_of_six.phase." + obs.phase);
+  const edgeName = (i) => WT.t("league_of_six.edge." + i);
 
   // ------------------------------------------------------------------ the ring of towns (SVG)
   const rad = (deg) => (deg * Math.PI) / 180;
@@ -88,14 +91,14 @@ window.GamePages = window.GamePages || {};
     // The ring road.
     svg.append(s("circle", { cx: CX, cy: CY, r: RING, fill: "none", stroke: "#b7a57f", "stroke-width": 16, "stroke-dasharray": "2 10", "stroke-linecap": "round" }));
     const centre = s("g", { class: "los-centre" });
-    centre.append(s("text", { x: CX, y: CY - 28, class: "los-round" }, obs.phase === "over" ? "Game over" : `Round ${obs.round} of ${meta.rounds}`));
+    centre.append(s("text", { x: CX, y: CY - 28, class: "los-round" }, obs.phase === "over" ? WT.t("league_of_six.game_over") : WT.t("league_of_six.round_of", { round: obs.round, rounds: meta.rounds })));
     centre.append(s("text", { x: CX, y: CY - 6, class: "los-phase" }, phaseLabel(obs)));
     if (obs.conflict) {
       const c = obs.conflict;
-      centre.append(s("text", { x: CX, y: CY + 16, class: "los-phase" }, `Conflict in ${townName(c.town)}`));
+      centre.append(s("text", { x: CX, y: CY + 16, class: "los-phase" }, WT.t("league_of_six.conflict_in", { town: townName(c.town) })));
       centre.append(s("text", { x: CX, y: CY + 34, class: "los-phase" }, c.offer === null
-        ? `${WT.cap(colourOf(c.mover))} must offer more than ${obs.players[c.holder].counter}`
-        : `${WT.cap(colourOf(c.offered_by))} offers ${plural(c.offer, "guard")}`));
+        ? WT.t("league_of_six.must_offer_more", { who: cname(c.mover), n: obs.players[c.holder].counter })
+        : WT.t("league_of_six.offers", { who: cname(c.offered_by), guards: guards(c.offer) })));
     }
     centre.append(s("text", { x: CX, y: CY + 58, class: "los-set" }, meta.components.set));
     svg.append(centre);
@@ -138,7 +141,7 @@ window.GamePages = window.GamePages || {};
         const [ax, ay] = at(x, y, TILE + 12, d), [b1x, b1y] = at(x, y, TILE - 2, d - 14), [b2x, b2y] = at(x, y, TILE - 2, d + 14);
         tg.append(s("polygon", { points: `${ax},${ay} ${b1x},${b1y} ${b2x},${b2y}`, class: "los-arrow" }));
       }
-      if (tile.leader) tg.append(s("text", { x, y: y + 4, class: "los-tile-text" }, `${tile.leader.figures} ${meta.kinds[tile.leader.kind][1]}`));
+      if (tile.leader) tg.append(s("text", { x, y: y + 4, class: "los-tile-text" }, WT.t("league_of_six.card." + tile.leader.kind, { n: tile.leader.figures })));
       else symbols(tg, tile.centre, x, y, 14, 1, 0);
       tg.append(s("text", { x, y: y - TILE + 12, class: "los-tile-no" }, `tile ${t.tax_tile}`));
       g.append(tg);
@@ -170,15 +173,18 @@ window.GamePages = window.GamePages || {};
   function townText(obs, key, turn) {
     const t = obs.towns[key];
     const info = town(key);
-    const parts = [`${info.name} (${info.number}), ${t.side} side`];
-    if (t.besieged) parts.push("besieged by the Hussites");
-    if (t.holder !== null) parts.push(`held by ${WT.cap(colourOf(t.holder))} on ${obs.players[t.holder].counter}`);
+    const parts = [WT.t("league_of_six.town_side", { town: info.name, number: info.number, side: WT.t("league_of_six.side." + t.side) })];
+    if (t.besieged) parts.push(WT.t("league_of_six.besieged"));
+    if (t.holder !== null) parts.push(WT.t("league_of_six.held_by", { who: cname(t.holder), n: obs.players[t.holder].counter }));
     if (t.tax_tile !== null) {
       const tile = meta.tax_tiles[t.tax_tile];
-      parts.push(`tax tile ${t.tax_tile} (${tile.arrows.length} arrows` + (tile.leader ? `, centre ${cardLabel(tile.leader)}` : tile.centre.length ? `, centre ${tile.centre.join(" ")}` : "") + ")"
-        + (turn !== null && turn !== undefined ? ` turned ${plural(turn, "step")}` : ""));
+      const centre = tile.leader ? cardLabel(tile.leader) : tile.centre.join(" ");
+      const arrows = { tile: t.tax_tile, n: tile.arrows.length, centre };
+      let text = centre ? WT.t("league_of_six.tax_tile_centre", arrows) : WT.t("league_of_six.tax_tile", arrows);
+      if (turn !== null && turn !== undefined) text = WT.t("league_of_six.turned", { tile: text, steps: WT.t("league_of_six.steps", { n: turn }) });
+      parts.push(text);
     }
-    parts.push("edges: " + info.sides[t.side].map((l, i) => `${edgeNames[i]} ${l.join(" ") || "empty"}`).join("; "));
+    parts.push(WT.t("league_of_six.edges", { edges: info.sides[t.side].map((l, i) => `${edgeName(i)} ${l.join(" ") || WT.t("league_of_six.empty")}`).join("; ") }));
     return parts.join(", ");
   }
 
@@ -187,8 +193,8 @@ window.GamePages = window.GamePages || {};
     const top = H - 110, left = 40, right = W - 40;
     const max = Math.max(50, Math.ceil((Math.max(...obs.players.map((p) => p.influence)) + 1) / 10) * 10);
     const xOf = (v) => left + ((right - left) * v) / max;
-    const g = s("g", { class: "los-track", role: "img", "aria-label": "Influence: " + obs.players.map((p, i) => `${WT.cap(colourOf(i))} ${p.influence}`).join(", ") });
-    g.append(s("text", { x: left, y: top - 8, class: "los-track-title" }, "Influence"));
+    const g = s("g", { class: "los-track", role: "img", "aria-label": WT.t("league_of_six.influence_of", { list: obs.players.map((p, i) => `${cname(i)} ${p.influence}`).join(", ") }) });
+    g.append(s("text", { x: left, y: top - 8, class: "los-track-title" }, WT.t("league_of_six.influence")));
     g.append(s("line", { x1: left, y1: top + 20, x2: right, y2: top + 20, stroke: "#6b5330", "stroke-width": 3 }));
     for (let v = 0; v <= max; v += 5) {
       g.append(s("line", { x1: xOf(v), y1: top + 14, x2: xOf(v), y2: top + 26, stroke: "#6b5330" }));
@@ -209,9 +215,10 @@ window.GamePages = window.GamePages || {};
 
   // ------------------------------------------------------------------ panels (live view and replay)
   function handText(hand) {
-    if (!hand) return "hidden";
+    if (!hand) return WT.t("league_of_six.hidden");
     const cards = hand.civic_leaders.map(cardLabel);
-    return `${plural(hand.guards, "guard")}` + (cards.length ? ` · ${cards.join(", ")}` : " · no civic leaders");
+    return cards.length ? WT.t("league_of_six.hand", { guards: guards(hand.guards), cards: cards.join(", ") })
+      : WT.t("league_of_six.hand_no_leaders", { guards: guards(hand.guards) });
   }
 
   function playersTable(ctx, obs) {
@@ -219,18 +226,19 @@ window.GamePages = window.GamePages || {};
     const rows = obs.players.map((pl, p) => {
       const pending = obs.pending.includes(p);
       const bot = ctx.summary.seats[p] && ctx.summary.seats[p].type === "bot";
-      const where = pl.town ? `${townName(pl.town)}${pl.counter !== null ? " on " + pl.counter : ""}` : pl.road ? `road at ${townName(pl.road)}` : "—";
+      const where = pl.town ? (pl.counter !== null ? WT.t("league_of_six.town_on", { town: townName(pl.town), n: pl.counter }) : townName(pl.town))
+        : pl.road ? WT.t("league_of_six.road_at", { town: townName(pl.road) }) : "—";
       return [el("tr", { class: pending ? "pending" : "" },
-        el("td", {}, swatch(p), seatLabel(ctx, p), pending ? el("span", { class: "muted small" }, " deciding") : "", bot ? el("span", { class: "muted small" }, " bot") : ""),
+        el("td", {}, swatch(p), seatLabel(ctx, p), pending ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.deciding")) : "", bot ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.bot")) : ""),
         el("td", { class: "num" }, pl.influence),
         el("td", {}, goodsChips(pl.wagon)),
-        el("td", { class: "num", title: "horses collected this round, and the horse tile" }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : ""))),
+        el("td", { class: "num", title: WT.t("league_of_six.horses_title") }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : ""))),
       el("tr", { class: "los-hand" }, el("td", { colspan: 4, class: "small" }, el("span", { "data-where": String(p) }, where), " · ",
-        el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, "Hand: " + handText(hands[p]))))];
+        el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, WT.t("league_of_six.hand_of", { hand: handText(hands[p]) }))))];
     });
     return el("table", { class: "players los-players" },
-      el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: "influence" }, "Infl."), el("th", {}, "Wagon"),
-        el("th", { class: "num", title: "horses and horse tile" }, "Horses")), ...rows.flat());
+      el("tr", {}, el("th", {}, WT.t("league_of_six.player")), el("th", { class: "num", title: WT.t("league_of_six.influence") }, WT.t("league_of_six.infl")),
+        el("th", {}, WT.t("league_of_six.wagon")), el("th", { class: "num", title: WT.t("league_of_six.horses_tile") }, WT.t("league_of_six.horses_h"))), ...rows.flat());
   }
 
   function storageRows(ctx, obs, store) {
@@ -241,39 +249,41 @@ window.GamePages = window.GamePages || {};
       el("td", {}, ...r.spaces.map((sp) => el("span", {
         class: "los-space" + (sp.filled_by !== null ? " filled" : ""),
         style: `background:${GOOD[sp.colour]};` + (sp.filled_by !== null ? `box-shadow: inset 0 0 0 3px ${SOLID[colourOf(sp.filled_by)]}` : ""),
-        title: `${sp.colour}, ${sp.value} influence` + (sp.filled_by !== null ? `, filled by ${WT.cap(colourOf(sp.filled_by))}` : ", free"),
+        title: sp.filled_by !== null ? WT.t("league_of_six.space_filled", { good: good(sp.colour), n: sp.value, who: cname(sp.filled_by) })
+          : WT.t("league_of_six.space_free", { good: good(sp.colour), n: sp.value }),
       }, String(sp.value)))),
-      el("td", { class: "muted" }, store === "royal" ? `bonus +${r.bonus}` : `bonus: leader ≤${r.bonus}`),
-      el("td", {}, r.chosen_by !== null ? el("span", {}, swatch(r.chosen_by), WT.cap(colourOf(r.chosen_by))) : ""))));
+      el("td", { class: "muted" }, store === "royal" ? WT.t("league_of_six.bonus_royal", { n: r.bonus }) : WT.t("league_of_six.bonus_civic", { n: r.bonus })),
+      el("td", {}, r.chosen_by !== null ? el("span", {}, swatch(r.chosen_by), cname(r.chosen_by)) : ""))));
   }
 
   function boardPanel(ctx, obs) {
     const out = [];
-    out.push(el("p", {}, obs.phase === "over" ? `Game over after round ${obs.round}` : `Round ${obs.round} of ${meta.rounds} · ${phaseLabel(obs)}`));
-    out.push(el("p", { class: "small" }, "Components: ", el("strong", { id: "los-set" }, obs.components.set), ` (${obs.components.name})`));
+    out.push(el("p", {}, obs.phase === "over" ? WT.t("league_of_six.over_after", { round: obs.round })
+      : WT.t("league_of_six.round_phase", { round: obs.round, rounds: meta.rounds, phase: phaseLabel(obs) })));
+    out.push(el("p", { class: "small" }, WT.t("league_of_six.components"), " ", el("strong", { id: "los-set" }, obs.components.set), ` (${obs.components.name})`));
     if (obs.order.length) {
-      out.push(el("p", { class: "small" }, "Markers (tax order, most guards spent first): ",
-        ...obs.order.map((p) => el("span", {}, swatch(p), WT.cap(colourOf(p)) + " "))));
+      out.push(el("p", { class: "small" }, WT.t("league_of_six.markers") + " ",
+        ...obs.order.map((p) => el("span", {}, swatch(p), cname(p) + " "))));
     }
     if (obs.storage.order.length) {
-      out.push(el("p", { class: "small" }, "Storing order (horse tiles): ", ...obs.storage.order.map((p) => el("span", {}, swatch(p), WT.cap(colourOf(p)) + " "))));
+      out.push(el("p", { class: "small" }, WT.t("league_of_six.storing_order") + " ", ...obs.storage.order.map((p) => el("span", {}, swatch(p), cname(p) + " "))));
     }
     if (obs.storage.rows.length) {
-      out.push(el("div", { class: "small muted" }, `Royal stores (storage tile ${obs.storage.royal_tile}, side ${obs.storage.side}): a full row gives its chooser influence`));
+      out.push(el("div", { class: "small muted" }, WT.t("league_of_six.royal_stores", { tile: obs.storage.royal_tile, side: obs.storage.side })));
       out.push(storageRows(ctx, obs, "royal"));
-      out.push(el("div", { class: "small muted" }, `Civic stores (storage tile ${obs.storage.civic_tile}, side ${obs.storage.side}): a full row gives its chooser a face-up civic leader`));
+      out.push(el("div", { class: "small muted" }, WT.t("league_of_six.civic_stores", { tile: obs.storage.civic_tile, side: obs.storage.side })));
       out.push(storageRows(ctx, obs, "civic"));
     }
     const cl = obs.civic_leaders;
-    out.push(el("div", { class: "small muted" }, "Civic leaders face up (pile: card, cards left face down)"));
+    out.push(el("div", { class: "small muted" }, WT.t("league_of_six.leaders_faceup")));
     out.push(el("div", { class: "cards" }, ...meta.piles.map((f) => {
       const c = cl.faceup[String(f)];
-      return el("span", { class: "card" + (c ? "" : " done"), "data-pile": String(f) }, `${f}: ${c ? cardLabel(c) : "—"} · ${cl.piles_left[String(f)]} left`);
+      return el("span", { class: "card" + (c ? "" : " done"), "data-pile": String(f) }, WT.t("league_of_six.pile", { pile: f, card: c ? cardLabel(c) : "—", n: cl.piles_left[String(f)] }));
     })));
     const gray = {};
     for (const c of cl.gray) gray[c.kind] = (gray[c.kind] || 0) + 1;
-    out.push(el("p", { class: "small" }, "Gray cards left: " + (Object.entries(gray).map(([k, n]) => `${n}× 2 ${meta.kinds[k][1]}`).join(", ") || "none")));
-    out.push(el("p", { class: "small" }, "Goods in the supply: ", goodsChips(obs.supply), ` · tax tiles left in the pile: ${obs.tax_tiles_left}`));
+    out.push(el("p", { class: "small" }, WT.t("league_of_six.gray_left", { cards: Object.entries(gray).map(([k, n]) => `${n}× ${WT.t("league_of_six.card." + k, { n: 2 })}`).join(", ") || WT.t("league_of_six.none") })));
+    out.push(el("p", { class: "small" }, WT.t("league_of_six.supply") + " ", goodsChips(obs.supply), " · " + WT.t("league_of_six.tax_tiles_left", { n: obs.tax_tiles_left })));
     return out;
   }
 
@@ -285,11 +295,11 @@ window.GamePages = window.GamePages || {};
     const d = Math.min(d0, 6 - d0);
     return tr.displaced ? d : Math.max(d, 1);
   }
-  function payText(obs, seat, guards) {
-    if (!guards) return "free";
+  function payText(obs, seat, n) {
+    if (!n) return WT.t("league_of_six.free");
     const have = obs.hand ? obs.hand.guards : 0;
-    const short = Math.max(0, guards - have);
-    return plural(guards, "guard") + (short ? ` (${2 * short} influence for the ${short} you lack)` : "");
+    const short = Math.max(0, n - have);
+    return short ? WT.t("league_of_six.pay_short", { guards: guards(n), influence: 2 * short, n: short }) : guards(n);
   }
 
   function button(ctx, seat, action, label, cls, attrs = {}) {
@@ -310,17 +320,17 @@ window.GamePages = window.GamePages || {};
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [finalScores(ctx, st.result, obs)];
-    if (seat === null) return [el("p", { class: "muted" }, "You are watching. Waiting for: " + obs.pending.map((p) => WT.cap(colourOf(p))).join(", "))];
-    const mine = [el("p", { class: "small" }, "Your hand (secret): ", el("strong", { id: "my-hand" }, handText(obs.hand)))];
-    if (!st.legal.length) return [el("p", { class: "muted" }, "Waiting for " + (obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || "the game") + "…"), ...mine];
+    if (seat === null) return [el("p", { class: "muted" }, WT.t("league_of_six.watching", { who: obs.pending.map(cname).join(", ") }))];
+    const mine = [el("p", { class: "small" }, WT.t("league_of_six.your_hand") + " ", el("strong", { id: "my-hand" }, handText(obs.hand)))];
+    if (!st.legal.length) return [el("p", { class: "muted" }, obs.pending.length ? WT.t("league_of_six.waiting_for", { who: obs.pending.map((p) => seatLabel(ctx, p)).join(", ") }) : WT.t("league_of_six.waiting_game")), ...mine];
     const kinds = new Set(st.legal.map((a) => a.type));
     let body;
     if (kinds.has("choose")) body = choosing(ctx, st);
     else if (kinds.has("offer") || kinds.has("accept")) body = conflict(ctx, st);
     else if (kinds.has("rotate")) body = rotating(ctx, st);
     else if (kinds.has("row")) body = storing(ctx, st);
-    else if (kinds.has("leader")) body = [el("p", {}, "The civic row you chose is full: take a face-up civic leader card."),
-      el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, `Pile ${a.figures}: ${cardLabel(obs.civic_leaders.faceup[String(a.figures)])}`, "", { "data-pile": String(a.figures) })))];
+    else if (kinds.has("leader")) body = [el("p", {}, WT.t("league_of_six.row_full_take")),
+      el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, WT.t("league_of_six.pile_button", { pile: a.figures, card: cardLabel(obs.civic_leaders.faceup[String(a.figures)]) }), "", { "data-pile": String(a.figures) })))];
     else body = [el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, JSON.stringify(a))))];
     return [...body, el("div", { id: "turn-msg", role: "status" }), ...mine];
   }
@@ -328,24 +338,25 @@ window.GamePages = window.GamePages || {};
   function chooseLabel(obs, seat, key) {
     const t = obs.towns[key];
     const cost = travelCost(obs, key);
-    const held = t.holder !== null ? `; held by ${WT.cap(colourOf(t.holder))} on ${obs.players[t.holder].counter}: you offer at least ${obs.players[t.holder].counter + 1}` : "";
-    return `${townName(key)}: travel ${payText(obs, seat, cost)}${held}`;
+    const travel = { town: townName(key), cost: payText(obs, seat, cost) };
+    if (t.holder === null) return WT.t("league_of_six.choose_label", travel);
+    return WT.t("league_of_six.choose_label_held", { ...travel, who: cname(t.holder), n: obs.players[t.holder].counter, least: obs.players[t.holder].counter + 1 });
   }
 
   function choosing(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     const p = pickOf(st);
     const tr = obs.travel;
-    const intro = tr && tr.displaced ? `You accepted the offer and must travel on from ${townName(tr.from)}.`
-      : tr && tr.from ? `Choose a town: staying in ${townName(tr.from)} costs 1 guard, each town further costs 1 more.`
-        : "Choose a town for your figure (round 1: free).";
-    const out = [el("p", {}, intro + " Click a town on the ring or a button.")];
-    out.push(el("div", { class: "choices", role: "group", "aria-label": "Towns" }, ...st.legal.map((a) =>
+    const intro = tr && tr.displaced ? WT.t("league_of_six.travel_on", { town: townName(tr.from) })
+      : tr && tr.from ? WT.t("league_of_six.choose_from", { town: townName(tr.from) })
+        : WT.t("league_of_six.choose_first");
+    const out = [el("p", {}, intro + " " + WT.t("league_of_six.click_town"))];
+    out.push(el("div", { class: "choices", role: "group", "aria-label": WT.t("league_of_six.towns") }, ...st.legal.map((a) =>
       button(ctx, seat, a, chooseLabel(obs, seat, a.town), p.town === a.town ? "primary" : "", { "data-town": a.town }))));
     if (p.town) {
       const a = st.legal.find((x) => x.town === p.town);
       out.push(el("p", { class: "small" }, chooseLabel(obs, seat, p.town)));
-      out.push(button(ctx, seat, a, `Go to ${townName(p.town)}`, "primary", { id: "choose-go" }));
+      out.push(button(ctx, seat, a, WT.t("league_of_six.go_to", { town: townName(p.town) }), "primary", { id: "choose-go" }));
     }
     return out;
   }
@@ -356,28 +367,28 @@ window.GamePages = window.GamePages || {};
     const other = seat === c.mover ? c.holder : c.mover;
     const have = obs.hand ? obs.hand.guards : 0;
     const out = [];
-    if (c.offer === null) out.push(el("p", {}, `${townName(c.town)} is held by ${WT.cap(colourOf(c.holder))} on ${obs.players[c.holder].counter}. Offer more guards: if ${WT.cap(colourOf(c.holder))} accepts, they take them and travel on.`));
-    else out.push(el("p", {}, `${WT.cap(colourOf(c.offered_by))} offers ${plural(c.offer, "guard")} for ${townName(c.town)}. Accept (take them and travel on), or raise.`));
-    out.push(el("p", { class: "small muted" }, `You hold ${plural(have, "guard")}; each guard you lack costs 2 influence. ${WT.cap(colourOf(other))}'s hand is secret.`));
+    if (c.offer === null) out.push(el("p", {}, WT.t("league_of_six.held_offer", { town: townName(c.town), who: cname(c.holder), n: obs.players[c.holder].counter })));
+    else out.push(el("p", {}, WT.t("league_of_six.offered", { who: cname(c.offered_by), guards: guards(c.offer), town: townName(c.town) })));
+    out.push(el("p", { class: "small muted" }, WT.t("league_of_six.you_hold", { guards: guards(have), other: cname(other) })));
     const accept = st.legal.find((a) => a.type === "accept");
     const offers = st.legal.filter((a) => a.type === "offer");
-    const row = el("div", { class: "choices", role: "group", "aria-label": "Offers" });
-    if (accept) row.append(button(ctx, seat, accept, `Accept ${plural(c.offer, "guard")} and leave`, "primary", { id: "accept" }));
-    for (const a of offers) row.append(button(ctx, seat, a, `Offer ${a.guards}` + (a.guards > have ? ` (−${2 * (a.guards - have)} infl.)` : ""), "", { "data-offer": String(a.guards) }));
+    const row = el("div", { class: "choices", role: "group", "aria-label": WT.t("league_of_six.offers_group") });
+    if (accept) row.append(button(ctx, seat, accept, WT.t("league_of_six.accept", { guards: guards(c.offer) }), "primary", { id: "accept" }));
+    for (const a of offers) row.append(button(ctx, seat, a, a.guards > have ? WT.t("league_of_six.offer_cost", { n: a.guards, cost: 2 * (a.guards - have) }) : WT.t("league_of_six.offer", { n: a.guards }), "", { "data-offer": String(a.guards) }));
     out.push(row);
     return out;
   }
 
   function yieldText(y) {
     const parts = [];
-    if (y.guards) parts.push(plural(y.guards, "guard"));
+    if (y.guards) parts.push(guards(y.guards));
     const g = goodsText(y.goods); if (g) parts.push(g);
-    if (y.horses) parts.push(plural(y.horses, "horse"));
-    if (y.card) parts.push(`civic leader ${cardLabel(y.card)}`);
-    let text = parts.join(", ") || "nothing";
+    if (y.horses) parts.push(WT.t("league_of_six.horses", { n: y.horses }));
+    if (y.card) parts.push(WT.t("league_of_six.civic_leader", { card: cardLabel(y.card) }));
+    let text = parts.join(", ") || WT.t("league_of_six.nothing");
     const short = goodsText(y.short);
-    if (short) text += ` (the supply lacks ${short})`;
-    if (y.wanted_card) text += ` (no gray ${cardLabel(y.wanted_card)} left)`;
+    if (short) text = WT.t("league_of_six.supply_lacks", { text, goods: short });
+    if (y.wanted_card) text = WT.t("league_of_six.no_gray_left", { text, card: cardLabel(y.wanted_card) });
     return text;
   }
 
@@ -392,16 +403,15 @@ window.GamePages = window.GamePages || {};
     }
     if (p.turn === null) p.turn = st.legal[0].turn;
     const yields = p.preview && p.preview.yields ? Object.fromEntries(p.preview.yields.map((y) => [y.turn, y])) : {};
-    const out = [el("p", {}, `Collect taxes in ${townName(key)}: turn the tax tile, then collect what its arrows point at`
-      + " (and its centre). Choose a turn; the ring shows it.")];
+    const out = [el("p", {}, WT.t("league_of_six.collect_in", { town: townName(key) }))];
     if (p.preview && p.preview.error) out.push(el("p", { class: "error" }, p.preview.error));
-    out.push(el("div", { class: "choices los-turns", role: "group", "aria-label": "Turns of the tax tile" }, ...st.legal.map((a) => el("button", {
+    out.push(el("div", { class: "choices los-turns", role: "group", "aria-label": WT.t("league_of_six.turns") }, ...st.legal.map((a) => el("button", {
       class: p.turn === a.turn ? "sel" : "", "aria-pressed": String(p.turn === a.turn), "data-turn": String(a.turn),
       onclick: () => { p.turn = a.turn; rerender(ctx); },
-    }, `Turn ${a.turn}: ` + (yields[a.turn] ? yieldText(yields[a.turn]) : "…")))));
+    }, WT.t("league_of_six.turn_n", { n: a.turn, yields: yields[a.turn] ? yieldText(yields[a.turn]) : "…" })))));
     const chosen = st.legal.find((a) => a.turn === p.turn);
-    out.push(el("p", { id: "yield", class: "small" }, yields[p.turn] ? `Turned ${plural(p.turn, "step")} you collect: ${yieldText(yields[p.turn])}.` : "working out what each turn yields…"));
-    out.push(button(ctx, seat, chosen, `Turn ${plural(p.turn, "step")} and collect`, "primary", { id: "rotate-go" }));
+    out.push(el("p", { id: "yield", class: "small" }, yields[p.turn] ? WT.t("league_of_six.turned_collect", { steps: WT.t("league_of_six.steps", { n: p.turn }), yields: yieldText(yields[p.turn]) }) : WT.t("league_of_six.working_out")));
+    out.push(button(ctx, seat, chosen, WT.t("league_of_six.turn_collect", { steps: WT.t("league_of_six.steps", { n: p.turn }) }), "primary", { id: "rotate-go" }));
     return out;
   }
 
@@ -424,12 +434,14 @@ window.GamePages = window.GamePages || {};
 
   function storing(ctx, st) {
     const seat = st.seat; const obs = st.obs;
-    const out = [el("p", {}, "Choose a storage row. You store first, then the players clockwise; each must fill every space they can.")];
-    out.push(el("div", { class: "choices los-store", role: "group", "aria-label": "Storage rows" }, ...st.legal.map((a) => {
+    const out = [el("p", {}, WT.t("league_of_six.choose_row"))];
+    out.push(el("div", { class: "choices los-store", role: "group", "aria-label": WT.t("league_of_six.rows") }, ...st.legal.map((a) => {
       const pv = storePreview(obs, seat, `${a.store}:${a.row}`);
-      const who = pv.placed.map((x) => `${x.seat === seat ? "you" : WT.cap(colourOf(x.seat))} ${goodsText(x.goods)} +${x.points}`).join("; ") || "nobody stores";
-      const bonus = pv.full ? (a.store === "royal" ? `; full: you gain ${pv.row.bonus}` : `; full: you take a civic leader ≤${pv.row.bonus}`) : "";
-      return button(ctx, seat, a, `${WT.cap(a.store)} row ${a.row}: ${who}${bonus}`, "", { "data-row": `${a.store}:${a.row}` });
+      const who = pv.placed.map((x) => `${x.seat === seat ? WT.t("league_of_six.you") : cname(x.seat)} ${goodsText(x.goods)} +${x.points}`).join("; ") || WT.t("league_of_six.nobody_stores");
+      const params = { row: a.row, who, n: pv.row.bonus };
+      const label = a.store === "royal" ? WT.t(pv.full ? "league_of_six.royal_row_full" : "league_of_six.royal_row", params)
+        : WT.t(pv.full ? "league_of_six.civic_row_full" : "league_of_six.civic_row", params);
+      return button(ctx, seat, a, label, "", { "data-row": `${a.store}:${a.row}` });
     })));
     return out;
   }
@@ -437,11 +449,11 @@ window.GamePages = window.GamePages || {};
   function finalScores(ctx, result, obs) {
     const n = result.influence.length;
     const order = [...Array(n).keys()].sort((a, b) => result.influence[b] - result.influence[a] || result.guards[b] - result.guards[a]);
-    return el("div", { id: "final" }, el("p", {}, el("strong", {}, "Final scores")),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Influence"), el("th", { class: "num" }, "Guards in hand")),
-        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — winner" : ""),
+    return el("div", { id: "final" }, el("p", {}, el("strong", {}, WT.t("league_of_six.final_scores"))),
+      el("table", {}, el("tr", {}, el("th", {}, WT.t("league_of_six.player")), el("th", { class: "num" }, WT.t("league_of_six.influence")), el("th", { class: "num" }, WT.t("league_of_six.guards_in_hand"))),
+        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — " + WT.t("league_of_six.winner") : ""),
           el("td", { class: "num" }, result.influence[p]), el("td", { class: "num" }, result.guards[p])))),
-      obs.hands ? el("p", { class: "small" }, "Hands revealed: " + Object.entries(obs.hands).map(([p, h]) => `${WT.cap(colourOf(Number(p)))}: ${handText(h)}`).join("; ")) : null);
+      obs.hands ? el("p", { class: "small" }, WT.t("league_of_six.hands_revealed", { hands: Object.entries(obs.hands).map(([p, h]) => `${cname(p)}: ${handText(h)}`).join("; ") })) : null);
   }
 
   function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
@@ -468,7 +480,7 @@ window.GamePages = window.GamePages || {};
     const obs = st.obs;
     const seat = st.seat;
     const focus = document.activeElement && document.activeElement.id;
-    document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
+    document.getElementById("turn-h").textContent = WT.t(st.over ? "league_of_six.game_over" : seat === null ? "league_of_six.spectating" : st.legal.length ? "league_of_six.your_move" : "league_of_six.waiting");
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
@@ -518,9 +530,9 @@ window.GamePages = window.GamePages || {};
       if (x.e === "bonus" && x.influence) bonus[x.seat] += x.influence;
       if (x.e === "bonus" && x.card) cards[x.seat].push(cardLabel(x.card));
     }
-    return el("div", {}, el("p", {}, `Round ${e.round - 1}: goods stored`),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Stored"), el("th", { class: "num" }, "Influence"),
-        el("th", { class: "num" }, "Row bonus"), el("th", {}, "Civic leader taken")),
+    return el("div", {}, el("p", {}, WT.t("league_of_six.round_stored", { round: e.round - 1 })),
+      el("table", {}, el("tr", {}, el("th", {}, WT.t("league_of_six.player")), el("th", {}, WT.t("league_of_six.stored")), el("th", { class: "num" }, WT.t("league_of_six.influence")),
+        el("th", { class: "num" }, WT.t("league_of_six.row_bonus")), el("th", {}, WT.t("league_of_six.leader_taken"))),
         ...[...Array(n).keys()].map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", {}, goodsText(goods[p]) || "—"),
           el("td", { class: "num" }, stored[p]), el("td", { class: "num" }, bonus[p]), el("td", {}, cards[p].join(", ") || "—")))));
   }
@@ -528,30 +540,31 @@ window.GamePages = window.GamePages || {};
   function finalReport(ctx, e) {
     const n = e.influence.length;
     const kinds = Object.keys(e.majorities);
-    return el("div", {}, el("p", {}, "End of the game: civic leader majorities"),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), ...kinds.map((k) => el("th", { class: "num" }, WT.cap(meta.kinds[k][1]))),
-        el("th", { class: "num" }, "Guards"), el("th", { class: "num" }, "Influence")),
+    return el("div", {}, el("p", {}, WT.t("league_of_six.end_majorities")),
+      el("table", {}, el("tr", {}, el("th", {}, WT.t("league_of_six.player")), ...kinds.map((k) => el("th", { class: "num" }, WT.t("league_of_six.kind." + k))),
+        el("th", { class: "num" }, WT.t("league_of_six.guards_h")), el("th", { class: "num" }, WT.t("league_of_six.influence"))),
         ...[...Array(n).keys()].map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)),
           ...kinds.map((k) => el("td", { class: "num" }, `${e.majorities[k].figures[p]} (+${e.majorities[k].influence[p]})`)),
           el("td", { class: "num" }, e.guards[p]), el("td", { class: "num" }, e.influence[p])))),
-      el("p", { class: "small muted" }, `Majorities score ${meta.awards[String(n)].join("/")} for the most figures of a kind; ties go to more guards in hand.`));
+      el("p", { class: "small muted" }, WT.t("league_of_six.majorities_note", { awards: meta.awards[String(n)].join("/") })));
   }
 
   function phaseLine(ctx, st) {
     const o = st.obs;
-    const waiting = o.pending.map((p) => WT.cap(colourOf(p))).join(", ");
-    return `round ${o.round} of ${meta.rounds}, ${phaseLabel(o)}` + (waiting ? ` · waiting for ${waiting}` : "");
+    const waiting = o.pending.map(cname).join(", ");
+    const line = WT.t("league_of_six.phase_line", { round: o.round, rounds: meta.rounds, phase: phaseLabel(o) });
+    return waiting ? WT.t("league_of_six.phase_line_waiting", { line, who: waiting }) : line;
   }
 
   async function init(ctx) {
     meta = ctx.meta;
     meta.byKey = Object.fromEntries(meta.towns.map((t) => [t.key, t]));
-    document.getElementById("map").setAttribute("aria-label", "The ring of towns");
-    document.getElementById("replay-map").setAttribute("aria-label", "The ring of towns at this point of the replay");
+    document.getElementById("map").setAttribute("aria-label", WT.t("league_of_six.ring"));
+    document.getElementById("replay-map").setAttribute("aria-label", WT.t("league_of_six.ring_replay"));
   }
 
   window.GamePages.league_of_six = {
     init, render, renderPlayers, renderFrame, logItem, report, phaseLine,
-    labels: { "board-h": "Round and stores", "replay-board-h": "Round and stores" },
+    get labels() { return { "board-h": WT.t("league_of_six.round_stores"), "replay-board-h": WT.t("league_of_six.round_stores") }; },
   };
 })();

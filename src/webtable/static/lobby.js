@@ -5,7 +5,10 @@
   const $ = (id) => document.getElementById(id);
   const kinds = await WT.json("/api/kinds");
   const gameSel = $("game");
-  for (const [name, g] of Object.entries(kinds.games)) gameSel.append(WT.el("option", { value: name }, g.title));
+  // Names the server sends (games, editions, modules, bots, options) are shown through the catalogue
+  // when it has them (lobby.<what>.<name>), else as sent: a game kind added later still shows.
+  const named = (key, label) => (WT.catalogue[key] !== undefined || WT.fallback[key] !== undefined ? WT.t(key) : label);
+  for (const [name, g] of Object.entries(kinds.games)) gameSel.append(WT.el("option", { value: name }, named("lobby.title." + name, g.title)));
 
   function bots(game) { return kinds.bots.filter((b) => !b.games || b.games.includes(game)); }
   const has = (list) => Boolean(list && list.length);
@@ -18,37 +21,39 @@
     const players = $("players"); const keep = players.value || "4";
     players.replaceChildren(...g.players.map((n) => WT.el("option", { value: n, selected: String(n) === keep }, n)));
     $("edition").replaceChildren(...(o.editions || []).map((e) =>
-      WT.el("option", { value: e.name, disabled: !e.playable }, e.name + (e.playable ? "" : " (coming)"))));
-    $("setup").replaceChildren(...(o.setups || []).map((s) => WT.el("option", { value: s.name }, s.label)));
+      WT.el("option", { value: e.name, disabled: !e.playable }, e.playable ? e.name : WT.t("lobby.coming", { name: e.name }))));
+    $("setup").replaceChildren(...(o.setups || []).map((s) => WT.el("option", { value: s.name }, named("lobby.setup." + s.name, s.label))));
     // Rows a game does not have are hidden; other games describe their options as plain selects.
     $("row-edition").hidden = !has(o.editions); $("row-setup").hidden = !has(o.setups); $("modules").hidden = !has(o.modules);
     $("game-options").replaceChildren(...(o.selects || []).map((s) => WT.el("div", {},
-      WT.el("div", { class: "form-row" }, WT.el("label", { for: "opt-" + s.name }, s.label),
+      WT.el("div", { class: "form-row" }, WT.el("label", { for: "opt-" + s.name }, named(`lobby.option.${s.name}`, s.label)),
         WT.el("select", { id: "opt-" + s.name, name: s.name }, ...s.choices.map((c) =>
-          WT.el("option", { value: c.name, disabled: c.playable === false }, c.label)))),
-      s.note ? WT.el("p", { class: "small muted" }, s.note) : null)));
-    const mods = $("modules"); mods.replaceChildren(WT.el("legend", {}, "Modules"));
+          WT.el("option", { value: c.name, disabled: c.playable === false }, named(`lobby.option.${s.name}.${c.name}`, c.label))))),
+      s.note ? WT.el("p", { class: "small muted" }, named(`lobby.option.${s.name}.note`, s.note)) : null)));
+    const mods = $("modules"); mods.replaceChildren(WT.el("legend", {}, WT.t("lobby.modules")));
     for (const m of o.modules || []) {
       const id = "mod-" + m.name;
       mods.append(WT.el("label", { for: id, class: m.playable ? "" : "muted" },
         WT.el("input", { type: "checkbox", id, value: m.name, disabled: !m.playable }),
-        " " + m.label + (m.playable ? "" : " (coming)")));
+        " " + (m.playable ? named("lobby.module." + m.name, m.label) : WT.t("lobby.coming", { name: named("lobby.module." + m.name, m.label) }))));
     }
     refreshSeats();
   }
 
   function refreshSeats() {
     const n = Number($("players").value);
-    const box = $("seats"); box.replaceChildren(WT.el("legend", {}, "Seats"));
+    const box = $("seats"); box.replaceChildren(WT.el("legend", {}, WT.t("lobby.seats")));
     const colours = kinds.games[gameSel.value].seats;
+    const colourName = (c) => named("common.colour." + c.toLowerCase(), c);
     for (let i = 0; i < n; i++) {
-      const sel = WT.el("select", { id: "seat-" + i, "aria-label": colours[i] + " seat" },
-        WT.el("option", { value: "local" }, "This screen"),
-        WT.el("option", { value: "invite" }, "Invite"),
-        ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 && b.name === defaultBot() }, "Bot: " + b.label)));
+      const sel = WT.el("select", { id: "seat-" + i, "aria-label": WT.t("lobby.seat_of", { colour: colourName(colours[i]) }) },
+        WT.el("option", { value: "local" }, WT.t("lobby.this_screen")),
+        WT.el("option", { value: "invite" }, WT.t("lobby.invite")),
+        ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 && b.name === defaultBot() },
+          WT.t("lobby.bot", { bot: named("lobby.bot." + b.name, b.label) }))));
       box.append(WT.el("div", { class: "seat-row" },
-        WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colours[i]), sel,
-        WT.el("input", { id: "name-" + i, placeholder: "name", maxlength: 24, "aria-label": colours[i] + " name" })));
+        WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colourName(colours[i])), sel,
+        WT.el("input", { id: "name-" + i, placeholder: WT.t("lobby.name"), maxlength: 24, "aria-label": WT.t("lobby.name_of", { colour: colourName(colours[i]) }) })));
     }
   }
 
@@ -74,10 +79,10 @@
     const body = { game: gameSel.value, players: n, seats, options };
     const seed = $("seed").value.trim();
     if (seed !== "") {
-      if (!/^[0-9]{1,15}$/.test(seed)) { $("create-msg").textContent = "the seed is a whole number (or leave it empty)"; $("create-msg").className = "error"; return; }
+      if (!/^[0-9]{1,15}$/.test(seed)) { $("create-msg").textContent = WT.t("lobby.seed_error"); $("create-msg").className = "error"; return; }
       body.seed = Number(seed);
     }
-    $("create-msg").textContent = "creating…";
+    $("create-msg").textContent = WT.t("lobby.creating");
     try {
       const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       const tokens = {}; const invites = {};
@@ -90,19 +95,27 @@
   async function listGames() {
     const data = await WT.json("/api/games");
     const box = $("games");
-    if (!data.games.length) { box.textContent = "No games yet."; return; }
+    if (!data.games.length) { box.textContent = WT.t("lobby.no_games"); return; }
     const rows = data.games.map((g) => {
-      const seats = (g.seats || []).map((s) => s.type === "bot" ? "bot" : (s.name || s.colour)).join(", ");
-      const mine = Object.keys(WT.mine(g.id).tokens).length ? " (yours)" : "";
+      const seats = (g.seats || []).map((s) => s.type === "bot" ? WT.t("lobby.bot_seat") : (s.name || named("common.colour." + String(s.colour).toLowerCase(), s.colour))).join(", ");
+      const yours = Object.keys(WT.mine(g.id).tokens).length > 0;
+      const title = named("lobby.title." + g.game, g.title || g.game);
       return WT.el("tr", {},
         WT.el("td", {}, WT.el("a", { href: "/game/" + g.id }, g.id)),
-        WT.el("td", {}, (g.title || g.game) + ", " + g.players + " players" + mine),
-        WT.el("td", {}, g.status + (g.status === "running" ? " · decision " + g.version : "")),
+        WT.el("td", {}, WT.t(yours ? "lobby.what_yours" : "lobby.what", { title, n: g.players })),
+        WT.el("td", {}, g.status === "running" ? WT.t("lobby.status.running", { n: g.version }) : named("lobby.status." + g.status, g.status)),
         WT.el("td", { class: "muted" }, seats));
     });
-    box.replaceChildren(WT.el("table", {}, WT.el("tr", {}, WT.el("th", {}, "game"), WT.el("th", {}, "what"),
-      WT.el("th", {}, "status"), WT.el("th", {}, "seats")), ...rows));
+    box.replaceChildren(WT.el("table", {}, WT.el("tr", {}, WT.el("th", {}, WT.t("lobby.col.game")), WT.el("th", {}, WT.t("lobby.col.what")),
+      WT.el("th", {}, WT.t("lobby.col.status")), WT.el("th", {}, WT.t("lobby.col.seats"))), ...rows));
   }
   listGames();
   setInterval(listGames, 5000);
+
+  // The guided first game: the ordinary game on a fixed seed, Red here against three bots (guide.js).
+  $("guide-btn").addEventListener("click", async () => {
+    $("guide-msg").textContent = WT.t("lobby.creating");
+    try { location.href = await WT.guide.start(); }
+    catch (e) { $("guide-msg").textContent = e.message; $("guide-msg").className = "error"; }
+  });
 })();

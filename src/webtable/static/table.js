@@ -35,7 +35,7 @@
     const open = () => {
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}`);
       conn.ws = ws;
-      ws.onopen = () => { conn.retry = 500; ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" })); };
+      ws.onopen = () => { conn.retry = 500; ws.send(JSON.stringify(token ? { type: "hello", token, lang: WT.lang } : { type: "hello", lang: WT.lang })); };  // i18n hook: the log in the page's language
       ws.onmessage = (ev) => onMessage(conn, JSON.parse(ev.data));
       ws.onclose = () => {
         for (const w of Object.values(conn.waiting)) w.reject(new Error("connection lost; try again"));
@@ -118,6 +118,7 @@
     if (!state) return;
     renderStatus();
     page.render(ctx, state);
+    (WT.renderHooks || []).forEach((hook) => hook(ctx, state));  // i18n hook: rules help and the guide (help.js, guide.js)
     // The page has drawn a state that includes every acknowledged decision (the state follows its ack).
     document.body.dataset.drawnAcks = String(ctx.acks || 0);
     maybeReport();
@@ -191,7 +192,7 @@
     const view = $("replay-view").value;
     const headers = view !== "spectator" && mine.tokens[view] ? { "x-seat-token": mine.tokens[view] } : {};
     try {
-      replay = await WT.json(`/api/games/${id}/replay?view=${view}`, { headers });
+      replay = await WT.json(`/api/games/${id}/replay?view=${view}&lang=${WT.lang}`, { headers });  // i18n hook: log language
     } catch (e) { $("replay-pos").textContent = e.message; return; }
     const slider = $("replay-slider");
     slider.max = replay.frames.length - 1; slider.value = slider.max;

@@ -1,0 +1,102 @@
+"use strict";
+// The guided first game (issue 15): the ordinary Wallenstein game on a fixed seed, Red played here
+// against three heuristic bots, with a card that points at what to look at and what to do next through
+// the first year (plan, bid, positions, a battle, winter). The guide only reads what the page shows
+// (the decision asked, the log); the rules are the game's own, so it cannot drift from them.
+// It can be left at any time; the game goes on as any other.
+WT.guide = (() => {
+  const SEED = 1618;  // the year the Thirty Years' War began
+  const KEY = (id) => `wt:guide:${id}`;
+  // Steps in the order of the first year; each shows once, when its moment comes.
+  const STEPS = [
+    { id: "welcome", spot: "map", when: (s) => s.phase === "planning" },
+    { id: "plan", spot: "turn", when: (s) => s.kind === "plan" },
+    { id: "bids", spot: "log", when: (s) => s.events.has("bids") },
+    { id: "position", spot: "turn", when: (s) => s.kind === "position" },
+    { id: "actions", spot: "board", when: (s) => s.events.has("action_card") },
+    { id: "move", spot: "map", when: (s) => s.kind === "move" },
+    { id: "battle", spot: ["report", "log"], when: (s) => s.events.has("battle") },
+    { id: "winter", spot: "log", when: (s) => s.events.has("winter") },
+    { id: "score", spot: "players", when: (s) => s.events.has("score"), last: true },
+  ];
+
+  async function start() {
+    const seats = [{ type: "human", name: WT.t("help.guide.you") }];
+    for (let i = 1; i < 4; i++) seats.push({ type: "bot", bot: "heuristic", name: "" });
+    const body = { game: "wallenstein", players: 4, seats, seed: SEED, options: { edition: "2012", setup: "lineup", modules: [] } };
+    const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const tokens = {};
+    for (const s of made.seats) tokens[s.seat] = s.token;
+    WT.keep(made.id, { tokens, local: [0], invites: {}, host: true });
+    localStorage.setItem(KEY(made.id), JSON.stringify({ seen: [] }));
+    return "/game/" + made.id;
+  }
+
+  function load(id) { try { return JSON.parse(localStorage.getItem(KEY(id))); } catch { return null; } }
+  function save(id, data) { localStorage.setItem(KEY(id), JSON.stringify(data)); }
+
+  let card = null;
+  let current = null;
+  // Marks the part of the table a step is about: the first of its candidates that is shown.
+  function spot(ids) {
+    for (const e of document.querySelectorAll(".guide-spot")) e.classList.remove("guide-spot");
+    const target = [].concat(ids || []).map((id) => document.getElementById(id)).find((e) => e && !e.hidden);
+    if (!target) return;
+    target.classList.add("guide-spot");
+    if (target.id !== "map") target.scrollIntoView({ block: "nearest" });
+  }
+  function leave(ctx) {
+    const data = load(ctx.id) || { seen: [] };
+    data.left = true; save(ctx.id, data);
+    if (card) card.remove();
+    card = null; spot(null);
+    document.body.dataset.guide = "left";
+  }
+  function show(ctx, step) {
+    current = step.id;
+    if (!card) {
+      card = WT.el("aside", { class: "guide panel", id: "guide", role: "dialog", "aria-labelledby": "guide-title" });
+      document.body.append(card);
+    }
+    const n = STEPS.indexOf(step) + 1;
+    card.replaceChildren(
+      WT.el("p", { class: "small muted" }, WT.t("help.guide.progress", { i: n, n: STEPS.length })),
+      WT.el("h2", { id: "guide-title" }, WT.t(`help.guide.${step.id}.title`)),
+      WT.el("p", {}, WT.t(`help.guide.${step.id}.text`)),
+      WT.el("div", { class: "form-row" },
+        WT.el("button", { class: "primary", id: "guide-next", onclick: () => done(ctx, step) },
+          WT.t(step.last ? "help.guide.finish" : "help.guide.next")),
+        WT.el("button", { id: "guide-leave", onclick: () => leave(ctx) }, WT.t("help.guide.leave"))));
+    spot(step.spot);
+    document.body.dataset.guide = step.id;
+  }
+  function done(ctx, step) {
+    const data = load(ctx.id) || { seen: [] };
+    if (!data.seen.includes(step.id)) data.seen.push(step.id);
+    if (step.last) data.finished = true;
+    save(ctx.id, data);
+    card.remove(); card = null; current = null; spot(null);
+    document.body.dataset.guide = step.last ? "finished" : "";
+    update(ctx, last.state);
+  }
+
+  const last = { state: null };
+  function update(ctx, state) {
+    const data = load(ctx.id);
+    if (!data || data.left || data.finished || !state) return;
+    last.state = state;
+    const obs = state.obs || {};
+    const situation = {
+      phase: obs.phase,
+      kind: WT.help ? WT.help.kindOf(ctx.summary.game, state.legal) : null,
+      events: new Set(ctx.logEntries.map((e) => e.event.e)),
+    };
+    if (current) return;  // the card shown stays until it is dismissed
+    const next = STEPS.find((s) => !data.seen.includes(s.id) && s.when(situation));
+    // Steps whose moment has passed unseen (e.g. a battle before the winter) are skipped in order.
+    if (next) show(ctx, next);
+  }
+  (WT.renderHooks = WT.renderHooks || []).push((ctx, state) => { if (ctx.summary.game === "wallenstein") update(ctx, state); });
+
+  return { start, SEED, STEPS };
+})();

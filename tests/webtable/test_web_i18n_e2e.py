@@ -1,0 +1,115 @@
+"""The table in German and the guided first game, end to end in Chromium (issue 15).
+
+A browser whose language is German gets the German lobby, table help and narrated log by default and
+plays a whole game against bots by clicking, with no catalogue message missing (``WT.missing``); the
+guided first game is played by clicking through its first year, step by step, and can be left; the
+rules reference page searches in both languages."""
+
+from __future__ import annotations
+
+from browsing import new_page
+from playwright.sync_api import Browser, Page
+from test_web_e2e import take_turn
+
+
+def german_page(browser: Browser, locale: str = "de-DE") -> Page:
+    """A fresh page whose browser language is ``locale`` (no language chosen in the page yet)."""
+    return new_page(browser, locale=locale)
+
+
+def decide_or_over(page: Page) -> bool:
+    """Wait until this page must decide (the help panel names the decision) or the game is over.
+    Language-neutral: help.js marks the decision shown in ``body.dataset.helpKind``."""
+    page.wait_for_function("() => document.querySelector('#final') || document.body.dataset.helpKind")
+    return page.locator("#final").count() == 0
+
+
+def click_decision(page: Page) -> str:
+    """Make the pending decision by clicking, as a person would; returns the help kind it was."""
+    kind = str(page.evaluate("() => document.body.dataset.helpKind"))
+    take_turn(page)
+    return kind
+
+
+def missing(page: Page) -> list[str]:
+    return sorted(page.evaluate("() => [...WT.missing]"))
+
+
+def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_url: str) -> None:
+    page = german_page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-3")
+    assert page.locator("#create-btn").inner_text() == "Partie erstellen"
+    assert page.locator("#lang").input_value() == "de"
+    page.select_option("#players", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#name-0", "Anna")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    kinds: set[str] = set()
+    helped: set[str] = set()
+    while decide_or_over(page):
+        helped.add(page.locator("#help-body summary").first.inner_text())
+        kinds.add(click_decision(page))
+    assert {"plan", "position"} <= kinds
+    assert "Planung: eine Länderkarte je Aktion" in helped and "Wähle deinen Platz in der Spielerreihenfolge" in helped
+    log = page.locator("#log").inner_text()
+    assert log.count("Wertung, Jahr") == 2 and "Spielende" in log and "Scoring" not in log
+    assert missing(page) == []
+    assert not page.errors  # type: ignore[attr-defined]
+    # The replay of the finished game is narrated in German too.
+    page.click("#tab-replay")
+    page.click("#replay-load")
+    page.wait_for_function("() => document.querySelector('#replay-log').textContent.includes('Wertung, Jahr')")
+    # The rules reference, searchable, in German; switching the page to English is remembered.
+    page.goto(base_url + "/rules?q=W-16")
+    page.wait_for_selector(".rule:not([hidden])")
+    shown = page.locator(".rule:not([hidden]) h3").all_inner_texts()
+    assert "Kampf/Bewegung: du musst ziehen" in shown and len(shown) < 6
+    page.select_option("#lang", "en")
+    page.wait_for_selector(".rule:not([hidden])")
+    page.fill("#rules-search", "tower")
+    assert "How the tower decides a battle" in page.locator(".rule:not([hidden]) h3").all_inner_texts()
+    assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_url: str) -> None:
+    page = german_page(browser, "en-GB")
+    page.goto(base_url + "/")
+    page.click("#guide-btn")
+    page.wait_for_url("**/game/*")
+    steps: list[str] = []
+    while True:
+        page.wait_for_function(
+            "() => document.querySelector('#guide') || document.body.dataset.guide === 'finished'"
+            " || (document.body.dataset.helpKind"
+            " && document.body.dataset.drawnAcks === (document.body.dataset.acks || '0'))"
+        )
+        if page.evaluate("() => document.body.dataset.guide") == "finished":
+            break
+        if page.locator("#guide").count():
+            step = page.evaluate("() => document.body.dataset.guide")
+            assert page.locator(".guide-spot").count() == 1  # the step points at one part of the table
+            steps.append(step)
+            page.click("#guide-next")
+            continue
+        click_decision(page)
+    assert steps[0] == "welcome" and steps[-1] == "score"
+    assert {"plan", "bids", "position", "actions", "battle", "winter"} <= set(steps)
+    assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_guide_can_be_left_at_any_time(browser: Browser, base_url: str) -> None:
+    page = german_page(browser)
+    page.goto(base_url + "/")
+    page.click("#guide-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#guide")
+    assert page.locator("#guide h2").inner_text() == "Willkommen bei Wallenstein"
+    page.click("#guide-leave")
+    assert page.locator("#guide").count() == 0 and page.locator(".guide-spot").count() == 0
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.helpKind === 'plan'")
+    assert page.locator("#guide").count() == 0  # left for good; the game itself goes on
+    assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]

@@ -1,0 +1,42 @@
+"""The server narrates each connection's log in the language its page sent in ``hello`` (and a replay
+in the language asked for), so two people watching the same game read it each in their own language;
+a missing or unknown language is English (issue 15)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from webclient import create_game, make_client, next_of, play_to_end, sqlite_url
+
+
+def lines(state: dict[str, Any]) -> list[str]:
+    return [line for entry in state["log"] for line in entry["lines"]]
+
+
+def test_each_connection_reads_the_log_in_its_own_language(tmp_path: Path) -> None:
+    with make_client(sqlite_url(tmp_path)) as client:
+        seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
+        made = create_game(client, seats, seed=5)
+        game, token = made["id"], made["seats"][0]["token"]
+        told: dict[str, list[str]] = {}
+        for lang in ("de", "en", "fr", None):
+            with client.websocket_connect(f"/ws/{game}") as ws:
+                ws.send_json({"type": "hello"} if lang is None else {"type": "hello", "lang": lang})
+                next_of(ws, "welcome")
+                told[str(lang)] = lines(next_of(ws, "state"))
+        assert any("Würfelturm" in line for line in told["de"]) and not any("tower" in x for x in told["de"])
+        assert any("tower" in line for line in told["en"]) and len(told["en"]) == len(told["de"])
+        assert told["fr"] == told["en"] == told["None"]
+        with client.websocket_connect(f"/ws/{game}") as ws:
+            ws.send_json({"type": "hello", "token": token, "lang": "de"})
+            next_of(ws, "welcome")
+            last = play_to_end(ws, random.Random(2), [])
+        assert last["over"]
+        german = client.get(f"/api/games/{game}/replay", params={"view": "spectator", "lang": "de"}).json()
+        english = client.get(f"/api/games/{game}/replay", params={"view": "spectator"}).json()
+        assert german["frames"] == english["frames"]  # the language changes the words only
+        de_text, en_text = "\n".join(lines(german)), "\n".join(lines(english))
+        assert de_text.count("Wertung, Jahr") == 2 and "Spielende" in de_text
+        assert en_text.count("Scoring, year") == 2 and "Wertung" not in en_text
