@@ -31,6 +31,7 @@ from tabletop.ismcts import Settings, search, squash
 from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
+from wallenstein.bots.rollout import policy
 from wallenstein.bots.search import MODEL_NOISE, legal_plan, move_candidates, plan_candidates, seat_values
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.game import Game
@@ -58,6 +59,7 @@ class WallensteinParts:
         self.model_values = replace(agent.values, noise=MODEL_NOISE)
         self.pool: list[Game] = []
         self.plans: dict[int, list[tuple[int, ...]]] = {}
+        self.plan_ok: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
 
     # -------------------------------------------------------------- the opponent model
     def model_plan(self, g: Game, p: int, rng: random.Random) -> tuple[int, ...]:
@@ -115,8 +117,15 @@ class WallensteinParts:
     def available(self, g: Game, seat: int, action: Action) -> bool:
         if action.kind == "plan":
             s = g.s
-            start = PLAN_START if g.is2002 else 0
-            return s.phase == PLANNING and s.plan_fill[seat] == start and legal_plan(g, seat, action.cards)
+            if s.phase != PLANNING or s.plan_fill[seat] != (PLAN_START if g.is2002 else 0):
+                return False
+            # A plan's legality reads public facts only (own counties, thalers), the same in every
+            # world of this season's planning: checked once per decision.
+            key = (seat, s.year, s.season, action.cards)
+            ok = self.plan_ok.get(key)
+            if ok is None:
+                ok = self.plan_ok[key] = legal_plan(g, seat, action.cards)
+            return ok
         return action in g.legal_actions(seat)
 
     def apply(self, g: Game, seat: int, action: Action) -> None:
@@ -137,7 +146,7 @@ class WallensteinParts:
             and s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
         ):
             return Action("plan", cards=self.model_plan(g, seat, rng))
-        return decide(g, seat, legal, self.values)
+        return policy(g, seat, legal, self.values)
 
     def rollout(self, g: Game, rng: random.Random) -> None:
         while (p := self.actor(g)) is not None:
