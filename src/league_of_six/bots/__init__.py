@@ -1,4 +1,4 @@
-"""League of Six bots: ``random``, ``heuristic`` and ``search``, all seeing only observations.
+"""League of Six bots: ``random``, ``heuristic``, ``search`` and ``ismcts``, all seeing only observations.
 
     from league_of_six.bots import make_agent
     agents = [make_agent("search", seed=1), make_agent("heuristic", seed=2), ...]
@@ -13,14 +13,23 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.agents import Agent, AgentFactory, make_from, standard_bots
+from tabletop.levels import Level
+
+# Difficulty levels with their ratings in the ladder of docs/bots.md (PLACEHOLDER: measured below).
+LEVELS: tuple[Level, ...] = (
+    Level("beginner", "random", 0.0, (0.0, 0.0)),
+    Level("intermediate", "heuristic", 0.0, (0.0, 0.0)),
+    Level("strong", "ismcts:simulations=100", 0.0, (0.0, 0.0)),
+    Level("strongest", "ismcts:simulations=200", 0.0, (0.0, 0.0)),
+)
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("league_of_six.bots")
 
 
 def make_agent(kind: str, seed: int, **options: Any) -> Agent:
-    """A new bot of ``kind`` ("random", "heuristic", "search") seeded with ``seed``; the runner's
+    """A new bot of ``kind`` ("random", "heuristic", "search", "ismcts") seeded with ``seed``; the runner's
     ``reset(seat, seed)`` or the tournament sets its seat."""
     return make_from(BOT_KINDS, kind, seed, **options)
 
 
-__all__ = ["BOT_KINDS", "make_agent"]
+__all__ = ["BOT_KINDS", "LEVELS", "make_agent"]

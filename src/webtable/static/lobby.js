@@ -7,8 +7,10 @@
 
   function bots(game) { return kinds.bots.filter((b) => !b.games || b.games.includes(game)); }
   const has = (list) => Boolean(list && list.length);
-  // Other seats start as the heuristic bot: a fair opponent that answers at once (search is stronger, slower).
-  const defaultBot = () => { const b = bots(gameSel.value); return (b.find((x) => x.name === "heuristic") || b[0] || {}).name; };
+  // Other seats start as the intermediate level (the heuristic bot): a fair opponent that answers at once.
+  const defaultBot = () => { const b = bots(gameSel.value); return (b.find((x) => x.name === "intermediate") || b.find((x) => x.name === "heuristic") || b[0] || {}).name; };
+  // Difficulty levels are labelled with their measured rating in this game (the game's lobby options).
+  const botLabel = (b) => { const lv = (kinds.games[gameSel.value].options.levels || []).find((l) => l.bot === b.name); return lv ? lv.label : b.label; };
 
   function refreshForm() {
     const g = kinds.games[gameSel.value];
@@ -43,7 +45,7 @@
       const sel = WT.el("select", { id: "seat-" + i, "aria-label": colours[i] + " seat" },
         WT.el("option", { value: "local" }, "This screen"),
         WT.el("option", { value: "invite" }, "Invite"),
-        ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 && b.name === defaultBot() }, "Bot: " + b.label)));
+        ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 && b.name === defaultBot() }, "Bot: " + botLabel(b))));
       box.append(WT.el("div", { class: "seat-row" },
         WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colours[i]), sel,
         WT.el("input", { id: "name-" + i, placeholder: "name", maxlength: 24, "aria-label": colours[i] + " name" })));
