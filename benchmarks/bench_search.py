@@ -168,12 +168,15 @@ def main() -> None:
         print(f"  heuristic decision    {eng['heuristic_decision_us']:8.1f} us")
         print(f"  roll-out to the end   {eng['rollout_decisions']:8.1f} decisions on average")
         for name, res in (("Flat search", srch), ("ISMCTS", ism)):
-            print(f"{name}, {res['simulations_per_decision']} simulations per decision, one game vs three heuristic bots")
+            print(
+                f"{name}, {res['simulations_per_decision']} simulations per decision, one game vs three heuristic bots"
+            )
             print(f"  simulations/s         {res['simulations_per_s']:8.1f}")
             print(f"  ms per decision       {res['ms_per_decision']:8.1f}")
             for k, v in res["ms_by_phase"].items():
                 print(f"    {k:<10} {v:8.1f} ms  ({res['decisions_by_phase'][k]} decisions)")
-        print(f"ISMCTS / flat search simulations per second: {ism['simulations_per_s'] / srch['simulations_per_s']:.1f}x")
+        ratio = ism["simulations_per_s"] / srch["simulations_per_s"]
+        print(f"ISMCTS / flat search simulations per second: {ratio:.1f}x")
     if prof is not None:
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)

@@ -144,9 +144,7 @@ class IsmctsAgent(HeuristicAgent):
         if exploration < 0 or widen <= 0:
             raise ValueError("exploration must be at least 0 and widen positive")
         super().__init__(seat, seed, components, values)
-        self.settings = Settings(
-            iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen
-        )
+        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
         self.n_candidates = candidates
         self.worlds = worlds
         self.horizon = horizon

@@ -89,9 +89,9 @@ class WallensteinParts:
         if g.over:
             return None
         s = g.s
-        if s.phase == PLANNING and (s.year, s.season) != self.root_key:
-            if self.horizon == "season" or s.year != self.root_key[0]:
-                return None
+        new_season = s.phase == PLANNING and (s.year, s.season) != self.root_key
+        if new_season and (self.horizon == "season" or s.year != self.root_key[0]):
+            return None
         pending = g.pending()
         if not pending:
             return None
@@ -204,9 +204,7 @@ class IsmctsAgent:
             raise ValueError("exploration must be at least 0 and widen positive")
         self.seat = seat
         self.seed = seed
-        self.settings = Settings(
-            iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen
-        )
+        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
         self.n_candidates = candidates
         self.model = model
         self.worlds = worlds
