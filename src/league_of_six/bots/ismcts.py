@@ -31,11 +31,13 @@ from league_of_six.bots.memory import Memory
 from league_of_six.bots.search import ROLLOUT_NOISE, WIN, candidates
 from league_of_six.components import Components
 from league_of_six.game import Game
+from league_of_six.state import CHOOSE, ROTATE, STORE
 from tabletop.ismcts import Settings, search, squash
 
 DEFAULT_SIMULATIONS = 400
 SCALE = 8.0  # influence points of margin that count as a near-certain win (evaluation squashing)
 HORIZONS = ("round", "game")
+RANKED = (CHOOSE, ROTATE, STORE)  # phases whose candidates come best first by the heuristic's values
 
 
 class LeagueParts:
@@ -82,6 +84,8 @@ class LeagueParts:
             return list(legal)
         v = self.agent.values
         out = candidates(g, seat, legal, v, self.agent.n_candidates)
+        if g.s.phase in RANKED:
+            return out  # ranked by the heuristic's own values: its choice is first already
         first = decide(g, seat, legal, v)
         return [first, *(a for a in out if a != first)]
 
