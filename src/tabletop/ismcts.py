@@ -102,6 +102,14 @@ class Settings:
     widen: float = 1.0  # progressive widening: ceil(widen * visits ** 0.5) candidates considered
     max_depth: int = 64  # tree decisions per iteration at most (the horizon usually stops sooner)
 
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError("simulations must be at least 1")
+        if self.max_seconds is not None and self.max_seconds <= 0:
+            raise ValueError("max_seconds must be positive")
+        if self.exploration < 0 or self.widen <= 0:
+            raise ValueError("exploration must be at least 0 and widen positive")
+
 
 @dataclass
 class Result(Generic[A]):
@@ -220,4 +228,10 @@ def squash(x: float, scale: float) -> float:
     return math.tanh(x / scale)
 
 
-__all__ = ["HIDDEN", "Node", "Result", "SearchParts", "Settings", "search", "squash"]
+def relative(values: Sequence[float], scale: float) -> list[float]:
+    """Each seat's value minus the best rival's, squashed into [-1, 1]: every seat's score."""
+    P = len(values)
+    return [squash(values[p] - max(values[q] for q in range(P) if q != p), scale) for p in range(P)]
+
+
+__all__ = ["HIDDEN", "Node", "Result", "SearchParts", "Settings", "relative", "search", "squash"]

@@ -32,7 +32,7 @@ from league_of_six.bots.search import ROLLOUT_NOISE, WIN, candidates
 from league_of_six.components import Components
 from league_of_six.game import Game
 from league_of_six.state import CHOOSE, ROTATE, STORE
-from tabletop.ismcts import Settings, search, squash
+from tabletop.ismcts import Settings, relative, search
 
 DEFAULT_SIMULATIONS = 400
 SCALE = 8.0  # influence points of margin that count as a near-certain win (evaluation squashing)
@@ -105,11 +105,10 @@ class LeagueParts:
 
     def scores(self, g: Game) -> list[float]:
         vals = standing(g, self.agent.values)
-        P = len(vals)
         if g.over:
             winners = g.result()["winners"]
             vals = [x + (WIN / len(winners) if p in winners else 0.0) for p, x in enumerate(vals)]
-        return [squash(vals[p] - max(vals[q] for q in range(P) if q != p), SCALE) for p in range(P)]
+        return relative(vals, SCALE)
 
 
 class IsmctsAgent(HeuristicAgent):
@@ -137,18 +136,12 @@ class IsmctsAgent(HeuristicAgent):
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
-        if simulations < 1:
-            raise ValueError("simulations must be at least 1")
-        if max_seconds is not None and max_seconds <= 0:
-            raise ValueError("max_seconds must be positive")
+        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
-        if exploration < 0 or widen <= 0:
-            raise ValueError("exploration must be at least 0 and widen positive")
         super().__init__(seat, seed, components, values)
-        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
         self.n_candidates = candidates
         self.worlds = worlds
         self.horizon = horizon

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from tabletop.ismcts import Settings, search, squash
+from tabletop.ismcts import Settings, relative, search
 from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
@@ -160,11 +160,7 @@ class WallensteinParts:
             vals = [float(s.vp[p]) + (WIN / len(winners) if p in winners else 0.0) for p in range(P)]
         else:
             vals = seat_values(g, self.values)
-        out = []
-        for p in range(P):
-            rival = max(vals[q] for q in range(P) if q != p)
-            out.append(squash(vals[p] - rival, SCALE))
-        return out
+        return relative(vals, SCALE)
 
 
 class IsmctsAgent:
@@ -192,19 +188,13 @@ class IsmctsAgent:
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
-        if simulations < 1:
-            raise ValueError("simulations must be at least 1")
-        if max_seconds is not None and max_seconds <= 0:
-            raise ValueError("max_seconds must be positive")
+        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
-        if exploration < 0 or widen <= 0:
-            raise ValueError("exploration must be at least 0 and widen positive")
         self.seat = seat
         self.seed = seed
-        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
         self.n_candidates = candidates
         self.model = model
         self.worlds = worlds
