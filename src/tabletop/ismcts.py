@@ -83,12 +83,14 @@ class Node(Generic[A]):
     visits: int = 0
     n: list[int] = field(default_factory=list)  # visits per candidate
     total: list[float] = field(default_factory=list)  # summed scores per candidate
+    squares: list[float] = field(default_factory=list)  # summed squared scores per candidate
     avail: list[int] = field(default_factory=list)  # iterations in which a candidate was legal
 
     def __post_init__(self) -> None:
         k = len(self.candidates)
         self.n = [0] * k
         self.total = [0.0] * k
+        self.squares = [0.0] * k
         self.avail = [0] * k
 
 
@@ -101,14 +103,17 @@ class Settings:
     exploration: float = 0.5  # UCB1 constant for scores in [-1, 1]
     widen: float = 1.0  # progressive widening: ceil(widen * visits ** 0.5) candidates considered
     max_depth: int = 64  # tree decisions per iteration at most (the horizon usually stops sooner)
+    # The root keeps its first candidate (the game's prior: the roll-out policy's own choice) unless
+    # the most visited one has a better mean by this many standard errors (0: most visited wins).
+    confidence: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError("simulations must be at least 1")
         if self.max_seconds is not None and self.max_seconds <= 0:
             raise ValueError("max_seconds must be positive")
-        if self.exploration < 0 or self.widen <= 0:
-            raise ValueError("exploration must be at least 0 and widen positive")
+        if self.exploration < 0 or self.widen <= 0 or self.confidence < 0:
+            raise ValueError("exploration and confidence must be at least 0, widen positive")
 
 
 @dataclass
@@ -151,7 +156,22 @@ def search(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: Se
             break
     assert root is not None
     best = max(range(len(root.candidates)), key=lambda i: (root.n[i], _mean(root, i), -i))
+    if best and settings.confidence > 0 and not _better(root, best, 0, settings.confidence):
+        best = 0
     return Result(root.candidates[best], done, root, sum(len(t) for t in trees))
+
+
+def _better(node: Node[A], i: int, j: int, z: float) -> bool:
+    """Whether candidate ``i``'s mean beats ``j``'s by ``z`` standard errors (Welch)."""
+    if node.n[i] < 2 or node.n[j] < 2:
+        return node.n[j] == 0
+    se2 = 0.0
+    for k in (i, j):
+        n = node.n[k]
+        mean = node.total[k] / n
+        var = max(0.0, node.squares[k] / n - mean * mean) * n / (n - 1)
+        se2 += var / n
+    return _mean(node, i) - _mean(node, j) > z * math.sqrt(se2)
 
 
 def _mean(node: Node[A], i: int) -> float:
@@ -200,6 +220,7 @@ def _iterate(
         node.visits += 1
         node.n[i] += 1
         node.total[i] += scores[p]
+        node.squares[i] += scores[p] * scores[p]
 
 
 def _select(parts: SearchParts[G, A], g: G, p: int, node: Node[A], settings: Settings) -> int:

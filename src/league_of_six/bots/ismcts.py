@@ -118,7 +118,8 @@ class IsmctsAgent(HeuristicAgent):
     ``simulations`` (iterations per decision), ``max_seconds`` (an optional time limit),
     ``candidates`` (storage rows searched), ``worlds`` (determinizations rebuilt per decision),
     ``horizon`` ("round" or "game"), ``noise`` (the roll-outs' value noise), ``exploration``
-    (UCB1 constant), ``widen`` (progressive widening factor), ``components`` (a user's set).
+    (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
+    candidate needs over the heuristic's choice to replace it; 0: the most visited wins), ``components`` (a user's set).
     """
 
     def __init__(
@@ -133,10 +134,13 @@ class IsmctsAgent(HeuristicAgent):
         noise: float = ROLLOUT_NOISE,
         exploration: float = 0.5,
         widen: float = 1.0,
+        confidence: float = 0.0,
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
-        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
+        self.settings = Settings(
+            iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen, confidence=confidence
+        )
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")
         if horizon not in HORIZONS:

@@ -170,7 +170,8 @@ class IsmctsAgent:
     ``simulations`` (iterations per decision), ``max_seconds`` (an optional time limit),
     ``candidates`` (own plan candidates), ``model`` (plan candidates of other seats in the tree),
     ``worlds`` (determinizations rebuilt per decision), ``horizon`` ("season" or "year"),
-    ``exploration`` (UCB1 constant), ``widen`` (progressive widening factor).
+    ``exploration`` (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
+    candidate needs over the heuristic's choice to replace it; 0: the most visited wins).
     """
 
     def __init__(
@@ -185,10 +186,13 @@ class IsmctsAgent:
         horizon: str = "season",
         exploration: float = 0.5,
         widen: float = 1.0,
+        confidence: float = 0.0,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
-        self.settings = Settings(iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen)
+        self.settings = Settings(
+            iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen, confidence=confidence
+        )
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
         if horizon not in HORIZONS:
