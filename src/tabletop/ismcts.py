@@ -164,7 +164,7 @@ def search(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: Se
 def _better(node: Node[A], i: int, j: int, z: float) -> bool:
     """Whether candidate ``i``'s mean beats ``j``'s by ``z`` standard errors (Welch)."""
     if node.n[i] < 2 or node.n[j] < 2:
-        return node.n[j] == 0
+        return node.n[j] < 2 <= node.n[i]  # a candidate the search left (almost) unvisited is no rival
     se2 = 0.0
     for k in (i, j):
         n = node.n[k]

@@ -145,3 +145,19 @@ def test_a_world_waiting_for_another_seat_is_an_error() -> None:
 
     with pytest.raises(ValueError, match="waits for seat 1"):
         search(Wrong(), 0, random.Random(0), Settings(iterations=2))
+
+
+def test_confidence_keeps_the_prior_choice_without_evidence() -> None:
+    # Candidate 2 is clearly better: it replaces the prior's choice (UCB leaves the prior few visits).
+    clear = search(Bandit([0.3, 0.2, 0.9]), 0, random.Random(4), Settings(iterations=300, confidence=1.0))
+    assert clear.action == 2
+    # A hair better, on few visits: without the rule the noise decides; with it the prior stays.
+    close = [search(Bandit([0.5, 0.3, 0.52]), 0, random.Random(k), Settings(iterations=40)) for k in range(12)]
+    kept = [
+        search(Bandit([0.5, 0.3, 0.52]), 0, random.Random(k), Settings(iterations=40, confidence=3.0))
+        for k in range(12)
+    ]
+    assert any(r.action == 2 for r in close)
+    assert all(r.action == 0 for r in kept)
+    with pytest.raises(ValueError, match="confidence"):
+        Settings(confidence=-1.0)
