@@ -8,6 +8,7 @@
         ismcts heuristic heuristic heuristic
     # the standings of a file written so far (a run cut short keeps every finished game):
     .venv/bin/python benchmarks/ladder.py --summarize ladder.jsonl
+    # the same ladder command again with --resume plays only the games not in --out yet
 
 Every finished game is appended to ``--out`` as one JSON line; the standings (Bradley-Terry
 ratings with bootstrap 95% intervals, win rates with Wilson intervals, CPU ms per decision) are
@@ -40,12 +41,15 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", type=Path, help="JSON lines, one per finished game (appended)")
     ap.add_argument("--summarize", type=Path, help="print the standings of a file of games and stop")
+    ap.add_argument("--resume", action="store_true", help="ladder: skip the games already in --out")
     ap.add_argument("--json", action="store_true", help="print the standings as JSON")
     args = ap.parse_args()
     spec, score = GAMES[args.game]
     if args.summarize is not None:
         records = read_records(args.summarize.read_text().splitlines())
     else:
+        if args.resume and args.out is None:
+            ap.error("--resume needs --out")
         out = args.out.open("a") if args.out is not None else None
 
         def keep(rec: GameRecord) -> None:
@@ -56,7 +60,8 @@ def main() -> None:
         if args.lineup:
             records = tournament(spec, args.names, args.games or len(args.names), args.seed, args.workers, keep).records
         else:
-            records = ladder(spec, args.names, args.players, args.cycles, args.seed, args.workers, keep)
+            done = read_records(args.out.read_text().splitlines()) if args.resume and args.out.exists() else []
+            records = ladder(spec, args.names, args.players, args.cycles, args.seed, args.workers, keep, done)
         if out is not None:
             out.close()
     table = standings(records)

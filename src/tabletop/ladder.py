@@ -1,12 +1,14 @@
 """A ladder of bots: a seat-rotated round-robin with Bradley-Terry ratings and 95% intervals.
 
 Every line-up of ``players`` different bot names (each combination once) plays ``players * cycles``
-games through :func:`tabletop.tournament.tournament`, so every name sits at every seat of every
-line-up it is in. The ratings are :func:`tabletop.tournament.bradley_terry` over every pairwise
+games (:func:`tabletop.tournament.play_game`, seats rotating as in a tournament), so every name sits
+at every seat of every line-up it is in; the line-ups take turns game by game. The ratings are
+:func:`tabletop.tournament.bradley_terry` over every pairwise
 result of every game (Elo scale, mean 1500); their 95% intervals come from a bootstrap over games
 (games resampled with replacement, ratings refitted, the 2.5% and 97.5% quantiles), which keeps the
 seats of one game together. Finished games can be written one JSON line each as they come
-(``on_game``), so a run cut short still has everything it played.
+(``on_game``), so a run cut short still has everything it played, and a later run given those
+games (``done``) plays only the rest.
 
     records = ladder(WALLENSTEIN, ["random", "heuristic", "search", "ismcts"], players=4, cycles=2)
     table = standings(records)   # {name: {"rating", "rating95", "win_rate", "ci95", ...}}
@@ -17,12 +19,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from itertools import combinations
+from multiprocessing import get_context
 from typing import Any
 
 from tabletop.errors import IllegalAction
-from tabletop.tournament import GameRecord, Report, TournamentGame, bradley_terry, tournament
+from tabletop.tournament import GameRecord, Report, TournamentGame, bradley_terry, play_game, seating
 
 BOOTSTRAP = 200
 
@@ -36,6 +40,18 @@ def lineups(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return list(combinations(names, players))
 
 
+def schedule(
+    names: Sequence[str], players: int, cycles: int = 1, seed: int = 0
+) -> list[tuple[tuple[str, ...], int, int]]:
+    """The ladder's games as ``(line-up, seed, index)``: line-up ``k`` plays game ``index`` with
+    seed ``seed + 10_000 * k + index`` and seats rotated by ``index`` (as in a tournament of it),
+    interleaved so that a run cut short has played every line-up about equally often."""
+    if cycles < 1:
+        raise IllegalAction("a ladder needs at least one cycle")
+    ups = lineups(names, players)
+    return [(up, seed + 10_000 * k, i) for i in range(players * cycles) for k, up in enumerate(ups)]
+
+
 def ladder(
     spec: TournamentGame,
     names: Sequence[str],
@@ -44,15 +60,33 @@ def ladder(
     seed: int = 0,
     workers: int = 1,
     on_game: Callable[[GameRecord], None] | None = None,
+    done: Iterable[GameRecord] = (),
 ) -> list[GameRecord]:
-    """Play the round-robin; line-up ``k`` uses seeds from ``seed + 10_000 * k``."""
-    if cycles < 1:
-        raise IllegalAction("a ladder needs at least one cycle")
-    out: list[GameRecord] = []
-    for k, lineup in enumerate(lineups(names, players)):
-        report = tournament(spec, lineup, players * cycles, seed + 10_000 * k, workers, on_game)
-        out.extend(report.records)
+    """Play the round-robin (see :func:`schedule`); games in ``done`` (same seat names and seed, e.g.
+    read back from an earlier run's file) are not played again but count in the result."""
+    for name in names:
+        spec.make_agent(name, 0)  # bad names fail here, before any game
+    out = list(done)
+    have = {(r.names, r.seed) for r in out}
+    tasks = [(spec, up, s, i) for up, s, i in schedule(names, players, cycles, seed)]
+    tasks = [t for t in tasks if (seating(t[1], t[3]), t[2] + t[3]) not in have]
+    if workers == 1:
+        played: Iterable[GameRecord] = (play_game(*t) for t in tasks)
+        for rec in played:
+            out.append(rec)
+            if on_game is not None:
+                on_game(rec)
+        return out
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        for rec in pool.map(_play, tasks, chunksize=1):
+            out.append(rec)
+            if on_game is not None:
+                on_game(rec)
     return out
+
+
+def _play(task: tuple[TournamentGame, tuple[str, ...], int, int]) -> GameRecord:
+    return play_game(*task)
 
 
 def record_json(record: GameRecord) -> str:
@@ -138,4 +172,4 @@ def markdown(table: dict[str, dict[str, Any]], score: str = "VP") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ladder", "lineups", "markdown", "read_records", "record_json", "standings"]
+__all__ = ["ladder", "lineups", "markdown", "read_records", "record_json", "schedule", "standings"]
