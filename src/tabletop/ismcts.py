@@ -106,14 +106,22 @@ class Settings:
     # The root keeps its first candidate (the game's prior: the roll-out policy's own choice) unless
     # the most visited one has a better mean by this many standard errors (0: most visited wins).
     confidence: float = 0.0
+    # Widening of the other seats' nodes (None: ``widen``). Small: they play their prior (the
+    # roll-out policy's choice, the opponent model) until visits show another choice is better.
+    others: float | None = None
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError("simulations must be at least 1")
         if self.max_seconds is not None and self.max_seconds <= 0:
             raise ValueError("max_seconds must be positive")
-        if self.exploration < 0 or self.widen <= 0 or self.confidence < 0:
-            raise ValueError("exploration and confidence must be at least 0, widen positive")
+        if (
+            self.exploration < 0
+            or self.widen <= 0
+            or self.confidence < 0
+            or (self.others is not None and self.others <= 0)
+        ):
+            raise ValueError("exploration and confidence must be at least 0, widen and others positive")
 
 
 @dataclass
@@ -204,7 +212,8 @@ def _iterate(
                 break
             node = tree[paths[p]] = Node(cands)
             expanded = True
-        i = _select(parts, g, p, node, settings)
+        widen = settings.widen if p == seat or settings.others is None else settings.others
+        i = _select(parts, g, p, node, settings.exploration, widen)
         if i < 0:
             break  # none of the node's candidates is legal in this world: roll out from here
         action = node.candidates[i]
@@ -223,12 +232,11 @@ def _iterate(
         node.squares[i] += scores[p] * scores[p]
 
 
-def _select(parts: SearchParts[G, A], g: G, p: int, node: Node[A], settings: Settings) -> int:
+def _select(parts: SearchParts[G, A], g: G, p: int, node: Node[A], c: float, widen: float) -> int:
     """UCB1 over the node's widened candidates that are legal here (availability counts); an
     unvisited one first, in prior order. -1 if none is legal."""
-    width = min(len(node.candidates), max(1, math.ceil(settings.widen * math.sqrt(node.visits + 1))))
+    width = min(len(node.candidates), max(1, math.ceil(widen * math.sqrt(node.visits + 1))))
     best, best_val = -1, -math.inf
-    c = settings.exploration
     for i in range(width):
         if not parts.available(g, p, node.candidates[i]):
             continue

@@ -77,6 +77,14 @@ class BothReply(TrapParts):
         return [0.0, 0.0]
 
 
+def test_other_seats_widen_as_told() -> None:
+    # Barely widening, seat 1 keeps answering L with its first candidate (a losing l2): L looks good.
+    narrow = search(TrapParts(), 0, random.Random(1), Settings(iterations=600, exploration=0.7, others=0.01))
+    assert narrow.action == "L"
+    with pytest.raises(ValueError, match="others"):
+        Settings(others=0.0)
+
+
 def test_a_secret_decision_leaves_the_other_seat_one_information_set() -> None:
     public = search(BothReply(), 0, random.Random(2), Settings(iterations=50))
     secret = search(BothReply(secret=True), 0, random.Random(2), Settings(iterations=50))

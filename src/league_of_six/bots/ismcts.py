@@ -119,7 +119,8 @@ class IsmctsAgent(HeuristicAgent):
     ``candidates`` (storage rows searched), ``worlds`` (determinizations rebuilt per decision),
     ``horizon`` ("round" or "game"), ``noise`` (the roll-outs' value noise), ``exploration``
     (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
-    candidate needs over the heuristic's choice to replace it; 0: the most visited wins), ``components`` (a user's set).
+    candidate needs over the heuristic's choice to replace it; 0: the most visited wins), ``others``
+    (progressive widening factor of the other seats' nodes; default: ``widen``), ``components`` (a user's set).
     """
 
     def __init__(
@@ -135,11 +136,17 @@ class IsmctsAgent(HeuristicAgent):
         exploration: float = 0.5,
         widen: float = 1.0,
         confidence: float = 0.0,
+        others: float | None = None,
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
         self.settings = Settings(
-            iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen, confidence=confidence
+            iterations=simulations,
+            max_seconds=max_seconds,
+            exploration=exploration,
+            widen=widen,
+            confidence=confidence,
+            others=others,
         )
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")

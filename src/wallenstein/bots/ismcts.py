@@ -171,7 +171,8 @@ class IsmctsAgent:
     ``candidates`` (own plan candidates), ``model`` (plan candidates of other seats in the tree),
     ``worlds`` (determinizations rebuilt per decision), ``horizon`` ("season" or "year"),
     ``exploration`` (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
-    candidate needs over the heuristic's choice to replace it; 0: the most visited wins).
+    candidate needs over the heuristic's choice to replace it; 0: the most visited wins), ``others``
+    (progressive widening factor of the other seats' nodes; default: ``widen``).
     """
 
     def __init__(
@@ -187,11 +188,17 @@ class IsmctsAgent:
         exploration: float = 0.5,
         widen: float = 1.0,
         confidence: float = 0.0,
+        others: float | None = None,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
         self.settings = Settings(
-            iterations=simulations, max_seconds=max_seconds, exploration=exploration, widen=widen, confidence=confidence
+            iterations=simulations,
+            max_seconds=max_seconds,
+            exploration=exploration,
+            widen=widen,
+            confidence=confidence,
+            others=others,
         )
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
