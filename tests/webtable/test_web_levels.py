@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from league_of_six.bots import LEVELS as LOS_LEVELS
-from league_of_six.bots.ismcts import IsmctsAgent as LeagueIsmcts
-from tabletop.agents import RandomAgent
+from league_of_six.bots import make_agent as make_league
 from tabletop.levels import LEVEL_NAMES
+from tabletop.tournament import parse_agent
 from wallenstein.bots import LEVELS as WALLENSTEIN_LEVELS
-from wallenstein.bots.heuristic import HeuristicAgent
-from wallenstein.bots.ismcts import IsmctsAgent
+from wallenstein.bots import make_agent as make_wallenstein
 from webtable import league_kind, wallenstein_kind
 from webtable.registry import BOTS, install_defaults
 
@@ -25,9 +24,12 @@ def test_every_game_offers_the_four_levels_with_their_ratings() -> None:
 
 def test_a_level_bot_is_its_agent_seated_and_seeded() -> None:
     install_defaults()
-    assert isinstance(BOTS["beginner"].make("wallenstein", 1, 3), RandomAgent)
-    assert isinstance(BOTS["intermediate"].make("wallenstein", 1, 3), HeuristicAgent)
-    strong = BOTS["strongest"].make("wallenstein", 2, 3)
-    assert isinstance(strong, IsmctsAgent) and strong.seat == 2 and strong.seed == 3
-    los = BOTS["strong"].make(league_kind.KIND.name, 1, 4)
-    assert isinstance(los, LeagueIsmcts) and los.seat == 1
+    for game, levels, make in (
+        ("wallenstein", WALLENSTEIN_LEVELS, make_wallenstein),
+        (league_kind.KIND.name, LOS_LEVELS, make_league),
+    ):
+        for level in levels:
+            bot = BOTS[level.name].make(game, 2, 3)
+            kind, options = parse_agent(level.agent)
+            assert type(bot) is type(make(kind, 3, **options))
+            assert getattr(bot, "seat", 2) == 2 and getattr(bot, "seed", 3) == 3
