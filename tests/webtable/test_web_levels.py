@@ -17,6 +17,8 @@ def test_every_game_offers_the_four_levels_with_their_ratings() -> None:
     for kind, levels in ((wallenstein_kind, WALLENSTEIN_LEVELS), (league_kind, LOS_LEVELS)):
         shown = kind.lobby()["levels"]
         assert [lv["bot"] for lv in shown] == list(LEVEL_NAMES) == [lv.name for lv in levels]
+        ratings = [level.rating for level in levels]
+        assert ratings == sorted(ratings)  # the levels follow the measured ratings
         for lv, level in zip(shown, levels, strict=True):
             assert f"rating {level.rating:.0f}" in lv["label"] and lv["agent"] == level.agent
             assert BOTS[lv["bot"]].plays(kind.KIND.name)
