@@ -16,7 +16,9 @@ root *as ``p`` saw them* (another seat's secret decision, e.g. a Wallenstein pla
    end of the season, the round, ...) where a static evaluation scores every seat;
 4. backs each seat's score up through that seat's nodes.
 
-The decision is the root's most visited candidate. A game supplies its parts through
+The decision is the root's most visited candidate, or (``confidence``) its first candidate, the
+game's prior, unless the most visited one is better by that many standard errors; the other seats'
+nodes may widen more slowly (``others``). A game supplies its parts through
 :class:`SearchParts`; everything random comes from one ``random.Random`` the caller seeds (the bot's
 seed and its decision counter), so a decision is reproducible in any process. The budget is a
 number of iterations (results independent of machine load) with an optional time limit.
@@ -138,7 +140,7 @@ HIDDEN = "hidden"
 
 
 def search(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: Settings) -> Result[A]:
-    """Run ISMCTS for ``seat`` and return the root's most visited candidate."""
+    """Run ISMCTS for ``seat`` and return the root's choice (see the module doc)."""
     trees: list[dict[tuple[Any, ...], Node[A]]] = []
     start = time.perf_counter()
     root: Node[A] | None = None
