@@ -1,4 +1,4 @@
-"""What bounds the search bot: simulations per second and the engine costs under them.
+"""What bounds the search bots: simulations per second and the engine costs under them.
 
     .venv/bin/python benchmarks/bench_search.py              # figures as a table
     .venv/bin/python benchmarks/bench_search.py --json       # the same as JSON
@@ -8,8 +8,11 @@ Figures (4 players, 2012 basic game, one process):
 
 * engine: ``Game.clone()`` and ``Game.apply()`` (heuristic decisions in roll-outs), ``observe``;
 * bot plumbing: ``rebuild`` (a determinization from an observation), one heuristic decision;
-* search: simulations per second and ms per decision at the default budget, by decision kind,
-  measured on the search seat of one game against three heuristic bots.
+* search bots: simulations per second and ms per decision at the default budget, by decision kind,
+  measured on the bot's seat of one game against three heuristic bots: today's flat search
+  (``search``, heuristic roll-outs to the end of the year) and ISMCTS (``ismcts``, the cheap
+  roll-out policy to the end of the season and a static evaluation). A simulation is one
+  candidate's roll-out for ``search``, one iteration (world, tree descent, roll-out) for ``ismcts``.
 
 Times are this process's CPU time (``time.process_time``), so a busy machine inflates them much
 less than wall-clock time; they still depend on the CPU.
@@ -31,6 +34,8 @@ from tabletop.runner import run
 from wallenstein.bots import make_agent
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import decide
+from wallenstein.bots.ismcts import DEFAULT_SIMULATIONS as ISMCTS_SIMULATIONS
+from wallenstein.bots.ismcts import IsmctsAgent
 from wallenstein.bots.search import DEFAULT_SIMULATIONS, SearchAgent
 
 # CPU time of this process: on a shared machine it is close to what a quiet core would take.
@@ -99,9 +104,11 @@ def engine_costs() -> dict[str, float]:
     }
 
 
-def search_costs(seed: int, simulations: int) -> dict[str, Any]:
+def search_costs(seed: int, simulations: int, kind: str = "search") -> dict[str, Any]:
     g = wallenstein.new_game(players=4, seed=seed, log=False)
-    bot = SearchAgent(0, 1, simulations=simulations)
+    bot: SearchAgent | IsmctsAgent = (
+        SearchAgent(0, 1, simulations=simulations) if kind == "search" else IsmctsAgent(0, 1, simulations=simulations)
+    )
     times: dict[str, list[float]] = {}
 
     class Timed:
@@ -137,7 +144,8 @@ def search_costs(seed: int, simulations: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=5)
-    ap.add_argument("--simulations", type=int, default=DEFAULT_SIMULATIONS)
+    ap.add_argument("--simulations", type=int, default=DEFAULT_SIMULATIONS, help="of the flat search")
+    ap.add_argument("--ismcts", type=int, default=ISMCTS_SIMULATIONS, help="simulations of ISMCTS")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args()
@@ -146,10 +154,11 @@ def main() -> None:
     if prof is not None:
         prof.enable()
     srch = search_costs(args.seed, args.simulations)
+    ism = search_costs(args.seed, args.ismcts, "ismcts")
     if prof is not None:
         prof.disable()
     if args.json:
-        print(json.dumps({"engine": eng, "search": srch}, indent=1))
+        print(json.dumps({"engine": eng, "search": srch, "ismcts": ism}, indent=1))
     else:
         print("Engine and bot plumbing (4 players, mid-game states along heuristic games)")
         print(f"  Game.clone            {eng['clone_us']:8.1f} us")
@@ -158,11 +167,16 @@ def main() -> None:
         print(f"  rebuild (determinize) {eng['rebuild_us']:8.1f} us")
         print(f"  heuristic decision    {eng['heuristic_decision_us']:8.1f} us")
         print(f"  roll-out to the end   {eng['rollout_decisions']:8.1f} decisions on average")
-        print(f"Search bot, {args.simulations} simulations per decision, one game vs three heuristic bots")
-        print(f"  simulations/s         {srch['simulations_per_s']:8.1f}")
-        print(f"  ms per decision       {srch['ms_per_decision']:8.1f}")
-        for k, v in srch["ms_by_phase"].items():
-            print(f"    {k:<10} {v:8.1f} ms  ({srch['decisions_by_phase'][k]} decisions)")
+        for name, res in (("Flat search", srch), ("ISMCTS", ism)):
+            print(
+                f"{name}, {res['simulations_per_decision']} simulations per decision, one game vs three heuristic bots"
+            )
+            print(f"  simulations/s         {res['simulations_per_s']:8.1f}")
+            print(f"  ms per decision       {res['ms_per_decision']:8.1f}")
+            for k, v in res["ms_by_phase"].items():
+                print(f"    {k:<10} {v:8.1f} ms  ({res['decisions_by_phase'][k]} decisions)")
+        ratio = ism["simulations_per_s"] / srch["simulations_per_s"]
+        print(f"ISMCTS / flat search simulations per second: {ratio:.1f}x")
     if prof is not None:
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)

@@ -90,9 +90,9 @@ def random_agent(seed: int, **options: Any) -> Agent:
 
 
 def standard_bots(package: str) -> dict[str, AgentFactory]:
-    """A game's bot registry: "random", and "heuristic"/"search" from ``package``'s ``heuristic``
-    and ``search`` modules (``HeuristicAgent``, ``SearchAgent``), imported when first made so that
-    loading the registry stays cheap."""
+    """A game's bot registry: "random", and "heuristic"/"search"/"ismcts" from ``package``'s
+    ``heuristic``, ``search`` and ``ismcts`` modules (``HeuristicAgent``, ``SearchAgent``,
+    ``IsmctsAgent``), imported when first made so that loading the registry stays cheap."""
 
     def lazy(module: str, cls: str) -> AgentFactory:
         def factory(seed: int, **options: Any) -> Agent:
@@ -105,6 +105,7 @@ def standard_bots(package: str) -> dict[str, AgentFactory]:
         "random": random_agent,
         "heuristic": lazy("heuristic", "HeuristicAgent"),
         "search": lazy("search", "SearchAgent"),
+        "ismcts": lazy("ismcts", "IsmctsAgent"),
     }
 
 

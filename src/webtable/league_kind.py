@@ -18,6 +18,7 @@ from league_of_six.cleanup import AWARDS
 from league_of_six.components import GOODS, KINDS, PILE_FIGURES, ROUNDS, SIDES, SYMBOLS, Counts, standin
 from league_of_six.narrate import KIND_NAMES, Narrator
 from tabletop.errors import IllegalAction
+from webtable.levels import lobby_levels, register_levels
 from webtable.registry import BotKind, GameKind, TableGame
 
 GAME = "league_of_six"
@@ -79,7 +80,14 @@ def lobby() -> dict[str, Any]:
                 "note": "The printed tiles are not public (ruling L-01): the table plays a balanced stand-in set.",
             },
         ],
+        "levels": _levels(),
     }
+
+
+def _levels() -> list[dict[str, Any]]:
+    from league_of_six.bots import LEVELS
+
+    return lobby_levels(LEVELS)
 
 
 def _symbols(counts: Counts) -> list[str]:
@@ -161,10 +169,11 @@ def narrator(game: TableGame, lang: str | None = None) -> Narrator:
 
 
 def register_bots(register: Callable[[BotKind], None]) -> None:
-    """League of Six's own bots (``league_of_six.bots.make_agent``) for the kinds heuristic and search."""
-    from league_of_six.bots import make_agent
+    """League of Six's own bots (``league_of_six.bots.make_agent``): the kinds heuristic, search and
+    ismcts, and the difficulty levels."""
+    from league_of_six.bots import LEVELS, make_agent
 
-    labels = {"heuristic": "Heuristic", "search": "Search (strongest)"}
+    labels = {"heuristic": "Heuristic", "search": "Search (flat Monte Carlo)", "ismcts": "ISMCTS (tree search)"}
     for name, label in labels.items():
 
         def factory(seat: int, seed: int, _name: str = name) -> Any:
@@ -173,6 +182,7 @@ def register_bots(register: Callable[[BotKind], None]) -> None:
             return agent
 
         register(BotKind(name, label, factory, frozenset({GAME})))
+    register_levels(register, GAME, LEVELS, make_agent)
 
 
 KIND = GameKind(

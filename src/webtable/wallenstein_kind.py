@@ -22,6 +22,7 @@ from wallenstein.narrate import (
     TILE_LABELS,
     Narrator,
 )
+from webtable.levels import lobby_levels, register_levels
 from webtable.registry import BotKind, GameKind, TableGame
 
 OPTION_KEYS = frozenset({"edition", "modules", "setup"})
@@ -62,7 +63,14 @@ def lobby() -> dict[str, Any]:
             for m in wgame.MODULES
         ],
         "setups": [{"name": "lineup", "label": "Default line-up"}, {"name": "draft", "label": "Draft"}],
+        "levels": _levels(),
     }
+
+
+def _levels() -> list[dict[str, Any]]:
+    from wallenstein.bots import LEVELS
+
+    return lobby_levels(LEVELS)
 
 
 def meta() -> dict[str, Any]:
@@ -107,7 +115,7 @@ def register_bots(register: Callable[[BotKind], None]) -> None:
     make_agent = getattr(bots, "make_agent", None)
     if make_agent is None:
         return
-    labels = {"heuristic": "Heuristic", "search": "Search (strongest)"}
+    labels = {"heuristic": "Heuristic", "search": "Search (flat Monte Carlo)", "ismcts": "ISMCTS (tree search)"}
     for name, label in labels.items():
 
         def factory(seat: int, seed: int, _name: str = name) -> Any:
@@ -118,6 +126,7 @@ def register_bots(register: Callable[[BotKind], None]) -> None:
             return agent
 
         register(BotKind(name, label, factory, frozenset({"wallenstein"})))
+    register_levels(register, "wallenstein", bots.LEVELS, make_agent)
 
 
 def replay_steps(history: list[dict[str, Any]]) -> Iterator[TableGame]:

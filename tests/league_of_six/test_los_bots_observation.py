@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,8 @@ from league_of_six.invariants import check
 from tabletop.agents import Agent
 
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}
+# Tiny budgets per search bot kind: these tests check behaviour, not strength.
+SMALL: dict[str, dict[str, Any]] = {"search": SMALL_SEARCH, "ismcts": {"simulations": 6, "candidates": 3, "worlds": 2}}
 # State fields a seat cannot see (or bookkeeping that observations need not carry).
 HIDDEN = {"guards", "card_at", "tax_deck", "tax_used", "chance_n", "storage_left", "bonus_limit"}
 HIDDEN |= {"guards_issued", "guards_returned", "influence_scored", "influence_paid"}
@@ -42,11 +45,11 @@ def _twin(g: league_of_six.Game, seat: int) -> league_of_six.Game:
     return twin
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
 def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
     rng = random.Random(11)
     g = league_of_six.new_game(players=4, seed=21, log=False)
-    options = SMALL_SEARCH if kind == "search" else {}
+    options = SMALL.get(kind, {})
     bot: Agent = make_agent(kind, 5, **options)
     bot.reset(0, 5)
     checked = 0

@@ -17,6 +17,8 @@ from tabletop.errors import IllegalAction
 from tabletop.runner import run
 
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}
+# Tiny budgets per search bot kind: these tests check behaviour, not strength.
+SMALL: dict[str, dict[str, Any]] = {"search": SMALL_SEARCH, "ismcts": {"simulations": 6, "candidates": 3, "worlds": 2}}
 
 
 class Checked:
@@ -45,7 +47,7 @@ def _play(kinds: Sequence[str], seed: int, players: int, sides: str = "white") -
     agents = []
     for seat in range(players):
         kind = kinds[seat % len(kinds)]
-        a = make_agent(kind, derive_seed(seed, seat), **(SMALL_SEARCH if kind == "search" else {}))
+        a = make_agent(kind, derive_seed(seed, seat), **SMALL.get(kind, {}))
         a.reset(seat, derive_seed(seed, seat))
         agents.append(Checked(a, g))
     run(g, agents)
@@ -82,12 +84,12 @@ def test_heuristic_beats_random_players() -> None:
     assert wins >= 9  # parity would be 3 of 12
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):
         g = league_of_six.new_game(players=4, seed=9, log=False)
-        options = SMALL_SEARCH if kind == "search" else {}
+        options = SMALL.get(kind, {})
         agents = [make_agent(kind, 100, **options)] + [make_agent("heuristic", 100 + s) for s in range(1, 4)]
         for s, a in enumerate(agents):
             a.reset(s, 100 + s)
@@ -99,7 +101,7 @@ def test_same_seed_same_game(kind: str) -> None:
 
 
 def test_make_agent_rejects_unknown_kinds_and_options() -> None:
-    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ppo"}
+    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo"}
     with pytest.raises(IllegalAction, match="unknown bot kind"):
         make_agent("oracle", 1)
     with pytest.raises(IllegalAction, match="bad options"):

@@ -18,10 +18,16 @@ from wallenstein.board import ACTIONS, N_BOXES
 from wallenstein.bots import BOT_KINDS, make_agent
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
+from wallenstein.edition2002 import PLAN_START
 from wallenstein.invariants import check
 from wallenstein.planning import check_plan
 
 SMALL_SEARCH = {"simulations": 4, "candidates": 3}
+# Tiny budgets per search bot kind: these tests check behaviour, not strength.
+SMALL: dict[str, dict[str, Any]] = {
+    "search": SMALL_SEARCH,
+    "ismcts": {"simulations": 6, "candidates": 3, "model": 2, "worlds": 2},
+}
 
 
 class Checked:
@@ -41,20 +47,28 @@ class Checked:
         action = self.agent.act(observation, legal)
         seat = observation.get("seat", self.game.pending()[0])
         if action.kind == "plan":
-            assert self.game.phase == "planning" and self.game.s.plan_fill[seat] == 0
-            check_plan(self.game, seat, action.cards)  # raises IllegalAction if not legal
+            g = self.game
+            assert g.phase == "planning" and g.s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
+            g._check_plan(g, seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
         else:
             assert action in legal, f"{action} is not among the legal actions"
         self.decisions += 1
         return action
 
 
-def _play(kinds: Sequence[str], seed: int, players: int, setup: str = "lineup") -> wallenstein.Game:
-    g = wallenstein.new_game(players=players, seed=seed, setup=setup, log=False)
+def _play(
+    kinds: Sequence[str],
+    seed: int,
+    players: int,
+    setup: str = "lineup",
+    edition: str = "2012",
+    modules: Sequence[str] = (),
+) -> wallenstein.Game:
+    g = wallenstein.new_game(players=players, seed=seed, setup=setup, edition=edition, modules=modules, log=False)
     agents = []
     for seat in range(players):
         kind = kinds[seat % len(kinds)]
-        a = make_agent(kind, derive_seed(seed, seat), **(SMALL_SEARCH if kind == "search" else {}))
+        a = make_agent(kind, derive_seed(seed, seat), **SMALL.get(kind, {}))
         a.reset(seat, derive_seed(seed, seat))
         agents.append(Checked(a, g))
     run(g, agents)
@@ -89,12 +103,12 @@ def test_heuristic_plans_are_legal_in_many_positions() -> None:
             g.apply(seat, rng.choice(g.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):
         g = wallenstein.new_game(players=4, seed=9, log=False)
-        options = SMALL_SEARCH if kind == "search" else {}
+        options = SMALL.get(kind, {})
         agents = [make_agent(kind, 100, **options)] + [make_agent("heuristic", 100 + s) for s in range(1, 4)]
         for s, a in enumerate(agents):
             a.reset(s, 100 + s)
@@ -109,7 +123,7 @@ def test_same_seed_same_game(kind: str) -> None:
 
 
 def test_make_agent_rejects_unknown_kinds_and_options() -> None:
-    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ppo"}
+    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo"}
     with pytest.raises(IllegalAction, match="unknown bot kind"):
         make_agent("oracle", 1)
     with pytest.raises(IllegalAction, match="bad options"):
@@ -151,20 +165,20 @@ def _twin_with_other_secrets(g: wallenstein.Game, seat: int, rng: random.Random)
     return twin
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
 def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
     """Two games with the same public information and different secrets: the same decisions."""
     rng = random.Random(11)
     g = wallenstein.new_game(players=4, seed=21, log=False)
     checked = 0
     steps = 0
-    while not g.over and checked < (6 if kind == "search" else 25):
+    while not g.over and checked < (25 if kind == "heuristic" else 6):
         steps += 1
         seat = sorted(g.pending())[0]
         legal = list(g.legal_actions(seat))
         if len(legal) > 1 and (kind == "heuristic" or steps % 3 == 0):
             twin = _twin_with_other_secrets(g, seat, rng)
-            options = SMALL_SEARCH if kind == "search" else {}
+            options = SMALL.get(kind, {})
             a1 = make_agent(kind, 5, **options)
             a2 = make_agent(kind, 5, **options)
             a1.reset(seat, 5)

@@ -57,6 +57,28 @@ def evaluate(g: Game, seat: int, v: Values = DEFAULT) -> float:
     return vals[seat] - rival
 
 
+def candidates(g: Game, seat: int, legal: Sequence[Action], v: Values, n: int) -> list[Action]:
+    """The decisions worth searching, best first by the heuristic: every town, tax tile turn and
+    (up to ``n``) storage row; the 3 lowest offers; accept or the 2 lowest raises; else the
+    heuristic's single choice (the civic bonus card)."""
+    ph = g.s.phase
+    if ph == CHOOSE:
+        ranked = choose_values(g, seat, legal, v)
+    elif ph == OFFER:
+        return list(legal[: min(n, 3)])  # the lowest offers: higher ones only cost more
+    elif ph == RESPOND:
+        return [ACCEPT, *legal[1 : min(n, 3)]]
+    elif ph == ROTATE:
+        by_rot = {a.a: a for a in legal}
+        ranked = [(val, by_rot[r]) for val, r in tile_options(g, seat, g.s.town_of[seat], v) if r in by_rot]
+    elif ph == STORE:
+        ranked = store_values(g, seat, legal, v)
+    else:
+        return [decide(g, seat, legal, v)]  # the civic bonus card: the heuristic's pick
+    ranked.sort(key=lambda o: -o[0])
+    return [a for _, a in ranked[:n]]
+
+
 class SearchAgent(HeuristicAgent):
     """Flat Monte Carlo with sequential halving over candidate decisions (see the module doc)."""
 
@@ -104,25 +126,7 @@ class SearchAgent(HeuristicAgent):
         return self._choose(observation, mem, comp, cands, rng)
 
     def _candidates(self, g: Game, legal: Sequence[Action]) -> list[Action]:
-        seat = self.seat
-        v = self.values
-        ph = g.s.phase
-        n = self.n_candidates
-        if ph == CHOOSE:
-            ranked = choose_values(g, seat, legal, v)
-        elif ph == OFFER:
-            return list(legal[: min(n, 3)])  # the lowest offers: higher ones only cost more
-        elif ph == RESPOND:
-            return [ACCEPT, *legal[1 : min(n, 3)]]
-        elif ph == ROTATE:
-            by_rot = {a.a: a for a in legal}
-            ranked = [(val, by_rot[r]) for val, r in tile_options(g, seat, g.s.town_of[seat], v) if r in by_rot]
-        elif ph == STORE:
-            ranked = store_values(g, seat, legal, v)
-        else:
-            return [decide(g, seat, legal, v)]  # the civic bonus card: the heuristic's pick
-        ranked.sort(key=lambda o: -o[0])
-        return [a for _, a in ranked[:n]]
+        return candidates(g, self.seat, legal, self.values, self.n_candidates)
 
     # ------------------------------------------------------------------ simulations
     def _choose(

@@ -127,9 +127,10 @@ def thaler_value(g: Game, v: Values) -> float:
 
 
 class Facts:
-    """Values computed once per decision: money value, scorings and seasons left, county worths."""
+    """Values computed once per decision: money value, scorings and seasons left, county worths
+    (each worked out when first asked: a move decision needs only a few of them)."""
 
-    __slots__ = ("g", "left", "risk", "seasons", "seat", "tv", "v", "worth")
+    __slots__ = ("g", "gn", "left", "risk", "seasons", "seat", "tv", "v", "worths")
 
     def __init__(self, g: Game, seat: int, v: Values) -> None:
         self.g = g
@@ -138,13 +139,19 @@ class Facts:
         self.tv = thaler_value(g, v)
         self.left = scorings_left(g)
         self.seasons = min(seasons_left(g), 3) / 3
-        s = g.s
-        tv, left, seasons, gn = self.tv, self.left, self.seasons, 0.3 * v.grain_needed
-        self.worth = [
-            left * (1 + bin(b).count("1")) + (tax * tv + gn * grain) * seasons
-            for b, tax, grain in zip(s.buildings, BOARD.tax, BOARD.grain, strict=True)
-        ]
+        self.gn = 0.3 * v.grain_needed
+        self.worths: dict[int, float] = {}
         self.risk: dict[int, float] = {}
+
+    def worth(self, c: int) -> float:
+        """What county ``c`` is worth to its holder: its scorings to come, income and grain."""
+        w = self.worths.get(c)
+        if w is None:
+            b = self.g.s.buildings[c]
+            w = self.worths[c] = (
+                self.left * (1 + bin(b).count("1")) + (BOARD.tax[c] * self.tv + self.gn * BOARD.grain[c]) * self.seasons
+            )
+        return w
 
     def loss_risk(self, c: int) -> float:
         r = self.risk.get(c)
@@ -244,7 +251,7 @@ def attack_gain(f: Facts, origin: int, t: int, n: int) -> float:
         odds = attack_odds(g, f.seat, origin, t, n)
     finally:
         s.armies[origin] = saved
-    worth = f.worth[t]
+    worth = f.worth(t)
     rival = worth * f.v.rival_loss if s.owner[t] >= 0 else 0.0
     # A win takes the county; a tie devastates it (a rival loses it too); armies lost cost a little.
     return odds.win * (worth + rival) + odds.tie * rival - 0.02 * n - 0.3 * f.loss_risk(origin)
@@ -308,7 +315,7 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
     for c in mine:
         risk = 0.0
         if s.revolts[c] > 0:
-            risk = (1.0 - keep_odds(g, c)) * f.worth[c]
+            risk = (1.0 - keep_odds(g, c)) * f.worth(c)
         penalty = risk + v.marker * (1 + s.revolts[c])
         tax = BOARD.tax[c] * tv
         grain: float = BOARD.grain[c]
@@ -465,7 +472,7 @@ def choose_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT
         if s.owner[t] == seat:
             if n not in (most, 1):
                 continue
-            val = _front_score(g, seat, t) - _front_score(g, seat, origin)
+            val = front_score(g, seat, t) - front_score(g, seat, origin)
             val = val * (n / max(1, most)) if val > 0 else -0.01 * n
             if origin_front and n == most:
                 val -= 0.2
@@ -484,7 +491,7 @@ def choose_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT
     return best
 
 
-def _front_score(g: Game, seat: int, c: int) -> float:
+def front_score(g: Game, seat: int, c: int) -> float:
     s = g.s
     score = 0.0
     for t in NEIGHBOURS[c]:
@@ -647,14 +654,14 @@ def choose_court(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAUL
 
     def value(c: int) -> float:
         if kind == favours.REVOLT_MARKER:
-            return s.revolts[c] * f.worth[c]
+            return s.revolts[c] * f.worth(c)
         if kind == favours.BUILD:
             b = favours.building(g, cs.ask)
             return (1 - f.loss_risk(c)) * (1 + majority_gain(g, seat, c, b))
         # deploy 3: a neutral county is taken for free; else the most threatened own county
         if s.owner[c] == -1:
-            return 10 + f.worth[c]
-        return enemy_pressure(g, seat, c) + 0.1 * f.worth[c]
+            return 10 + f.worth(c)
+        return enemy_pressure(g, seat, c) + 0.1 * f.worth(c)
 
     return max(legal, key=lambda a: (value(a.a), -a.a))
 

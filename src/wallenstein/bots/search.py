@@ -104,6 +104,15 @@ def evaluate(g: Game, seat: int, v: Values = DEFAULT) -> float:
         best = max(s.vp[p] for p in range(P) if p != seat)
         won = 1.0 / len(res["winners"]) if seat in res["winners"] else 0.0
         return 10.0 * won + (me - best)
+    vals = seat_values(g, v)
+    rival = max(vals[p] for p in range(P) if p != seat)
+    return vals[seat] - rival
+
+
+def seat_values(g: Game, v: Values = DEFAULT) -> list[float]:
+    """Every seat's projected score plus its money, grain and armies in VP equivalents (a game not over)."""
+    s = g.s
+    P = s.players
     proj = projected_scores(g)
     tv = thaler_value(g, v)
     left_before_winter = s.season != WINTER
@@ -116,8 +125,7 @@ def evaluate(g: Game, seat: int, v: Values = DEFAULT) -> float:
         grain_pen = 0.5 * max(0.0, short) if left_before_winter else 0.0
         armies = sum(s.armies[c] for c in range(BOARD.n) if s.owner[c] == p)
         vals.append(proj[p] + tv * s.thalers[p] - grain_pen + 0.03 * armies)
-    rival = max(vals[p] for p in range(P) if p != seat)
-    return vals[seat] - rival
+    return vals
 
 
 class SearchAgent:
@@ -180,27 +188,10 @@ class SearchAgent:
 
     # ------------------------------------------------------------------ candidates
     def _plan_candidates(self, g: Game, rng: random.Random) -> list[Action]:
-        """The heuristic's plan, then single changes to it (a costly action dropped for a money
-        card, another bid), then noisy heuristic plans, up to ``candidates`` distinct plans."""
-        seat = self.seat
-        main = plan(g, seat, self.values)
-        out = [main]
-        for cand in chain(_variants(g, seat, main), _noisy(g, seat, self.values, rng, 4 * self.n_candidates)):
-            if len(out) >= self.n_candidates:
-                break
-            if cand not in out and _legal_plan(g, seat, cand):
-                out.append(cand)
-        return [Action("plan", cards=c) for c in out]
+        return plan_candidates(g, self.seat, self.values, self.n_candidates, rng)
 
     def _move_candidates(self, g: Game, legal: Sequence[Action]) -> list[Action]:
-        s = g.s
-        most = s.armies[s.move_from] - 1
-        keep = {most, 1, max(1, (most + 1) // 2)}
-        out = [a for a in legal if a.kind != "move" or a.b in keep]
-        first = decide(g, self.seat, legal, self.values)
-        if first in out:
-            out.remove(first)
-        return [first, *out]
+        return move_candidates(g, self.seat, legal, self.values)
 
     # ------------------------------------------------------------------ simulations
     def _choose(self, obs: dict[str, Any], cands: list[Action], rng: random.Random) -> Action:
@@ -271,7 +262,33 @@ class SearchAgent:
         return f"SearchAgent(seat={self.seat}, seed={self.seed}, simulations={self.simulations})"
 
 
-def _legal_plan(g: Game, seat: int, cards: tuple[int, ...]) -> bool:
+def plan_candidates(g: Game, seat: int, values: Values, n: int, rng: random.Random) -> list[Action]:
+    """The heuristic's plan, then single changes to it (a costly action dropped for a money card,
+    another bid), then noisy heuristic plans, up to ``n`` distinct legal plans."""
+    main = plan(g, seat, values)
+    out = [main]
+    for cand in chain(_variants(g, seat, main), _noisy(g, seat, values, rng, 4 * n)):
+        if len(out) >= n:
+            break
+        if cand not in out and legal_plan(g, seat, cand):
+            out.append(cand)
+    return [Action("plan", cards=c) for c in out]
+
+
+def move_candidates(g: Game, seat: int, legal: Sequence[Action], values: Values) -> list[Action]:
+    """The heuristic's move first, then every target with all, half or one of the armies, and stay."""
+    s = g.s
+    most = s.armies[s.move_from] - 1
+    keep = {most, 1, max(1, (most + 1) // 2)}
+    out = [a for a in legal if a.kind != "move" or a.b in keep]
+    first = decide(g, seat, legal, values)
+    if first in out:
+        out.remove(first)
+    return [first, *out]
+
+
+def legal_plan(g: Game, seat: int, cards: tuple[int, ...]) -> bool:
+    """Whether ``cards`` is a whole plan ``seat`` may give now."""
     try:
         g._check_plan(g, seat, cards)
     except IllegalAction:

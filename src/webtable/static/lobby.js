@@ -12,8 +12,14 @@
 
   function bots(game) { return kinds.bots.filter((b) => !b.games || b.games.includes(game)); }
   const has = (list) => Boolean(list && list.length);
-  // Other seats start as the heuristic bot: a fair opponent that answers at once (search is stronger, slower).
-  const defaultBot = () => { const b = bots(gameSel.value); return (b.find((x) => x.name === "heuristic") || b[0] || {}).name; };
+  // Other seats start as the intermediate level (the heuristic bot): a fair opponent that answers at once.
+  const defaultBot = () => { const b = bots(gameSel.value); return (b.find((x) => x.name === "intermediate") || b.find((x) => x.name === "heuristic") || b[0] || {}).name; };
+  // Difficulty levels are labelled with their measured rating in this game (the game's lobby options).
+  const botLabel = (b) => {
+    const lv = (kinds.games[gameSel.value].options.levels || []).find((l) => l.bot === b.name);
+    const name = named("lobby.bot." + b.name, b.label);
+    return lv ? WT.t("lobby.level", { level: name, rating: Math.round(lv.rating), low: Math.round(lv.interval[0]), high: Math.round(lv.interval[1]) }) : name;
+  };
 
   function refreshForm() {
     const g = kinds.games[gameSel.value];
@@ -50,7 +56,7 @@
         WT.el("option", { value: "local" }, WT.t("lobby.this_screen")),
         WT.el("option", { value: "invite" }, WT.t("lobby.invite")),
         ...bots(gameSel.value).map((b) => WT.el("option", { value: "bot:" + b.name, selected: i > 0 && b.name === defaultBot() },
-          WT.t("lobby.bot", { bot: named("lobby.bot." + b.name, b.label) }))));
+          WT.t("lobby.bot", { bot: botLabel(b) }))));
       box.append(WT.el("div", { class: "seat-row" },
         WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colourName(colours[i])), sel,
         WT.el("input", { id: "name-" + i, placeholder: WT.t("lobby.name"), maxlength: 24, "aria-label": WT.t("lobby.name_of", { colour: colourName(colours[i]) }) })));

@@ -1,0 +1,42 @@
+"""The League of Six ismcts bot plays every player count to the end, keeps its budget and beats
+random players (tiny budgets: behaviour, not strength). That it is reproducible and decides from
+its observation and memory only is tested with the other bots (test_los_bots_play.py,
+test_los_bots_observation.py)."""
+
+from __future__ import annotations
+
+import pytest
+from test_los_bots_play import _play
+
+import league_of_six
+from league_of_six.bots import make_agent
+from league_of_six.bots.ismcts import IsmctsAgent
+from league_of_six.bots.tournament import LEAGUE
+from tabletop.errors import IllegalAction
+from tabletop.tournament import tournament
+
+
+@pytest.mark.parametrize(("players", "sides"), [(3, "white"), (4, "yellow"), (5, "white")])
+def test_plays_to_the_end_with_only_legal_decisions(players: int, sides: str) -> None:
+    """Every decision checked legal and the invariants after each (test_los_bots_play.Checked)."""
+    assert _play(["ismcts", "heuristic", "random"], 70 + players, players, sides).over
+
+
+def test_budget_options_and_bad_options() -> None:
+    g = league_of_six.new_game(players=4, seed=3, log=False)
+    seat = g.pending()[0]
+    bot = IsmctsAgent(seat, 1, simulations=9, worlds=3)
+    bot.reset(seat, 1)
+    assert bot.act(g.observe(seat), list(g.legal_actions(seat))) in g.legal_actions(seat)
+    assert bot.simulated == 9
+    for bad in ({"simulations": 0}, {"horizon": "week"}, {"candidates": 0}, {"max_seconds": 0}, {"depth": 2}):
+        with pytest.raises(IllegalAction, match="bad options"):
+            make_agent("ismcts", 1, **bad)
+
+
+def test_small_tournament_against_random_players() -> None:
+    name = "ismcts:simulations=8:candidates=3:worlds=2"
+    report = tournament(LEAGUE, [name, "random", "random", "random"], games=4, seed=0)
+    summary = report.summary()
+    assert summary[name]["win_rate"] >= 0.75
+    assert summary[name]["mean_vp"] > summary["random"]["mean_vp"]

@@ -1,0 +1,92 @@
+"""The ladder (tabletop.ladder): line-ups, the interleaved schedule, resuming, ratings with intervals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.agents import Agent, RandomAgent
+from tabletop.errors import IllegalAction
+from tabletop.ladder import ladder, lineups, markdown, read_records, record_json, schedule, standings
+
+
+class Pick:
+    """A toy game: every seat picks a number once; the highest pick wins."""
+
+    def __init__(self, players: int) -> None:
+        self.picks: list[int] = []
+        self.players = players
+
+    @property
+    def over(self) -> bool:
+        return len(self.picks) == self.players
+
+    def pending(self) -> list[int]:
+        return [] if self.over else [len(self.picks)]
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return list(range(1, 7))
+
+    def observe(self, seat: int | None = None) -> dict[str, Any]:
+        return {}
+
+    def apply(self, seat: int, action: Any) -> None:
+        self.picks.append(action)
+
+
+class Band(RandomAgent):
+    """Picks at random within its band: weak 1-2, fair 3-4, strong 5-6."""
+
+    def __init__(self, seed: int, low: int) -> None:
+        super().__init__(0, seed)
+        self.low = low
+
+    def act(self, observation: dict[str, Any], legal: Any) -> Any:
+        return super().act(observation, legal[self.low : self.low + 2])
+
+
+class PickSpec:
+    def new_game(self, players: int, seed: int) -> Pick:
+        return Pick(players)
+
+    def make_agent(self, name: str, seed: int) -> Agent:
+        lows = {"weak": 0, "fair": 2, "strong": 4}
+        if name not in lows:
+            raise IllegalAction(f"unknown {name}")
+        return Band(seed, lows[name])
+
+    def ranking(self, game: Any) -> list[tuple[float, ...]]:
+        return [(float(p),) for p in game.picks]
+
+    def winners(self, game: Any) -> list[int]:
+        best = max(game.picks)
+        return [s for s, p in enumerate(game.picks) if p == best]
+
+
+def test_lineups_and_an_interleaved_schedule() -> None:
+    names = ["a", "b", "c", "d"]
+    assert lineups(names, 3) == [("a", "b", "c"), ("a", "b", "d"), ("a", "c", "d"), ("b", "c", "d")]
+    games = schedule(names, 3, cycles=2, seed=5)
+    assert len(games) == 4 * 6
+    assert [g[0] for g in games[:4]] == lineups(names, 3)  # every line-up once before any twice
+    assert games[5] == (("a", "b", "d"), 10_005, 1)
+    with pytest.raises(IllegalAction):
+        lineups(["a", "a", "b"], 2)
+    with pytest.raises(IllegalAction):
+        lineups(["a", "b"], 3)
+
+
+def test_ratings_order_the_bots_and_a_resumed_run_plays_only_the_rest() -> None:
+    spec = PickSpec()
+    first: list[str] = []
+    part = ladder(spec, ["weak", "fair", "strong"], 2, cycles=4, on_game=lambda r: first.append(record_json(r)))
+    assert len(part) == 3 * 8
+    again = ladder(spec, ["weak", "fair", "strong"], 2, cycles=4, done=read_records(first[:10]))
+    assert [r.seed for r in again] == [r.seed for r in part[:10]] + [r.seed for r in again[10:]]
+    assert sorted((r.names, r.seed) for r in again) == sorted((r.names, r.seed) for r in part)
+    table = standings(part, bootstrap=50)
+    assert list(table) == ["strong", "fair", "weak"]
+    lo, hi = table["strong"]["rating95"]
+    assert lo <= table["strong"]["rating"] <= hi and table["strong"]["games"] == 16
+    assert "| `strong` | 16 |" in markdown(table)
