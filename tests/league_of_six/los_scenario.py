@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from league_of_six import Action, Game, new_game
+from league_of_six.actions import row_action
 from league_of_six.components import GOODS, KINDS, ROUNDS, TOWN_KEYS
 from league_of_six.invariants import check
 from league_of_six.setup import start_chooser
@@ -151,3 +152,20 @@ def last_storing(g: Game, order: Sequence[int]) -> int:
     start_storing(g, order=order)
     check(g)
     return order[0]
+
+
+def civic_row(g: Game, bonus: int) -> Action:
+    """Storing arranged (Green first in horse order, then Red, Blue, Yellow) so that Green fills the
+    civic row with ``bonus`` alone: Green holds exactly its goods, Red one block of each colour so
+    that storing goes on. Returns the row's action for Green."""
+    put(g, {RED: ("lauban", 0), YELLOW: ("zittau", 0), GREEN: ("bautzen", 0), BLUE: ("kamenz", 0)})
+    start_storing(g, order=[GREEN, RED, BLUE, YELLOW])
+    lay = g.layout
+    r = next(i for i in range(len(lay.store)) if lay.store[i] == 1 and lay.bonus[i] == bonus)
+    need: dict[str, int] = {}
+    for k in range(lay.start[r], lay.start[r + 1]):
+        need[GOODS[lay.colour[k]]] = need.get(GOODS[lay.colour[k]], 0) + 1
+    load_wagon(g, GREEN, need)
+    load_wagon(g, RED, {colour: 1 for colour in GOODS})
+    check(g)
+    return row_action(1, lay.number[r])

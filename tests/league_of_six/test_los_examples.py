@@ -19,6 +19,7 @@ from los_scenario import (
     RING,
     YELLOW,
     arranged_game,
+    civic_row,
     final_round,
     go,
     hand,
@@ -274,20 +275,11 @@ def test_seed001_civic_leader_scoring_ties_and_three_players() -> None:
 
 
 def test_seed001_civic_row_bonus_takes_a_card_with_at_most_that_many_figures() -> None:
+    """Seed 001, "5. Storing Goods": the civic bonus 3 takes a face-up card of at most 3 figures."""
     g = arranged_game()
-    put(g, {RED: ("lauban", 0), YELLOW: ("zittau", 0), GREEN: ("bautzen", 0), BLUE: ("kamenz", 0)})
-    start_storing(g, order=[GREEN, RED, BLUE, YELLOW])
-    lay = g.layout
-    r = next(i for i in range(len(lay.store)) if lay.store[i] == 1 and lay.bonus[i] == 3)
-    need = {}
-    for k in range(lay.start[r], lay.start[r + 1]):
-        colour = ("red", "green", "blue", "yellow")[lay.colour[k]]
-        need[colour] = need.get(colour, 0) + 1
-    load_wagon(g, GREEN, need)
-    load_wagon(g, RED, {"red": 1, "green": 1, "blue": 1, "yellow": 1})  # so that storing goes on
-    check(g)
+    row = civic_row(g, bonus=3)
     up_before = list(g.s.faceup)
-    go(g, GREEN, row_action(1, lay.number[r]))
+    go(g, GREEN, row)
     assert g.phase == "bonus" and g.legal_actions(GREEN) == [Action("leader", f) for f in (1, 2, 3)]
     go(g, GREEN, Action("leader", 3))
     assert g.s.card_at[up_before[2]] == GREEN
@@ -295,25 +287,16 @@ def test_seed001_civic_row_bonus_takes_a_card_with_at_most_that_many_figures() -
 
 
 def test_seed001_civic_row_bonus_gives_nothing_once_the_eligible_cards_are_gone() -> None:
-    """Seed 001, "5. Storing": a civic row's bonus card must have at most that many figures; with
+    """Seed 001, "5. Storing Goods": a civic row's bonus card must have at most that many figures; with
     the 1-, 2- and 3-figure piles' face-up cards gone, filling the bonus-3 row gives no card."""
     g = arranged_game()
-    put(g, {RED: ("lauban", 0), YELLOW: ("zittau", 0), GREEN: ("bautzen", 0), BLUE: ("kamenz", 0)})
-    start_storing(g, order=[GREEN, RED, BLUE, YELLOW])
-    lay = g.layout
-    r = next(i for i in range(len(lay.store)) if lay.store[i] == 1 and lay.bonus[i] == 3)
-    need: dict[str, int] = {}
-    for k in range(lay.start[r], lay.start[r + 1]):
-        colour = ("red", "green", "blue", "yellow")[lay.colour[k]]
-        need[colour] = need.get(colour, 0) + 1
-    load_wagon(g, GREEN, need)
-    load_wagon(g, RED, {"red": 1, "green": 1, "blue": 1, "yellow": 1})
+    row = civic_row(g, bonus=3)
     for f in range(3):  # taken earlier in the game: out of the piles (the box keeps the books)
         g.s.card_at[g.s.faceup[f]] = BOXED
         g.s.faceup[f] = -1
     g.refresh()
     check(g)
-    go(g, GREEN, row_action(1, lay.number[r]))
+    go(g, GREEN, row)
     assert g.phase == "store" and g.pending() == [RED]  # no bonus decision
     assert not [c for c, at in enumerate(g.s.card_at) if at == GREEN]
     assert next(e for e in reversed(g.log) if e["e"] == "bonus") == {"e": "bonus", "seat": GREEN, "card": None}
