@@ -67,6 +67,7 @@ def offers_example() -> Game:
 
 
 def test_seed001_choosing_towns_example_offers_lauban_bautzen_kamenz() -> None:
+    """Seed 001, "2. Choosing Towns": the example of offers in Lauban and Bautzen, played through ``apply``."""
     g = offers_example()
     s = g.s
     # Red: 3 +2 (Green) -1 +2 (Yellow) -1 -3 (to Green) = 2; Green: 3 -2 +3 -1 -3 = 0;
@@ -103,6 +104,7 @@ def reorder_example() -> Game:
 
 
 def test_seed001_reordering_example_ties_go_to_the_higher_town() -> None:
+    """Seed 001, "3. Reordering": the example, after the choosing example; equal counters, higher town first."""
     g = reorder_example()
     s = g.s
     assert [s.counter[p] for p in (GREEN, RED, BLUE, YELLOW)] == [3, 3, 1, 0]
@@ -114,6 +116,7 @@ def test_seed001_reordering_example_ties_go_to_the_higher_town() -> None:
 
 
 def test_seed001_tax_tile_example_blue_turns_her_tile() -> None:
+    """Seed 001, "4. Tax Collection": Blue turns her tile in Kamenz as in the illustration."""
     g = reorder_example()
     go(g, GREEN, g.legal_actions(GREEN)[0])
     go(g, RED, g.legal_actions(RED)[0])
@@ -137,6 +140,7 @@ def test_seed001_tax_tile_example_blue_turns_her_tile() -> None:
 
 
 def test_seed001_storage_example_royal_row_with_bonus_4() -> None:
+    """Seed 001, "5. Storing Goods": the example of the royal row with bonus 4."""
     g = arranged_game()
     put(g, {RED: ("lauban", 3), YELLOW: ("zittau", 0), GREEN: ("bautzen", 3), BLUE: ("kamenz", 1)})
     load_wagon(g, GREEN, {"red": 2, "green": 1, "yellow": 1})
@@ -213,6 +217,7 @@ def test_seed001_travel_costs_from_the_road_in_round_2() -> None:
 
 
 def test_seed001_twelve_guards_cannot_be_refused_and_offers_are_limited_by_means() -> None:
+    """Seed 001, "2. Choosing Towns": an offer of 12 must be accepted; offers are limited by means (L-04)."""
     g = arranged_game()
     go(g, RED, choose("lauban"))
     go(g, YELLOW, choose("lauban"))
@@ -303,16 +308,22 @@ def test_seed001_civic_row_bonus_gives_nothing_once_the_eligible_cards_are_gone(
 
 
 def test_seed001_hussites_leave_one_town_per_player() -> None:
+    """Seed 001, "1. Setup" and round set-up: as many towns free of Hussites as players, each with a tax
+    tile, in round 1 and again in round 2 (reached through ``apply``)."""
     from league_of_six import new_game
 
     for players in (3, 4, 5):
         g = new_game(players=players, seed=players)
-        assert sum(g.s.besieged) == 6 - players
-        assert sum(1 for t in g.s.tile_at if t >= 0) == players
-        assert all((g.s.tile_at[t] >= 0) != bool(g.s.besieged[t]) for t in range(6))
+        for _ in range(2):
+            assert sum(g.s.besieged) == 6 - players
+            assert sum(1 for t in g.s.tile_at if t >= 0) == players
+            assert all((g.s.tile_at[t] >= 0) != bool(g.s.besieged[t]) for t in range(6))
+            play_round(g)
+        assert g.s.round == 3
 
 
 def test_seed001_gray_cards_come_from_the_face_up_supply() -> None:
+    """Seed 001, "1. Setup" (gray cards face up) and "4. Tax Collection": a tile's gray card comes from that supply."""
     g = reorder_example()
     gray_before = sum(1 for at in g.s.card_at if at == GRAY_SUPPLY)
     go(g, GREEN, g.legal_actions(GREEN)[0])
@@ -324,5 +335,6 @@ def test_seed001_gray_cards_come_from_the_face_up_supply() -> None:
 
 
 def test_seed001_black_is_the_fifth_seat() -> None:
+    """Seed 001, "1. Setup" with five players: Black chooses fifth."""
     g = arranged_game(players=5, besieged=("lobau",), choosing=(RED, YELLOW, GREEN, BLUE, BLACK))
     assert g.pending() == [RED] and len(g.legal_actions(RED)) == 5
