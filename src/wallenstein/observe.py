@@ -3,8 +3,10 @@
 Public: the board, money, grain, VP, army supplies, the tray and the tower's inside counts (W-25),
 this year's face-up events and the current one, the action cards turned up so far (W-11), the bonus
 tiles, bids once revealed, player order, plan cards once their action was performed, draft face-up
-cards. Secret: other seats' plans and bids before they are revealed, the order of the county deck
-and the event deck, face-down action cards. A seat also sees its own plan.
+cards, and per seat the county cards that left its board this season (``lost_cards``: conquests,
+tied battles and revolts happen in the open, and such a card's planned action is lost, W-22a).
+Secret: other seats' plans and bids before they are revealed, the order of the county deck and the
+event deck, face-down action cards. A seat also sees its own plan.
 
 Emperor's Court: courtiers, the favour display, cards taken or discarded, kept and protecting
 favours are public; the favour deck shows only its size; a court board is secret (but to its owner)
@@ -127,6 +129,7 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         "positions": {str(p): s.position[p] + 1 for p in range(P) if s.position[p] >= 0},
         "order": list(s.order),
         "plans": _revealed_plans(g, seat),
+        "lost_cards": {str(p): _lost_keys(s.lost[p]) for p in range(P) if s.lost[p]},
     }
     if s.phase in (DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT):  # the leaders' draft decision sees it too
         obs["draft"] = {
@@ -166,6 +169,11 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
     if s.court is not None:
         obs["court"] = _court(g, seat)
     return obs
+
+
+def _lost_keys(mask: int) -> list[str]:
+    """The counties of a ``State.lost`` bit mask, in board order."""
+    return [key for c, key in enumerate(BOARD.keys) if mask >> c & 1]
 
 
 def _box(b: int) -> str:

@@ -9,20 +9,35 @@ Rulebooks cited: ``../shared/seeds/001_7c0a9294b8c55757.txt`` (seed 001).
 
 from __future__ import annotations
 
-from los_scenario import BLACK, BLUE, GREEN, RED, YELLOW, arranged_game, load_wagon, put, start_storing, town
+from collections.abc import Sequence
+
+from los_scenario import (
+    BLACK,
+    BLUE,
+    GREEN,
+    RED,
+    RING,
+    YELLOW,
+    arranged_game,
+    civic_row,
+    final_round,
+    go,
+    hand,
+    last_storing,
+    load_wagon,
+    play_round,
+    put,
+    set_guards,
+    start_storing,
+    town,
+)
 
 from league_of_six import Action, Game, IllegalAction
 from league_of_six.actions import ACCEPT, CHOOSE, OFFERS, ROTATES, row_action
 from league_of_six.cleanup import AWARDS, majorities
-from league_of_six.components import KINDS
+from league_of_six.components import KINDS, TOWN_KEYS
 from league_of_six.invariants import check
-from league_of_six.state import GRAY_SUPPLY
-
-
-def go(g: Game, seat: int, action: Action) -> None:
-    assert g.pending() == [seat], f"expected seat {seat} to decide, pending {g.pending()}"
-    g.apply(seat, action)
-    check(g)
+from league_of_six.state import BOXED, GRAY_SUPPLY
 
 
 def choose(key: str) -> Action:
@@ -52,6 +67,7 @@ def offers_example() -> Game:
 
 
 def test_seed001_choosing_towns_example_offers_lauban_bautzen_kamenz() -> None:
+    """Seed 001, "2. Choosing Towns": the example of offers in Lauban and Bautzen, played through ``apply``."""
     g = offers_example()
     s = g.s
     # Red: 3 +2 (Green) -1 +2 (Yellow) -1 -3 (to Green) = 2; Green: 3 -2 +3 -1 -3 = 0;
@@ -88,6 +104,7 @@ def reorder_example() -> Game:
 
 
 def test_seed001_reordering_example_ties_go_to_the_higher_town() -> None:
+    """Seed 001, "3. Reordering": the example, after the choosing example; equal counters, higher town first."""
     g = reorder_example()
     s = g.s
     assert [s.counter[p] for p in (GREEN, RED, BLUE, YELLOW)] == [3, 3, 1, 0]
@@ -99,6 +116,7 @@ def test_seed001_reordering_example_ties_go_to_the_higher_town() -> None:
 
 
 def test_seed001_tax_tile_example_blue_turns_her_tile() -> None:
+    """Seed 001, "4. Tax Collection": Blue turns her tile in Kamenz as in the illustration."""
     g = reorder_example()
     go(g, GREEN, g.legal_actions(GREEN)[0])
     go(g, RED, g.legal_actions(RED)[0])
@@ -122,6 +140,7 @@ def test_seed001_tax_tile_example_blue_turns_her_tile() -> None:
 
 
 def test_seed001_storage_example_royal_row_with_bonus_4() -> None:
+    """Seed 001, "5. Storing Goods": the example of the royal row with bonus 4."""
     g = arranged_game()
     put(g, {RED: ("lauban", 3), YELLOW: ("zittau", 0), GREEN: ("bautzen", 3), BLUE: ("kamenz", 1)})
     load_wagon(g, GREEN, {"red": 2, "green": 1, "yellow": 1})
@@ -144,22 +163,61 @@ def test_seed001_storage_example_royal_row_with_bonus_4() -> None:
     assert g.pending() == [RED]  # Red, with the 4-horse team, chooses next
 
 
-def test_seed001_travel_costs_from_the_road_in_round_2() -> None:
-    """From round 2: staying or the next town costs 1, past it 2, the opposite town 3."""
-    from league_of_six.choosing import travel_cost
+# From round 2 a figure starts on the road in front of its last town; what reaching a town costs, by
+# how far round the ring it lies from that road (seed 001, "2. Choosing Towns"): staying or the next
+# town 1, two towns 2, the opposite town 3; a figure that was displaced pays 1 per town and may not stay.
+FROM_ROAD = {0: 1, 1: 1, 2: 2, 3: 3}
+DISPLACED = {1: 1, 2: 2, 3: 3}
 
+
+def ring_distance(a: int, b: int) -> int:
+    d = abs(RING.index(TOWN_KEYS[a]) - RING.index(TOWN_KEYS[b]))
+    return min(d, 6 - d)
+
+
+def _costs(g: Game, seat: int) -> dict[int, int]:
+    """Play each of ``seat``'s choices in a copy; the travel cost the game charged, per town, checking
+    that the guards (then 2 influence each) paid add up to it, or to all it had (LR-01)."""
+    out = {}
+    for a in g.legal_actions(seat):
+        assert a.kind == "choose"
+        trial = g.clone()
+        guards = trial.s.guards[seat]
+        means = guards + trial.s.influence[seat] // 2
+        trial.apply(seat, a)
+        event = next(e for e in reversed(trial.log) if e["e"] == "choose" and e["seat"] == seat)
+        assert event["guards"] + event["influence"] // 2 == min(event["cost"], means)
+        assert trial.s.guards[seat] == guards - event["guards"]
+        out[a.a] = event["cost"]
+    return out
+
+
+def test_seed001_travel_costs_from_the_road_in_round_2() -> None:
+    """Seed 001, "2. Choosing Towns", costs from round 2: round 1 played through ``apply``, then
+    every choice of round 2's first chooser, and of a figure displaced by an offer it accepted."""
     g = arranged_game()
+    play_round(g)
     s = g.s
-    s.round = 2
-    s.mover_from = town("lauban")  # on the road in front of Lauban
-    s.displaced = False
-    costs = {k: travel_cost(s, RED, town(k)) for k in ("lauban", "bautzen", "gorlitz", "kamenz", "zittau", "lobau")}
-    assert costs == {"lauban": 1, "bautzen": 1, "gorlitz": 2, "kamenz": 3, "zittau": 2, "lobau": 1}
-    s.displaced = True  # after accepting an offer: 1 per town, and staying is not allowed
-    assert travel_cost(s, RED, town("bautzen")) == 1 and travel_cost(s, RED, town("kamenz")) == 3
+    assert s.round == 2 and g.phase == "choose"
+    first = g.pending()[0]
+    road = s.road_of[first]
+    open_towns = [t for t in range(6) if not s.besieged[t]]
+    assert road >= 0 and sorted(_costs(g, first)) == open_towns  # staying is a choice
+    assert _costs(g, first) == {t: FROM_ROAD[ring_distance(road, t)] for t in open_towns}
+    held = open_towns[0]
+    go(g, first, CHOOSE[held])
+    second = g.pending()[0]
+    go(g, second, CHOOSE[held])
+    go(g, second, g.legal_actions(second)[0])  # the lowest offer, 1 guard
+    # The first chooser has spent what it had on travel and cannot offer 2: accepting was its single
+    # option, taken by the game; it travels on at once and may not stay.
+    assert g.log[-1]["e"] == "accept" and g.log[-1]["seat"] == first
+    assert g.phase == "choose" and g.pending() == [first] and CHOOSE[held] not in g.legal_actions(first)
+    assert _costs(g, first) == {t: DISPLACED[ring_distance(held, t)] for t in open_towns if t != held}
 
 
 def test_seed001_twelve_guards_cannot_be_refused_and_offers_are_limited_by_means() -> None:
+    """Seed 001, "2. Choosing Towns": an offer of 12 must be accepted; offers are limited by means (L-04)."""
     g = arranged_game()
     go(g, RED, choose("lauban"))
     go(g, YELLOW, choose("lauban"))
@@ -183,57 +241,89 @@ def test_seed001_twelve_guards_cannot_be_refused_and_offers_are_limited_by_means
     assert g.s.influence[YELLOW] == 30 - 2 * (12 - 3)
 
 
+def _final_majority(players: int, figures: Sequence[Sequence[int]], guards: Sequence[int] | None = None) -> list[int]:
+    """The last round arranged with ``figures[seat]`` (clergy cards, by figures) in hand and ``guards``;
+    its last decision played through ``apply``; the clergy majority the final scoring awarded."""
+    seats = list(range(players))
+    besieged = ("gorlitz", "lobau", "zittau")[: 6 - players]
+    g = arranged_game(players=players, ring=RING, besieged=besieged, choosing=seats)
+    final_round(g)
+    for seat, cards in enumerate(figures):
+        for n in cards:
+            hand(g, seat, "clergy", n)
+    if guards is not None:
+        set_guards(g, guards)
+    chooser = last_storing(g, order=seats[1:] + seats[:1])
+    go(g, chooser, g.legal_actions(chooser)[0])
+    assert g.over and g.phase == "over"
+    final = next(e for e in g.log if e["e"] == "final")
+    assert final["majorities"]["clergy"]["figures"] == [sum(c) for c in figures]
+    assert final["majorities"]["aristocracy"]["influence"] == [0] * players  # nobody holds one
+    return list(final["majorities"]["clergy"]["influence"])
+
+
 def test_seed001_civic_leader_scoring_ties_and_three_players() -> None:
+    """Seed 001, "End of the Game": the civic leader examples, scored by a played last round."""
     # Five players: two tied for first (same guards) both score 6, as if both were second.
-    assert majorities(5, [4, 4, 2, 1, 0], [1, 1, 0, 0, 0]) == [6, 6, 4, 2, 0]
+    assert _final_majority(5, [[4], [4], [2], [1], []]) == [6, 6, 4, 2, 0]
     # Three tied for third score 0, as if all were fifth.
-    assert majorities(5, [5, 4, 2, 2, 2], [0, 0, 1, 1, 1]) == [9, 6, 0, 0, 0]
+    assert _final_majority(5, [[4, 1], [4], [2], [2], [2]]) == [9, 6, 0, 0, 0]
     # Ties are broken by more guards in hand first.
-    assert majorities(5, [4, 4, 2, 1, 0], [0, 3, 0, 0, 0]) == [6, 9, 4, 2, 0]
+    assert _final_majority(5, [[4], [4], [2], [1], []], guards=[0, 3, 0, 0, 0]) == [6, 9, 4, 2, 0]
     # Three players: no first prize; 6/4/2. Four players: the last still scores with a card.
-    assert AWARDS[3] == (6, 4, 2) and majorities(3, [3, 2, 1], [0, 0, 0]) == [6, 4, 2]
-    assert majorities(4, [3, 2, 1, 1], [0, 0, 2, 0]) == [9, 6, 4, 2]
+    assert AWARDS[3] == (6, 4, 2) and _final_majority(3, [[3], [2], [1]]) == [6, 4, 2]
+    assert _final_majority(4, [[3], [2], [1], [1]], guards=[0, 0, 2, 0]) == [9, 6, 4, 2]
     # No card of the kind: nothing, whatever the others hold.
-    assert majorities(4, [3, 0, 0, 0], [0, 5, 5, 5]) == [9, 0, 0, 0]
+    assert _final_majority(4, [[3], [], [], []]) == [9, 0, 0, 0]
+    # The rule function itself, on the same figures.
+    assert majorities(5, [4, 4, 2, 1, 0], [0, 3, 0, 0, 0]) == [6, 9, 4, 2, 0]
 
 
 def test_seed001_civic_row_bonus_takes_a_card_with_at_most_that_many_figures() -> None:
+    """Seed 001, "5. Storing Goods": the civic bonus 3 takes a face-up card of at most 3 figures."""
     g = arranged_game()
-    put(g, {RED: ("lauban", 0), YELLOW: ("zittau", 0), GREEN: ("bautzen", 0), BLUE: ("kamenz", 0)})
-    start_storing(g, order=[GREEN, RED, BLUE, YELLOW])
-    lay = g.layout
-    r = next(i for i in range(len(lay.store)) if lay.store[i] == 1 and lay.bonus[i] == 3)
-    need = {}
-    for k in range(lay.start[r], lay.start[r + 1]):
-        colour = ("red", "green", "blue", "yellow")[lay.colour[k]]
-        need[colour] = need.get(colour, 0) + 1
-    load_wagon(g, GREEN, need)
-    load_wagon(g, RED, {"red": 1, "green": 1, "blue": 1, "yellow": 1})  # so that storing goes on
-    check(g)
+    row = civic_row(g, bonus=3)
     up_before = list(g.s.faceup)
-    go(g, GREEN, row_action(1, lay.number[r]))
+    go(g, GREEN, row)
     assert g.phase == "bonus" and g.legal_actions(GREEN) == [Action("leader", f) for f in (1, 2, 3)]
     go(g, GREEN, Action("leader", 3))
     assert g.s.card_at[up_before[2]] == GREEN
     assert g.s.faceup[2] == -1  # no new card is turned up on that pile
-    # Once the eligible cards are gone a civic bonus gives nothing.
-    from league_of_six.storing import bonus_piles
 
-    g.s.faceup[0] = g.s.faceup[1] = -1
-    assert bonus_piles(g, 3) == []
+
+def test_seed001_civic_row_bonus_gives_nothing_once_the_eligible_cards_are_gone() -> None:
+    """Seed 001, "5. Storing Goods": a civic row's bonus card must have at most that many figures; with
+    the 1-, 2- and 3-figure piles' face-up cards gone, filling the bonus-3 row gives no card."""
+    g = arranged_game()
+    row = civic_row(g, bonus=3)
+    for f in range(3):  # taken earlier in the game: out of the piles (the box keeps the books)
+        g.s.card_at[g.s.faceup[f]] = BOXED
+        g.s.faceup[f] = -1
+    g.refresh()
+    check(g)
+    go(g, GREEN, row)
+    assert g.phase == "store" and g.pending() == [RED]  # no bonus decision
+    assert not [c for c, at in enumerate(g.s.card_at) if at == GREEN]
+    assert next(e for e in reversed(g.log) if e["e"] == "bonus") == {"e": "bonus", "seat": GREEN, "card": None}
 
 
 def test_seed001_hussites_leave_one_town_per_player() -> None:
+    """Seed 001, "1. Setup" and round set-up: as many towns free of Hussites as players, each with a tax
+    tile, in round 1 and again in round 2 (reached through ``apply``)."""
     from league_of_six import new_game
 
     for players in (3, 4, 5):
         g = new_game(players=players, seed=players)
-        assert sum(g.s.besieged) == 6 - players
-        assert sum(1 for t in g.s.tile_at if t >= 0) == players
-        assert all((g.s.tile_at[t] >= 0) != bool(g.s.besieged[t]) for t in range(6))
+        for _ in range(2):
+            assert sum(g.s.besieged) == 6 - players
+            assert sum(1 for t in g.s.tile_at if t >= 0) == players
+            assert all((g.s.tile_at[t] >= 0) != bool(g.s.besieged[t]) for t in range(6))
+            play_round(g)
+        assert g.s.round == 3
 
 
 def test_seed001_gray_cards_come_from_the_face_up_supply() -> None:
+    """Seed 001, "1. Setup" (gray cards face up) and "4. Tax Collection": a tile's gray card comes from that supply."""
     g = reorder_example()
     gray_before = sum(1 for at in g.s.card_at if at == GRAY_SUPPLY)
     go(g, GREEN, g.legal_actions(GREEN)[0])
@@ -245,5 +335,6 @@ def test_seed001_gray_cards_come_from_the_face_up_supply() -> None:
 
 
 def test_seed001_black_is_the_fifth_seat() -> None:
+    """Seed 001, "1. Setup" with five players: Black chooses fifth."""
     g = arranged_game(players=5, besieged=("lobau",), choosing=(RED, YELLOW, GREEN, BLUE, BLACK))
     assert g.pending() == [RED] and len(g.legal_actions(RED)) == 5

@@ -1,18 +1,35 @@
-"""The project's League of Six rules notes (docs/league-of-six-rules-notes.md), one test each (test_lr_NN_...)."""
+"""The project's League of Six rules notes (docs/league-of-six-rules-notes.md), one test each (test_lr_NN_...).
+
+The notes settle what ``../shared/seeds/001_7c0a9294b8c55757.txt`` (seed 001) leaves open; each test
+arranges a position (``los_scenario``) and plays the decisions through ``Game.apply``.
+"""
 
 from __future__ import annotations
 
 import random
 
-from los_scenario import BLUE, GREEN, RED, YELLOW, arranged_game, load_wagon, put, start_storing, town
+from los_scenario import (
+    BLUE,
+    GREEN,
+    RED,
+    YELLOW,
+    arranged_game,
+    civic_row,
+    final_round,
+    go,
+    last_storing,
+    load_wagon,
+    put,
+    set_guards,
+    start_storing,
+    town,
+)
 
 import league_of_six
 from league_of_six.actions import ACCEPT, CHOOSE, LEADERS, OFFERS, ROTATES, row_action
-from league_of_six.cleanup import final_scoring
 from league_of_six.invariants import check
 from league_of_six.setup import _take_tiles
-from league_of_six.state import BOXED, FACE_UP, GRAY_SUPPLY, OVER
-from league_of_six.storing import bonus_piles, useful_rows
+from league_of_six.storing import useful_rows
 
 
 def test_lr_01_travel_nobody_can_pay_is_waived_and_held_towns_need_means() -> None:
@@ -64,12 +81,13 @@ def test_lr_02_short_goods_and_missing_gray_cards_are_not_taken() -> None:
         g.apply(g.pending()[0], g.legal_actions(g.pending()[0])[0])
     green_before = s.wagon[BLUE * 4 + 1]
     cards_before = [c for c, at in enumerate(s.card_at) if at == BLUE]
-    g.apply(BLUE, ROTATES[0]) if ROTATES[0] in g.legal_actions(BLUE) else None
+    g.apply(BLUE, ROTATES[0])
     event = next(e for e in reversed(g.log) if e["e"] == "collect" and e["seat"] == BLUE)
     assert s.wagon[BLUE * 4 + 1] == green_before
     assert [c for c, at in enumerate(s.card_at) if at == BLUE] == cards_before
     assert event["card"] is None and event["wanted_card"] == {"kind": "burgher", "figures": 2}
-    assert event["short"][1] >= 0
+    # Tile 0's centre gives a red and a green block and the arrow a yellow one: the green is short.
+    assert event["goods"] == [1, 0, 1, 0] and event["short"] == [0, 1, 0, 0]
 
 
 def test_lr_03_rows_are_offered_while_some_block_fits_and_empty_handed_choosers_choose() -> None:
@@ -115,9 +133,10 @@ def test_lr_05_storage_tiles_are_shuffled_anew_with_side_ii_in_round_4() -> None
     assert sorted(first) == sorted(second) == list(range(6))
     sides = [e["storage"]["side"] for e in g.log if e["e"] == "round"]
     assert sides == ["I", "I", "I", "II", "II", "II"]
-    # A civic bonus of 4 or more may take from any pile.
+    # A civic bonus of 4 may take from any pile: the chooser decides among all four.
     g2 = arranged_game()
-    assert bonus_piles(g2, 9) == [1, 2, 3, 4]
+    go(g2, GREEN, civic_row(g2, bonus=4))
+    assert g2.phase == "bonus" and g2.legal_actions(GREEN) == [LEADERS[f] for f in (1, 2, 3, 4)]
 
 
 def test_lr_06_travel_goes_the_short_way_and_may_return() -> None:
@@ -147,18 +166,9 @@ def test_lr_06_travel_goes_the_short_way_and_may_return() -> None:
 
 def test_lr_07_the_civic_bonus_is_compulsory_and_the_chooser_picks_the_pile() -> None:
     g = arranged_game()
-    put(g, {RED: ("lauban", 0), YELLOW: ("zittau", 0), GREEN: ("bautzen", 0), BLUE: ("kamenz", 0)})
-    start_storing(g, order=[GREEN, RED, BLUE, YELLOW])
-    lay = g.layout
-    r = next(i for i in range(len(lay.store)) if lay.store[i] == 1 and lay.bonus[i] == 1)
-    need: dict[str, int] = {}
-    for k in range(lay.start[r], lay.start[r + 1]):
-        colour = ("red", "green", "blue", "yellow")[lay.colour[k]]
-        need[colour] = need.get(colour, 0) + 1
-    load_wagon(g, GREEN, need)
-    load_wagon(g, RED, {"red": 1, "green": 1, "blue": 1, "yellow": 1})
+    row = civic_row(g, bonus=1)
     card = g.s.faceup[0]
-    g.apply(GREEN, row_action(1, lay.number[r]))
+    go(g, GREEN, row)
     # Bonus 1: only the 1-figure pile qualifies, so the card is taken without a decision.
     assert g.s.card_at[card] == GREEN and g.phase == "store"
     assert LEADERS[1] not in g.legal_actions(g.pending()[0])
@@ -184,25 +194,20 @@ def test_lr_09_the_first_offer_tops_the_holders_number() -> None:
 
 
 def test_lr_10_ties_go_to_guards_then_the_win_is_shared() -> None:
+    """The last round's last decision played through ``apply``: Red, Yellow and Green end on 20
+    influence; Green has fewer guards; Red and Yellow have as many and share the win."""
     g = arranged_game()
+    final_round(g)
     s = g.s
-    for c, at in enumerate(s.card_at):
-        if at == FACE_UP:
-            s.card_at[c] = BOXED
-    s.faceup = [-1, -1, -1, -1]
-    s.round = 6
+    s.influence_scored += 20 + 20 + 20 + 5 - sum(s.influence)  # scored in the rounds before
     s.influence = [20, 20, 20, 5]
-    s.influence_scored += 15
-    s.guards = [4, 4, 2, 0]
-    s.guards_issued += 1
-    final_scoring(g)
-    assert s.phase == OVER
+    set_guards(g, [4, 4, 2, 0])
+    chooser = last_storing(g, order=[GREEN, RED, YELLOW, BLUE])  # Blue's block: Blue scores, nobody else
+    go(g, chooser, g.legal_actions(chooser)[0])
+    assert g.over
     res = g.result()
-    top = max(res["influence"])
-    expected = [p for p in range(4) if res["influence"][p] == top]
-    best_guards = max(s.guards[p] for p in expected)
-    assert res["winners"] == [p for p in expected if s.guards[p] == best_guards]
-    assert res["winners"] == [RED, YELLOW]  # equal influence and guards: shared
+    assert res["influence"][:3] == [20, 20, 20] and res["influence"][BLUE] > 5
+    assert res["winners"] == [RED, YELLOW]
 
 
 def test_lr_11_the_tax_tile_pile_is_used_up_before_the_discards_are_shuffled() -> None:
@@ -218,4 +223,24 @@ def test_lr_11_the_tax_tile_pile_is_used_up_before_the_discards_are_shuffled() -
         raise AssertionError("a draw that skipped the pile was accepted")
     except league_of_six.IllegalAction:
         pass
-    assert GRAY_SUPPLY < 0
+    assert s.tax_deck == [3, 7] and s.tax_used == [1, 2, 5, 9]  # a refused draw changes nothing
+
+
+def test_lr_11_played_a_short_pile_is_used_up_then_the_discards_fill_in() -> None:
+    """Round 1 ends through ``apply`` with two tiles left in the pile: round 2 lays out both of
+    them, the other two come from the discards (round 1's tiles among them), the pile is the rest."""
+    g = arranged_game()
+    s = g.s
+    pile, s.tax_used = s.tax_deck[:2], sorted(s.tax_deck[2:])
+    s.tax_deck = list(pile)
+    board = [n for n in s.tile_at if n >= 0]
+    discards = sorted(s.tax_used + board)
+    g.refresh()
+    chooser = last_storing(g, order=[GREEN, RED, YELLOW, BLUE])
+    go(g, chooser, g.legal_actions(chooser)[0])
+    assert s.round == 2 and g.phase == "choose"
+    laid = [n for n in s.tile_at if n >= 0]
+    assert set(pile) <= set(laid) and len(laid) == 4
+    from_discards = sorted(set(laid) - set(pile))
+    assert set(from_discards) <= set(discards)
+    assert sorted(s.tax_deck + s.tax_used) == sorted(set(discards) - set(from_discards))

@@ -14,6 +14,7 @@ the income box that set the revolt off (a card covers one box), so that case nee
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from scenario import arranged_game, county, entries, give
 from season import finish_season, plan_season, play_until
 
 from wallenstein import Action, Game
+from wallenstein.bots.determinize import rebuild
 from wallenstein.invariants import check
 from wallenstein.state import State
 
@@ -62,17 +64,39 @@ def _next_season_offers_the_card(g: Game) -> None:
 def _taken_and_won_back(
     edition: str, modules: tuple[str, ...], later: str, outcomes: list[dict[str, int]], between: int
 ) -> Game:
+    """``_won_back``, then the season is played to its end."""
+    g = _won_back(edition, modules, later, outcomes, between)
+    finish_season(g)
+    return g
+
+
+def _won_back(
+    edition: str,
+    modules: tuple[str, ...],
+    later: str,
+    outcomes: list[dict[str, int]],
+    between: int,
+    pause: bool = False,
+) -> Game:
     """Red plans combat B from Lausitz and ``later`` in Kursachsen; Blue attacks Kursachsen with 4
     in combat A (the tower gives ``outcomes``; Kursachsen's owner is then ``between``) and Red
-    attacks it with 4 in combat B and takes it; the season is played to its end."""
+    attacks it with 4 in combat B and takes it; the game stops there. With ``pause`` Blue's
+    deploy 1 and move from Tirol comes between combat B and ``later``, and the game stops at
+    Blue's move decision, before ``later`` (otherwise nothing may stop it before the season ends)."""
     g = _game(edition, modules, outcomes)
     kursachsen = give(g, RED, KURSACHSEN, 3)
     give(g, RED, "lausitz", 5)
     give(g, BLUE, "anhalt", 5)
+    blue = {"combat_a": "anhalt"}
+    if pause:
+        give(g, BLUE, "tirol", 1)
+        give(g, BLUE, "salzburg", 1)  # a county of its own to move to, so the move is a decision
+        blue["deploy1_move"] = "tirol"
+    between_actions = ("deploy1_move",) if pause else ()
     plan_season(
         g,
-        {RED: {"combat_b": "lausitz", later: KURSACHSEN}, BLUE: {"combat_a": "anhalt"}},
-        order=("combat_a", "combat_b", later),
+        {RED: {"combat_b": "lausitz", later: KURSACHSEN}, BLUE: blue},
+        order=("combat_a", "combat_b", *between_actions, later),
     )
     _fight_until_move(g, BLUE)
     g.apply(BLUE, Action("move", kursachsen, 4))
@@ -81,7 +105,9 @@ def _taken_and_won_back(
     g.apply(RED, Action("move", kursachsen, 4))
     play_until(g, lambda game: game.s.owner[kursachsen] == RED or game.phase != "commit")
     assert g.s.owner[kursachsen] == RED
-    finish_season(g)
+    if pause:
+        play_until(g, lambda game: game.phase == "move" and game.pending() == [BLUE])
+        assert not entries(g, "skip")  # ``later`` is still to come
     return g
 
 
@@ -129,3 +155,29 @@ def test_lost_cards_travel_in_the_state_dict_and_saves_keep_their_form_otherwise
     g.apply(RED, next(a for a in g.legal_actions(RED) if g.s.owner[a.a] == -1))  # into a neutral county
     finish_season(g)
     assert "lost" not in g.s.to_dict()  # a new season: every card is back where it is
+
+
+@pytest.mark.parametrize("edition, modules", KINDS)
+def test_w22a_lost_cards_are_public_and_determinized_worlds_keep_the_action_lost(
+    edition: str, modules: tuple[str, ...]
+) -> None:
+    """After Blue's conquest and Red's reconquest every seat and spectators see which cards left
+    which board (Kursachsen left Red's board, then Blue's), and a world a bot rebuilds from any
+    seat's observation skips Red's tax planned in Kursachsen as the real game does."""
+    g = _won_back(edition, modules, "tax", [{"1": 3, "0": 1}, {"0": 3, "1": 1}], BLUE, pause=True)
+    lost = {"0": [KURSACHSEN], "1": [KURSACHSEN]}
+    for seat in (None, *range(g.players)):
+        assert g.observe(seat)["lost_cards"] == lost
+    for seat in range(g.players):
+        world = rebuild(g.observe(seat), random.Random(seat), seed=seat)
+        assert world.s.lost == g.s.lost
+        world.logging = True  # rebuilt worlds do not log; this one must show what it skipped
+        finish_season(world)
+        assert not [e for e in entries(world, "action") if e["seat"] == RED and e["county"] == KURSACHSEN]
+        if seat == RED:  # Red knows its own plan: the tax is there, and skipped
+            assert {"e": "skip", "seat": RED, "action": "tax", "county": KURSACHSEN, "why": "county lost"} in entries(
+                world, "skip"
+            )
+    finish_season(g)
+    _assert_lost(g, "tax")
+    assert g.observe(None)["lost_cards"] == {}  # a new season: every card is back on its board

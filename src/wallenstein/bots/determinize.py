@@ -142,6 +142,10 @@ def rebuild(
             bits |= _BUILDING_BIT[b]
         s.buildings.append(bits)
         s.revolts.append(int(c["revolt"]))
+    # Cards off their boards this season (W-22a): their planned actions stay lost in every world.
+    for p_str, lost in obs.get("lost_cards", {}).items():
+        for key in lost:
+            s.lost[int(p_str)] |= 1 << BOARD.index(key)
     players = obs["players"]
     s.thalers = [int(p["thalers"]) for p in players]
     s.grain = [int(p["grain"]) for p in players]
