@@ -23,6 +23,7 @@ from wallenstein.narrate import (
     Narrator,
 )
 from webtable.registry import BotKind, GameKind, TableGame
+from webtable.wallenstein_standings import standings
 
 OPTION_KEYS = frozenset({"edition", "modules", "setup"})
 MODULE_LABELS = {
@@ -205,4 +206,5 @@ KIND = GameKind(
     replay_steps=replay_steps,
     preview=preview,
     narrator=narrator,
+    public_board=standings,
 )
