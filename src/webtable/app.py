@@ -32,7 +32,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tabletop.errors import IllegalAction
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
-from webtable.rooms import Client, Hub, Room
+from webtable.rooms import Client, Hub, Room, public_seats
 from webtable.store import Store
 from webtable.views import replay_frames, state_message
 
@@ -123,11 +123,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         out = []
         for r in records:
             room = hub.rooms.get(r.id)
+            if room is None and r.status == "over":
+                room = await hub.room(r.id)  # a finished game's result needs its replay (once; it stays)
             if room is not None:
                 out.append(room.summary())
-            else:
+            else:  # a running game nobody reopened since a restart: what its record says
+                kind = game_kind(r.kind)
                 out.append(
-                    {"id": r.id, "game": r.kind, "players": r.players, "status": r.status, "version": r.decisions}
+                    {
+                        "id": r.id,
+                        "game": r.kind,
+                        "title": kind.title,
+                        "players": r.players,
+                        "status": r.status,
+                        "version": r.decisions,
+                        "seats": public_seats(r, kind, set()),
+                        "result": None,
+                    }
                 )
         return {"games": out}
 

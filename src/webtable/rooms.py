@@ -91,21 +91,7 @@ class Room:
         return bool(self.record.seats[seat].get("type") == "bot")
 
     def public_seats(self) -> list[dict[str, Any]]:
-        connected = {c.seat for c in self.clients if c.seat is not None}
-        out = []
-        for seat, info in enumerate(self.record.seats):
-            bot = info.get("bot") if info.get("type") == "bot" else None
-            out.append(
-                {
-                    "seat": seat,
-                    "colour": self.kind.seat_names[seat],
-                    "name": info.get("name") or self.kind.seat_names[seat],
-                    "type": info.get("type"),
-                    "bot": bot,
-                    "connected": seat in connected or bot is not None,
-                }
-            )
-        return out
+        return public_seats(self.record, self.kind, {c.seat for c in self.clients if c.seat is not None})
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the game (for the lobby and for every client)."""
@@ -205,6 +191,24 @@ class Room:
                 return
             if self.hub.bot_delay:
                 await asyncio.sleep(self.hub.bot_delay)
+
+
+def public_seats(record: GameRecord, kind: GameKind, connected: set[int | None]) -> list[dict[str, Any]]:
+    """Each seat as anyone may see it (never its token's digest): colour, name, person or bot, connected."""
+    out = []
+    for seat, info in enumerate(record.seats):
+        bot = info.get("bot") if info.get("type") == "bot" else None
+        out.append(
+            {
+                "seat": seat,
+                "colour": kind.seat_names[seat],
+                "name": info.get("name") or kind.seat_names[seat],
+                "type": info.get("type"),
+                "bot": bot,
+                "connected": seat in connected or bot is not None,
+            }
+        )
+    return out
 
 
 def _apply(game: TableGame, seat: int, action: Any) -> None:

@@ -16,7 +16,7 @@ def _positions(seed: int, players: int = 4, edition: str = "2012") -> list[wgame
     g = wgame.new_game(players=players, seed=seed, edition=edition)
     agents = random_agents(players, seed)
     out = []
-    while not g.over and not (g.s.season == WINTER):
+    while not g.over and g.s.season != WINTER:
         out.append(g.clone())
         seat = sorted(g.pending())[0]
         g.apply(seat, agents[seat].act(g.observe(seat), list(g.legal_actions(seat))))

@@ -37,7 +37,13 @@
     refreshSeats();
   }
 
+  // Seats keep what was chosen for them (who sits there, the name) when the number of players changes.
+  const chosen = {};
   function refreshSeats() {
+    for (const sel of document.querySelectorAll("#seats select")) {
+      const i = sel.id.slice(5);
+      chosen[i] = { value: sel.value, name: $("name-" + i).value };
+    }
     const n = Number($("players").value);
     const box = $("seats"); box.replaceChildren(WT.el("legend", {}, "Seats"));
     const colours = kinds.games[gameSel.value].seats;
@@ -49,6 +55,8 @@
       box.append(WT.el("div", { class: "seat-row" },
         WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colours[i]), sel,
         WT.el("input", { id: "name-" + i, placeholder: "name", maxlength: 24, "aria-label": colours[i] + " name" })));
+      const was = chosen[i];
+      if (was && [...sel.options].some((o) => o.value === was.value)) { sel.value = was.value; $("name-" + i).value = was.name; }
     }
   }
 
@@ -97,7 +105,8 @@
       return WT.el("tr", {},
         WT.el("td", {}, WT.el("a", { href: "/game/" + g.id }, g.id)),
         WT.el("td", {}, (g.title || g.game) + ", " + g.players + " players" + mine),
-        WT.el("td", {}, g.status + (g.status === "running" ? " · decision " + g.version : "")),
+        WT.el("td", {}, g.status + (g.status === "running" ? " · decision " + g.version : "")
+          + (g.result && g.result.winners ? " · " + WT.t("lobby.won_by", { names: g.result.winners.map((w) => (g.seats[w] || {}).name || w).join(", ") }) : "")),
         WT.el("td", { class: "muted" }, seats));
     });
     box.replaceChildren(WT.el("table", {}, WT.el("tr", {}, WT.el("th", {}, "game"), WT.el("th", {}, "what"),

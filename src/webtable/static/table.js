@@ -143,14 +143,21 @@
     box.append(page.logItem(ctx, entry));
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
+  // Every report (a battle or revolt of this seat, a winter's scoring) since the player last closed the
+  // panel stays in it, oldest first: a bot's battle a moment later never replaces the player's own.
   function maybeReport() {
     for (let i = ctx.reportSeen; i < ctx.logEntries.length; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
-      if (body) { $("report-body").replaceChildren(body); $("report").hidden = false; }
+      if (body) {
+        body.classList.add("report-item");
+        $("report-body").append(body);
+        $("report").hidden = false;
+        $("report-h").textContent = WT.t("table.report_count", { n: $("report-body").children.length });
+      }
     }
     ctx.reportSeen = ctx.logEntries.length;
   }
-  $("report-close").addEventListener("click", () => { $("report").hidden = true; });
+  $("report-close").addEventListener("click", () => { $("report").hidden = true; $("report-body").replaceChildren(); });
 
   function renderInvites() {
     const invites = mine.invites || {};

@@ -10,6 +10,7 @@ window.GamePages = window.GamePages || {};
   const SOLID = { red: "#c0392b", blue: "#2e6dbd", yellow: "#c99a08", purple: "#8446a6", black: "#3a3a3a" };
   const REGION = { Brandenburg: "#e9e2cf", Sachsen: "#e4e8cf", Kurpfalz: "#ece0d6", Bayern: "#dfe6e2", "Österreich": "#e9dde3" };
   const BLD = { palace: ["P", "#7a4b1e"], church: ["C", "#2f5d8a"], trading_post: ["T", "#2e7a3c"] };
+  const BUILDING_WORD = { palace: "wallenstein.building_palace", church: "wallenstein.building_church", trading_post: "wallenstein.building_trading_post" };
   const COURT_BOX = { convert3: 3, convert2: 2, convert1: 1 };
   const LK_WORDS = { thalers: ["thaler", "thalers"], grain: ["grain", "grain"], armies: ["army into the tray", "armies into the tray"], vp: ["VP", "VP"] };
   const s = (tag, attrs = {}) => { const e = document.createElementNS(SVG, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
@@ -25,6 +26,8 @@ window.GamePages = window.GamePages || {};
   const Colour = (seat) => WT.cap(colourOf(Number(seat)));
   const name = (key) => (meta.byKey[key] || { name: key }).name;
   const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : Colour(p); };
+  // Who the game waits for, named the same way in the header and in the panel.
+  const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
   const is2002 = () => edition === "2002";
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
@@ -96,9 +99,7 @@ window.GamePages = window.GamePages || {};
       if (opts.chosen === c.key) cls.push("chosen");
       const leader = leaders.find(([, k]) => k === c.key);
       const statue = obs.leaders && obs.leaders.statues[c.key];
-      const label = `${c.name}: ${st.in_play ? (owner === null ? "neutral" : Colour(owner) + ", " + st.armies + " armies") : "out of play"}`
-        + (st.buildings.length ? ", " + st.buildings.join(" ") : "") + (st.revolt ? `, ${st.revolt} revolt marker(s)` : "")
-        + (leader ? `, ${Colour(leader[0])}'s military leader` : "") + (statue ? `, ${statue.count} statue(s) of ${Colour(statue.owner)}` : "");
+      const label = countyWords(c, st, leader, statue);
       const p = s("path", { d: pathOf(shape.rings), fill, class: cls.join(" "), "fill-rule": "evenodd", "data-county": c.key });
       const title = s("title"); title.textContent = label; p.append(title);
       if (opts.targets && opts.targets.has(c.key) && opts.onCounty) {
@@ -108,7 +109,11 @@ window.GamePages = window.GamePages || {};
       }
       layer.append(p);
       const [x, y] = shape.label;
-      const t = s("text", { x, y: y + 24, class: "county-name" }); t.textContent = c.name; marks.append(t);
+      // The name and the printed values (tax, grain) sit in a box inside the county (mapgen.py), so no
+      // label covers a border.
+      const nm = shape.name || { x, y: y + 24, size: 11 };
+      const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": nm.size, "data-label": c.key }); t.textContent = c.name; marks.append(t);
+      marks.append(printedValues(nm.x, nm.y + 11, c));
       if (owner !== null && st.armies > 0) {
         const g = s("g", { class: "army" });
         g.append(s("circle", { cx: x, cy: y, r: 12, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2 }));
@@ -124,9 +129,47 @@ window.GamePages = window.GamePages || {};
       if (leader) marks.append(leaderMark(x - 15, y + 2, Number(leader[0])));
       if (statue) marks.append(statueMark(x + 17, y + 4, statue.owner, statue.count));
     }
-    for (const [region, [rx, ry]] of Object.entries(M.regions || {})) {
-      const t = s("text", { x: rx, y: ry, class: "region-name" }); t.textContent = region.toUpperCase(); marks.append(t);
+    for (const [region, at] of Object.entries(M.region_labels || {})) {
+      const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": at.size, "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
     }
+  }
+  // A county's printed values as on the board: a coin with its tax, a sheaf with its grain.
+  function printedValues(x, y, c) {
+    const g = s("g", { class: "values", "aria-hidden": "true" });
+    g.append(s("circle", { cx: x - 9, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
+    const tx = s("text", { x: x - 9, y: y - 0.6, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
+    g.append(s("rect", { x: x + 3.8, y: y - 8.7, width: 10.4, height: 10.4, rx: 2, class: "grain-sheaf" }));
+    const gx = s("text", { x: x + 9, y: y - 0.6, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
+    return g;
+  }
+  // A county in words, for its tooltip and for screen readers.
+  function countyWords(c, st, leader, statue) {
+    const parts = [WT.t("wallenstein.county_printed", { name: c.name, region: c.region, tax: c.tax, grain: c.grain })];
+    if (!st.in_play) parts.push(WT.t("wallenstein.county_out"));
+    else if (st.owner === null) parts.push(WT.t("wallenstein.county_neutral"));
+    else parts.push(WT.t("wallenstein.county_owned", { colour: Colour(st.owner), n: st.armies }));
+    for (const b of st.buildings) parts.push(WT.t(BUILDING_WORD[b]));
+    if (st.revolt) parts.push(WT.t("wallenstein.county_revolt", { n: st.revolt }));
+    if (leader) parts.push(WT.t("wallenstein.county_leader", { colour: Colour(leader[0]) }));
+    if (statue) parts.push(WT.t("wallenstein.county_statues", { n: statue.count, colour: Colour(statue.owner) }));
+    return parts.join("; ");
+  }
+  // The map's legend: every symbol in words (drawn once per map).
+  function legend() {
+    const sym = (cls, text) => el("span", { class: "lg-sym " + cls }, text);
+    const item = (mark, key) => el("li", {}, mark, " ", WT.t(key));
+    return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, WT.t("wallenstein.legend")),
+      el("ul", {},
+        item(sym("lg-coin", "3"), "wallenstein.legend_tax"),
+        item(sym("lg-sheaf", "2"), "wallenstein.legend_grain"),
+        item(sym("lg-army", "4"), "wallenstein.legend_armies"),
+        item(sym("lg-bld lg-P", "P"), "wallenstein.building_palace"),
+        item(sym("lg-bld lg-C", "C"), "wallenstein.building_church"),
+        item(sym("lg-bld lg-T", "T"), "wallenstein.building_trading_post"),
+        item(sym("lg-revolt", ""), "wallenstein.legend_revolt"),
+        item(sym("lg-out", ""), "wallenstein.legend_out"),
+        item(sym("lg-target", ""), "wallenstein.legend_target"),
+        item(sym("lg-origin", ""), "wallenstein.legend_origin")));
   }
   function pathOf(rings) { return rings.map((r) => "M" + r.map((p) => p[0] + " " + p[1]).join("L") + "Z").join(""); }
   // The military leader: a pennant on a pole in the player's colour (drawn by the project).
@@ -302,14 +345,55 @@ window.GamePages = window.GamePages || {};
     return sec;
   }
 
+  // Regions and the winter forecast, as the server computed them with the engine's own winter rules
+  // (webtable/wallenstein_standings.py); the page only lays them out.
+  const BUILDING_KINDS = ["palace", "church", "trading_post"];
+  const BUILDINGS_HEAD = { palace: "wallenstein.buildings_palace", church: "wallenstein.buildings_church", trading_post: "wallenstein.buildings_trading_post" };
+  function standingsPanel(ctx, board, obs) {
+    if (!board) return [];
+    const players = obs.players.map((_, p) => p);
+    const who = (counts, leaders) => {
+      const held = players.filter((p) => counts[p]);
+      if (!held.length) return el("span", { class: "muted" }, "–");
+      return el("span", {}, ...held.map((p) => el("span", { class: leaders.includes(p) ? "lead" : "", title: leaders.includes(p) ? WT.t("wallenstein.leads") : "" },
+        swatch(p), `${counts[p]} `)));
+    };
+    const regions = el("table", { class: "regions small", id: "regions" },
+      el("tr", {}, el("th", {}, WT.t("wallenstein.region")), ...BUILDING_KINDS.map((k) => el("th", {}, WT.t(BUILDINGS_HEAD[k])))),
+      ...board.regions.map((r) => el("tr", { "data-region": r.region }, el("td", {}, r.region),
+        ...BUILDING_KINDS.map((k) => el("td", {}, who(r.buildings[k].counts, r.buildings[k].leaders))))));
+    const vp = el("table", { class: "regions small", id: "vp-now" },
+      el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.score_counties")), el("th", { class: "num" }, WT.t("wallenstein.score_buildings")),
+        el("th", { class: "num" }, WT.t("wallenstein.score_majorities")), el("th", { class: "num" }, WT.t("wallenstein.vp_now"))),
+      ...board.score_now.map((d, p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
+        el("td", { class: "num" }, d.buildings), el("td", { class: "num" }, d.majorities), el("td", { class: "num vp" }, board.vp_now[p]))));
+    const out = [el("section", { class: "module", id: "standings" }, el("h3", {}, WT.t("wallenstein.regions_h")),
+      el("p", { class: "small muted" }, WT.t("wallenstein.regions_note")), regions, vp)];
+    const w = board.winter;
+    if (w) {
+      const head = w.certain ? WT.t("wallenstein.forecast_certain", { n: w.outcomes[0].grain_loss })
+        : WT.t("wallenstein.forecast_open", { losses: w.outcomes.map((o) => o.grain_loss).join(", ") });
+      const table = el("table", { class: "forecast small", id: "forecast" },
+        el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.forecast_counties")), el("th", { class: "num" }, WT.t("wallenstein.forecast_grain_now")),
+          ...w.outcomes.map((o) => el("th", { class: "num" }, WT.t("wallenstein.forecast_after", { n: o.grain_loss })))),
+        ...players.map((p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, w.outcomes[0].players[p].counties),
+          el("td", { class: "num" }, obs.players[p].grain),
+          ...w.outcomes.map((o) => el("td", { class: "num" + (o.players[p].revolts ? " error" : ""), "data-loss": o.grain_loss },
+            WT.t("wallenstein.forecast_cell", { grain: o.players[p].grain, n: o.players[p].revolts }))))));
+      out.push(el("section", { class: "module", id: "winter-forecast" }, el("h3", {}, WT.t("wallenstein.forecast_h")), el("p", { class: "small" }, head), table,
+        el("p", { class: "small muted" }, WT.t("wallenstein.forecast_note"))));
+    }
+    return out;
+  }
+
   // ------------------------------------------------------------------ decisions
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [finalScores(ctx, st.result)];
-    if (seat === null) return [el("p", { class: "muted" }, "You are watching. Waiting for: " + obs.pending.map(Colour).join(", "))];
+    if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     if (!st.legal.length) {
-      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", {}, "Your plan is in. Waiting for the others to plan…"), myPlanView(obs)];
-      return [el("p", { class: "muted" }, "Waiting for " + (obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || "the game") + "…")];
+      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, WT.t("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) })), myPlanView(obs)];
+      return [el("p", { class: "muted", id: "waiting" }, WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }))];
     }
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
@@ -692,7 +776,8 @@ window.GamePages = window.GamePages || {};
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
-    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, obs.fight, seat === null ? obs.pending : obs.players[seat],
+    // obs.pending is part of it: the panel's "Waiting for" names the same players as the header.
+    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, obs.fight, obs.pending, seat === null ? null : obs.players[seat],
       obs.my_plan, obs.bonus_tiles, obs.tower, obs.court && obs.court.display, seat !== null && st.legal.length ? obs.counties : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
@@ -701,7 +786,7 @@ window.GamePages = window.GamePages || {};
     }
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
-    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs));
+    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs), ...standingsPanel(ctx, st.board, obs));
     restoreFocus(focus, seat !== null && st.legal.length > 0);
   }
   // Redrawing replaces the controls; a keyboard user keeps the place they were at (the same card, box,
@@ -749,7 +834,8 @@ window.GamePages = window.GamePages || {};
       // A battle the viewing seat fought in is shown in the report panel too.
       const seat = ctx.lastState ? ctx.lastState.seat : null;
       if (seat === null || seat === undefined || (e.seat !== seat && e.defender !== seat)) return null;
-      return el("div", { id: "battle-report", "data-kind": e.e }, el("p", {}, `Year ${entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || ""}: your ${e.e === "battle" ? "battle" : "revolt"}`), battleCard(entries[i]));
+      const year = entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || "";
+      return el("div", { class: "battle-report", "data-kind": e.e }, el("p", {}, WT.t(e.e === "battle" ? "wallenstein.report_your_battle" : "wallenstein.report_your_revolt", { year })), battleCard(entries[i]));
     }
     if (e.e !== "score") return null;
     const rows = e.detail.map((d, p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
@@ -765,14 +851,16 @@ window.GamePages = window.GamePages || {};
 
   function phaseLine(ctx, st) {
     const o = st.obs;
-    const waiting = o.pending.map(Colour).join(", ");
-    return `year ${o.year}, ${o.season}, ${o.phase.replace(/_/g, " ")}` + (waiting ? ` · waiting for ${waiting}` : "");
+    const waiting = waitingFor(ctx, o);
+    return `year ${o.year}, ${o.season}, ${o.phase.replace(/_/g, " ")}` + (waiting !== WT.t("table.nobody") ? " · " + WT.t("table.waiting_for", { names: waiting }) : "");
   }
 
   async function init(ctx) {
     meta = ctx.meta;
     meta.byKey = Object.fromEntries(meta.counties.map((c) => [c.key, c]));
     M = await WT.json(meta.map);
+    const wrap = document.querySelector("#view-table .mapwrap");
+    if (wrap && !document.getElementById("legend")) wrap.append(legend());
   }
 
   window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe };
