@@ -179,3 +179,53 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
     assert hits[0] >= 114
     assert hits[1] == []
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_invite_link_greeting_presence_and_turn_title(browser: Browser, base_url: str) -> None:
+    host = new_page(browser)
+    host.goto(base_url + "/")
+    host.select_option("#players", "3")
+    host.select_option("#seat-1", "invite")
+    host.select_option("#seat-2", "bot:random")
+    host.fill("#name-0", "Ann")
+    host.fill("#name-1", "Bea")
+    host.click("#create-btn")
+    host.wait_for_selector("#plan-fill")
+    # The host sees the links first, each with a copy button; Bea has not come yet.
+    assert host.evaluate("() => document.querySelector('#side').firstElementChild.id") == "invites"
+    assert host.locator("#invites button[data-copy='inv-1']").count() == 1
+    assert "not joined" in host.locator("#invites").inner_text()
+    assert host.locator("#players tr:nth-child(3) [data-presence]").get_attribute("data-presence") == "off"
+    assert host.title().startswith("●")  # the host must plan: the tab says so
+    friend = new_page(browser)
+    friend.goto(host.locator("#inv-1").input_value())
+    friend.wait_for_selector("#greeting")
+    assert "Welcome, Bea! You play Blue." in friend.locator("#greeting").inner_text()
+    host.wait_for_function("() => document.querySelector('#players tr:nth-child(3) [data-presence]').dataset.presence === 'on'")
+    assert "joined" in host.locator("#invites").inner_text()
+    friend.close()  # Bea leaves: her seat shows it
+    host.wait_for_function(
+        "() => document.querySelector('#players tr:nth-child(3) [data-presence]').dataset.presence === 'off'"
+    )
+    assert not host.errors  # type: ignore[attr-defined]
+
+
+def test_planning_on_the_map_and_a_half_made_plan_survives_a_reload(browser: Browser, base_url: str) -> None:
+    page = new_page(browser)
+    page.goto(base_url + "/")
+    page.select_option("#players", "3")
+    page.click("#create-btn")
+    page.wait_for_selector("#plan-fill")
+    assert page.locator("#decision-event").count() == 1  # the season's event, where the plan is made
+    county = page.locator("#map path.target").first.get_attribute("data-county")
+    page.locator(f"#map path[data-county='{county}']").click()  # a county picked on the map ...
+    assert page.locator(f"#turn-body [data-card='{county}']").get_attribute("aria-pressed") == "true"
+    assert page.locator("#map path.chosen").get_attribute("data-county") == county  # ... is highlighted
+    page.locator("#turn-body [data-box='church']").click()
+    page.locator("#turn-body [data-card='money:2']").click()
+    page.locator("#turn-body [data-box='bid']").click()
+    page.reload()
+    page.wait_for_selector("#plan-fill")
+    assert page.locator("#turn-body [data-box='church'] .slot").inner_text() != "·"
+    assert page.locator("#turn-body [data-box='bid'] .slot").inner_text() == "2 thalers"
+    assert not page.errors  # type: ignore[attr-defined]

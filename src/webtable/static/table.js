@@ -22,10 +22,10 @@
   const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], reportSeen: 0 };
   await page.init(ctx);
   // The header names the game; a page module may rename its panels (labels: {id: text}).
-  document.querySelector("header.top h1 a").textContent = `${summary.title} table`;
-  document.title = `${summary.title} table`;
+  document.querySelector("header.top h1 a").textContent = WT.t("table.heading", { title: summary.title });
+  document.title = WT.t("table.heading", { title: summary.title });
   for (const [elId, text] of Object.entries(page.labels || {})) if ($(elId)) $(elId).textContent = text;
-  $("title").textContent = `${summary.title}, ${summary.players} players · game ${id}`;
+  $("title").textContent = WT.t("table.subtitle", { title: summary.title, n: summary.players, id });
 
   // ------------------------------------------------------------------ connections
   let msgId = 0;
@@ -68,7 +68,7 @@
       if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat); }
       ctx.summary = msg.game; renderInvites(); return;
     }
-    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); return; }
+    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); renderInvites(); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
       if (/wrong token/.test(msg.message)) conn.closed = true;
@@ -118,6 +118,7 @@
     if (!state) return;
     renderStatus();
     page.render(ctx, state);
+    yourTurnSignal(state);
     // The page has drawn a state that includes every acknowledged decision (the state follows its ack).
     document.body.dataset.drawnAcks = String(ctx.acks || 0);
     maybeReport();
@@ -159,15 +160,57 @@
   }
   $("report-close").addEventListener("click", () => { $("report").hidden = true; $("report-body").replaceChildren(); });
 
+  // The host sees the invite links first in the side column, each with a copy button; a seat whose
+  // player has connected says so.
   function renderInvites() {
     const invites = mine.invites || {};
     const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
     if (!rows.length) { $("invites").hidden = true; return; }
     $("invites").hidden = false;
-    $("invite-body").replaceChildren(...rows.map(([s, url]) => WT.el("p", {},
-      WT.el("label", { for: "inv-" + s }, `${ctx.summary.seats[s].colour}: `),
-      WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }))),
-      WT.el("p", { class: "small muted" }, "Spectators: ", WT.el("code", {}, `${location.origin}/game/${id}`)));
+    $("inv-h").textContent = WT.t("table.invites_h");
+    if ($("side").firstElementChild !== $("invites")) $("side").prepend($("invites"));
+    const copy = (inputId) => WT.el("button", { class: "copy", "data-copy": inputId, onclick: async (e) => {
+      const input = $(inputId); input.select();
+      try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand("copy"); }
+      e.target.textContent = WT.t("table.copied");
+    } }, WT.t("table.copy"));
+    $("invite-body").replaceChildren(...rows.map(([s, url]) => {
+      const seat = ctx.summary.seats[s];
+      return WT.el("div", { class: "invite-row" },
+        WT.el("label", { for: "inv-" + s }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), seat.colour, " ",
+          WT.el("span", { class: "small muted presence" }, seat.connected ? WT.t("table.joined") : WT.t("table.not_joined"))),
+        WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s)));
+    }),
+    WT.el("p", { class: "small muted" }, WT.t("table.invite_note")),
+    WT.el("div", { class: "copyrow" }, WT.el("label", { for: "inv-watch", class: "small" }, WT.t("table.spectators")),
+      WT.el("input", { id: "inv-watch", readonly: true, value: `${location.origin}/game/${id}` }), copy("inv-watch")));
+  }
+
+  // The tab's title and an optional sound say when it is this screen's turn.
+  const baseTitle = document.title;
+  let wasMyTurn = false;
+  const soundBox = WT.el("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("wt:sound") === "1",
+    onchange: (e) => localStorage.setItem("wt:sound", e.target.checked ? "1" : "0") });
+  document.querySelector("header.top").append(WT.el("label", { class: "small sound", for: "sound" }, soundBox, " ", WT.t("table.sound")));
+  function yourTurnSignal(state) {
+    const myTurn = state.seat !== null && state.legal.length > 0 && !state.over;
+    document.title = myTurn ? WT.t("table.tab_your_turn", { title: baseTitle }) : baseTitle;
+    if (myTurn && !wasMyTurn && soundBox.checked) beep();
+    wasMyTurn = myTurn;
+  }
+  function beep() {
+    try {
+      const ac = new AudioContext(); const o = ac.createOscillator(); const g = ac.createGain();
+      o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ac.destination);
+      o.start(); o.stop(ac.currentTime + 0.18);
+    } catch { /* no audio: the title still says it */ }
+  }
+  function greet(seat) {
+    const s = ctx.summary.seats[seat];
+    const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status" },
+      WT.el("p", {}, WT.t("table.greeting", { name: s.name, colour: s.colour })),
+      WT.el("button", { onclick: () => box.remove() }, WT.t("table.greeting_ok")));
+    $("side").prepend(box);
   }
 
   // ------------------------------------------------------------------ tabs and replay
@@ -188,7 +231,7 @@
     const opts = [WT.el("option", { value: "spectator" }, "Spectator")];
     ctx.summary.seats.forEach((s, i) => {
       // While the game runs: only the seat shown now (not another hot-seat player's, nor an invited one's).
-      if (over || (i === ctx.shown && mine.tokens[i])) opts.push(WT.el("option", { value: i }, `${s.colour} (${s.name})`));
+      if (over || (i === ctx.shown && mine.tokens[i])) opts.push(WT.el("option", { value: i }, s.name && s.name !== s.colour ? `${s.colour} (${s.name})` : s.colour));
     });
     sel.replaceChildren(...opts);
     if (keep) sel.value = keep;
@@ -201,14 +244,24 @@
       replay = await WT.json(`/api/games/${id}/replay?view=${view}`, { headers });
     } catch (e) { $("replay-pos").textContent = e.message; return; }
     const slider = $("replay-slider");
-    slider.max = replay.frames.length - 1; slider.value = slider.max;
+    // A replay opens at the start; the step buttons and the arrow keys go through it.
+    slider.max = replay.frames.length - 1; slider.value = 0;
     showFrame();
+    slider.focus();
+  });
+  document.addEventListener("keydown", (e) => {
+    if ($("view-replay").hidden || !replay || e.target.tagName === "INPUT" && e.target !== $("replay-slider") || e.target.tagName === "SELECT") return;
+    const slider = $("replay-slider");
+    if (e.target === slider) { requestAnimationFrame(showFrame); return; } // the range input moves by itself
+    if (e.key === "ArrowRight") slider.stepUp(); else if (e.key === "ArrowLeft") slider.stepDown();
+    else if (e.key === "Home") slider.value = 0; else if (e.key === "End") slider.value = slider.max; else return;
+    e.preventDefault(); showFrame();
   });
   function showFrame() {
     if (!replay) return;
     const i = Number($("replay-slider").value);
     const f = replay.frames[i];
-    $("replay-pos").textContent = `view ${i + 1} of ${replay.frames.length} · decision ${f.step}`;
+    $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.frames.length, step: f.step });
     page.renderFrame(ctx, f.obs, { map: $("replay-map"), players: $("replay-players"), board: $("replay-board") });
     $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).map((e) => page.logItem(ctx, e)));
     $("replay-log").scrollTop = $("replay-log").scrollHeight;
@@ -228,6 +281,7 @@
       ctx.conns[seat] = conn; conn.pendingClaim = null;
       mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
       WT.keep(id, mine);
+      greet(seat);
     };
   }
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);

@@ -26,6 +26,11 @@ window.GamePages = window.GamePages || {};
   const Colour = (seat) => WT.cap(colourOf(Number(seat)));
   const name = (key) => (meta.byKey[key] || { name: key }).name;
   const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : Colour(p); };
+  // Whether a seat's player is at the table now (bots always are).
+  const presence = (ctx, p) => {
+    const s = ctx.summary.seats[p]; const on = !s || s.connected;
+    return el("span", { class: "presence-dot" + (on ? " on" : ""), title: WT.t(on ? "table.connected" : "table.away"), "aria-label": WT.t(on ? "table.connected" : "table.away"), "data-presence": on ? "on" : "off" });
+  };
   // Who the game waits for, named the same way in the header and in the panel.
   const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
@@ -196,7 +201,7 @@ window.GamePages = window.GamePages || {};
       const tile = pos ? obs.bonus_tiles[pos - 1] : null;
       const pending = obs.pending.includes(i);
       return el("tr", { class: pending ? "pending" : "" },
-        el("td", {}, swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " deciding") : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " bot") : ""),
+        el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : ""),
         el("td", { class: "num" }, p.thalers), el("td", { class: "num" }, p.grain), el("td", { class: "num" }, p.vp),
         el("td", { class: "num" }, p.counties), el("td", { class: "num" }, p.supply),
         el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? "planned" : "")));
@@ -491,7 +496,13 @@ window.GamePages = window.GamePages || {};
     const seat = st.seat; const obs = st.obs;
     const key = `${obs.year}/${obs.season}`;
     let plan = plans[seat];
-    if (!plan || plan.key !== key) plan = plans[seat] = { key, boxes: {}, selected: null, verdict: null };
+    if (!plan || plan.key !== key) {
+      // A half-made plan survives a reload: it is kept in this browser's storage for this season.
+      let kept = null;
+      try { kept = JSON.parse(localStorage.getItem(planStore(seat))); } catch { kept = null; }
+      plan = plans[seat] = { key, boxes: kept && kept.key === key ? kept.boxes : {}, selected: null, verdict: null };
+    }
+    localStorage.setItem(planStore(seat), JSON.stringify({ key, boxes: plan.boxes }));
     const court = !!obs.court;
     const mine = meta.counties.filter((c) => obs.counties[c.key].owner === seat).map((c) => c.key);
     // The hand: county cards, then 5 money cards (2002: 5 blank cards), then 3 dice tower cards with the court.
@@ -564,7 +575,11 @@ window.GamePages = window.GamePages || {};
         let pick;
         if (b === "bid") pick = free.includes("money:0") ? "money:0" : free.find((c) => c.startsWith("tower")) || free.find(county);
         else if (b in COURT_BOX) pick = free.find((c) => !county(c)) || free[0];
-        else pick = free.find(county) || free[0];
+        else if (BUILDING_KINDS.includes(b)) {
+          // Only where the building can stand; with no such county a money card leaves the box idle.
+          pick = free.find((c) => county(c) && !obs.counties[c].buildings.includes(b) && obs.counties[c].buildings.length < meta.byKey[c].sites)
+            || free.find((c) => !county(c)) || free[0];
+        } else pick = free.find(county) || free[0];
         if (pick === undefined) break;
         plan.boxes[b] = pick;
         free.splice(free.indexOf(pick), 1);
@@ -575,9 +590,12 @@ window.GamePages = window.GamePages || {};
       ? `Plan in secret: choose a card, then a box (click a filled box to take its card back). A blank card is no action. You have ${money(thalers)}; the county cards planned cost ${money(cost)}.`
       : `Plan in secret: choose a card, then a box (click a filled box to take its card back). You have ${thalers} thalers; the county cards planned cost ${cost}.`
         + (court ? " Court boxes convert armies from a county (one stays) or, with a dice tower card, from the tray into courtiers." : "");
+    // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
+    // season may still pay for them; an action that cannot be paid is skipped).
+    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost, thalers })) : null;
     return [
       el("p", {}, intro + (need ? ` With ${mine.length} counties, leave exactly ${need} box(es) empty.` : " Every box needs a card.")),
-      cards, mat, ...msgs,
+      cards, mat, over, ...msgs,
       el("div", { class: "choices" },
         el("button", { onclick: fill, id: "plan-fill" }, "Fill empty boxes"),
         el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, "Clear"),
@@ -586,7 +604,8 @@ window.GamePages = window.GamePages || {};
           try { await ctx.act(seat, planJson()); } catch (err) { plan.verdict = err.message; rerender(ctx); }
         } }, "Submit plan")),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
-        complete ? (plan.verdict === "ok" ? "The plan is legal." : plan.verdict === "checking" ? "checking…" : plan.verdict || "") : `${empty - need} more box(es) to fill.`),
+        complete ? (plan.verdict === "ok" ? (cost > thalers ? WT.t("wallenstein.plan_legal_over_cost") : WT.t("wallenstein.plan_legal")) : plan.verdict === "checking" ? WT.t("wallenstein.checking") : plan.verdict || "")
+          : WT.t("wallenstein.boxes_to_fill", { n: empty - need })),
     ];
   }
 
@@ -652,8 +671,23 @@ window.GamePages = window.GamePages || {};
       out.push(go);
     }
     if (stay) out.push(button(ctx, seat, stay, describe(stay, obs)));
+    else if (obs.move.kind === "combat") out.push(el("p", { class: "small muted", id: "no-pass" }, WT.t("wallenstein.no_pass_combat")));
+    else out.push(el("p", { class: "small muted", id: "no-pass" }, WT.t("wallenstein.no_pass")));
     out.push(el("div", { id: "turn-msg", role: "status" }));
     return out;
+  }
+  // The season's event, where a decision is made: it may change what the decision brings.
+  function eventAtDecision(st) {
+    const obs = st.obs;
+    if (st.seat === null || !st.legal.length || st.over) return [];
+    if (obs.events.current) {
+      const m = eventInfo(obs.events.current);
+      return [el("p", { class: "small event-now", id: "decision-event" }, WT.t("wallenstein.event_at_decision", { title: m.title, effect: m.effect }))];
+    }
+    if (obs.phase === "planning" && obs.events.year.length) {
+      return [el("p", { class: "small muted", id: "decision-event" }, WT.t("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
+    }
+    return [];
   }
   const pct = (x) => `${Math.round((x || 0) * 100)}%`;
   function chooseTarget(ctx, seat, to) {
@@ -702,6 +736,7 @@ window.GamePages = window.GamePages || {};
   }
 
   function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
+  const planStore = (seat) => `wt:plan:${location.pathname.split("/").pop()}:${seat}`;
 
   // ------------------------------------------------------------------ battle cards (log, replay, report)
   function chips(counts) {
@@ -768,6 +803,12 @@ window.GamePages = window.GamePages || {};
       opts.targets = new Set(byCounty.map((a) => a.county));
       if (obs.leaders && obs.leaders.county[String(seat)]) opts.origin = obs.leaders.county[String(seat)];
       opts.onCounty = (t) => ctx.act(seat, byCounty.find((a) => a.county === t)).catch((e) => flash(e.message));
+    } else if (seat !== null && st.legal.some((a) => a.type === "plan_card" || a.type === "plan")) {
+      // Planning: the chosen card's county is highlighted; a county of one's own can be picked on the map.
+      const plan = plans[seat];
+      opts.targets = new Set(meta.counties.filter((c) => obs.counties[c.key].owner === seat).map((c) => c.key));
+      opts.chosen = plan && plan.selected && meta.byKey[plan.selected] ? plan.selected : null;
+      opts.onCounty = (c) => { const p = plans[seat]; if (p) { p.selected = p.selected === c ? null : c; rerender(ctx); } };
     } else if (obs.phase === "move") opts.origin = obs.move.from;
     else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
@@ -781,7 +822,7 @@ window.GamePages = window.GamePages || {};
       obs.my_plan, obs.bonus_tiles, obs.tower, obs.court && obs.court.display, seat !== null && st.legal.length ? obs.counties : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
-      body.replaceChildren(...turnPanel(ctx, st));
+      body.replaceChildren(...eventAtDecision(st), ...turnPanel(ctx, st));
       body.dataset.phase = obs.phase;
     }
     body.dataset.version = String(st.version);
