@@ -9,9 +9,16 @@ from playwright.sync_api import Browser, Page
 TIMEOUT = 60_000  # ms; a whole decision round with bots stays far below
 
 
-def new_page(browser: Browser, width: int = 1300, height: int = 950) -> Page:
+# Tests that read the log mid-game see every entry at once: the playback of others' actions is off
+# unless a test asks for it.
+INSTANT = "localStorage.getItem('wt:playback') || localStorage.setItem('wt:playback', 'instant')"
+
+
+def new_page(browser: Browser, width: int = 1300, height: int = 950, playback: bool = False) -> Page:
     """A fresh page (its own context: its own local storage) that records page errors in ``page.errors``."""
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    if not playback:
+        page.add_init_script(INSTANT)
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

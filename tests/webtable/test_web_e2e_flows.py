@@ -11,6 +11,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
+from browsing import INSTANT
 from playwright.sync_api import Browser, Page
 from webclient import free_port, server
 
@@ -44,6 +45,7 @@ class Sockets:
 
 def _page(browser: Browser) -> tuple[Page, Sockets]:
     page = browser.new_context(viewport={"width": 1300, "height": 950}).new_page()
+    page.add_init_script(INSTANT)
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

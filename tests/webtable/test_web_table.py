@@ -201,7 +201,9 @@ def test_invite_link_greeting_presence_and_turn_title(browser: Browser, base_url
     friend.goto(host.locator("#inv-1").input_value())
     friend.wait_for_selector("#greeting")
     assert "Welcome, Bea! You play Blue." in friend.locator("#greeting").inner_text()
-    host.wait_for_function("() => document.querySelector('#players tr:nth-child(3) [data-presence]').dataset.presence === 'on'")
+    host.wait_for_function(
+        "() => document.querySelector('#players tr:nth-child(3) [data-presence]').dataset.presence === 'on'"
+    )
     assert "joined" in host.locator("#invites").inner_text()
     friend.close()  # Bea leaves: her seat shows it
     host.wait_for_function(
@@ -228,4 +230,31 @@ def test_planning_on_the_map_and_a_half_made_plan_survives_a_reload(browser: Bro
     page.wait_for_selector("#plan-fill")
     assert page.locator("#turn-body [data-box='church'] .slot").inner_text() != "·"
     assert page.locator("#turn-body [data-box='bid'] .slot").inner_text() == "2 thalers"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browser, base_url: str) -> None:
+    """After the plan, the season's actions come one log entry at a time; paused, nothing more is shown;
+    a step shows one entry; "skip to my decision" shows all. The decisions follow the exact state."""
+    page = new_page(browser, playback=True)
+    page.goto(base_url + "/")
+    page.select_option("#players", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#seed", "21")
+    page.click("#create-btn")
+    page.wait_for_selector("#plan-fill")
+    page.select_option("#play-speed", "slow")
+    page.click("#play-pause")
+    shown = page.locator("#log > *").count()
+    take_turn(page)  # the plan; bots plan and the season's actions run on the server
+    page.wait_for_function("() => Number(document.body.dataset.playQueue) >= 3")
+    assert page.locator("#log > *").count() == shown  # paused: nothing new is shown yet
+    queued = int(page.evaluate("() => document.body.dataset.playQueue"))
+    page.click("#play-step")
+    assert page.locator("#log > *").count() == shown + 1
+    assert int(page.evaluate("() => document.body.dataset.playQueue")) >= queued - 1
+    page.click("#play-skip")
+    assert page.evaluate("() => document.body.dataset.playQueue") == "0"
+    assert page.locator("#log > *").count() > shown + 1
     assert not page.errors  # type: ignore[attr-defined]

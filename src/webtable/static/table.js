@@ -83,7 +83,11 @@
     if (msg.type === "state") {
       ctx.states[conn.seat === null ? "spectator" : conn.seat] = msg;
       // A new connection (a reconnect) is sent the log from the start: add only the entries not shown yet.
-      if (conn === primary()) msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e); });
+      if (conn === primary()) {
+        const first = ctx.logEntries.length === 0; // the log so far is shown at once, later entries played back
+        msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e, first || msg.over); });
+        if (msg.over) playback.flush();
+      }
       schedule();
     }
   }
@@ -137,13 +141,61 @@
   }
 
   // ------------------------------------------------------------------ log and reports
-  function addLog(entry) {
+  function addLog(entry, now) {
     ctx.logEntries.push(entry);
+    if (now) showLog(entry); else playback.push(entry);
+  }
+  function showLog(entry) {
     const box = $("log");
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
     box.append(page.logItem(ctx, entry));
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
+
+  // ------------------------------------------------------------------ playback of the log
+  // What others did is shown one log entry at a time, at a pace the person chooses: the entry's county
+  // is highlighted on the map and the entry appears in the log and in the bar above the map. The map,
+  // the panels and the decisions always show the exact state; the playback is only a view of the log.
+  const SPEEDS = { slow: 2200, normal: 1100, fast: 450, instant: 0 };
+  const SPEED_WORDS = { slow: "table.speed_slow", normal: "table.speed_normal", fast: "table.speed_fast", instant: "table.speed_instant" };
+  const playback = (() => {
+    const queue = [];
+    let paused = false; let timer = null;
+    const speed = () => SPEEDS[$("play-speed").value] ?? SPEEDS.normal;
+    const bar = WT.el("div", { class: "panel playbar", id: "playbar", role: "group", "aria-label": WT.t("table.playback") },
+      WT.el("label", { for: "play-speed", class: "small" }, WT.t("table.playback_speed")),
+      WT.el("select", { id: "play-speed", onchange: (e) => { localStorage.setItem("wt:playback", e.target.value); if (e.target.value === "instant") flush(); else next(); } },
+        ...Object.keys(SPEEDS).map((k) => WT.el("option", { value: k, selected: (localStorage.getItem("wt:playback") || "normal") === k }, WT.t(SPEED_WORDS[k])))),
+      WT.el("button", { id: "play-pause", onclick: () => { paused = !paused; draw(); next(); } }, ""),
+      WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift()); draw(); } }, WT.t("table.playback_step")),
+      WT.el("button", { id: "play-skip", onclick: () => flush() }, WT.t("table.playback_skip")),
+      WT.el("span", { id: "play-left", class: "small muted" }),
+      WT.el("div", { id: "play-now", class: "small", "aria-live": "polite" }));
+    document.querySelector("#view-table .table").before(bar);
+    function show(entry) {
+      showLog(entry);
+      const text = (entry.lines || []).filter((l) => l).join(" ");
+      if (text) $("play-now").textContent = text;
+      if (page.highlight) page.highlight(ctx, entry.event);
+    }
+    function draw() {
+      $("play-pause").textContent = WT.t(paused ? "table.playback_resume" : "table.playback_pause");
+      $("play-pause").setAttribute("aria-pressed", String(paused));
+      $("play-left").textContent = queue.length ? WT.t("table.playback_left", { n: queue.length }) : "";
+      document.body.dataset.playQueue = String(queue.length);
+    }
+    function next() {
+      if (timer !== null) return;
+      if (!queue.length || (paused && speed() > 0)) { draw(); return; }
+      if (speed() === 0) { flush(); return; }
+      show(queue.shift()); draw();
+      // Entries without words (bookkeeping) pass at once.
+      timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? speed() : 0);
+    }
+    function flush() { while (queue.length) show(queue.shift()); draw(); }
+    draw();
+    return { push(entry) { queue.push(entry); next(); }, flush };
+  })();
   // Every report (a battle or revolt of this seat, a winter's scoring) since the player last closed the
   // panel stays in it, oldest first: a bot's battle a moment later never replaces the player's own.
   function maybeReport() {

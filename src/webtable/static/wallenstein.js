@@ -904,5 +904,13 @@ window.GamePages = window.GamePages || {};
     if (wrap && !document.getElementById("legend")) wrap.append(legend());
   }
 
-  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe };
+  // Playback: the county a log entry is about is highlighted on the live map until the next one.
+  function highlight(ctx, e) {
+    for (const p of document.querySelectorAll("#map path.acting")) p.classList.remove("acting");
+    const key = e.county || e.to || e.origin;
+    const path = key && document.querySelector(`#map path[data-county="${CSS.escape(String(key))}"]`);
+    if (path) { path.classList.add("acting"); path.parentNode.append(path); }
+  }
+
+  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight };
 })();
