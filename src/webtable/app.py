@@ -31,6 +31,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from tabletop.errors import IllegalAction
+from webtable.chat import handle_chat, history_for
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
 from webtable.rooms import Client, Hub, Room, public_seats
 from webtable.store import Store
@@ -212,6 +213,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         room.clients.add(client)
         writer = asyncio.create_task(_writer(websocket, room, client))
         client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary()})
+        for line in history_for(room, seat):
+            client.queue.put_nowait(line)
         client.push_state()
         room.broadcast({"type": "room", "game": room.summary()})
         try:
@@ -282,8 +285,14 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
         return {"type": "error", "message": "'id' must be a short number or text"}
     if kind == "ping":
         return {"type": "pong", "id": ref}
+    if kind == "chat":  # seated players only (webtable.chat)
+        return handle_chat(room, client.seat, msg.get("text"), ref)
     if kind not in ("act", "check", "preview"):
-        return {"type": "error", "id": ref, "message": f"unknown message type {kind!r}; use act, check, preview, ping"}
+        return {
+            "type": "error",
+            "id": ref,
+            "message": f"unknown message type {kind!r}; use act, check, preview, chat, ping",
+        }
     seat = client.seat
     if seat is None:
         return {"type": "error", "id": ref, "message": "spectators cannot act"}

@@ -68,6 +68,7 @@
       if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat); }
       ctx.summary = msg.game; renderInvites(); return;
     }
+    if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
     if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); renderInvites(); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
@@ -322,6 +323,30 @@
   $("replay-prev").addEventListener("click", () => { $("replay-slider").stepDown(); showFrame(); });
   $("replay-next").addEventListener("click", () => { $("replay-slider").stepUp(); showFrame(); });
 
+  // ------------------------------------------------------------------ chat between the seated players
+  // Seated players only (the server never sends it to spectators); short lines, rate-limited there.
+  const chatBox = WT.el("section", { class: "panel chat", id: "chat", hidden: true, "aria-labelledby": "chat-h" },
+    WT.el("h2", { id: "chat-h" }, WT.t("table.chat_h")),
+    WT.el("div", { class: "log small", id: "chat-lines", tabindex: "0", "aria-live": "polite" }),
+    WT.el("form", { class: "copyrow", id: "chat-form", onsubmit: (e) => { e.preventDefault(); say(); } },
+      WT.el("input", { id: "chat-text", maxlength: 200, "aria-label": WT.t("table.chat_say"), placeholder: WT.t("table.chat_say") }),
+      WT.el("button", { id: "chat-send" }, WT.t("table.chat_send"))),
+    WT.el("div", { id: "chat-msg", class: "small error", role: "status" }));
+  $("side").append(chatBox);
+  function chatLine(m) {
+    const seat = ctx.summary.seats[m.seat] || { colour: "?" };
+    $("chat-lines").append(WT.el("div", { class: "chat-line" }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), WT.el("strong", {}, m.name + ": "), m.text));
+    $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  }
+  function say() {
+    const seat = ctx.shown; const conn = ctx.conns[seat];
+    const text = $("chat-text").value.trim();
+    if (!text || !conn || !conn.ws || conn.ws.readyState !== 1) return;
+    const ref = ++msgId;
+    conn.waiting[ref] = { resolve: () => { $("chat-text").value = ""; $("chat-msg").textContent = ""; }, reject: (e) => { $("chat-msg").textContent = e.message; }, type: "chat" };
+    conn.ws.send(JSON.stringify({ type: "chat", id: ref, text }));
+  }
+
   // ------------------------------------------------------------------ start
   if (mine.pendingToken) {
     // An invite: connect with the token; the server says which seat it opens.
@@ -338,5 +363,6 @@
   }
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
   if (!Object.keys(ctx.conns).length) connect(null, null);
+  chatBox.hidden = !Object.keys(ctx.conns).some((k) => k !== "spectator") && !mine.pendingClaim && !frag.get("token");
   renderInvites();
 })();
