@@ -258,3 +258,36 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
     assert page.evaluate("() => document.body.dataset.playQueue") == "0"
     assert page.locator("#log > *").count() > shown + 1
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_turn_time_limit_lets_a_bot_play_the_late_move(browser: Browser, base_url: str) -> None:
+    page = new_page(browser)
+    page.goto(base_url + "/")
+    page.select_option("#players", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#name-0", "Ann")
+    page.fill("#turn-limit", "2")
+    page.click("#create-btn")
+    page.wait_for_selector("#plan-fill")
+    page.wait_for_function("() => document.querySelector('#log').textContent.includes('time ran out (2 s)')")
+    assert "Ann's time ran out (2 s): a bot played the move." in page.locator("#log").inner_text()
+    # The plan was made by the bot: the game went on past Ann's planning.
+    page.wait_for_function(
+        "() => !document.querySelector('#plan-fill') || document.querySelector('#turn-body').dataset.phase "
+        "!== 'planning'"
+    )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_turn_time_limit_is_checked() -> None:
+    from tabletop.errors import IllegalAction
+    from webtable.turn_timer import parse_turn_limit
+
+    assert parse_turn_limit(None) is None and parse_turn_limit(60) == 60
+    for bad in (0, -5, 1.5, "60", True, 10**9):
+        try:
+            parse_turn_limit(bad)
+        except IllegalAction:
+            continue
+        raise AssertionError(f"{bad!r} was accepted")

@@ -60,6 +60,9 @@
     }
   }
 
+  // An optional time limit on each person's decision (a bot plays the move when it runs out).
+  $("seats").after(WT.el("div", { class: "form-row" }, WT.el("label", { for: "turn-limit" }, WT.t("lobby.turn_limit")),
+    WT.el("input", { id: "turn-limit", type: "number", min: 1, max: 86400, placeholder: WT.t("lobby.turn_limit_none"), style: "width: 9em" })));
   gameSel.addEventListener("change", refreshForm);
   $("players").addEventListener("change", refreshSeats);
   refreshForm();
@@ -80,6 +83,8 @@
     if (has(o.modules)) options.modules = [...document.querySelectorAll("#modules input:checked")].map((c) => c.value);
     for (const s of o.selects || []) options[s.name] = $("opt-" + s.name).value;
     const body = { game: gameSel.value, players: n, seats, options };
+    const limit = $("turn-limit").value.trim();
+    if (limit !== "") body.turn_limit = Number(limit);
     const seed = $("seed").value.trim();
     if (seed !== "") {
       if (!/^[0-9]{1,15}$/.test(seed)) { $("create-msg").textContent = "the seed is a whole number (or leave it empty)"; $("create-msg").className = "error"; return; }

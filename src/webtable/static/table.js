@@ -69,6 +69,11 @@
       ctx.summary = msg.game; renderInvites(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
+    if (msg.type === "timeout") {
+      // A seat's time ran out and a bot played its move: said in the log.
+      if (conn === primary()) $("log").append(WT.el("div", { class: "timeout" }, WT.t("table.timeout", { name: ctx.summary.seats[msg.seat].name, n: msg.limit })));
+      return;
+    }
     if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); renderInvites(); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
