@@ -96,7 +96,11 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
         if e["e"] == "score" or (e["e"] in ("battle", "revolt") and 0 in (e.get("seat"), e.get("defender")))
     ]
     assert len(mine) >= 2  # this seed: Ann's battles or revolts and a winter's scoring
-    page.wait_for_function(f"() => document.querySelectorAll('#report-body .report-item').length === {len(mine)}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#report-body .report-item:not(.season-summary)').length === {len(mine)}"
+    )
+    # Each season ended with a summary of the plans revealed and what came of them (three before winter).
+    assert page.locator("#report-body .season-summary").count() == 3
     assert not _inside_panel(page, "#report"), "the winter score table lost a column at 1400 px"
     assert page.evaluate("() => window.__waitingMismatch") == []
     page.screenshot(path=str(tmp_path / "year.png"))
@@ -291,3 +295,30 @@ def test_a_turn_time_limit_is_checked() -> None:
         except IllegalAction:
             continue
         raise AssertionError(f"{bad!r} was accepted")
+
+
+def test_on_a_phone_the_map_zooms_and_pans_until_names_are_readable(browser: Browser, base_url: str) -> None:
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    page.add_init_script("localStorage.setItem('wt:playback', 'instant')")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + "/")
+    page.click("#create-btn")
+    page.wait_for_selector("#plan-fill")
+    height = "() => document.querySelector('#map text.county-name').getBoundingClientRect().height"
+    assert page.evaluate(height) < 8  # the whole map on a phone: names too small to read
+    for _ in range(3):
+        page.click("#zoom-in")
+    assert page.evaluate(height) >= 11
+    box = page.locator("#map").bounding_box()
+    assert box is not None
+    before = page.get_attribute("#map", "viewBox")
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 120, box["y"] + 150, steps=5)
+    page.mouse.up()
+    assert page.get_attribute("#map", "viewBox") != before  # dragged: the map pans
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+    page.click("#zoom-reset")
+    assert page.get_attribute("#map", "viewBox") == "0 0 1000 1055"
+    assert not errors

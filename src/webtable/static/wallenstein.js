@@ -194,6 +194,67 @@ window.GamePages = window.GamePages || {};
     return g;
   }
 
+  // ------------------------------------------------------------------ pan and zoom (phones above all)
+  // The live map zooms with its buttons, the mouse wheel or two fingers, and pans by dragging once
+  // zoomed in, so names and values are readable on a phone; a county is still chosen by a tap.
+  let zoom = null; // {x, y, w} of the viewBox when zoomed in
+  function applyZoom() {
+    const svg = document.getElementById("map");
+    if (!svg || !M) return;
+    const h = zoom ? zoom.w * M.height / M.width : M.height;
+    svg.setAttribute("viewBox", zoom ? `${zoom.x} ${zoom.y} ${zoom.w} ${h}` : `0 0 ${M.width} ${M.height}`);
+    svg.classList.toggle("zoomed", !!zoom);
+    const label = document.getElementById("zoom-level");
+    if (label) label.textContent = `${Math.round(100 * M.width / (zoom ? zoom.w : M.width))}%`;
+  }
+  function zoomBy(f, cx, cy) {
+    const w0 = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
+    const w = Math.min(M.width, Math.max(M.width / 5, w0 / f));
+    if (w >= M.width) { zoom = null; applyZoom(); return; }
+    const px = cx === undefined ? x0 + w0 / 2 : cx; const py = cy === undefined ? y0 + w0 * M.height / M.width / 2 : cy;
+    const k = w / w0;
+    zoom = clampZoom({ x: px - (px - x0) * k, y: py - (py - y0) * k, w });
+    applyZoom();
+  }
+  function clampZoom(z) {
+    const h = z.w * M.height / M.width;
+    return { w: z.w, x: Math.min(Math.max(0, z.x), M.width - z.w), y: Math.min(Math.max(0, z.y), M.height - h) };
+  }
+  function toMap(svg, ev) {
+    const r = svg.getBoundingClientRect(); const w = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
+    return [x0 + (ev.clientX - r.left) * w / r.width, y0 + (ev.clientY - r.top) * w / r.width];
+  }
+  function zoomControls(wrap) {
+    const svg = document.getElementById("map");
+    wrap.classList.add("zoomable");
+    wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": WT.t("wallenstein.zoom") },
+      el("button", { id: "zoom-in", "aria-label": WT.t("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
+      el("span", { id: "zoom-level", class: "small" }, "100%"),
+      el("button", { id: "zoom-out", "aria-label": WT.t("wallenstein.zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
+      el("button", { id: "zoom-reset", "aria-label": WT.t("wallenstein.zoom_reset"), onclick: () => { zoom = null; applyZoom(); } }, "⟲")));
+    svg.addEventListener("wheel", (ev) => { if (!ev.ctrlKey && !zoom && ev.deltaY > 0) return; ev.preventDefault(); const [x, y] = toMap(svg, ev); zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, x, y); }, { passive: false });
+    const pointers = new Map(); let last = null; let moved = 0;
+    svg.addEventListener("pointerdown", (ev) => { pointers.set(ev.pointerId, [ev.clientX, ev.clientY]); last = null; moved = 0; });
+    svg.addEventListener("pointermove", (ev) => {
+      if (!pointers.has(ev.pointerId)) return;
+      const before = pointers.get(ev.pointerId); pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (pointers.size === 2) { // pinch
+        const [a, b] = [...pointers.values()]; const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (last) { const [x, y] = toMap(svg, { clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 }); zoomBy(d / last, x, y); }
+        last = d; moved += 10; return;
+      }
+      if (!zoom) return;
+      const r = svg.getBoundingClientRect(); const k = zoom.w / r.width;
+      moved += Math.abs(ev.clientX - before[0]) + Math.abs(ev.clientY - before[1]);
+      zoom = clampZoom({ w: zoom.w, x: zoom.x - (ev.clientX - before[0]) * k, y: zoom.y - (ev.clientY - before[1]) * k });
+      applyZoom();
+    });
+    const up = (ev) => { pointers.delete(ev.pointerId); last = null; };
+    svg.addEventListener("pointerup", up); svg.addEventListener("pointercancel", up);
+    // A drag that panned the map is not a click on a county.
+    svg.addEventListener("click", (ev) => { if (moved > 8) { ev.stopPropagation(); ev.preventDefault(); } moved = 0; }, true);
+  }
+
   // ------------------------------------------------------------------ panels shared by live view and replay
   function playersTable(ctx, obs) {
     const rows = obs.players.map((p, i) => {
@@ -812,6 +873,7 @@ window.GamePages = window.GamePages || {};
     } else if (obs.phase === "move") opts.origin = obs.move.from;
     else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
+    applyZoom();
     const focus = focusKey(document.activeElement);
     document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
@@ -878,6 +940,7 @@ window.GamePages = window.GamePages || {};
       const year = entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || "";
       return el("div", { class: "battle-report", "data-kind": e.e }, el("p", {}, WT.t(e.e === "battle" ? "wallenstein.report_your_battle" : "wallenstein.report_your_revolt", { year })), battleCard(entries[i]));
     }
+    if (e.e === "event" || e.e === "winter") return seasonSummary(ctx, entries, i);
     if (e.e !== "score") return null;
     const rows = e.detail.map((d, p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
       el("td", { class: "num" }, d.buildings), el("td", { class: "num" }, d.majorities),
@@ -888,6 +951,27 @@ window.GamePages = window.GamePages || {};
       el("pre", { class: "small log" }, lines.join("\n")),
       el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Counties"), el("th", { class: "num" }, "Buildings"),
         el("th", { class: "num" }, "Majorities"), el("th", { class: "num" }, "Gained"), el("th", { class: "num" }, "VP")), ...rows));
+  }
+
+  // After each season: every player's revealed plan, box by box, and what came of it (from the log).
+  function seasonSummary(ctx, entries, i) {
+    let start = i - 1;
+    while (start >= 0 && entries[start].event.e !== "event") start--;
+    if (start < 0 || (entries[i].event.e === "event" && entries.slice(start, i).some((x) => x.event.e === "winter"))) return null;
+    const rows = {};
+    for (const x of entries.slice(start + 1, i)) {
+      const ev = x.event;
+      if (ev.e !== "action" && ev.e !== "skip") continue;
+      const why = ev.e === "skip" ? (meta.skip_reasons[ev.why] || String(ev.why).replace(/_/g, " ")) : null;
+      (rows[ev.seat] = rows[ev.seat] || []).push(el("li", { class: why ? "muted" : "" },
+        WT.t(why ? "wallenstein.summary_skipped" : "wallenstein.summary_done", { action: actionLabel(ev.action), county: name(ev.county), why: why || "" })));
+    }
+    const seats = Object.keys(rows);
+    if (!seats.length) return null;
+    return el("div", { class: "season-summary", "data-kind": "season" }, el("p", {}, el("strong", {}, WT.t("wallenstein.summary_h"))),
+      ...seats.map((p) => el("details", { open: String(p) === String(ctx.lastState && ctx.lastState.seat) },
+        el("summary", {}, swatch(p), seatLabel(ctx, Number(p)), " ", el("span", { class: "small muted" }, WT.t("wallenstein.summary_count", { n: rows[p].length }))),
+        el("ul", { class: "small" }, ...rows[p]))));
   }
 
   function phaseLine(ctx, st) {
@@ -901,7 +985,7 @@ window.GamePages = window.GamePages || {};
     meta.byKey = Object.fromEntries(meta.counties.map((c) => [c.key, c]));
     M = await WT.json(meta.map);
     const wrap = document.querySelector("#view-table .mapwrap");
-    if (wrap && !document.getElementById("legend")) wrap.append(legend());
+    if (wrap && !document.getElementById("legend")) { wrap.append(legend()); zoomControls(wrap); }
   }
 
   // Playback: the county a log entry is about is highlighted on the live map until the next one.
