@@ -85,6 +85,7 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
     assert [int(v) for v in shown] == board["vp_now"]
     assert page.locator("#forecast").count() == 1
     assert not _inside_panel(page, "#players"), "the Players table lost a column at 1400 px"
+    assert not _inside_panel(page, "#board"), "the regions or forecast table lost a column at 1400 px"
     while my_turn_or_over(page):
         take_turn(page)
         if any(e["e"] == "score" for e in _log(frames)):
@@ -227,6 +228,7 @@ def test_planning_on_the_map_and_a_half_made_plan_survives_a_reload(browser: Bro
     page.locator(f"#map path[data-county='{county}']").click()  # a county picked on the map ...
     assert page.locator(f"#turn-body [data-card='{county}']").get_attribute("aria-pressed") == "true"
     assert page.locator("#map path.chosen").get_attribute("data-county") == county  # ... is highlighted
+    assert "null" not in page.locator("#turn-body").inner_text()
     page.locator("#turn-body [data-box='church']").click()
     page.locator("#turn-body [data-card='money:2']").click()
     page.locator("#turn-body [data-box='bid']").click()

@@ -58,7 +58,8 @@
       conn.ws.send(JSON.stringify({ type, id: ref, action }));
     });
   }
-  ctx.act = (seat, action) => request(seat, "act", action);
+  // Deciding means the person has caught up: what was still queued for playback is shown at once.
+  ctx.act = (seat, action) => { playback.flush(); return request(seat, "act", action); };
   ctx.check = (seat, action) => request(seat, "check", action);
   ctx.preview = (seat, action) => request(seat, "preview", action);
 
@@ -196,7 +197,9 @@
       if (speed() === 0) { flush(); return; }
       show(queue.shift()); draw();
       // Entries without words (bookkeeping) pass at once.
-      timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? speed() : 0);
+      // A long queue plays faster (never slower than a tenth of the chosen pace per entry).
+      const pace = speed() / Math.min(10, 1 + queue.length / 8);
+      timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
     }
     function flush() { while (queue.length) show(queue.shift()); draw(); }
     draw();

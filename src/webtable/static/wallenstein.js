@@ -444,10 +444,11 @@ window.GamePages = window.GamePages || {};
           ...w.outcomes.map((o) => el("th", { class: "num" }, WT.t("wallenstein.forecast_after", { n: o.grain_loss })))),
         ...players.map((p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, w.outcomes[0].players[p].counties),
           el("td", { class: "num" }, obs.players[p].grain),
-          ...w.outcomes.map((o) => el("td", { class: "num" + (o.players[p].revolts ? " error" : ""), "data-loss": o.grain_loss },
-            WT.t("wallenstein.forecast_cell", { grain: o.players[p].grain, n: o.players[p].revolts }))))));
+          ...w.outcomes.map((o) => el("td", { class: "num" + (o.players[p].revolts ? " error" : ""), "data-loss": o.grain_loss,
+            title: WT.t("wallenstein.forecast_cell", { grain: o.players[p].grain, n: o.players[p].revolts }) },
+            `${o.players[p].grain} / ${o.players[p].revolts}`)))));
       out.push(el("section", { class: "module", id: "winter-forecast" }, el("h3", {}, WT.t("wallenstein.forecast_h")), el("p", { class: "small" }, head), table,
-        el("p", { class: "small muted" }, WT.t("wallenstein.forecast_note"))));
+        el("p", { class: "small muted" }, WT.t("wallenstein.forecast_cells"), " ", WT.t("wallenstein.forecast_note"))));
     }
     return out;
   }
@@ -656,7 +657,7 @@ window.GamePages = window.GamePages || {};
     const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost, thalers })) : null;
     return [
       el("p", {}, intro + (need ? ` With ${mine.length} counties, leave exactly ${need} box(es) empty.` : " Every box needs a card.")),
-      cards, mat, over, ...msgs,
+      cards, mat, ...(over ? [over] : []), ...msgs,
       el("div", { class: "choices" },
         el("button", { onclick: fill, id: "plan-fill" }, "Fill empty boxes"),
         el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, "Clear"),
