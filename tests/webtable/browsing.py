@@ -49,3 +49,22 @@ def wait_drawn(page: Page, before: int, phase: str) -> None:
     except Exception as exc:
         body = page.locator("#turn-body").inner_text()
         raise AssertionError(f"no acknowledgement in {phase}: {body!r}") from exc
+
+
+def create_in_lobby(
+    page: Page, base_url: str, seats: list[str], names: dict[int, str] | None = None, **fields: str
+) -> None:
+    """A Wallenstein game made in the lobby by a person: ``seats`` are the seat selects' values ("local",
+    "invite", "bot:random"), ``names`` typed names, ``fields`` other inputs by id (seed, turn-limit); the
+    page waits until the table shows the first decision or the players."""
+    page.goto(base_url + "/")
+    page.select_option("#players", str(len(seats)))
+    for i, value in enumerate(seats):
+        page.select_option(f"#seat-{i}", value)
+    for i, name in (names or {}).items():
+        page.fill(f"#name-{i}", name)
+    for field, value in fields.items():
+        page.fill("#" + field.replace("_", "-"), value)
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#players table")

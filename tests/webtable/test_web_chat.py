@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from browsing import new_page
+from browsing import create_in_lobby, new_page
 from playwright.sync_api import Browser
 
 from tabletop.errors import IllegalAction
@@ -31,12 +31,7 @@ def test_lines_are_short_and_rate_limited() -> None:
 
 def test_seated_players_chat_and_a_spectator_hears_nothing(browser: Browser, base_url: str) -> None:
     host = new_page(browser)
-    host.goto(base_url + "/")
-    host.select_option("#players", "3")
-    host.select_option("#seat-1", "invite")
-    host.select_option("#seat-2", "bot:random")
-    host.fill("#name-0", "Ann")
-    host.click("#create-btn")
+    create_in_lobby(host, base_url, ["local", "invite", "bot:random"], {0: "Ann"})
     host.wait_for_selector("#plan-fill")
     spectator = new_page(browser)
     frames: list[dict[str, Any]] = []

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browsing import my_turn_or_over, new_page
+from browsing import create_in_lobby, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from webclient import free_port, server
@@ -71,14 +71,7 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
     page = new_page(browser, width=1400, height=900)
     page.add_init_script(WATCH_WAITING)
     frames = _frames(page)
-    page.goto(base_url + "/")
-    page.select_option("#players", "4")
-    for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#name-0", "Ann")
-    page.fill("#seed", "11")
-    page.click("#create-btn")
-    page.wait_for_url("**/game/*")
+    create_in_lobby(page, base_url, ["local"] + ["bot:random"] * 3, {0: "Ann"}, seed="11")
     page.wait_for_selector("#standings")
     board = next(f["board"] for f in reversed(frames) if f.get("type") == "state")
     shown = page.locator("#vp-now .vp").all_inner_texts()
@@ -188,13 +181,7 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
 
 def test_invite_link_greeting_presence_and_turn_title(browser: Browser, base_url: str) -> None:
     host = new_page(browser)
-    host.goto(base_url + "/")
-    host.select_option("#players", "3")
-    host.select_option("#seat-1", "invite")
-    host.select_option("#seat-2", "bot:random")
-    host.fill("#name-0", "Ann")
-    host.fill("#name-1", "Bea")
-    host.click("#create-btn")
+    create_in_lobby(host, base_url, ["local", "invite", "bot:random"], {0: "Ann", 1: "Bea"})
     host.wait_for_selector("#plan-fill")
     # The host sees the links first, each with a copy button; Bea has not come yet.
     assert host.evaluate("() => document.querySelector('#side').firstElementChild.id") == "invites"
@@ -243,12 +230,7 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
     """After the plan, the season's actions come one log entry at a time; paused, nothing more is shown;
     a step shows one entry; "skip to my decision" shows all. The decisions follow the exact state."""
     page = new_page(browser, playback=True)
-    page.goto(base_url + "/")
-    page.select_option("#players", "3")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#seed", "21")
-    page.click("#create-btn")
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="21")
     page.wait_for_selector("#plan-fill")
     page.select_option("#play-speed", "slow")
     page.click("#play-pause")
@@ -268,13 +250,7 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
 
 def test_a_turn_time_limit_lets_a_bot_play_the_late_move(browser: Browser, base_url: str) -> None:
     page = new_page(browser)
-    page.goto(base_url + "/")
-    page.select_option("#players", "3")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#name-0", "Ann")
-    page.fill("#turn-limit", "2")
-    page.click("#create-btn")
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, turn_limit="2")
     page.wait_for_selector("#plan-fill")
     page.wait_for_function("() => document.querySelector('#log').textContent.includes('time ran out (2 s)')")
     assert "Ann's time ran out (2 s): a bot played the move." in page.locator("#log").inner_text()
