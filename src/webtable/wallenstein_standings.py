@@ -43,12 +43,15 @@ def standings(game: Any) -> dict[str, Any] | None:
 
 def _forecast(game: wgame.Game) -> dict[str, Any] | None:
     """Each grain loss the year's remaining events may bring in winter, with every player's grain and
-    revolts after it; None in winter and after the game (the winter is then in the log)."""
+    revolts after it; None in winter, after the game (the winter is then in the log) and before the
+    year's events are turned up."""
     s = game.s
     if game.over or s.season == WINTER:
         return None
     # The season's own event leaves the row at the season's end; the winter takes the one left last.
     left = [e for e in s.year_events if e != s.event]
+    if not left:  # before the year's events are turned up (the draft set-up)
+        return None
     outcomes = []
     seen: set[int] = set()
     for e in left:

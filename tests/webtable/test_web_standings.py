@@ -88,3 +88,9 @@ def test_the_numbers_reveal_nothing_secret() -> None:
     g.apply(seat, agent.act(g.observe(seat), list(g.legal_actions(seat))))
     assert g.observe(None)["phase"] == "planning"  # the plan is secret
     assert standings(g) == before
+
+
+def test_no_forecast_before_the_years_events_are_turned_up() -> None:
+    g = wgame.new_game(players=3, seed=2, setup="draft")
+    shown = standings(g)
+    assert shown is not None and shown["winter"] is None and shown["vp_now"] == [0, 0, 0]

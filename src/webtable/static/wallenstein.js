@@ -436,7 +436,7 @@ window.GamePages = window.GamePages || {};
     const out = [el("section", { class: "module", id: "standings" }, el("h3", {}, WT.t("wallenstein.regions_h")),
       el("p", { class: "small muted" }, WT.t("wallenstein.regions_note")), regions, vp)];
     const w = board.winter;
-    if (w) {
+    if (w && w.outcomes.length) {
       const head = w.certain ? WT.t("wallenstein.forecast_certain", { n: w.outcomes[0].grain_loss })
         : WT.t("wallenstein.forecast_open", { losses: w.outcomes.map((o) => o.grain_loss).join(", ") });
       const table = el("table", { class: "forecast small", id: "forecast" },
