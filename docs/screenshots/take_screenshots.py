@@ -113,7 +113,8 @@ def modules(browser: Browser, base: str) -> None:
     while ann.my_turn_or_over():
         status = page.locator("#status").inner_text()
         if not shot and "summer" in status and page.locator("#map .leader-mark").count():
-            page.evaluate("() => window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 300)")
+            page.evaluate("() => document.querySelector('#court').scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
             page.screenshot(path=str(HERE / "modules.png"))
             shot = True
         attack = page.locator("#turn-body [data-target]", has_text="Attack")
