@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browsing import create_in_lobby, my_turn_or_over, new_page
+from browsing import TIMEOUT, create_in_lobby, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from webclient import free_port, server
@@ -147,6 +147,7 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
     between counties (the text's own box, as Chromium lays it out, against each shared segment)."""
     page = new_page(browser)
     page.goto(base_url + "/")
+    page.wait_for_selector("#seat-0")  # the lobby's script is ready (before, the form would reload)
     page.click("#create-btn")
     page.wait_for_selector("#map text.county-name")
     hits = page.evaluate(
@@ -208,6 +209,7 @@ def test_planning_on_the_map_and_a_half_made_plan_survives_a_reload(browser: Bro
     page = new_page(browser)
     page.goto(base_url + "/")
     page.select_option("#players", "3")
+    page.wait_for_selector("#seat-0")  # the lobby's script is ready (before, the form would reload)
     page.click("#create-btn")
     page.wait_for_selector("#plan-fill")
     assert page.locator("#decision-event").count() == 1  # the season's event, where the plan is made
@@ -278,9 +280,11 @@ def test_a_turn_time_limit_is_checked() -> None:
 def test_on_a_phone_the_map_zooms_and_pans_until_names_are_readable(browser: Browser, base_url: str) -> None:
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     page.add_init_script("localStorage.setItem('wt:playback', 'instant')")
+    page.set_default_timeout(TIMEOUT)  # a loaded CI machine: the same patience as the other pages
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url + "/")
+    page.wait_for_selector("#seat-0")  # the lobby's script is ready (before, the form would reload)
     page.click("#create-btn")
     page.wait_for_selector("#plan-fill")
     height = "() => document.querySelector('#map text.county-name').getBoundingClientRect().height"
