@@ -113,7 +113,8 @@ def modules(browser: Browser, base: str) -> None:
     while ann.my_turn_or_over():
         status = page.locator("#status").inner_text()
         if not shot and "summer" in status and page.locator("#map .leader-mark").count():
-            page.evaluate("() => document.querySelector('#court').scrollIntoView()")
+            page.evaluate("() => document.querySelector('#court').scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
             page.screenshot(path=str(HERE / "modules.png"))
             shot = True
         attack = page.locator("#turn-body [data-target]", has_text="Attack")
@@ -121,7 +122,7 @@ def modules(browser: Browser, base: str) -> None:
             # The person attacks: its battle card opens in the report panel.
             attack.first.click()
             page.click("#move-go")
-            page.wait_for_selector("#battle-report[data-kind='battle']")
+            page.wait_for_selector(".battle-report[data-kind='battle']")
             page.evaluate("() => document.querySelector('#report').scrollIntoView()")
             page.locator("#report").screenshot(path=str(HERE / "battle_report.png"))
             break

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wallenstein.battle import revolt
-from wallenstein.board import BOARD, BUILDING_BITS, BUILDINGS
+from wallenstein.board import BOARD, BUILDING_BITS, BUILDINGS, SupplyRow
 from wallenstein.edition2002 import F_WINTER, open_fight
 from wallenstein.events2002 import TABLE as EVENTS_2002
 from wallenstein.state import WINTER_ORDER
@@ -17,9 +17,24 @@ if TYPE_CHECKING:
 MAJORITY_AWARD = (3, 2, 1)  # palaces, churches, trading posts
 
 
+def winter_loss(g: Game) -> int:
+    """The grain every player loses in winter: the year's one event left (seed 000, "Winter")."""
+    s = g.s
+    return g.events[s.year_events[0]].winter_loss if s.year_events else 0
+
+
+def supply_revolts(g: Game, seat: int) -> tuple[int, SupplyRow | None]:
+    """How many of ``seat``'s counties revolt in winter for lack of grain (the supply chart), with the
+    chart's row (None when the grain suffices); reads the grain held now."""
+    s = g.s
+    owned = len(s.counties_of(seat))
+    row = BOARD.supply_row(owned - s.grain[seat])
+    return (min(row.revolts, owned) if row is not None and owned else 0), row
+
+
 def begin_winter(g: Game) -> None:
     s = g.s
-    loss = g.events[s.year_events[0]].winter_loss if s.year_events else 0
+    loss = winter_loss(g)
     for seat in range(s.players):
         s.grain[seat] = max(0, s.grain[seat] - loss)
     s.winter_turn = 0
@@ -38,9 +53,8 @@ def run_winter(g: Game) -> bool:
         if not s.winter_drawn:
             s.winter_drawn = True
             owned = s.counties_of(seat)
-            row = BOARD.supply_row(len(owned) - s.grain[seat])
+            k, row = supply_revolts(g, seat)
             if row is not None and owned:
-                k = min(row.revolts, len(owned))
                 drawn = g.draw("winter_revolts", lambda rng: tuple(sorted(rng.sample(owned, k))))
                 if any(c not in owned for c in drawn) or len(set(drawn)) != k:
                     raise g.corrupt(f"winter revolt draw {drawn} is not {k} counties of seat {seat}")
@@ -79,6 +93,16 @@ def resolve_winter_revolt(g: Game, c: int) -> bool:
 
 def score(g: Game) -> list[dict[str, int]]:
     """Winter scoring: 1 VP per county and per building, region majorities 3/2/1, ties minus 1."""
+    detail, _ = tally(g)
+    s = g.s
+    for p in range(s.players):
+        s.vp[p] += detail[p]["counties"] + detail[p]["buildings"] + detail[p]["majorities"]
+    return detail
+
+
+def tally(g: Game) -> tuple[list[dict[str, int]], list[list[list[int]]]]:
+    """What winter scoring would give now, without giving it: each player's points by kind, and the
+    building counts ``counts[region][kind][seat]`` (kind: palace, church, trading post)."""
     s = g.s
     players = s.players
     detail = [{"counties": 0, "buildings": 0, "majorities": 0} for _ in range(players)]
@@ -101,6 +125,4 @@ def score(g: Game) -> list[dict[str, int]]:
             award = MAJORITY_AWARD[kind] - (1 if len(leaders) > 1 else 0)
             for p in leaders:
                 detail[p]["majorities"] += award
-    for p in range(players):
-        s.vp[p] += detail[p]["counties"] + detail[p]["buildings"] + detail[p]["majorities"]
-    return detail
+    return detail, counts

@@ -33,8 +33,9 @@ from fastapi.staticfiles import StaticFiles
 
 from tabletop.errors import IllegalAction
 from tabletop.i18n import language
+from webtable.chat import handle_chat, history_for
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
-from webtable.rooms import Client, Hub, Room
+from webtable.rooms import Client, Hub, Room, public_seats
 from webtable.store import Store
 from webtable.views import replay_frames, state_message
 
@@ -129,11 +130,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         out = []
         for r in records:
             room = hub.rooms.get(r.id)
+            if room is None and r.status == "over":
+                room = await hub.room(r.id)  # a finished game's result needs its replay (once; it stays)
             if room is not None:
                 out.append(room.summary())
-            else:
+            else:  # a running game nobody reopened since a restart: what its record says
+                kind = game_kind(r.kind)
                 out.append(
-                    {"id": r.id, "game": r.kind, "players": r.players, "status": r.status, "version": r.decisions}
+                    {
+                        "id": r.id,
+                        "game": r.kind,
+                        "title": kind.title,
+                        "players": r.players,
+                        "status": r.status,
+                        "version": r.decisions,
+                        "seats": public_seats(r, kind, set()),
+                        "result": None,
+                    }
                 )
         return {"games": out}
 
@@ -207,6 +220,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         room.clients.add(client)
         writer = asyncio.create_task(_writer(websocket, room, client))
         client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary()})
+        for line in history_for(room, seat):
+            client.queue.put_nowait(line)
         client.push_state()
         room.broadcast({"type": "room", "game": room.summary()})
         try:
@@ -277,8 +292,14 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
         return {"type": "error", "message": "'id' must be a short number or text"}
     if kind == "ping":
         return {"type": "pong", "id": ref}
+    if kind == "chat":  # seated players only (webtable.chat)
+        return handle_chat(room, client.seat, msg.get("text"), ref)
     if kind not in ("act", "check", "preview"):
-        return {"type": "error", "id": ref, "message": f"unknown message type {kind!r}; use act, check, preview, ping"}
+        return {
+            "type": "error",
+            "id": ref,
+            "message": f"unknown message type {kind!r}; use act, check, preview, chat, ping",
+        }
     seat = client.seat
     if seat is None:
         return {"type": "error", "id": ref, "message": "spectators cannot act"}

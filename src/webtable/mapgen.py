@@ -212,6 +212,80 @@ def assign(
     raise RuntimeError(f"borders still missing after {max_rounds} waypoints: {best}")
 
 
+MIN_EDGES = 5  # hex edges every shared border has at least: about 30 map units once smoothed
+
+
+def _edge_counts(owner: dict[Cell, str]) -> dict[tuple[str, str], int]:
+    """How many hex edges each pair of counties shares."""
+    out: dict[tuple[str, str], int] = {}
+    for cell, key in owner.items():
+        for n in _neighbours(cell):
+            other = owner.get(n)
+            if other is not None and key < other:
+                out[(key, other)] = out.get((key, other), 0) + 1
+    return out
+
+
+def _delta(owner: dict[Cell, str], cell: Cell, new: str | None) -> dict[tuple[str, str], int]:
+    """The change in shared edges per pair if ``cell`` went to ``new`` (None: to no county)."""
+    old = owner.get(cell)
+    out: dict[tuple[str, str], int] = {}
+    for n in _neighbours(cell):
+        other = owner.get(n)
+        if other is None:
+            continue
+        for key, sign in ((old, -1), (new, 1)):
+            if key is not None and key != other:
+                pair = (key, other) if key < other else (other, key)
+                out[pair] = out.get(pair, 0) + sign
+    return out
+
+
+def widen(owner: dict[Cell, str], minimum: int = MIN_EDGES) -> dict[Cell, str]:
+    """Lengthen every short border, one cell at a time: a cell next to both counties of a short border
+    goes to one of them (or, if that helps, to none), when the game's adjacency stays exact, every
+    county stays in one piece and no other border drops below ``minimum``. Greedy and deterministic."""
+    adjacent = {k: {BOARD.keys[j] for j in BOARD.neighbours[i]} for i, k in enumerate(BOARD.keys)}
+    game = game_borders()
+    owner = dict(owner)
+    while True:
+        counts = _edge_counts(owner)
+        pairs = [(a, b) for a, b in (sorted(border) for border in game)]
+        short = sorted((counts.get(p, 0), p) for p in pairs if counts.get(p, 0) < minimum)
+        if not short:
+            return owner
+        for _, (a, b) in short:
+            near = {n for cell, k in owner.items() if k in (a, b) for n in _neighbours(cell)}
+            near |= {m for n in near for m in _neighbours(n)}
+            tries = []
+            for cell in sorted(near):
+                for new in (a, b, None):
+                    if new == owner.get(cell):
+                        continue
+                    if new is not None and any(
+                        owner.get(n, new) != new and owner[n] not in adjacent[new] for n in _neighbours(cell)
+                    ):
+                        continue
+                    d = _delta(owner, cell, new)
+                    gain = d.get((a, b), 0)
+                    if gain > 0 and all(counts.get(p, 0) + v >= min(minimum, counts.get(p, 0)) for p, v in d.items()):
+                        tries.append((-gain, cell, new or ""))
+            for _, cell, new in sorted(tries):
+                trial = dict(owner)
+                if new:
+                    trial[cell] = new
+                else:
+                    del trial[cell]
+                if borders_of(trial) == game and _connected(trial):
+                    owner = trial
+                    break
+            else:
+                continue
+            break
+        else:
+            raise RuntimeError(f"cannot lengthen the borders {[p for _, p in short]}")
+
+
 def _rings(cells: list[Cell]) -> list[list[Corner]]:
     """The outline(s) of a set of cells as rings of corner keys (edges between two own cells cancel).
 
@@ -266,6 +340,7 @@ def smooth(
 
 def build(known: dict[str, list[list[float]]] | None = None, verbose: bool = False) -> dict[str, Any]:
     owner, waypoints = assign(known, verbose=verbose)
+    owner = widen(owner)
     by_county: dict[str, list[Cell]] = {}
     for cell, key in owner.items():
         by_county.setdefault(key, []).append(cell)
@@ -277,7 +352,7 @@ def build(known: dict[str, list[list[float]]] | None = None, verbose: bool = Fal
     def points(ring: list[Corner]) -> list[list[float]]:
         return [[round(pos[v][0], 1), round(pos[v][1], 1)] for v in ring]
 
-    counties = {}
+    counties: dict[str, dict[str, Any]] = {}
     for key in BOARD.keys:
         xs = [_centre(c)[0] for c in by_county[key]]
         ys = [_centre(c)[1] for c in by_county[key]]
@@ -286,6 +361,22 @@ def build(known: dict[str, list[list[float]]] | None = None, verbose: bool = Fal
             "label": [round(centres[key][0], 1), round(centres[key][1], 1)],
             "centroid": [round(sum(xs) / len(xs), 1), round(sum(ys) / len(ys), 1)],
         }
+    taken: list[
+        tuple[float, float, float, float]
+    ] = []  # what region names must not cover: every county's name box and marks
+    for i, key in enumerate(BOARD.keys):
+        counties[key]["name"] = _place_name(BOARD.names[i], counties[key])
+        nm, (x0, y0) = counties[key]["name"], counties[key]["label"]
+        w = max(len(BOARD.names[i]) * CHAR_WIDTH * nm["size"], 44.0) + 4
+        taken.append((nm["x"] - w / 2, nm["y"] - nm["size"] - 2, nm["x"] + w / 2, nm["y"] + VALUES_H))
+        taken.append((x0 + MARKS[0], y0 + MARKS[1], x0 + MARKS[2], y0 + MARKS[3]))
+    segments = [
+        ((a[0], a[1]), (b[0], b[1]))
+        for shape in counties.values()
+        for ring in shape["rings"]
+        for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
+    ]
+    regions = {r: _place_region(r, _scaled(x, y), segments, taken) for r, (x, y) in _region_points().items()}
     return {
         "about": "County shapes drawn by the project (webtable/mapgen.py) from approximate centres; "
         "two counties share a border exactly when they are adjacent in the game.",
@@ -294,8 +385,134 @@ def build(known: dict[str, list[list[float]]] | None = None, verbose: bool = Fal
         "counties": counties,
         "waypoints": waypoints,
         "regions": {r: _scaled(x, y) for r, (x, y) in _region_points().items()},
+        "region_labels": regions,
         "wasteland": [points(r) for r in waste],
     }
+
+
+NAME_SIZES = (11.0, 10.0, 9.0, 8.0)  # font sizes tried for a county's name, largest first
+CHAR_WIDTH = 0.6  # a generous average glyph width of the page's sans-serif, in em
+VALUES_H = 12.0  # the line of printed values (tax, grain) under the name
+MARKS = (-26.0, -32.0, 34.0, 15.0)  # around the county's point: armies, buildings, revolt markers (x0,y0,x1,y1)
+
+
+def _place_name(name: str, shape: dict[str, Any]) -> dict[str, float]:
+    """Where a county's name and its printed values go: a box wholly inside the county (no border under
+    any label), clear of the marks drawn at the county's point, as near below that point as fits; the
+    largest font that fits. Returns the box's centre x, the name's baseline y and the font size."""
+    rings = [[(p[0], p[1]) for p in r] for r in shape["rings"]]
+    segments = [(a, b) for r in rings for a, b in zip(r, r[1:] + r[:1], strict=True)]
+    x0, y0 = shape["label"]
+    # Clear of all the marks if it fits, else clear of the army disc only (a building may touch it).
+    for marks, size in [
+        (m, size)
+        for m in ((x0 + MARKS[0], y0 + MARKS[1], x0 + MARKS[2], y0 + MARKS[3]), (x0 - 13, y0 - 13, x0 + 13, y0 + 13))
+        for size in NAME_SIZES
+    ]:
+        w = max(len(name) * CHAR_WIDTH * size, 44.0) + 4
+        h = size + 2 + VALUES_H
+        best = None
+        for dy in range(-75, 76, 3):
+            for dx in range(-75, 76, 3):
+                cx, top = x0 + dx, y0 + 14 + dy
+                box = (cx - w / 2, top, cx + w / 2, top + h)
+                if _overlaps(box, marks) or not _box_inside(box, rings, segments):
+                    continue
+                cost = math.hypot(dx, dy)
+                if best is None or cost < best[0]:
+                    best = (cost, cx, top)
+        if best is not None:
+            return {"x": round(best[1], 1), "y": round(best[2] + size, 1), "size": size}
+    raise RuntimeError(f"no room for the name of {name}")
+
+
+REGION_SIZES = (18.0, 16.0, 14.0, 12.0)
+
+
+def _place_region(
+    name: str,
+    point: list[float],
+    segments: list[tuple[tuple[float, float], tuple[float, float]]],
+    taken: list[tuple[float, float, float, float]],
+) -> dict[str, float]:
+    """Where a region's name goes: nearest its point on the printed board where it crosses no border
+    and covers no county's name, values or marks (inside one county, or on the open land around)."""
+    bucket = 40.0  # segments indexed by the grid squares their bounding boxes touch
+    grid: dict[tuple[int, int], list[tuple[tuple[float, float], tuple[float, float]]]] = {}
+    for a, b in segments:
+        for gx in range(int(min(a[0], b[0]) // bucket), int(max(a[0], b[0]) // bucket) + 1):
+            for gy in range(int(min(a[1], b[1]) // bucket), int(max(a[1], b[1]) // bucket) + 1):
+                grid.setdefault((gx, gy), []).append((a, b))
+
+    def crosses(box: tuple[float, float, float, float]) -> bool:
+        for gx in range(int(box[0] // bucket), int(box[2] // bucket) + 1):
+            for gy in range(int(box[1] // bucket), int(box[3] // bucket) + 1):
+                if any(_segment_meets_box(a, b, box) for a, b in grid.get((gx, gy), ())):
+                    return True
+        return False
+
+    for size in REGION_SIZES:
+        w = len(name) * (0.8 * size + 2) + 8  # bold capitals, letter-spaced
+        best = None
+        for dy in range(-150, 151, 5):
+            for dx in range(-150, 151, 5):
+                cx, base = point[0] + dx, point[1] + dy
+                box = (cx - w / 2, base - size, cx + w / 2, base + 0.35 * size)
+                if box[0] < 0 or box[2] > WIDTH or box[1] < 0 or box[3] > HEIGHT:
+                    continue
+                cost = math.hypot(dx, dy)
+                if best is not None and cost >= best[0]:
+                    continue
+                if any(_overlaps(box, o) for o in taken) or crosses(box):
+                    continue
+                best = (cost, cx, base)
+        if best is not None:
+            return {"x": round(best[1], 1), "y": round(best[2], 1), "size": size}
+    raise RuntimeError(f"no room for the region name {name}")
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _box_inside(
+    box: tuple[float, float, float, float],
+    rings: list[list[tuple[float, float]]],
+    segments: list[tuple[tuple[float, float], tuple[float, float]]],
+) -> bool:
+    x0, y0, x1, y1 = box
+    if not _point_in((x0 + x1) / 2, (y0 + y1) / 2, rings):
+        return False
+    return not any(_segment_meets_box(a, b, box) for a, b in segments)
+
+
+def _point_in(x: float, y: float, rings: list[list[tuple[float, float]]]) -> bool:
+    inside = False
+    for ring in rings:
+        for (xa, ya), (xb, yb) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (ya > y) != (yb > y) and x < xa + (y - ya) * (xb - xa) / (yb - ya):
+                inside = not inside
+    return inside
+
+
+def _segment_meets_box(a: tuple[float, float], b: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    """Whether segment a-b touches the box (clipping the segment to the box, Liang-Barsky)."""
+    x0, y0, x1, y1 = box
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            lo = max(lo, r)
+        else:
+            hi = min(hi, r)
+        if lo > hi:
+            return False
+    return True
 
 
 def _all_land() -> set[Cell]:

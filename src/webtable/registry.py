@@ -78,6 +78,8 @@ class GameKind:
     replay_steps: Callable[[list[dict[str, Any]]], Iterator[TableGame]] | None = None
     preview: Callable[[TableGame, int, Any], dict[str, Any]] | None = None
     narrator: Callable[[TableGame, str | None], Narrator] | None = None
+    # What every player may count on the board (Wallenstein: regions and winter forecast), public only.
+    public_board: Callable[[TableGame], dict[str, Any] | None] | None = None
 
 
 AgentFactory = Callable[[int, int], Agent]

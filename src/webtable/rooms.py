@@ -21,6 +21,7 @@ from typing import Any
 
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
+from webtable import turn_timer
 from webtable.registry import GameKind, Narrator, TableGame, bot_kind, game_kind
 from webtable.store import GameRecord, Store
 from webtable.views import decisions_of
@@ -91,21 +92,7 @@ class Room:
         return bool(self.record.seats[seat].get("type") == "bot")
 
     def public_seats(self) -> list[dict[str, Any]]:
-        connected = {c.seat for c in self.clients if c.seat is not None}
-        out = []
-        for seat, info in enumerate(self.record.seats):
-            bot = info.get("bot") if info.get("type") == "bot" else None
-            out.append(
-                {
-                    "seat": seat,
-                    "colour": self.kind.seat_names[seat],
-                    "name": info.get("name") or self.kind.seat_names[seat],
-                    "type": info.get("type"),
-                    "bot": bot,
-                    "connected": seat in connected or bot is not None,
-                }
-            )
-        return out
+        return public_seats(self.record, self.kind, {c.seat for c in self.clients if c.seat is not None})
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the game (for the lobby and for every client)."""
@@ -151,6 +138,7 @@ class Room:
             ack()
         self.notify()
         self.kick_bots()
+        turn_timer.arm(self)  # a person's turn time limit, if the game has one
 
     def notify(self) -> None:
         for client in self.clients:
@@ -205,6 +193,24 @@ class Room:
                 return
             if self.hub.bot_delay:
                 await asyncio.sleep(self.hub.bot_delay)
+
+
+def public_seats(record: GameRecord, kind: GameKind, connected: set[int | None]) -> list[dict[str, Any]]:
+    """Each seat as anyone may see it (never its token's digest): colour, name, person or bot, connected."""
+    out = []
+    for seat, info in enumerate(record.seats):
+        bot = info.get("bot") if info.get("type") == "bot" else None
+        out.append(
+            {
+                "seat": seat,
+                "colour": kind.seat_names[seat],
+                "name": info.get("name") or kind.seat_names[seat],
+                "type": info.get("type"),
+                "bot": bot,
+                "connected": seat in connected or bot is not None,
+            }
+        )
+    return out
 
 
 def _apply(game: TableGame, seat: int, action: Any) -> None:
@@ -290,6 +296,7 @@ class Hub:
                     room = await asyncio.to_thread(self._load, game_id)
                     if room is not None:
                         self.rooms[game_id] = room
+                        turn_timer.arm(room)
         finally:
             self._loading.pop(game_id, None)  # looking up many unknown ids leaves nothing behind
         return room
@@ -308,7 +315,7 @@ class Hub:
         """A new game from the lobby's request; returns the room and the human seats' tokens."""
         if not isinstance(body, dict):
             raise IllegalAction("a new game is described by a JSON object")
-        unknown = set(body) - {"game", "players", "seats", "options", "seed"}
+        unknown = set(body) - {"game", "players", "seats", "options", "seed", "turn_limit"}
         if unknown:
             raise IllegalAction(f"unknown field(s) {sorted(unknown)}")
         kind = game_kind(body.get("game", "wallenstein"))
@@ -324,6 +331,7 @@ class Hub:
             seed = secrets.randbelow(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}")
+        turn_limit = turn_timer.parse_turn_limit(body.get("turn_limit"))
         options = body.get("options", {})
         game = kind.new_game(players, seed, options if options is not None else {})
         tokens: dict[int, str] = {}
@@ -341,6 +349,8 @@ class Hub:
             else:
                 tokens[seat] = secrets.token_urlsafe(18)
                 entry["token_sha256"] = token_digest(tokens[seat])
+                if turn_limit:
+                    entry["turn_limit"] = turn_limit
             stored_seats.append(entry)
         now = time.time()
         game_id = secrets.token_urlsafe(9)
@@ -350,4 +360,5 @@ class Hub:
         room = Room(self, record, kind, game, len(history))
         self.rooms[game_id] = room
         room.kick_bots()
+        turn_timer.arm(room)
         return room, tokens

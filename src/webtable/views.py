@@ -37,6 +37,7 @@ def state_message(
         "log": log_entries(log[log_from:], narrator),
         "over": game.over,
         "result": game.result() if game.over else None,
+        "board": kind.public_board(game) if kind.public_board is not None else None,
     }
 
 

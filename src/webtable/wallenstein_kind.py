@@ -24,6 +24,7 @@ from wallenstein.narrate import (
 )
 from webtable.levels import lobby_levels, register_levels
 from webtable.registry import BotKind, GameKind, TableGame
+from webtable.wallenstein_standings import standings
 
 OPTION_KEYS = frozenset({"edition", "modules", "setup"})
 MODULE_LABELS = {
@@ -214,4 +215,5 @@ KIND = GameKind(
     replay_steps=replay_steps,
     preview=preview,
     narrator=narrator,
+    public_board=standings,
 )

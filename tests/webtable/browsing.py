@@ -9,10 +9,19 @@ from playwright.sync_api import Browser, Page
 TIMEOUT = 60_000  # ms; a whole decision round with bots stays far below
 
 
-def new_page(browser: Browser, width: int = 1300, height: int = 950, locale: str | None = None) -> Page:
+# Tests that read the log mid-game see every entry at once: the playback of others' actions is off
+# unless a test asks for it.
+INSTANT = "localStorage.getItem('wt:playback') || localStorage.setItem('wt:playback', 'instant')"
+
+
+def new_page(
+    browser: Browser, width: int = 1300, height: int = 950, locale: str | None = None, playback: bool = False
+) -> Page:
     """A fresh page (its own context: its own local storage) that records page errors in ``page.errors``;
     ``locale`` sets the browser's language (e.g. "de-DE")."""
     page = browser.new_context(viewport={"width": width, "height": height}, locale=locale).new_page()
+    if not playback:
+        page.add_init_script(INSTANT)
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -43,3 +52,22 @@ def wait_drawn(page: Page, before: int, phase: str) -> None:
     except Exception as exc:
         body = page.locator("#turn-body").inner_text()
         raise AssertionError(f"no acknowledgement in {phase}: {body!r}") from exc
+
+
+def create_in_lobby(
+    page: Page, base_url: str, seats: list[str], names: dict[int, str] | None = None, **fields: str
+) -> None:
+    """A Wallenstein game made in the lobby by a person: ``seats`` are the seat selects' values ("local",
+    "invite", "bot:random"), ``names`` typed names, ``fields`` other inputs by id (seed, turn-limit); the
+    page waits until the table shows the first decision or the players."""
+    page.goto(base_url + "/")
+    page.select_option("#players", str(len(seats)))
+    for i, value in enumerate(seats):
+        page.select_option(f"#seat-{i}", value)
+    for i, name in (names or {}).items():
+        page.fill(f"#name-{i}", name)
+    for field, value in fields.items():
+        page.fill("#" + field.replace("_", "-"), value)
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#players table")

@@ -107,7 +107,9 @@ def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browse
 
 def test_screens_fit_a_phone(browser: Browser, base_url: str, tmp_path: Path) -> None:
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.set_default_timeout(TIMEOUT)
     page.goto(base_url + "/")
+    page.wait_for_selector("#seat-0")  # the lobby's script is ready (before, the form would reload)
     page.click("#create-btn")
     page.wait_for_selector("#plan-fill")
     width = page.evaluate("() => document.documentElement.scrollWidth")

@@ -21,8 +21,8 @@ STRONGEST_BORDER_COUNTY = """async () => {
   let best = null, most = 1;
   for (const b of document.querySelectorAll('#turn-body [data-card]:not(.used)')) {
     const c = meta.counties.find((x) => x.key === b.dataset.card);
-    const m = c && title(c.key).match(/: Red, (\\d+) armies/);
-    if (!m || !c.neighbours.some((n) => !title(n).includes(': Red,') && !title(n).includes('out of play'))) continue;
+    const m = c && title(c.key).match(/; Red, (\\d+) arm/);
+    if (!m || !c.neighbours.some((n) => !title(n).includes('; Red,') && !title(n).includes('out of play'))) continue;
     if (Number(m[1]) > most) { most = Number(m[1]); best = c.key; }
   }
   return best;
@@ -137,6 +137,9 @@ class Person:
         # The replay viewer draws the same displays and battle cards from the chosen view.
         self.page.click("#tab-replay")
         self.page.click("#replay-load")
+        self.page.wait_for_function("() => document.querySelector('#replay-pos').textContent.startsWith('view 1 of')")
+        self.page.focus("#replay-slider")  # the replay opens at the start: go to the end
+        self.page.keyboard.press("End")
         self.page.wait_for_selector("#replay-log .battle-card")
         self.page.locator("#replay-slider").fill("60")
         self.page.wait_for_selector("#replay-board p")

@@ -79,3 +79,34 @@ def test_counties_do_not_overlap() -> None:
             assert len(hits) <= 1, (x, y, hits)
             x += step
         y += step
+
+
+MIN_BORDER = 25.0  # map units of the 1000-unit-wide map: a border long enough to see (issue 17)
+
+
+def test_every_adjacent_pair_shares_a_border_long_enough_to_see() -> None:
+    """Not just a shared segment: every pair the game calls adjacent shares at least 25 units of border."""
+    counties = _map()["counties"]
+    lengths: dict[str, dict[frozenset[Point], float]] = {}
+    for key, shape in counties.items():
+        segs = {}
+        for ring in shape["rings"]:
+            pts = [(p[0], p[1]) for p in ring]
+            for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+                segs[frozenset((a, b))] = ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+        lengths[key] = segs
+    short = []
+    for i in range(BOARD.n):
+        for j in BOARD.neighbours[i]:
+            a, b = BOARD.keys[i], BOARD.keys[j]
+            if a < b:
+                shared = sum(lengths[a][s] for s in lengths[a].keys() & lengths[b].keys())
+                if shared < MIN_BORDER:
+                    short.append((a, b, round(shared, 1)))
+    assert short == []
+
+
+def test_names_sit_inside_their_county() -> None:
+    counties = _map()["counties"]
+    for key, shape in counties.items():
+        assert _inside(shape["name"]["x"], shape["name"]["y"] - 3, shape["rings"]), key

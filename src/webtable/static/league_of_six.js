@@ -22,6 +22,7 @@ window.GamePages = window.GamePages || {};
   const colourOf = (p) => meta.colours[p];
   const town = (key) => meta.byKey[key];
   const townName = (key) => (town(key) ? town(key).name : key);
+  const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
   const seatLabel = (ctx, p) => {
     const st = ctx.summary.seats[p];
     return st && st.name && st.name !== st.colour ? `${cname(p)} (${st.name})` : cname(p);
@@ -320,9 +321,9 @@ window.GamePages = window.GamePages || {};
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [finalScores(ctx, st.result, obs)];
-    if (seat === null) return [el("p", { class: "muted" }, WT.t("league_of_six.watching", { who: obs.pending.map(cname).join(", ") }))];
+    if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     const mine = [el("p", { class: "small" }, WT.t("league_of_six.your_hand") + " ", el("strong", { id: "my-hand" }, handText(obs.hand)))];
-    if (!st.legal.length) return [el("p", { class: "muted" }, obs.pending.length ? WT.t("league_of_six.waiting_for", { who: obs.pending.map((p) => seatLabel(ctx, p)).join(", ") }) : WT.t("league_of_six.waiting_game")), ...mine];
+    if (!st.legal.length) return [el("p", { class: "muted", id: "waiting" }, obs.pending.length ? WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }) : WT.t("league_of_six.waiting_game")), ...mine];
     const kinds = new Set(st.legal.map((a) => a.type));
     let body;
     if (kinds.has("choose")) body = choosing(ctx, st);
@@ -484,7 +485,7 @@ window.GamePages = window.GamePages || {};
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
-    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.conflict, obs.travel, obs.hand, seat !== null && st.legal.length ? obs : null]);
+    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.pending, obs.conflict, obs.travel, obs.hand, seat !== null && st.legal.length ? obs : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
       body.replaceChildren(...turnPanel(ctx, st));
@@ -551,7 +552,7 @@ window.GamePages = window.GamePages || {};
 
   function phaseLine(ctx, st) {
     const o = st.obs;
-    const waiting = o.pending.map(cname).join(", ");
+    const waiting = o.pending.length ? waitingFor(ctx, o) : "";
     const line = WT.t("league_of_six.phase_line", { round: o.round, rounds: meta.rounds, phase: phaseLabel(o) });
     return waiting ? WT.t("league_of_six.phase_line_waiting", { line, who: waiting }) : line;
   }

@@ -46,7 +46,13 @@
     refreshSeats();
   }
 
+  // Seats keep what was chosen for them (who sits there, the name) when the number of players changes.
+  const chosen = {};
   function refreshSeats() {
+    for (const sel of document.querySelectorAll("#seats select")) {
+      const i = sel.id.slice(5);
+      chosen[i] = { value: sel.value, name: $("name-" + i).value };
+    }
     const n = Number($("players").value);
     const box = $("seats"); box.replaceChildren(WT.el("legend", {}, WT.t("lobby.seats")));
     const colours = kinds.games[gameSel.value].seats;
@@ -60,9 +66,14 @@
       box.append(WT.el("div", { class: "seat-row" },
         WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colourName(colours[i])), sel,
         WT.el("input", { id: "name-" + i, placeholder: WT.t("lobby.name"), maxlength: 24, "aria-label": WT.t("lobby.name_of", { colour: colourName(colours[i]) }) })));
+      const was = chosen[i];
+      if (was && [...sel.options].some((o) => o.value === was.value)) { sel.value = was.value; $("name-" + i).value = was.name; }
     }
   }
 
+  // An optional time limit on each person's decision (a bot plays the move when it runs out).
+  $("seats").after(WT.el("div", { class: "form-row" }, WT.el("label", { for: "turn-limit" }, WT.t("lobby.turn_limit")),
+    WT.el("input", { id: "turn-limit", type: "number", min: 1, max: 86400, placeholder: WT.t("lobby.turn_limit_none"), style: "width: 9em" })));
   gameSel.addEventListener("change", refreshForm);
   $("players").addEventListener("change", refreshSeats);
   refreshForm();
@@ -83,6 +94,8 @@
     if (has(o.modules)) options.modules = [...document.querySelectorAll("#modules input:checked")].map((c) => c.value);
     for (const s of o.selects || []) options[s.name] = $("opt-" + s.name).value;
     const body = { game: gameSel.value, players: n, seats, options };
+    const limit = $("turn-limit").value.trim();
+    if (limit !== "") body.turn_limit = Number(limit);
     const seed = $("seed").value.trim();
     if (seed !== "") {
       if (!/^[0-9]{1,15}$/.test(seed)) { $("create-msg").textContent = WT.t("lobby.seed_error"); $("create-msg").className = "error"; return; }
@@ -109,7 +122,8 @@
       return WT.el("tr", {},
         WT.el("td", {}, WT.el("a", { href: "/game/" + g.id }, g.id)),
         WT.el("td", {}, WT.t(yours ? "lobby.what_yours" : "lobby.what", { title, n: g.players })),
-        WT.el("td", {}, g.status === "running" ? WT.t("lobby.status.running", { n: g.version }) : named("lobby.status." + g.status, g.status)),
+        WT.el("td", {}, (g.status === "running" ? WT.t("lobby.status.running", { n: g.version }) : named("lobby.status." + g.status, g.status))
+          + (g.result && g.result.winners ? " · " + WT.t("lobby.won_by", { names: g.result.winners.map((w) => (g.seats[w] || {}).name || w).join(", ") }) : "")),
         WT.el("td", { class: "muted" }, seats));
     });
     box.replaceChildren(WT.el("table", {}, WT.el("tr", {}, WT.el("th", {}, WT.t("lobby.col.game")), WT.el("th", {}, WT.t("lobby.col.what")),

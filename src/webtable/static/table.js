@@ -22,10 +22,10 @@
   const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], reportSeen: 0 };
   await page.init(ctx);
   // The header names the game; a page module may rename its panels (labels: {id: text}).
-  document.querySelector("header.top h1 a").textContent = `${summary.title} table`;
-  document.title = `${summary.title} table`;
+  document.querySelector("header.top h1 a").textContent = WT.t("table.heading", { title: summary.title });
+  document.title = WT.t("table.heading", { title: summary.title });
   for (const [elId, text] of Object.entries(page.labels || {})) if ($(elId)) $(elId).textContent = text;
-  $("title").textContent = `${summary.title}, ${summary.players} players · game ${id}`;
+  $("title").textContent = WT.t("table.subtitle", { title: summary.title, n: summary.players, id });
 
   // ------------------------------------------------------------------ connections
   let msgId = 0;
@@ -58,7 +58,8 @@
       conn.ws.send(JSON.stringify({ type, id: ref, action }));
     });
   }
-  ctx.act = (seat, action) => request(seat, "act", action);
+  // Deciding means the person has caught up: what was still queued for playback is shown at once.
+  ctx.act = (seat, action) => { playback.flush(); return request(seat, "act", action); };
   ctx.check = (seat, action) => request(seat, "check", action);
   ctx.preview = (seat, action) => request(seat, "preview", action);
 
@@ -68,7 +69,13 @@
       if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat); }
       ctx.summary = msg.game; renderInvites(); return;
     }
-    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); return; }
+    if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
+    if (msg.type === "timeout") {
+      // A seat's time ran out and a bot played its move: said in the log.
+      if (conn === primary()) $("log").append(WT.el("div", { class: "timeout" }, WT.t("table.timeout", { name: ctx.summary.seats[msg.seat].name, n: msg.limit })));
+      return;
+    }
+    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); renderInvites(); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
       if (/wrong token/.test(msg.message)) conn.closed = true;
@@ -83,7 +90,11 @@
     if (msg.type === "state") {
       ctx.states[conn.seat === null ? "spectator" : conn.seat] = msg;
       // A new connection (a reconnect) is sent the log from the start: add only the entries not shown yet.
-      if (conn === primary()) msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e); });
+      if (conn === primary()) {
+        const first = ctx.logEntries.length === 0; // the log so far is shown at once, later entries played back
+        msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e, first || msg.over); });
+        if (msg.over) playback.flush();
+      }
       schedule();
     }
   }
@@ -119,6 +130,7 @@
     renderStatus();
     page.render(ctx, state);
     (WT.renderHooks || []).forEach((hook) => hook(ctx, state));  // i18n hook: rules help and the guide (help.js, guide.js)
+    yourTurnSignal(state);
     // The page has drawn a state that includes every acknowledged decision (the state follows its ack).
     document.body.dataset.drawnAcks = String(ctx.acks || 0);
     maybeReport();
@@ -137,31 +149,130 @@
   }
 
   // ------------------------------------------------------------------ log and reports
-  function addLog(entry) {
+  function addLog(entry, now) {
     ctx.logEntries.push(entry);
+    if (now) showLog(entry); else playback.push(entry);
+  }
+  function showLog(entry) {
     const box = $("log");
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
     box.append(page.logItem(ctx, entry));
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
+
+  // ------------------------------------------------------------------ playback of the log
+  // What others did is shown one log entry at a time, at a pace the person chooses: the entry's county
+  // is highlighted on the map and the entry appears in the log and in the bar above the map. The map,
+  // the panels and the decisions always show the exact state; the playback is only a view of the log.
+  const SPEEDS = { slow: 2200, normal: 1100, fast: 450, instant: 0 };
+  const SPEED_WORDS = { slow: "table.speed_slow", normal: "table.speed_normal", fast: "table.speed_fast", instant: "table.speed_instant" };
+  const playback = (() => {
+    const queue = [];
+    let paused = false; let timer = null;
+    const speed = () => SPEEDS[$("play-speed").value] ?? SPEEDS.normal;
+    const bar = WT.el("div", { class: "panel playbar", id: "playbar", role: "group", "aria-label": WT.t("table.playback") },
+      WT.el("label", { for: "play-speed", class: "small" }, WT.t("table.playback_speed")),
+      WT.el("select", { id: "play-speed", onchange: (e) => { localStorage.setItem("wt:playback", e.target.value); if (e.target.value === "instant") flush(); else next(); } },
+        ...Object.keys(SPEEDS).map((k) => WT.el("option", { value: k, selected: (localStorage.getItem("wt:playback") || "normal") === k }, WT.t(SPEED_WORDS[k])))),
+      WT.el("button", { id: "play-pause", onclick: () => { paused = !paused; draw(); next(); } }, ""),
+      WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift()); draw(); } }, WT.t("table.playback_step")),
+      WT.el("button", { id: "play-skip", onclick: () => flush() }, WT.t("table.playback_skip")),
+      WT.el("span", { id: "play-left", class: "small muted" }),
+      WT.el("div", { id: "play-now", class: "small", "aria-live": "polite" }));
+    document.querySelector("#view-table .table").before(bar);
+    function show(entry) {
+      showLog(entry);
+      const text = (entry.lines || []).filter((l) => l).join(" ");
+      if (text) $("play-now").textContent = text;
+      if (page.highlight) page.highlight(ctx, entry.event);
+    }
+    function draw() {
+      $("play-pause").textContent = WT.t(paused ? "table.playback_resume" : "table.playback_pause");
+      $("play-pause").setAttribute("aria-pressed", String(paused));
+      $("play-left").textContent = queue.length ? WT.t("table.playback_left", { n: queue.length }) : "";
+      document.body.dataset.playQueue = String(queue.length);
+    }
+    function next() {
+      if (timer !== null) return;
+      if (!queue.length || (paused && speed() > 0)) { draw(); return; }
+      if (speed() === 0) { flush(); return; }
+      show(queue.shift()); draw();
+      // Entries without words (bookkeeping) pass at once.
+      // A long queue plays faster (never slower than a tenth of the chosen pace per entry).
+      const pace = speed() / Math.min(10, 1 + queue.length / 8);
+      timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
+    }
+    function flush() { while (queue.length) show(queue.shift()); draw(); }
+    draw();
+    return { push(entry) { queue.push(entry); next(); }, flush };
+  })();
+  // Every report (a battle or revolt of this seat, a winter's scoring) since the player last closed the
+  // panel stays in it, oldest first: a bot's battle a moment later never replaces the player's own.
   function maybeReport() {
     for (let i = ctx.reportSeen; i < ctx.logEntries.length; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
-      if (body) { $("report-body").replaceChildren(body); $("report").hidden = false; }
+      if (body) {
+        body.classList.add("report-item");
+        $("report-body").append(body);
+        $("report").hidden = false;
+        $("report-h").textContent = WT.t("table.report_count", { n: $("report-body").children.length });
+      }
     }
     ctx.reportSeen = ctx.logEntries.length;
   }
-  $("report-close").addEventListener("click", () => { $("report").hidden = true; });
+  $("report-close").addEventListener("click", () => { $("report").hidden = true; $("report-body").replaceChildren(); });
 
+  // The host sees the invite links first in the side column, each with a copy button; a seat whose
+  // player has connected says so.
   function renderInvites() {
     const invites = mine.invites || {};
     const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
     if (!rows.length) { $("invites").hidden = true; return; }
     $("invites").hidden = false;
-    $("invite-body").replaceChildren(...rows.map(([s, url]) => WT.el("p", {},
-      WT.el("label", { for: "inv-" + s }, `${ctx.summary.seats[s].colour}: `),
-      WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }))),
-      WT.el("p", { class: "small muted" }, "Spectators: ", WT.el("code", {}, `${location.origin}/game/${id}`)));
+    $("inv-h").textContent = WT.t("table.invites_h");
+    if ($("side").firstElementChild !== $("invites")) $("side").prepend($("invites"));
+    const copy = (inputId) => WT.el("button", { class: "copy", "data-copy": inputId, onclick: async (e) => {
+      const input = $(inputId); input.select();
+      try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand("copy"); }
+      e.target.textContent = WT.t("table.copied");
+    } }, WT.t("table.copy"));
+    $("invite-body").replaceChildren(...rows.map(([s, url]) => {
+      const seat = ctx.summary.seats[s];
+      return WT.el("div", { class: "invite-row" },
+        WT.el("label", { for: "inv-" + s }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), seat.colour, " ",
+          WT.el("span", { class: "small muted presence" }, seat.connected ? WT.t("table.joined") : WT.t("table.not_joined"))),
+        WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s)));
+    }),
+    WT.el("p", { class: "small muted" }, WT.t("table.invite_note")),
+    WT.el("div", { class: "copyrow" }, WT.el("label", { for: "inv-watch", class: "small" }, WT.t("table.spectators")),
+      WT.el("input", { id: "inv-watch", readonly: true, value: `${location.origin}/game/${id}` }), copy("inv-watch")));
+  }
+
+  // The tab's title and an optional sound say when it is this screen's turn.
+  const baseTitle = document.title;
+  let wasMyTurn = false;
+  const soundBox = WT.el("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("wt:sound") === "1",
+    onchange: (e) => localStorage.setItem("wt:sound", e.target.checked ? "1" : "0") });
+  document.querySelector("header.top").append(WT.el("label", { class: "small sound", for: "sound" }, soundBox, " ", WT.t("table.sound")));
+  function yourTurnSignal(state) {
+    const myTurn = state.seat !== null && state.legal.length > 0 && !state.over;
+    document.title = myTurn ? WT.t("table.tab_your_turn", { title: baseTitle }) : baseTitle;
+    if (myTurn && !wasMyTurn && soundBox.checked) beep();
+    wasMyTurn = myTurn;
+  }
+  function beep() {
+    try {
+      const ac = new AudioContext(); const o = ac.createOscillator(); const g = ac.createGain();
+      o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ac.destination);
+      o.start(); o.stop(ac.currentTime + 0.18);
+    } catch { /* no audio: the title still says it */ }
+  }
+  function greet(seat) {
+    const s = ctx.summary.seats[seat];
+    const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status" },
+      WT.el("p", {}, WT.t("table.greeting", { name: s.name, colour: s.colour })),
+      WT.el("button", { onclick: () => box.remove() }, WT.t("table.greeting_ok")));
+    $("side").prepend(box);
   }
 
   // ------------------------------------------------------------------ tabs and replay
@@ -182,7 +293,7 @@
     const opts = [WT.el("option", { value: "spectator" }, "Spectator")];
     ctx.summary.seats.forEach((s, i) => {
       // While the game runs: only the seat shown now (not another hot-seat player's, nor an invited one's).
-      if (over || (i === ctx.shown && mine.tokens[i])) opts.push(WT.el("option", { value: i }, `${s.colour} (${s.name})`));
+      if (over || (i === ctx.shown && mine.tokens[i])) opts.push(WT.el("option", { value: i }, s.name && s.name !== s.colour ? `${s.colour} (${s.name})` : s.colour));
     });
     sel.replaceChildren(...opts);
     if (keep) sel.value = keep;
@@ -195,14 +306,24 @@
       replay = await WT.json(`/api/games/${id}/replay?view=${view}&lang=${WT.lang}`, { headers });  // i18n hook: log language
     } catch (e) { $("replay-pos").textContent = e.message; return; }
     const slider = $("replay-slider");
-    slider.max = replay.frames.length - 1; slider.value = slider.max;
+    // A replay opens at the start; the step buttons and the arrow keys go through it.
+    slider.max = replay.frames.length - 1; slider.value = 0;
     showFrame();
+    slider.focus();
+  });
+  document.addEventListener("keydown", (e) => {
+    if ($("view-replay").hidden || !replay || e.target.tagName === "INPUT" && e.target !== $("replay-slider") || e.target.tagName === "SELECT") return;
+    const slider = $("replay-slider");
+    if (e.target === slider) { requestAnimationFrame(showFrame); return; } // the range input moves by itself
+    if (e.key === "ArrowRight") slider.stepUp(); else if (e.key === "ArrowLeft") slider.stepDown();
+    else if (e.key === "Home") slider.value = 0; else if (e.key === "End") slider.value = slider.max; else return;
+    e.preventDefault(); showFrame();
   });
   function showFrame() {
     if (!replay) return;
     const i = Number($("replay-slider").value);
     const f = replay.frames[i];
-    $("replay-pos").textContent = `view ${i + 1} of ${replay.frames.length} · decision ${f.step}`;
+    $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.frames.length, step: f.step });
     page.renderFrame(ctx, f.obs, { map: $("replay-map"), players: $("replay-players"), board: $("replay-board") });
     $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).map((e) => page.logItem(ctx, e)));
     $("replay-log").scrollTop = $("replay-log").scrollHeight;
@@ -210,6 +331,30 @@
   $("replay-slider").addEventListener("input", showFrame);
   $("replay-prev").addEventListener("click", () => { $("replay-slider").stepDown(); showFrame(); });
   $("replay-next").addEventListener("click", () => { $("replay-slider").stepUp(); showFrame(); });
+
+  // ------------------------------------------------------------------ chat between the seated players
+  // Seated players only (the server never sends it to spectators); short lines, rate-limited there.
+  const chatBox = WT.el("section", { class: "panel chat", id: "chat", hidden: true, "aria-labelledby": "chat-h" },
+    WT.el("h2", { id: "chat-h" }, WT.t("table.chat_h")),
+    WT.el("div", { class: "log small", id: "chat-lines", tabindex: "0", "aria-live": "polite" }),
+    WT.el("form", { class: "copyrow", id: "chat-form", onsubmit: (e) => { e.preventDefault(); say(); } },
+      WT.el("input", { id: "chat-text", maxlength: 200, "aria-label": WT.t("table.chat_say"), placeholder: WT.t("table.chat_say") }),
+      WT.el("button", { id: "chat-send" }, WT.t("table.chat_send"))),
+    WT.el("div", { id: "chat-msg", class: "small error", role: "status" }));
+  $("side").append(chatBox);
+  function chatLine(m) {
+    const seat = ctx.summary.seats[m.seat] || { colour: "?" };
+    $("chat-lines").append(WT.el("div", { class: "chat-line" }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), WT.el("strong", {}, m.name + ": "), m.text));
+    $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  }
+  function say() {
+    const seat = ctx.shown; const conn = ctx.conns[seat];
+    const text = $("chat-text").value.trim();
+    if (!text || !conn || !conn.ws || conn.ws.readyState !== 1) return;
+    const ref = ++msgId;
+    conn.waiting[ref] = { resolve: () => { $("chat-text").value = ""; $("chat-msg").textContent = ""; }, reject: (e) => { $("chat-msg").textContent = e.message; }, type: "chat" };
+    conn.ws.send(JSON.stringify({ type: "chat", id: ref, text }));
+  }
 
   // ------------------------------------------------------------------ start
   if (mine.pendingToken) {
@@ -222,9 +367,11 @@
       ctx.conns[seat] = conn; conn.pendingClaim = null;
       mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
       WT.keep(id, mine);
+      greet(seat);
     };
   }
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
   if (!Object.keys(ctx.conns).length) connect(null, null);
+  chatBox.hidden = !Object.keys(ctx.conns).some((k) => k !== "spectator") && !mine.pendingClaim && !frag.get("token");
   renderInvites();
 })();

@@ -10,6 +10,7 @@ window.GamePages = window.GamePages || {};
   const SOLID = { red: "#c0392b", blue: "#2e6dbd", yellow: "#c99a08", purple: "#8446a6", black: "#3a3a3a" };
   const REGION = { Brandenburg: "#e9e2cf", Sachsen: "#e4e8cf", Kurpfalz: "#ece0d6", Bayern: "#dfe6e2", "Österreich": "#e9dde3" };
   const BLD = { palace: ["P", "#7a4b1e"], church: ["C", "#2f5d8a"], trading_post: ["T", "#2e7a3c"] };
+  const BUILDING_WORD = { palace: "wallenstein.building_palace", church: "wallenstein.building_church", trading_post: "wallenstein.building_trading_post" };
   const COURT_BOX = { convert3: 3, convert2: 2, convert1: 1 };
   const LK_WORDS = { thalers: ["thaler", "thalers"], grain: ["grain", "grain"], armies: ["army into the tray", "armies into the tray"], vp: ["VP", "VP"] };
   const s = (tag, attrs = {}) => { const e = document.createElementNS(SVG, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
@@ -25,6 +26,13 @@ window.GamePages = window.GamePages || {};
   const Colour = (seat) => WT.cap(colourOf(Number(seat)));
   const name = (key) => (meta.byKey[key] || { name: key }).name;
   const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : Colour(p); };
+  // Whether a seat's player is at the table now (bots always are).
+  const presence = (ctx, p) => {
+    const s = ctx.summary.seats[p]; const on = !s || s.connected;
+    return el("span", { class: "presence-dot" + (on ? " on" : ""), title: WT.t(on ? "table.connected" : "table.away"), "aria-label": WT.t(on ? "table.connected" : "table.away"), "data-presence": on ? "on" : "off" });
+  };
+  // Who the game waits for, named the same way in the header and in the panel.
+  const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
   const is2002 = () => edition === "2002";
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
@@ -96,9 +104,7 @@ window.GamePages = window.GamePages || {};
       if (opts.chosen === c.key) cls.push("chosen");
       const leader = leaders.find(([, k]) => k === c.key);
       const statue = obs.leaders && obs.leaders.statues[c.key];
-      const label = `${c.name}: ${st.in_play ? (owner === null ? "neutral" : Colour(owner) + ", " + st.armies + " armies") : "out of play"}`
-        + (st.buildings.length ? ", " + st.buildings.join(" ") : "") + (st.revolt ? `, ${st.revolt} revolt marker(s)` : "")
-        + (leader ? `, ${Colour(leader[0])}'s military leader` : "") + (statue ? `, ${statue.count} statue(s) of ${Colour(statue.owner)}` : "");
+      const label = countyWords(c, st, leader, statue);
       const p = s("path", { d: pathOf(shape.rings), fill, class: cls.join(" "), "fill-rule": "evenodd", "data-county": c.key });
       const title = s("title"); title.textContent = label; p.append(title);
       if (opts.targets && opts.targets.has(c.key) && opts.onCounty) {
@@ -108,7 +114,11 @@ window.GamePages = window.GamePages || {};
       }
       layer.append(p);
       const [x, y] = shape.label;
-      const t = s("text", { x, y: y + 24, class: "county-name" }); t.textContent = c.name; marks.append(t);
+      // The name and the printed values (tax, grain) sit in a box inside the county (mapgen.py), so no
+      // label covers a border.
+      const nm = shape.name || { x, y: y + 24, size: 11 };
+      const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": nm.size, "data-label": c.key }); t.textContent = c.name; marks.append(t);
+      marks.append(printedValues(nm.x, nm.y + 11, c));
       if (owner !== null && st.armies > 0) {
         const g = s("g", { class: "army" });
         g.append(s("circle", { cx: x, cy: y, r: 12, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2 }));
@@ -124,9 +134,47 @@ window.GamePages = window.GamePages || {};
       if (leader) marks.append(leaderMark(x - 15, y + 2, Number(leader[0])));
       if (statue) marks.append(statueMark(x + 17, y + 4, statue.owner, statue.count));
     }
-    for (const [region, [rx, ry]] of Object.entries(M.regions || {})) {
-      const t = s("text", { x: rx, y: ry, class: "region-name" }); t.textContent = region.toUpperCase(); marks.append(t);
+    for (const [region, at] of Object.entries(M.region_labels || {})) {
+      const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": at.size, "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
     }
+  }
+  // A county's printed values as on the board: a coin with its tax, a sheaf with its grain.
+  function printedValues(x, y, c) {
+    const g = s("g", { class: "values", "aria-hidden": "true" });
+    g.append(s("circle", { cx: x - 9, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
+    const tx = s("text", { x: x - 9, y: y - 0.6, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
+    g.append(s("rect", { x: x + 3.8, y: y - 8.7, width: 10.4, height: 10.4, rx: 2, class: "grain-sheaf" }));
+    const gx = s("text", { x: x + 9, y: y - 0.6, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
+    return g;
+  }
+  // A county in words, for its tooltip and for screen readers.
+  function countyWords(c, st, leader, statue) {
+    const parts = [WT.t("wallenstein.county_printed", { name: c.name, region: c.region, tax: c.tax, grain: c.grain })];
+    if (!st.in_play) parts.push(WT.t("wallenstein.county_out"));
+    else if (st.owner === null) parts.push(WT.t("wallenstein.county_neutral"));
+    else parts.push(WT.t("wallenstein.county_owned", { colour: Colour(st.owner), n: st.armies }));
+    for (const b of st.buildings) parts.push(WT.t(BUILDING_WORD[b]));
+    if (st.revolt) parts.push(WT.t("wallenstein.county_revolt", { n: st.revolt }));
+    if (leader) parts.push(WT.t("wallenstein.county_leader", { colour: Colour(leader[0]) }));
+    if (statue) parts.push(WT.t("wallenstein.county_statues", { n: statue.count, colour: Colour(statue.owner) }));
+    return parts.join("; ");
+  }
+  // The map's legend: every symbol in words (drawn once per map).
+  function legend() {
+    const sym = (cls, text) => el("span", { class: "lg-sym " + cls }, text);
+    const item = (mark, key) => el("li", {}, mark, " ", WT.t(key));
+    return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, WT.t("wallenstein.legend")),
+      el("ul", {},
+        item(sym("lg-coin", "3"), "wallenstein.legend_tax"),
+        item(sym("lg-sheaf", "2"), "wallenstein.legend_grain"),
+        item(sym("lg-army", "4"), "wallenstein.legend_armies"),
+        item(sym("lg-bld lg-P", "P"), "wallenstein.building_palace"),
+        item(sym("lg-bld lg-C", "C"), "wallenstein.building_church"),
+        item(sym("lg-bld lg-T", "T"), "wallenstein.building_trading_post"),
+        item(sym("lg-revolt", ""), "wallenstein.legend_revolt"),
+        item(sym("lg-out", ""), "wallenstein.legend_out"),
+        item(sym("lg-target", ""), "wallenstein.legend_target"),
+        item(sym("lg-origin", ""), "wallenstein.legend_origin")));
   }
   function pathOf(rings) { return rings.map((r) => "M" + r.map((p) => p[0] + " " + p[1]).join("L") + "Z").join(""); }
   // The military leader: a pennant on a pole in the player's colour (drawn by the project).
@@ -146,6 +194,67 @@ window.GamePages = window.GamePages || {};
     return g;
   }
 
+  // ------------------------------------------------------------------ pan and zoom (phones above all)
+  // The live map zooms with its buttons, the mouse wheel or two fingers, and pans by dragging once
+  // zoomed in, so names and values are readable on a phone; a county is still chosen by a tap.
+  let zoom = null; // {x, y, w} of the viewBox when zoomed in
+  function applyZoom() {
+    const svg = document.getElementById("map");
+    if (!svg || !M) return;
+    const h = zoom ? zoom.w * M.height / M.width : M.height;
+    svg.setAttribute("viewBox", zoom ? `${zoom.x} ${zoom.y} ${zoom.w} ${h}` : `0 0 ${M.width} ${M.height}`);
+    svg.classList.toggle("zoomed", !!zoom);
+    const label = document.getElementById("zoom-level");
+    if (label) label.textContent = `${Math.round(100 * M.width / (zoom ? zoom.w : M.width))}%`;
+  }
+  function zoomBy(f, cx, cy) {
+    const w0 = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
+    const w = Math.min(M.width, Math.max(M.width / 5, w0 / f));
+    if (w >= M.width) { zoom = null; applyZoom(); return; }
+    const px = cx === undefined ? x0 + w0 / 2 : cx; const py = cy === undefined ? y0 + w0 * M.height / M.width / 2 : cy;
+    const k = w / w0;
+    zoom = clampZoom({ x: px - (px - x0) * k, y: py - (py - y0) * k, w });
+    applyZoom();
+  }
+  function clampZoom(z) {
+    const h = z.w * M.height / M.width;
+    return { w: z.w, x: Math.min(Math.max(0, z.x), M.width - z.w), y: Math.min(Math.max(0, z.y), M.height - h) };
+  }
+  function toMap(svg, ev) {
+    const r = svg.getBoundingClientRect(); const w = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
+    return [x0 + (ev.clientX - r.left) * w / r.width, y0 + (ev.clientY - r.top) * w / r.width];
+  }
+  function zoomControls(wrap) {
+    const svg = document.getElementById("map");
+    wrap.classList.add("zoomable");
+    wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": WT.t("wallenstein.zoom") },
+      el("button", { id: "zoom-in", "aria-label": WT.t("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
+      el("span", { id: "zoom-level", class: "small" }, "100%"),
+      el("button", { id: "zoom-out", "aria-label": WT.t("wallenstein.zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
+      el("button", { id: "zoom-reset", "aria-label": WT.t("wallenstein.zoom_reset"), onclick: () => { zoom = null; applyZoom(); } }, "⟲")));
+    svg.addEventListener("wheel", (ev) => { if (!ev.ctrlKey && !zoom && ev.deltaY > 0) return; ev.preventDefault(); const [x, y] = toMap(svg, ev); zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, x, y); }, { passive: false });
+    const pointers = new Map(); let last = null; let moved = 0;
+    svg.addEventListener("pointerdown", (ev) => { pointers.set(ev.pointerId, [ev.clientX, ev.clientY]); last = null; moved = 0; });
+    svg.addEventListener("pointermove", (ev) => {
+      if (!pointers.has(ev.pointerId)) return;
+      const before = pointers.get(ev.pointerId); pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (pointers.size === 2) { // pinch
+        const [a, b] = [...pointers.values()]; const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (last) { const [x, y] = toMap(svg, { clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 }); zoomBy(d / last, x, y); }
+        last = d; moved += 10; return;
+      }
+      if (!zoom) return;
+      const r = svg.getBoundingClientRect(); const k = zoom.w / r.width;
+      moved += Math.abs(ev.clientX - before[0]) + Math.abs(ev.clientY - before[1]);
+      zoom = clampZoom({ w: zoom.w, x: zoom.x - (ev.clientX - before[0]) * k, y: zoom.y - (ev.clientY - before[1]) * k });
+      applyZoom();
+    });
+    const up = (ev) => { pointers.delete(ev.pointerId); last = null; };
+    svg.addEventListener("pointerup", up); svg.addEventListener("pointercancel", up);
+    // A drag that panned the map is not a click on a county.
+    svg.addEventListener("click", (ev) => { if (moved > 8) { ev.stopPropagation(); ev.preventDefault(); } moved = 0; }, true);
+  }
+
   // ------------------------------------------------------------------ panels shared by live view and replay
   function playersTable(ctx, obs) {
     const rows = obs.players.map((p, i) => {
@@ -153,7 +262,7 @@ window.GamePages = window.GamePages || {};
       const tile = pos ? obs.bonus_tiles[pos - 1] : null;
       const pending = obs.pending.includes(i);
       return el("tr", { class: pending ? "pending" : "" },
-        el("td", {}, swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " deciding") : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " bot") : ""),
+        el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : ""),
         el("td", { class: "num" }, p.thalers), el("td", { class: "num" }, p.grain), el("td", { class: "num" }, p.vp),
         el("td", { class: "num" }, p.counties), el("td", { class: "num" }, p.supply),
         el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? "planned" : "")));
@@ -302,14 +411,56 @@ window.GamePages = window.GamePages || {};
     return sec;
   }
 
+  // Regions and the winter forecast, as the server computed them with the engine's own winter rules
+  // (webtable/wallenstein_standings.py); the page only lays them out.
+  const BUILDING_KINDS = ["palace", "church", "trading_post"];
+  const BUILDINGS_HEAD = { palace: "wallenstein.buildings_palace", church: "wallenstein.buildings_church", trading_post: "wallenstein.buildings_trading_post" };
+  function standingsPanel(ctx, board, obs) {
+    if (!board) return [];
+    const players = obs.players.map((_, p) => p);
+    const who = (counts, leaders) => {
+      const held = players.filter((p) => counts[p]);
+      if (!held.length) return el("span", { class: "muted" }, "–");
+      return el("span", {}, ...held.map((p) => el("span", { class: leaders.includes(p) ? "lead" : "", title: leaders.includes(p) ? WT.t("wallenstein.leads") : "" },
+        swatch(p), `${counts[p]} `)));
+    };
+    const regions = el("table", { class: "regions small", id: "regions" },
+      el("tr", {}, el("th", {}, WT.t("wallenstein.region")), ...BUILDING_KINDS.map((k) => el("th", {}, WT.t(BUILDINGS_HEAD[k])))),
+      ...board.regions.map((r) => el("tr", { "data-region": r.region }, el("td", {}, r.region),
+        ...BUILDING_KINDS.map((k) => el("td", {}, who(r.buildings[k].counts, r.buildings[k].leaders))))));
+    const vp = el("table", { class: "regions small", id: "vp-now" },
+      el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.score_counties")), el("th", { class: "num" }, WT.t("wallenstein.score_buildings")),
+        el("th", { class: "num" }, WT.t("wallenstein.score_majorities")), el("th", { class: "num" }, WT.t("wallenstein.vp_now"))),
+      ...board.score_now.map((d, p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
+        el("td", { class: "num" }, d.buildings), el("td", { class: "num" }, d.majorities), el("td", { class: "num vp" }, board.vp_now[p]))));
+    const out = [el("section", { class: "module", id: "standings" }, el("h3", {}, WT.t("wallenstein.regions_h")),
+      el("p", { class: "small muted" }, WT.t("wallenstein.regions_note")), regions, vp)];
+    const w = board.winter;
+    if (w && w.outcomes.length) {
+      const head = w.certain ? WT.t("wallenstein.forecast_certain", { n: w.outcomes[0].grain_loss })
+        : WT.t("wallenstein.forecast_open", { losses: w.outcomes.map((o) => o.grain_loss).join(", ") });
+      const table = el("table", { class: "forecast small", id: "forecast" },
+        el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.forecast_counties")), el("th", { class: "num" }, WT.t("wallenstein.forecast_grain_now")),
+          ...w.outcomes.map((o) => el("th", { class: "num" }, WT.t("wallenstein.forecast_after", { n: o.grain_loss })))),
+        ...players.map((p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, w.outcomes[0].players[p].counties),
+          el("td", { class: "num" }, obs.players[p].grain),
+          ...w.outcomes.map((o) => el("td", { class: "num" + (o.players[p].revolts ? " error" : ""), "data-loss": o.grain_loss,
+            title: WT.t("wallenstein.forecast_cell", { grain: o.players[p].grain, n: o.players[p].revolts }) },
+            `${o.players[p].grain} / ${o.players[p].revolts}`)))));
+      out.push(el("section", { class: "module", id: "winter-forecast" }, el("h3", {}, WT.t("wallenstein.forecast_h")), el("p", { class: "small" }, head), table,
+        el("p", { class: "small muted" }, WT.t("wallenstein.forecast_cells"), " ", WT.t("wallenstein.forecast_note"))));
+    }
+    return out;
+  }
+
   // ------------------------------------------------------------------ decisions
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [finalScores(ctx, st.result)];
-    if (seat === null) return [el("p", { class: "muted" }, "You are watching. Waiting for: " + obs.pending.map(Colour).join(", "))];
+    if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     if (!st.legal.length) {
-      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", {}, "Your plan is in. Waiting for the others to plan…"), myPlanView(obs)];
-      return [el("p", { class: "muted" }, "Waiting for " + (obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || "the game") + "…")];
+      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, WT.t("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) })), myPlanView(obs)];
+      return [el("p", { class: "muted", id: "waiting" }, WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }))];
     }
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
@@ -407,7 +558,13 @@ window.GamePages = window.GamePages || {};
     const seat = st.seat; const obs = st.obs;
     const key = `${obs.year}/${obs.season}`;
     let plan = plans[seat];
-    if (!plan || plan.key !== key) plan = plans[seat] = { key, boxes: {}, selected: null, verdict: null };
+    if (!plan || plan.key !== key) {
+      // A half-made plan survives a reload: it is kept in this browser's storage for this season.
+      let kept = null;
+      try { kept = JSON.parse(localStorage.getItem(planStore(seat))); } catch { kept = null; }
+      plan = plans[seat] = { key, boxes: kept && kept.key === key ? kept.boxes : {}, selected: null, verdict: null };
+    }
+    localStorage.setItem(planStore(seat), JSON.stringify({ key, boxes: plan.boxes }));
     const court = !!obs.court;
     const mine = meta.counties.filter((c) => obs.counties[c.key].owner === seat).map((c) => c.key);
     // The hand: county cards, then 5 money cards (2002: 5 blank cards), then 3 dice tower cards with the court.
@@ -480,7 +637,11 @@ window.GamePages = window.GamePages || {};
         let pick;
         if (b === "bid") pick = free.includes("money:0") ? "money:0" : free.find((c) => c.startsWith("tower")) || free.find(county);
         else if (b in COURT_BOX) pick = free.find((c) => !county(c)) || free[0];
-        else pick = free.find(county) || free[0];
+        else if (BUILDING_KINDS.includes(b)) {
+          // Only where the building can stand; with no such county a money card leaves the box idle.
+          pick = free.find((c) => county(c) && !obs.counties[c].buildings.includes(b) && obs.counties[c].buildings.length < meta.byKey[c].sites)
+            || free.find((c) => !county(c)) || free[0];
+        } else pick = free.find(county) || free[0];
         if (pick === undefined) break;
         plan.boxes[b] = pick;
         free.splice(free.indexOf(pick), 1);
@@ -491,9 +652,12 @@ window.GamePages = window.GamePages || {};
       ? `Plan in secret: choose a card, then a box (click a filled box to take its card back). A blank card is no action. You have ${money(thalers)}; the county cards planned cost ${money(cost)}.`
       : `Plan in secret: choose a card, then a box (click a filled box to take its card back). You have ${thalers} thalers; the county cards planned cost ${cost}.`
         + (court ? " Court boxes convert armies from a county (one stays) or, with a dice tower card, from the tray into courtiers." : "");
+    // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
+    // season may still pay for them; an action that cannot be paid is skipped).
+    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost, thalers })) : null;
     return [
       el("p", {}, intro + (need ? ` With ${mine.length} counties, leave exactly ${need} box(es) empty.` : " Every box needs a card.")),
-      cards, mat, ...msgs,
+      cards, mat, ...(over ? [over] : []), ...msgs,
       el("div", { class: "choices" },
         el("button", { onclick: fill, id: "plan-fill" }, "Fill empty boxes"),
         el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, "Clear"),
@@ -502,7 +666,8 @@ window.GamePages = window.GamePages || {};
           try { await ctx.act(seat, planJson()); } catch (err) { plan.verdict = err.message; rerender(ctx); }
         } }, "Submit plan")),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
-        complete ? (plan.verdict === "ok" ? "The plan is legal." : plan.verdict === "checking" ? "checking…" : plan.verdict || "") : `${empty - need} more box(es) to fill.`),
+        complete ? (plan.verdict === "ok" ? (cost > thalers ? WT.t("wallenstein.plan_legal_over_cost") : WT.t("wallenstein.plan_legal")) : plan.verdict === "checking" ? WT.t("wallenstein.checking") : plan.verdict || "")
+          : WT.t("wallenstein.boxes_to_fill", { n: empty - need })),
     ];
   }
 
@@ -568,8 +733,23 @@ window.GamePages = window.GamePages || {};
       out.push(go);
     }
     if (stay) out.push(button(ctx, seat, stay, describe(stay, obs)));
+    else if (obs.move.kind === "combat") out.push(el("p", { class: "small muted", id: "no-pass" }, WT.t("wallenstein.no_pass_combat")));
+    else out.push(el("p", { class: "small muted", id: "no-pass" }, WT.t("wallenstein.no_pass")));
     out.push(el("div", { id: "turn-msg", role: "status" }));
     return out;
+  }
+  // The season's event, where a decision is made: it may change what the decision brings.
+  function eventAtDecision(st) {
+    const obs = st.obs;
+    if (st.seat === null || !st.legal.length || st.over) return [];
+    if (obs.events.current) {
+      const m = eventInfo(obs.events.current);
+      return [el("p", { class: "small event-now", id: "decision-event" }, WT.t("wallenstein.event_at_decision", { title: m.title, effect: m.effect }))];
+    }
+    if (obs.phase === "planning" && obs.events.year.length) {
+      return [el("p", { class: "small muted", id: "decision-event" }, WT.t("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
+    }
+    return [];
   }
   const pct = (x) => `${Math.round((x || 0) * 100)}%`;
   function chooseTarget(ctx, seat, to) {
@@ -618,6 +798,7 @@ window.GamePages = window.GamePages || {};
   }
 
   function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
+  const planStore = (seat) => `wt:plan:${location.pathname.split("/").pop()}:${seat}`;
 
   // ------------------------------------------------------------------ battle cards (log, replay, report)
   function chips(counts) {
@@ -684,24 +865,32 @@ window.GamePages = window.GamePages || {};
       opts.targets = new Set(byCounty.map((a) => a.county));
       if (obs.leaders && obs.leaders.county[String(seat)]) opts.origin = obs.leaders.county[String(seat)];
       opts.onCounty = (t) => ctx.act(seat, byCounty.find((a) => a.county === t)).catch((e) => flash(e.message));
+    } else if (seat !== null && st.legal.some((a) => a.type === "plan_card" || a.type === "plan")) {
+      // Planning: the chosen card's county is highlighted; a county of one's own can be picked on the map.
+      const plan = plans[seat];
+      opts.targets = new Set(meta.counties.filter((c) => obs.counties[c.key].owner === seat).map((c) => c.key));
+      opts.chosen = plan && plan.selected && meta.byKey[plan.selected] ? plan.selected : null;
+      opts.onCounty = (c) => { const p = plans[seat]; if (p) { p.selected = p.selected === c ? null : c; rerender(ctx); } };
     } else if (obs.phase === "move") opts.origin = obs.move.from;
     else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
+    applyZoom();
     const focus = focusKey(document.activeElement);
     document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
-    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, obs.fight, seat === null ? obs.pending : obs.players[seat],
+    // obs.pending is part of it: the panel's "Waiting for" names the same players as the header.
+    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, obs.fight, obs.pending, seat === null ? null : obs.players[seat],
       obs.my_plan, obs.bonus_tiles, obs.tower, obs.court && obs.court.display, seat !== null && st.legal.length ? obs.counties : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
-      body.replaceChildren(...turnPanel(ctx, st));
+      body.replaceChildren(...eventAtDecision(st), ...turnPanel(ctx, st));
       body.dataset.phase = obs.phase;
     }
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
-    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs));
+    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs), ...standingsPanel(ctx, st.board, obs));
     restoreFocus(focus, seat !== null && st.legal.length > 0);
   }
   // Redrawing replaces the controls; a keyboard user keeps the place they were at (the same card, box,
@@ -749,8 +938,10 @@ window.GamePages = window.GamePages || {};
       // A battle the viewing seat fought in is shown in the report panel too.
       const seat = ctx.lastState ? ctx.lastState.seat : null;
       if (seat === null || seat === undefined || (e.seat !== seat && e.defender !== seat)) return null;
-      return el("div", { id: "battle-report", "data-kind": e.e }, el("p", {}, `Year ${entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || ""}: your ${e.e === "battle" ? "battle" : "revolt"}`), battleCard(entries[i]));
+      const year = entries.slice(0, i).reverse().find((x) => x.event.e === "year")?.event.year || "";
+      return el("div", { class: "battle-report", "data-kind": e.e }, el("p", {}, WT.t(e.e === "battle" ? "wallenstein.report_your_battle" : "wallenstein.report_your_revolt", { year })), battleCard(entries[i]));
     }
+    if (e.e === "event" || e.e === "winter") return seasonSummary(ctx, entries, i);
     if (e.e !== "score") return null;
     const rows = e.detail.map((d, p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
       el("td", { class: "num" }, d.buildings), el("td", { class: "num" }, d.majorities),
@@ -763,17 +954,48 @@ window.GamePages = window.GamePages || {};
         el("th", { class: "num" }, "Majorities"), el("th", { class: "num" }, "Gained"), el("th", { class: "num" }, "VP")), ...rows));
   }
 
+  // After each season: every player's revealed plan, box by box, and what came of it (from the log).
+  function seasonSummary(ctx, entries, i) {
+    let start = i - 1;
+    while (start >= 0 && entries[start].event.e !== "event") start--;
+    if (start < 0 || (entries[i].event.e === "event" && entries.slice(start, i).some((x) => x.event.e === "winter"))) return null;
+    const rows = {};
+    for (const x of entries.slice(start + 1, i)) {
+      const ev = x.event;
+      if (ev.e !== "action" && ev.e !== "skip") continue;
+      const why = ev.e === "skip" ? (meta.skip_reasons[ev.why] || String(ev.why).replace(/_/g, " ")) : null;
+      (rows[ev.seat] = rows[ev.seat] || []).push(el("li", { class: why ? "muted" : "" },
+        WT.t(why ? "wallenstein.summary_skipped" : "wallenstein.summary_done", { action: actionLabel(ev.action), county: name(ev.county), why: why || "" })));
+    }
+    const seats = Object.keys(rows);
+    if (!seats.length) return null;
+    return el("div", { class: "season-summary", "data-kind": "season" }, el("p", {}, el("strong", {}, WT.t("wallenstein.summary_h"))),
+      ...seats.map((p) => el("details", { open: String(p) === String(ctx.lastState && ctx.lastState.seat) },
+        el("summary", {}, swatch(p), seatLabel(ctx, Number(p)), " ", el("span", { class: "small muted" }, WT.t("wallenstein.summary_count", { n: rows[p].length }))),
+        el("ul", { class: "small" }, ...rows[p]))));
+  }
+
   function phaseLine(ctx, st) {
     const o = st.obs;
-    const waiting = o.pending.map(Colour).join(", ");
-    return `year ${o.year}, ${o.season}, ${o.phase.replace(/_/g, " ")}` + (waiting ? ` · waiting for ${waiting}` : "");
+    const waiting = waitingFor(ctx, o);
+    return `year ${o.year}, ${o.season}, ${o.phase.replace(/_/g, " ")}` + (waiting !== WT.t("table.nobody") ? " · " + WT.t("table.waiting_for", { names: waiting }) : "");
   }
 
   async function init(ctx) {
     meta = ctx.meta;
     meta.byKey = Object.fromEntries(meta.counties.map((c) => [c.key, c]));
     M = await WT.json(meta.map);
+    const wrap = document.querySelector("#view-table .mapwrap");
+    if (wrap && !document.getElementById("legend")) { wrap.append(legend()); zoomControls(wrap); }
   }
 
-  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe };
+  // Playback: the county a log entry is about is highlighted on the live map until the next one.
+  function highlight(ctx, e) {
+    for (const p of document.querySelectorAll("#map path.acting")) p.classList.remove("acting");
+    const key = e.county || e.to || e.origin;
+    const path = key && document.querySelector(`#map path[data-county="${CSS.escape(String(key))}"]`);
+    if (path) { path.classList.add("acting"); path.parentNode.append(path); }
+  }
+
+  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight };
 })();

@@ -1,0 +1,74 @@
+"""An optional time limit on people's decisions: when a seat has been asked to decide for longer than
+its limit, a bot takes that one decision for it, and every client is told (a ``timeout`` message the
+page writes into its log). The limit is chosen when the game is made and kept with each person's
+seat; bots are never timed. A restarted server starts the clock again for the decisions pending."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from tabletop.agents import derive_seed
+from tabletop.errors import IllegalAction
+from webtable.registry import bot_kind
+
+log = logging.getLogger("webtable")
+
+MIN_LIMIT, MAX_LIMIT = 1, 24 * 3600  # seconds
+STAND_INS = ("heuristic", "random")  # the bot that plays a late seat's move: the first that plays the game
+
+
+def parse_turn_limit(value: Any) -> int | None:
+    """A lobby's ``turn_limit`` (whole seconds, or None for none); IllegalAction if it is not one."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_LIMIT <= value <= MAX_LIMIT:
+        raise IllegalAction(f"turn_limit is a whole number of seconds from {MIN_LIMIT} to {MAX_LIMIT}, or null")
+    return value
+
+
+_CLOCKS: WeakKeyDictionary[Any, dict[int, tuple[int, asyncio.Task[None]]]] = WeakKeyDictionary()
+
+
+def arm(room: Any) -> None:
+    """Start a clock for each timed person the game now waits for (one per seat and decision)."""
+    if room.game.over:
+        return
+    clocks = _CLOCKS.setdefault(room, {})
+    pending = set(room.game.pending())
+    for seat, (version, task) in list(clocks.items()):
+        if seat not in pending or version != room.version:
+            task.cancel()
+            del clocks[seat]
+    for seat in pending:
+        limit = room.record.seats[seat].get("turn_limit")
+        if room.is_bot(seat) or not limit or seat in clocks:
+            continue
+        task = asyncio.get_running_loop().create_task(_expire(room, seat, room.version, float(limit)))
+        clocks[seat] = (room.version, task)
+
+
+async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
+    await asyncio.sleep(limit)
+    if room.version != version or room.game.over or seat not in room.game.pending():
+        return
+    _CLOCKS.get(room, {}).pop(seat, None)
+    agent = None
+    for name in STAND_INS:
+        try:
+            agent = bot_kind(name, room.kind.name).make(room.kind.name, seat, derive_seed(version, seat))
+            break
+        except IllegalAction:
+            continue
+    if agent is None:
+        return
+    game = room.game
+    action = agent.act(game.observe(seat), list(game.legal_actions(seat)))
+    try:
+        await room.act(seat, action)
+    except IllegalAction as exc:  # the person decided in the same moment
+        log.info("game %s: seat %d's time ran out, but: %s", room.id, seat, exc)
+        return
+    room.broadcast({"type": "timeout", "seat": seat, "limit": limit})
