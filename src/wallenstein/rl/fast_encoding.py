@@ -86,11 +86,35 @@ assert _BOX["bid"] == AUCTION_BOX and _BOX["convert3"] == N_BOXES and len(_BOX) 
 _COUNTIES = np.arange(N)
 _OWNER_BASE = L_OWNER + _COUNTIES * 7
 _BUILD_BITS = tuple((k, bit) for k, bit in enumerate(BUILDING_BITS))
+_BOARD_END = L_REVOLT + N
+assert L_OWNER == 0 and L_ARMIES == L_OWNER + 7 * N and L_BUILD == L_ARMIES + N and L_REVOLT == L_BUILD + 3 * N
+_BOARDS: dict[tuple[int, ...], Vector] = {}
+_BOARD_CACHE = 4096  # entries of ~2 KB; cleared when full
 
 
 def _slot(code: int) -> int:
     hit = _CARD_SLOT.get(code)
     return hit if hit is not None else _CARD[str(card_name(code))]
+
+
+def _board_block(
+    owner: list[int], armies: list[int], buildings: list[int], revolts: list[int], me: int, players: int
+) -> Vector:
+    """Entries ``[0, _BOARD_END)``: owner one-hot (seat slot, neutral, out of play), armies,
+    buildings, revolts of every county."""
+    vec = np.zeros(_BOARD_END, dtype=np.float32)
+    own = np.asarray(owner)
+    slot = np.where(own >= 0, (own - me) % players, np.where(own == OUT_OF_PLAY, 6, 5))
+    vec[_OWNER_BASE + slot] = 1.0
+    a = np.asarray(armies, dtype=np.float64)  # as _num: float64, then stored
+    vec[L_ARMIES : L_ARMIES + N] = np.clip(a / 20, 0.0, 1.0)
+    r = np.asarray(revolts, dtype=np.float64)
+    vec[L_REVOLT : L_REVOLT + N] = np.clip(r / 2, 0.0, 1.0)
+    b = np.asarray(buildings)
+    for k, bit in _BUILD_BITS:
+        vec[L_BUILD + k + 3 * np.flatnonzero(b & bit)] = 1.0
+    vec.flags.writeable = False
+    return vec
 
 
 def encode_game(g: Game, seat: int | None) -> Vector:
@@ -106,17 +130,16 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     val: list[float] = []
     one = ones.append
 
-    # Counties: owner one-hot (seat slot, neutral, out of play), armies, buildings, revolts.
-    own = np.asarray(s.owner)
-    slot = np.where(own >= 0, (own - me) % P, np.where(own == OUT_OF_PLAY, 6, 5))
-    vec[_OWNER_BASE + slot] = 1.0
-    armies = np.asarray(s.armies, dtype=np.float64)  # as _num: float64, then stored
-    vec[L_ARMIES : L_ARMIES + N] = np.clip(armies / 20, 0.0, 1.0)
-    revolts = np.asarray(s.revolts, dtype=np.float64)
-    vec[L_REVOLT : L_REVOLT + N] = np.clip(revolts / 2, 0.0, 1.0)
-    b = np.asarray(s.buildings)
-    for k, bit in _BUILD_BITS:
-        vec[L_BUILD + k + 3 * np.flatnonzero(b & bit)] = 1.0
+    # Counties: the board changes far less often than decisions are taken (not at all while
+    # planning), so its block is cached per (board, seat slot) and copied in.
+    key = (me, P, *s.owner, *s.armies, *s.buildings, *s.revolts)
+    board = _BOARDS.get(key)
+    if board is None:
+        board = _board_block(s.owner, s.armies, s.buildings, s.revolts, me, P)
+        if len(_BOARDS) >= _BOARD_CACHE:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    vec[:_BOARD_END] = board
 
     planning = phase == PLANNING
     for p in range(P):
