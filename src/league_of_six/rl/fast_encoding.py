@@ -45,10 +45,57 @@ from league_of_six.state import CHOOSE, FACE_DOWN, GRAY_SUPPLY, OFFER, OVER, PHA
 from tabletop.rl.spec import Vector
 
 if TYPE_CHECKING:
+    from league_of_six.components import Layout
     from league_of_six.game import Game
 
 NG = N_GOODS
 _FIGS = len(PILE_FIGURES)
+
+
+class _Rows:
+    """What a storage layout shows that stays fixed while it is in use (each row's bonus, each
+    space's colour and value, as the L_ROWS block), and where its chooser and fillers go."""
+
+    def __init__(self, lay: Layout) -> None:
+        self.layout = lay  # kept, so the id that keys the cache stays this layout's
+        fixed = np.zeros(2 * ROWS_SEEN * ROW, dtype=np.float32)
+        chooser_row: list[int] = []
+        chooser_at: list[int] = []
+        space: list[int] = []
+        space_at: list[int] = []
+        for r in range(len(lay.store)):
+            number = lay.number[r]
+            if number >= ROWS_SEEN:
+                continue
+            base = (lay.store[r] * ROWS_SEEN + number) * ROW
+            fixed[base] = _num(lay.bonus[r], 4)
+            chooser_row.append(r)
+            chooser_at.append(L_ROWS + base + 1)
+            first = lay.start[r]
+            for j, k in enumerate(range(first, min(lay.start[r + 1], first + SPACES_SEEN))):
+                s0 = base + 2 + SEATS + j * SPACE
+                fixed[s0 + lay.colour[k]] = 1.0
+                fixed[s0 + NG] = _num(lay.value[k], 2)
+                space.append(k)
+                space_at.append(L_ROWS + s0 + NG + 1)
+        fixed.flags.writeable = False
+        self.fixed = fixed
+        self.chooser_row = np.array(chooser_row, dtype=np.intp)
+        self.chooser_at = np.array(chooser_at, dtype=np.intp)
+        self.space = np.array(space, dtype=np.intp)
+        self.space_at = np.array(space_at, dtype=np.intp)
+
+
+_ROWS: dict[int, _Rows] = {}
+
+
+def _rows_of(lay: Layout) -> _Rows:
+    hit = _ROWS.get(id(lay))
+    if hit is None or hit.layout is not lay:
+        if len(_ROWS) > 256:
+            _ROWS.clear()
+        hit = _ROWS[id(lay)] = _Rows(lay)
+    return hit
 
 
 def encode_game(g: Game, seat: int | None) -> Vector:
@@ -63,6 +110,7 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     def who(p: int) -> int:  # a seat slot, or SEATS for nobody (-1)
         return SEATS if p < 0 else (p - me) % P
 
+    vec = np.zeros(OBS_SIZE, dtype=np.float32)
     ones: list[int] = []
     at: list[int] = [L_GAME]
     val: list[float] = [_num(s.round, ROUNDS)]
@@ -120,22 +168,12 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     for place, p in enumerate(s.store_order):
         one(L_STORAGE + 2 * (SEATS + 1) + 1 + ((p - me) % P) * SEATS + place)
     if s.store_tiles[0] >= 0:
-        lay = g.layout
-        for r in range(len(lay.store)):
-            number = lay.number[r]
-            if number >= ROWS_SEEN:
-                continue
-            base = L_ROWS + (lay.store[r] * ROWS_SEEN + number) * ROW
-            at.append(base)
-            val.append(_num(lay.bonus[r], 4))
-            one(base + 1 + who(s.row_chooser[r]))
-            first = lay.start[r]
-            for j, k in enumerate(range(first, min(lay.start[r + 1], first + SPACES_SEEN))):
-                s0 = base + 2 + SEATS + j * SPACE
-                one(s0 + lay.colour[k])
-                at.append(s0 + NG)
-                val.append(_num(lay.value[k], 2))
-                one(s0 + NG + 1 + who(s.space_owner[k]))
+        rows = _rows_of(g.layout)
+        vec[L_ROWS : L_ROWS + len(rows.fixed)] = rows.fixed
+        chooser = np.asarray(s.row_chooser)[rows.chooser_row]
+        owner = np.asarray(s.space_owner)[rows.space]
+        vec[rows.chooser_at + np.where(chooser < 0, SEATS, (chooser - me) % P)] = 1.0
+        vec[rows.space_at + np.where(owner < 0, SEATS, (owner - me) % P)] = 1.0
     cards = comp.cards
     card_at = s.card_at
     for f, c in enumerate(s.faceup):
@@ -144,7 +182,7 @@ def encode_game(g: Game, seat: int | None) -> Vector:
             one(L_LEADERS + f * 4 + 3)
     for f, pile in enumerate(comp.pile_cards):
         at.append(L_LEADERS + 16 + f)
-        val.append(_num(sum(1 for c in pile if card_at[c] == FACE_DOWN), 9))
+        val.append(_num([card_at[c] for c in pile].count(FACE_DOWN), 9))
     gray = [0, 0, 0]
     for c in comp.gray_cards:
         if card_at[c] == GRAY_SUPPLY:
@@ -179,7 +217,6 @@ def encode_game(g: Game, seat: int | None) -> Vector:
                 counts[card.kind * _FIGS + min(card.figures, 4) - 1] += 1
         at += [L_HAND + 1 + k for k in range(len(counts))]
         val += [_num(n, 3) for n in counts]
-    vec = np.zeros(OBS_SIZE, dtype=np.float32)
     vec[ones] = 1.0
     vec[at] = val
     return vec
