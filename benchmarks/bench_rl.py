@@ -14,7 +14,9 @@ For each game, random play over the same seeds:
   the encoder) and the mask, as a learning agent sees them;
 * Parallel: decisions/s of the native Parallel env, every live agent observed each step;
 * Gym: learner steps/s of ``GymEnv`` against 3 random bots (opponents' decisions not counted), and
-  the cost of one observation (``observe`` + ``encode``) in microseconds.
+  the cost of one observation vector in microseconds: the reference ``encode(observe(seat))`` and
+  the environments' path ``SPEC.encode_seat`` (the game's ``encode_game`` straight from the state,
+  equal to the reference by test).
 
 The issue's target: the AEC env at least half the engine's decision rate.
 """
@@ -99,7 +101,7 @@ def _gym(rl: Any, players: int, seeds: list[int]) -> tuple[int, float]:
     return n, time.perf_counter() - t
 
 
-def _observation_us(new_game: Any, rl: Any, players: int, seed: int) -> float:
+def _observation_us(new_game: Any, rl: Any, players: int, seed: int, fast: bool = False) -> float:
     g = new_game(players=players, seed=seed, log=False)
     rng = np.random.default_rng(seed)
     spent = 0.0
@@ -107,7 +109,10 @@ def _observation_us(new_game: Any, rl: Any, players: int, seed: int) -> float:
     while not g.over:
         seat = g.pending()[0]
         t = time.perf_counter()
-        rl.encode(g.observe(seat))
+        if fast:
+            rl.SPEC.encode_seat(g, seat)
+        else:
+            rl.encode(g.observe(seat))
         spent += time.perf_counter() - t
         calls += 1
         legal = g.legal_actions(seat)
@@ -141,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         for label in ("aec_indices", "aec_mask_only", "aec_full", "parallel"):
             row[label]["vs_engine"] = round(row[label]["per_s"] / engine, 2)
         row["observation_us"] = round(_observation_us(new_game, rl, args.players, 0), 1)
+        row["fast_observation_us"] = round(_observation_us(new_game, rl, args.players, 0, fast=True), 1)
         out[name] = row
     if args.json:
         print(json.dumps(out, indent=1))
@@ -150,7 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         if name not in out:
             continue
         row = out[name]
-        print(f"\n{name}: observation (observe + encode) {row['observation_us']} us")
+        print(
+            f"\n{name}: observation vector: encode(observe) {row['observation_us']} us,"
+            f" the environments' encode_seat {row['fast_observation_us']} us"
+        )
         for label in ("engine", "aec_indices", "aec_mask_only", "aec_full", "parallel", "gym_learner"):
             r = row[label]
             ratio = f"  ({r['vs_engine']:.2f}x engine)" if "vs_engine" in r else ""
