@@ -89,7 +89,7 @@ _BUILD_BITS = tuple((k, bit) for k, bit in enumerate(BUILDING_BITS))
 _BOARD_END = L_REVOLT + N
 assert L_OWNER == 0 and L_ARMIES == L_OWNER + 7 * N and L_BUILD == L_ARMIES + N and L_REVOLT == L_BUILD + 3 * N
 _BOARDS: dict[tuple[int, ...], Vector] = {}
-_BOARD_CACHE = 4096  # entries of ~2 KB; cleared when full
+_BOARD_CACHE = 1024  # entries of ~2 KB each; cleared when full
 
 
 def _slot(code: int) -> int:
