@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from league_of_six.game import new_game
 from league_of_six.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
+from league_of_six.rl.fast_encoding import encode_game
 from tabletop.rl.api import api
 from tabletop.rl.spec import game_spec
 
@@ -29,8 +30,9 @@ SPEC = game_spec(
     shown=("influence", "town", "horses"),
     score_key="influence",
     vp_scale=50.0,
+    fast_encode=encode_game,
 )
 
 env, parallel_env, GymEnv, register_openspiel = api(SPEC, "League of Six", max_game_length=2000)
 
-__all__ = ["SPEC", "GymEnv", "encode", "env", "parallel_env", "register_openspiel"]
+__all__ = ["SPEC", "GymEnv", "encode", "encode_game", "env", "parallel_env", "register_openspiel"]

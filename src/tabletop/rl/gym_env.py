@@ -139,7 +139,7 @@ class TableGymEnv(gym.Env[Vector, int]):
             g.apply(seat, agent.act(seen, legal))
 
     def _obs(self) -> Vector:
-        return self.rlgame.encode(self.game.observe(self.learner))
+        return self.rlgame.encode_seat(self.game, self.learner)
 
 
 __all__ = ["TableGymEnv"]

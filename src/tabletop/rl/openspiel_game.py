@@ -153,7 +153,7 @@ def register(spec: RLGame, title: str, max_game_length: int) -> str:
             self.dict = {"observation": self.tensor}
 
         def set_from(self, state: State, player: int) -> None:
-            self.tensor[:] = spec.encode(state.engine.observe(player))
+            self.tensor[:] = spec.encode_seat(state.engine, player)
 
         def string_from(self, state: State, player: int) -> str:
             return state.observation_string(player)

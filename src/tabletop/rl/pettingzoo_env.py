@@ -100,7 +100,7 @@ class _Table:
             return hit
         g = self.game
         mask = self.rlgame.catalogue.mask(g.legal_actions(seat)) if not g.over else self.rlgame.catalogue.noop_mask
-        out = {"observation": self.rlgame.encode(g.observe(seat)), "action_mask": mask}
+        out = {"observation": self.rlgame.encode_seat(g, seat), "action_mask": mask}
         self._cache[seat] = out
         return out
 

@@ -16,6 +16,7 @@ from tabletop.rl.api import api
 from tabletop.rl.spec import game_spec
 from wallenstein.game import new_game
 from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
+from wallenstein.rl.fast_encoding import encode_game
 
 SPEC = game_spec(
     VERSION,
@@ -29,8 +30,9 @@ SPEC = game_spec(
     shown=("vp", "thalers", "grain", "counties"),
     score_key="vp",
     vp_scale=100.0,
+    fast_encode=encode_game,
 )
 
 env, parallel_env, GymEnv, register_openspiel = api(SPEC, "Wallenstein", max_game_length=5000)
 
-__all__ = ["SPEC", "GymEnv", "encode", "env", "parallel_env", "register_openspiel"]
+__all__ = ["SPEC", "GymEnv", "encode", "encode_game", "env", "parallel_env", "register_openspiel"]

@@ -1,0 +1,225 @@
+"""The League of Six observation vector straight from the engine state: the environments' fast path.
+
+:func:`encode_game(g, seat) <encode_game>` returns exactly ``encode(g.observe(seat))`` (the
+reference, :func:`league_of_six.rl.encoding.encode`, stays the definition) without building the
+observation dict: it reads only what :mod:`league_of_six.observe` shows the seat (its own hand,
+never another's; no hand once the game is over, as the reference). ``tests/rl/test_rl_fast_encoding.py``
+compares both on every decision of random games for 3-5 players and every seat, and runs the
+hidden-twin test on this path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from league_of_six.components import MAX_OFFER, N_GOODS, PILE_FIGURES, ROUNDS, SIDES
+from league_of_six.rl.encoding import (
+    _PLAYER_W,
+    _TOWN,
+    _TOWN_W,
+    L_CONFLICT,
+    L_GAME,
+    L_HAND,
+    L_LEADERS,
+    L_ORDER,
+    L_PLAYER,
+    L_ROWS,
+    L_STORAGE,
+    L_SUPPLY,
+    L_TAX,
+    L_TOWN,
+    L_TRAVEL,
+    OBS_SIZE,
+    ROW,
+    ROWS_SEEN,
+    SEATS,
+    SPACE,
+    SPACES_SEEN,
+    TAX_TILES,
+    TOWNS,
+    _num,
+)
+from league_of_six.state import CHOOSE, FACE_DOWN, GRAY_SUPPLY, OFFER, OVER, PHASES, RESPOND
+from tabletop.rl.spec import Vector
+
+if TYPE_CHECKING:
+    from league_of_six.components import Layout
+    from league_of_six.game import Game
+
+NG = N_GOODS
+_FIGS = len(PILE_FIGURES)
+
+
+class _Rows:
+    """What a storage layout shows that stays fixed while it is in use (each row's bonus, each
+    space's colour and value, as the L_ROWS block), and where its chooser and fillers go."""
+
+    def __init__(self, lay: Layout) -> None:
+        self.layout = lay  # kept, so the id that keys the cache stays this layout's
+        fixed = np.zeros(2 * ROWS_SEEN * ROW, dtype=np.float32)
+        chooser_row: list[int] = []
+        chooser_at: list[int] = []
+        space: list[int] = []
+        space_at: list[int] = []
+        for r in range(len(lay.store)):
+            number = lay.number[r]
+            if number >= ROWS_SEEN:
+                continue
+            base = (lay.store[r] * ROWS_SEEN + number) * ROW
+            fixed[base] = _num(lay.bonus[r], 4)
+            chooser_row.append(r)
+            chooser_at.append(L_ROWS + base + 1)
+            first = lay.start[r]
+            for j, k in enumerate(range(first, min(lay.start[r + 1], first + SPACES_SEEN))):
+                s0 = base + 2 + SEATS + j * SPACE
+                fixed[s0 + lay.colour[k]] = 1.0
+                fixed[s0 + NG] = _num(lay.value[k], 2)
+                space.append(k)
+                space_at.append(L_ROWS + s0 + NG + 1)
+        fixed.flags.writeable = False
+        self.fixed = fixed
+        self.chooser_row = np.array(chooser_row, dtype=np.intp)
+        self.chooser_at = np.array(chooser_at, dtype=np.intp)
+        self.space = np.array(space, dtype=np.intp)
+        self.space_at = np.array(space_at, dtype=np.intp)
+
+
+_ROWS: dict[int, _Rows] = {}
+
+
+def _rows_of(lay: Layout) -> _Rows:
+    hit = _ROWS.get(id(lay))
+    if hit is None or hit.layout is not lay:
+        if len(_ROWS) > 256:
+            _ROWS.clear()
+        hit = _ROWS[id(lay)] = _Rows(lay)
+    return hit
+
+
+def encode_game(g: Game, seat: int | None) -> Vector:
+    """``encode(g.observe(seat))``, computed from the state (see the module's doc)."""
+    s = g.s
+    comp = g.comp
+    P = s.players
+    me = seat or 0
+    phase = s.phase
+    town_slot = [_TOWN[t.key] for t in comp.towns]
+
+    def who(p: int) -> int:  # a seat slot, or SEATS for nobody (-1)
+        return SEATS if p < 0 else (p - me) % P
+
+    vec = np.zeros(OBS_SIZE, dtype=np.float32)
+    ones: list[int] = []
+    at: list[int] = [L_GAME]
+    val: list[float] = [_num(s.round, ROUNDS)]
+    one = ones.append
+
+    one(L_GAME + 1 + phase)
+    one(L_GAME + 1 + len(PHASES) + P - 3)
+    ones += [L_GAME + 1 + len(PHASES) + 3 + (p - me) % P for p in g.pending()]
+    ring = {t: i for i, t in enumerate(s.ring)}
+    sides = g.sides
+    for t, town in enumerate(comp.towns):
+        base = L_TOWN + town_slot[t] * _TOWN_W
+        at.append(base)
+        val.append(_num(town.number, TOWNS))
+        one(base + 1 + sides[t])
+        if s.besieged[t]:
+            one(base + 1 + len(SIDES))
+        k = base + 2 + len(SIDES)
+        tile = s.tile_at[t]
+        if 0 <= tile < TAX_TILES:
+            one(k + tile)
+        if s.turned[t] >= 0:
+            one(k + TAX_TILES + s.turned[t])
+        one(k + TAX_TILES + 6 + who(s.occupant[t]))
+        if t in ring:
+            one(k + TAX_TILES + 6 + SEATS + 1 + ring[t])
+    for place, p in enumerate(s.order):
+        one(L_ORDER + ((p - me) % P) * SEATS + place)
+    for p in range(P):
+        base = L_PLAYER + ((p - me) % P) * _PLAYER_W
+        one(base)
+        at.append(base + 1)
+        val.append(_num(s.influence[p], 60))
+        if s.town_of[p] >= 0:
+            one(base + 2 + town_slot[s.town_of[p]])
+        if s.counter[p] >= 0:
+            at.append(base + 2 + TOWNS)
+            val.append(_num(s.counter[p], MAX_OFFER))
+        if s.road_of[p] >= 0:
+            one(base + 3 + TOWNS + town_slot[s.road_of[p]])
+        w = base + 3 + 2 * TOWNS
+        for gi, n in enumerate(s.wagon[p * NG : (p + 1) * NG]):
+            if n:
+                at.append(w + gi)
+                val.append(_num(n, 6))
+        at += (w + NG, w + NG + 1)
+        val += (_num(s.horses[p], 5), _num(s.horse_tile[p] or 0, 6))
+    for gi, n in enumerate(s.supply):
+        at.append(L_SUPPLY + gi)
+        val.append(_num(n, 12))
+    one(L_STORAGE + who(s.store_tiles[0]))
+    one(L_STORAGE + SEATS + 1 + who(s.store_tiles[1]))
+    if s.side != 0:
+        one(L_STORAGE + 2 * (SEATS + 1))
+    for place, p in enumerate(s.store_order):
+        one(L_STORAGE + 2 * (SEATS + 1) + 1 + ((p - me) % P) * SEATS + place)
+    if s.store_tiles[0] >= 0:
+        rows = _rows_of(g.layout)
+        vec[L_ROWS : L_ROWS + len(rows.fixed)] = rows.fixed
+        chooser = np.asarray(s.row_chooser)[rows.chooser_row]
+        owner = np.asarray(s.space_owner)[rows.space]
+        vec[rows.chooser_at + np.where(chooser < 0, SEATS, (chooser - me) % P)] = 1.0
+        vec[rows.space_at + np.where(owner < 0, SEATS, (owner - me) % P)] = 1.0
+    cards = comp.cards
+    card_at = s.card_at
+    for f, c in enumerate(s.faceup):
+        if c >= 0:
+            one(L_LEADERS + f * 4 + cards[c].kind)
+            one(L_LEADERS + f * 4 + 3)
+    for f, pile in enumerate(comp.pile_cards):
+        at.append(L_LEADERS + 16 + f)
+        val.append(_num([card_at[c] for c in pile].count(FACE_DOWN), 9))
+    gray = [0, 0, 0]
+    for c in comp.gray_cards:
+        if card_at[c] == GRAY_SUPPLY:
+            gray[cards[c].kind] += 1
+    at += [L_LEADERS + 20 + k for k in range(3)]
+    val += [_num(n, 6) for n in gray]
+    at.append(L_TAX)
+    val.append(_num(len(s.tax_deck), 18))
+    if phase == OFFER or phase == RESPOND:
+        where = s.town_of[s.mover]
+        one(L_CONFLICT + town_slot[where])
+        one(L_CONFLICT + TOWNS + (s.mover - me) % P)
+        if s.occupant[where] >= 0:
+            one(L_CONFLICT + TOWNS + SEATS + (s.occupant[where] - me) % P)
+        if phase == RESPOND:
+            at.append(L_CONFLICT + TOWNS + 2 * SEATS)
+            val.append(_num(s.c_offer, MAX_OFFER))
+            one(L_CONFLICT + TOWNS + 2 * SEATS + 1 + (s.c_by - me) % P)
+    if phase == CHOOSE:
+        one(L_TRAVEL + (s.mover - me) % P)
+        if s.mover_from >= 0:
+            one(L_TRAVEL + SEATS + town_slot[s.mover_from])
+        if s.displaced:
+            one(L_TRAVEL + SEATS + TOWNS)
+    if seat is not None and phase != OVER:  # the seat's own hand (the reference shows none at the end)
+        at.append(L_HAND)
+        val.append(_num(s.guards[seat], MAX_OFFER))
+        counts = [0] * (3 * _FIGS)
+        for c, where in enumerate(card_at):
+            if where == seat:
+                card = cards[c]
+                counts[card.kind * _FIGS + min(card.figures, 4) - 1] += 1
+        at += [L_HAND + 1 + k for k in range(len(counts))]
+        val += [_num(n, 3) for n in counts]
+    vec[ones] = 1.0
+    vec[at] = val
+    return vec
+
+
+__all__ = ["encode_game"]

@@ -1,0 +1,91 @@
+"""The environments' fast encoders give exactly the reference vectors, and still hide every secret.
+
+The reference is ``encode(game.observe(seat))`` (the observation dict, the one place that decides
+what a seat sees); ``fast_encode(game, seat)`` reads the engine state directly. They are compared for
+every seat at every decision of random games over editions, modules, set-ups and player counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import league_of_six
+import wallenstein
+from league_of_six import rl as los_rl
+from tabletop.rl.spec import RLGame
+from wallenstein import rl as w_rl
+
+ALL_MODULES = ("emperors_court", "landsknechte", "military_leaders")
+W_CASES: list[tuple[int, dict[str, Any]]] = [
+    (3, {}),
+    (4, {"edition": "2002"}),
+    (5, {"modules": ALL_MODULES}),
+    (4, {"setup": "draft", "modules": ("military_leaders",)}),
+    (3, {"modules": ("emperors_court",)}),
+    (5, {"edition": "2002", "setup": "draft"}),
+    (4, {"modules": ("landsknechte",)}),
+]
+
+
+def _compare(spec: RLGame, game: Any, seed: int) -> int:
+    """Play ``game`` randomly; at every decision every seat's fast vector equals the reference."""
+    assert spec.fast_encode is not None
+    rng = random.Random(seed)
+    compared = 0
+    while True:
+        for seat in range(game.players):
+            fast = spec.fast_encode(game, seat)
+            ref = spec.encode(game.observe(seat))
+            if not np.array_equal(fast, ref):
+                diff = np.flatnonzero(fast != ref)
+                raise AssertionError(f"seat {seat}, phase {game.phase}: entries {diff[:10]} differ")
+            compared += 1
+        if game.over:
+            return compared
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("players", "options"), W_CASES, ids=[f"{p}p-{o}" for p, o in W_CASES])
+def test_wallenstein_fast_vectors_equal_the_reference(players: int, options: dict[str, Any]) -> None:
+    g = wallenstein.new_game(players=players, seed=players * 7 + len(options), log=False, **options)
+    assert _compare(w_rl.SPEC, g, 5) > 500
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_league_of_six_fast_vectors_equal_the_reference(players: int) -> None:
+    total = sum(_compare(los_rl.SPEC, league_of_six.new_game(players=players, seed=s, log=False), s) for s in (1, 2))
+    assert total > 500
+
+
+def _hidden_twins_fast(spec: RLGame, new_game: Callable[..., Any], players: int, seed: int, every: int) -> int:
+    """The hidden-twin test on the fast path: a resampled twin (same observation, other secrets)
+    gives the same fast vector."""
+    assert spec.fast_encode is not None
+    g = new_game(players=players, seed=seed, log=False)
+    rng = random.Random(seed)
+    checked = n = 0
+    while not g.over:
+        if n % every == 0:
+            for seat in range(players):
+                twin = g.resample(seat, n * 31 + seat)
+                assert twin.observe(seat) == g.observe(seat)
+                assert np.array_equal(spec.fast_encode(twin, seat), spec.fast_encode(g, seat))
+                checked += 1
+        seat = g.pending()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+        n += 1
+    return checked
+
+
+def test_hidden_twins_fast_wallenstein() -> None:
+    assert _hidden_twins_fast(w_rl.SPEC, wallenstein.new_game, 4, 12, 9) > 100
+
+
+def test_hidden_twins_fast_league_of_six() -> None:
+    assert _hidden_twins_fast(los_rl.SPEC, league_of_six.new_game, 4, 12, 4) > 80
