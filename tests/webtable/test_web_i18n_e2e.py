@@ -61,6 +61,9 @@ def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_ur
     # The replay of the finished game is narrated in German too.
     page.click("#tab-replay")
     page.click("#replay-load")
+    page.wait_for_function("() => Number(document.querySelector('#replay-slider').max) > 0")
+    page.focus("#replay-slider")
+    page.keyboard.press("End")  # the replay opens at the start; the end holds the scoring
     page.wait_for_function("() => document.querySelector('#replay-log').textContent.includes('Wertung, Jahr')")
     # The rules reference, searchable, in German; switching the page to English is remembered.
     page.goto(base_url + "/rules?q=W-16")

@@ -138,4 +138,7 @@
     try { location.href = await WT.guide.start(); }
     catch (e) { $("guide-msg").textContent = e.message; $("guide-msg").className = "error"; }
   });
+  // The buttons start disabled: a click before this script is ready would submit the bare form.
+  $("create-btn").disabled = false;
+  $("guide-btn").disabled = false;
 })();
