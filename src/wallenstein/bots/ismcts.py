@@ -43,6 +43,7 @@ DEFAULT_SIMULATIONS = 400
 # unless another is better by a standard error; other seats play the opponent model's choice longer.
 CONFIDENCE = 1.0
 OTHERS = 0.3
+ROOT = "ucb"
 SCALE = 8.0  # VP of margin that count as a near-certain win (evaluation squashing)
 WIN = 10.0  # a finished game: a win is worth this many VP of margin
 HORIZONS = ("season", "year")
@@ -88,6 +89,10 @@ class WallensteinParts:
         g = w.clone()
         g.seed = seed
         return g
+
+    def copy(self, g: Game) -> Game:
+        """A world to play on again (the halving root's common random numbers)."""
+        return g.clone()
 
     def actor(self, g: Game) -> int | None:
         if g.over:
@@ -176,7 +181,8 @@ class IsmctsAgent:
     ``worlds`` (determinizations rebuilt per decision), ``horizon`` ("season" or "year"),
     ``exploration`` (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
     candidate needs over the heuristic's choice to replace it, default 1; 0: the most visited wins),
-    ``others`` (progressive widening factor of the other seats' nodes, default 0.3).
+    ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
+    ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root).
     """
 
     def __init__(
@@ -193,6 +199,7 @@ class IsmctsAgent:
         widen: float = 1.0,
         confidence: float = CONFIDENCE,
         others: float | None = OTHERS,
+        root: str = ROOT,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -203,6 +210,7 @@ class IsmctsAgent:
             widen=widen,
             confidence=confidence,
             others=others,
+            root=root,
         )
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
