@@ -129,7 +129,10 @@ class WallensteinParts:
             if s.phase != PLANNING or s.plan_fill[seat] != (PLAN_START if g.is2002 else 0):
                 return False
             # A plan's legality reads public facts only (own counties, thalers), the same in every
-            # world of this season's planning: checked once per decision.
+            # world of the root's season: checked once per decision. A later season (horizon
+            # "year") follows battles whose chance differs from world to world: checked each time.
+            if (s.year, s.season) != self.root_key:
+                return legal_plan(g, seat, action.cards)
             key = (seat, s.year, s.season, action.cards)
             ok = self.plan_ok.get(key)
             if ok is None:
