@@ -26,6 +26,7 @@ number of iterations (results independent of machine load) with an optional time
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -96,6 +97,9 @@ class Node(Generic[A]):
         self.avail = [0] * k
 
 
+ROOTS = ("ucb", "halving")
+
+
 @dataclass(frozen=True)
 class Settings:
     """The search's knobs (see the module doc)."""
@@ -111,6 +115,11 @@ class Settings:
     # Widening of the other seats' nodes (None: ``widen``). Small: they play their prior (the
     # roll-out policy's choice, the opponent model) until visits show another choice is better.
     others: float | None = None
+    # How the root spends its budget: "ucb" (UCB1 with widening, as every other node) or "halving"
+    # (sequential halving over all the root's candidates with common random numbers: in each sampled
+    # world every surviving candidate gets one iteration from the same world, chance seed and
+    # generator state, so candidates are compared on the same luck; the tree below is ISMCTS).
+    root: str = "ucb"
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -124,6 +133,8 @@ class Settings:
             or (self.others is not None and self.others <= 0)
         ):
             raise ValueError("exploration and confidence must be at least 0, widen and others positive")
+        if self.root not in ROOTS:
+            raise ValueError(f"root must be one of {ROOTS}, not {self.root!r}")
 
 
 @dataclass
@@ -141,6 +152,8 @@ HIDDEN = "hidden"
 
 def search(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: Settings) -> Result[A]:
     """Run ISMCTS for ``seat`` and return the root's choice (see the module doc)."""
+    if settings.root == "halving":
+        return _halving(parts, seat, rng, settings)
     trees: list[dict[tuple[Any, ...], Node[A]]] = []
     start = time.perf_counter()
     root: Node[A] | None = None
@@ -171,6 +184,71 @@ def search(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: Se
     return Result(root.candidates[best], done, root, sum(len(t) for t in trees))
 
 
+def _halving(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: Settings) -> Result[A]:
+    """Sequential halving at the root with common random numbers (``Settings.root``)."""
+    start = time.perf_counter()
+    first = parts.world(rng, 0)
+    if parts.actor(first) != seat:
+        raise ValueError(f"the determinized game waits for seat {parts.actor(first)}, not the searching seat {seat}")
+    cands = parts.candidates(first, seat, rng)
+    if not cands:
+        raise ValueError("no candidate decision at the root")
+    root: Node[A] = Node(cands)
+    trees: list[dict[tuple[Any, ...], Node[A]]] = [{} for _ in range(parts.players(first))]
+    trees[seat][()] = root
+    alive = list(range(len(cands)))
+    per_world: list[dict[int, float]] = [{} for _ in cands]  # candidate -> {world: score}
+    rounds = max(1, (len(alive) - 1).bit_length())
+    done = world = 0
+    out_of_time = len(cands) == 1
+    for r in range(rounds):
+        if out_of_time:
+            break
+        share = max(1, (settings.iterations - done) // (len(alive) * (rounds - r)))
+        for _ in range(share):
+            base = first if world == 0 else parts.world(rng, world)
+            state = rng.getstate()
+            for i in alive:
+                if done >= settings.iterations:
+                    break
+                g = _copy(parts, base)
+                if not parts.available(g, seat, cands[i]):
+                    continue
+                rng.setstate(state)
+                per_world[i][world] = _iterate(parts, g, seat, trees, rng, settings, force=i)
+                done += 1
+            world += 1
+            out_of_time = done >= settings.iterations or (
+                settings.max_seconds is not None and time.perf_counter() - start > settings.max_seconds
+            )
+            if out_of_time:
+                break
+        if len(alive) > 1:
+            alive.sort(key=lambda i: (-_mean(root, i), i))
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+    best = alive[0] if len(alive) == 1 else max(alive, key=lambda i: (_mean(root, i), -i))
+    if best and settings.confidence > 0 and not _paired_better(per_world[best], per_world[0], settings.confidence):
+        best = 0
+    return Result(cands[best], done, root, sum(len(t) for t in trees))
+
+
+def _copy(parts: SearchParts[G, A], g: G) -> G:
+    """A copy of a world to play on (the game's own ``copy`` where it has one)."""
+    own = getattr(parts, "copy", None)
+    return own(g) if own is not None else copy.deepcopy(g)
+
+
+def _paired_better(a: dict[int, float], b: dict[int, float], z: float) -> bool:
+    """Whether ``a`` beats ``b`` by ``z`` standard errors of their differences in shared worlds."""
+    d = [a[w] - b[w] for w in a if w in b]
+    n = len(d)
+    if n < 2:
+        return True  # ``b`` was left behind early: the halving already compared them
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > z * math.sqrt(var / n)
+
+
 def _better(node: Node[A], i: int, j: int, z: float) -> bool:
     """Whether candidate ``i``'s mean beats ``j``'s by ``z`` standard errors (Welch)."""
     if node.n[i] < 2 or node.n[j] < 2:
@@ -195,7 +273,9 @@ def _iterate(
     trees: list[dict[tuple[Any, ...], Node[A]]],
     rng: random.Random,
     settings: Settings,
-) -> None:
+    force: int = -1,
+) -> float:
+    """One iteration on world ``g``; ``force``: the root candidate to play. Returns ``seat``'s score."""
     P = len(trees)
     paths: list[tuple[Any, ...]] = [()] * P
     visited: list[tuple[Node[A], int, int]] = []  # (node, candidate index, actor)
@@ -215,7 +295,11 @@ def _iterate(
             node = tree[paths[p]] = Node(cands)
             expanded = True
         widen = settings.widen if p == seat or settings.others is None else settings.others
-        i = _select(parts, g, p, node, settings.exploration, widen)
+        if force >= 0 and not visited:
+            i = force
+            node.avail[i] += 1
+        else:
+            i = _select(parts, g, p, node, settings.exploration, widen)
         if i < 0:
             break  # none of the node's candidates is legal in this world: roll out from here
         action = node.candidates[i]
@@ -232,6 +316,7 @@ def _iterate(
         node.n[i] += 1
         node.total[i] += scores[p]
         node.squares[i] += scores[p] * scores[p]
+    return scores[seat]
 
 
 def _select(parts: SearchParts[G, A], g: G, p: int, node: Node[A], c: float, widen: float) -> int:
@@ -265,4 +350,4 @@ def relative(values: Sequence[float], scale: float) -> list[float]:
     return [squash(values[p] - max(values[q] for q in range(P) if q != p), scale) for p in range(P)]
 
 
-__all__ = ["HIDDEN", "Node", "Result", "SearchParts", "Settings", "relative", "search", "squash"]
+__all__ = ["HIDDEN", "ROOTS", "Node", "Result", "SearchParts", "Settings", "relative", "search", "squash"]

@@ -29,7 +29,19 @@ def test_budget_options_and_bad_options() -> None:
     bot.reset(seat, 1)
     assert bot.act(g.observe(seat), list(g.legal_actions(seat))) in g.legal_actions(seat)
     assert bot.simulated == 9
-    for bad in ({"simulations": 0}, {"horizon": "week"}, {"candidates": 0}, {"max_seconds": 0}, {"depth": 2}):
+    # The halving root (common random numbers) keeps the budget and decides legally too.
+    halving = IsmctsAgent(seat, 1, simulations=9, worlds=3, root="halving")
+    halving.reset(seat, 1)
+    assert halving.act(g.observe(seat), list(g.legal_actions(seat))) in g.legal_actions(seat)
+    assert 1 <= halving.simulated <= 9
+    for bad in (
+        {"simulations": 0},
+        {"horizon": "week"},
+        {"root": "flat"},
+        {"candidates": 0},
+        {"max_seconds": 0},
+        {"depth": 2},
+    ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
 

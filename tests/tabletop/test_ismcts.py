@@ -169,3 +169,23 @@ def test_confidence_keeps_the_prior_choice_without_evidence() -> None:
     assert all(r.action == 0 for r in kept)
     with pytest.raises(ValueError, match="confidence"):
         Settings(confidence=-1.0)
+
+
+class AllLegal(Bandit):
+    def available(self, g: list[int], seat: int, action: int) -> bool:
+        return True
+
+
+def test_the_halving_root_compares_candidates_on_the_same_luck() -> None:
+    # Equal candidates: with common random numbers each world gives every candidate the same score,
+    # so their sums are equal wherever they were played equally often, and the prior's choice stays.
+    even = search(AllLegal([0.5] * 4), 0, random.Random(3), Settings(iterations=40, root="halving"))
+    assert even.root.n == [15, 15, 5, 5] and even.iterations == 40
+    assert even.root.total[0] == even.root.total[1] and even.root.total[2] == even.root.total[3]
+    assert even.action == 0
+    # Unequal ones: the best of nine found on a small budget, unavailable candidates skipped.
+    p = [0.3, 0.2, 0.35, 0.1, 0.8, 0.25, 0.3, 0.2, 0.3]
+    best = search(Bandit(p), 0, random.Random(3), Settings(iterations=60, root="halving", confidence=1.0))
+    assert best.action == 4 and best.iterations <= 60
+    with pytest.raises(ValueError, match="root"):
+        Settings(root="flat")

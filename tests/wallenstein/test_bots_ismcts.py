@@ -5,14 +5,18 @@ observation only is tested with the other bots in test_bots_play.py."""
 from __future__ import annotations
 
 import pytest
-from test_bots_play import _play
+from test_bots_play import SMALL, Checked, _play
 
 import wallenstein
 from tabletop.errors import IllegalAction
+from tabletop.runner import run
 from tabletop.tournament import tournament
+from wallenstein.actions import Action
 from wallenstein.bots import BOT_KINDS, make_agent
-from wallenstein.bots.ismcts import IsmctsAgent
+from wallenstein.bots.heuristic import decide, plan
+from wallenstein.bots.ismcts import IsmctsAgent, WallensteinParts
 from wallenstein.bots.tournament import WallensteinTournament
+from wallenstein.state import PLANNING
 
 GAMES = [
     ("2012", (), "lineup", 4),
@@ -32,6 +36,38 @@ def test_plays_every_edition_and_module_set_to_the_end(
     """Every decision checked legal (whole plans through the edition's or module's own check)."""
     g = _play(["ismcts", "heuristic", "random"], 60 + players, players, setup, edition, modules)
     assert g.over
+
+
+@pytest.mark.parametrize("options", [{"horizon": "year"}, {"root": "halving"}])
+def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, str]) -> None:
+    """The year horizon plans later seasons inside the tree, where county ownership differs from
+    world to world (a plan legal in one may not be in another: checked in each)."""
+    g = wallenstein.new_game(players=4, seed=71, log=False)
+    agents = []
+    for seat in range(4):
+        a = IsmctsAgent(seat, seat, **SMALL["ismcts"], **options) if seat == 0 else make_agent("heuristic", seat)
+        a.reset(seat, seat)
+        agents.append(Checked(a, g))
+    run(g, agents)
+    assert g.over and agents[0].decisions > 0
+
+
+def test_a_later_seasons_plan_is_checked_in_each_world() -> None:
+    """Counties change hands by battles whose chance differs between worlds: a plan legal in one
+    world of a later season is not taken as legal in another where a county of it was lost."""
+    g = wallenstein.new_game(players=4, seed=5, log=False)
+    bot = IsmctsAgent(0, 1, horizon="year")
+    parts = WallensteinParts(bot, g.observe(0), g)
+    later = g.clone()
+    while later.s.phase != PLANNING or (later.s.year, later.s.season) == parts.root_key:
+        p = later.pending()[0]
+        later.apply(p, decide(later, p, later.legal_actions(p)))
+    action = Action("plan", cards=plan(later, 0))
+    assert parts.available(later, 0, action)
+    other = later.clone()
+    county = next(c for c in action.cards if 0 <= c < len(other.s.owner) and other.s.owner[c] == 0)
+    other.s.owner[county] = 1
+    assert not parts.available(other, 0, action)
 
 
 def test_budget_options_and_bad_options() -> None:

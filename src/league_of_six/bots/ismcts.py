@@ -39,6 +39,7 @@ DEFAULT_SIMULATIONS = 400
 # unless another is better by a standard error; other seats play the opponent model's choice longer.
 CONFIDENCE = 1.0
 OTHERS = 0.3
+ROOT = "ucb"
 SCALE = 8.0  # influence points of margin that count as a near-certain win (evaluation squashing)
 HORIZONS = ("round", "game")
 RANKED = (CHOOSE, ROTATE, STORE)  # phases whose candidates come best first by the heuristic's values
@@ -73,6 +74,10 @@ class LeagueParts:
         g = self.pool[index % len(self.pool)].clone()
         g.seed = seed
         return g
+
+    def copy(self, g: Game) -> Game:
+        """A world to play on again (the halving root's common random numbers)."""
+        return g.clone()
 
     def actor(self, g: Game) -> int | None:
         if g.over or (self.agent.horizon == "round" and g.s.round != self.round):
@@ -124,7 +129,9 @@ class IsmctsAgent(HeuristicAgent):
     ``horizon`` ("round" or "game"), ``noise`` (the roll-outs' value noise), ``exploration``
     (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
     candidate needs over the heuristic's choice to replace it, default 1; 0: the most visited wins),
-    ``others`` (progressive widening factor of the other seats' nodes, default 0.3), ``components`` (a user's set).
+    ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
+    ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
+    ``components`` (a user's set).
     """
 
     def __init__(
@@ -141,6 +148,7 @@ class IsmctsAgent(HeuristicAgent):
         widen: float = 1.0,
         confidence: float = CONFIDENCE,
         others: float | None = OTHERS,
+        root: str = ROOT,
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -151,6 +159,7 @@ class IsmctsAgent(HeuristicAgent):
             widen=widen,
             confidence=confidence,
             others=others,
+            root=root,
         )
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")

@@ -43,6 +43,7 @@ DEFAULT_SIMULATIONS = 400
 # unless another is better by a standard error; other seats play the opponent model's choice longer.
 CONFIDENCE = 1.0
 OTHERS = 0.3
+ROOT = "ucb"
 SCALE = 8.0  # VP of margin that count as a near-certain win (evaluation squashing)
 WIN = 10.0  # a finished game: a win is worth this many VP of margin
 HORIZONS = ("season", "year")
@@ -89,6 +90,10 @@ class WallensteinParts:
         g.seed = seed
         return g
 
+    def copy(self, g: Game) -> Game:
+        """A world to play on again (the halving root's common random numbers)."""
+        return g.clone()
+
     def actor(self, g: Game) -> int | None:
         if g.over:
             return None
@@ -124,7 +129,10 @@ class WallensteinParts:
             if s.phase != PLANNING or s.plan_fill[seat] != (PLAN_START if g.is2002 else 0):
                 return False
             # A plan's legality reads public facts only (own counties, thalers), the same in every
-            # world of this season's planning: checked once per decision.
+            # world of the root's season: checked once per decision. A later season (horizon
+            # "year") follows battles whose chance differs from world to world: checked each time.
+            if (s.year, s.season) != self.root_key:
+                return legal_plan(g, seat, action.cards)
             key = (seat, s.year, s.season, action.cards)
             ok = self.plan_ok.get(key)
             if ok is None:
@@ -176,7 +184,8 @@ class IsmctsAgent:
     ``worlds`` (determinizations rebuilt per decision), ``horizon`` ("season" or "year"),
     ``exploration`` (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
     candidate needs over the heuristic's choice to replace it, default 1; 0: the most visited wins),
-    ``others`` (progressive widening factor of the other seats' nodes, default 0.3).
+    ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
+    ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root).
     """
 
     def __init__(
@@ -193,6 +202,7 @@ class IsmctsAgent:
         widen: float = 1.0,
         confidence: float = CONFIDENCE,
         others: float | None = OTHERS,
+        root: str = ROOT,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -203,6 +213,7 @@ class IsmctsAgent:
             widen=widen,
             confidence=confidence,
             others=others,
+            root=root,
         )
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
