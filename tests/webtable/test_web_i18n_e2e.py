@@ -3,9 +3,15 @@
 A browser whose language is German gets the German lobby, table help and narrated log by default and
 plays a whole game against bots by clicking, with no catalogue message missing (``WT.missing``); the
 guided first game is played by clicking through its first year, step by step, and can be left; the
-rules reference page searches in both languages."""
+rules reference page searches in both languages. At every German decision the visible page is checked
+for English words: any word of the English catalogue that the German catalogues never use (so a label
+left hard-coded in English, or an English label the server sent, is caught)."""
 
 from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
 
 from browsing import new_page
 from playwright.sync_api import Browser, Page
@@ -31,6 +37,34 @@ def click_decision(page: Page) -> str:
     return kind
 
 
+LOCALES = Path(__file__).resolve().parents[2] / "src" / "webtable" / "static" / "locales"
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{4,}")
+
+
+def words_of(lang: str) -> set[str]:
+    """Every word (four letters or more, lower case) of a language's page catalogues."""
+    out: set[str] = set()
+    for path in (LOCALES / lang).glob("*.json"):
+        for msg in json.loads(path.read_text(encoding="utf-8")).values():
+            for text in msg.values() if isinstance(msg, dict) else [msg]:
+                out.update(w.lower() for w in WORD.findall(re.sub(r"\{\w+\}", " ", str(text))))
+    return out
+
+
+# English words a German page must not show: the English catalogue's words that German never uses.
+ENGLISH_ONLY = sorted(words_of("en") - words_of("de"))
+# The page's visible words (and tooltips) that are English only.
+ENGLISH_SHOWN = """(english) => {
+  const seen = new Set(english);
+  const text = document.body.innerText + ' ' + Array.from(document.querySelectorAll('[title]'), (e) => e.title).join(' ');
+  return [...new Set((text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) || []).map((w) => w.toLowerCase()))].filter((w) => seen.has(w));
+}"""
+
+
+def english_shown(page: Page) -> list[str]:
+    return sorted(page.evaluate(ENGLISH_SHOWN, ENGLISH_ONLY))
+
+
 def missing(page: Page) -> list[str]:
     return sorted(page.evaluate("() => [...WT.missing]"))
 
@@ -49,9 +83,15 @@ def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_ur
     page.wait_for_url("**/game/*")
     kinds: set[str] = set()
     helped: set[str] = set()
+    english: dict[str, str] = {}  # English word -> the decision where it showed first
     while decide_or_over(page):
         helped.add(page.locator("#help-body summary").first.inner_text())
+        for w in english_shown(page):
+            english.setdefault(w, str(page.evaluate("() => document.body.dataset.helpKind")))
         kinds.add(click_decision(page))
+    for w in english_shown(page):
+        english.setdefault(w, "final")
+    assert english == {}, f"English words on the German page: {english}"
     assert {"plan", "position"} <= kinds
     assert "Planung: eine Länderkarte je Aktion" in helped and "Wähle deinen Platz in der Spielerreihenfolge" in helped
     log = page.locator("#log").inner_text()
