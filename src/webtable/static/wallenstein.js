@@ -12,7 +12,7 @@ window.GamePages = window.GamePages || {};
   const BLD = { palace: ["P", "#7a4b1e"], church: ["C", "#2f5d8a"], trading_post: ["T", "#2e7a3c"] };
   const BUILDING_WORD = { palace: "wallenstein.building_palace", church: "wallenstein.building_church", trading_post: "wallenstein.building_trading_post" };
   const COURT_BOX = { convert3: 3, convert2: 2, convert1: 1 };
-  const LK_WORDS = { thalers: ["thaler", "thalers"], grain: ["grain", "grain"], armies: ["army into the tray", "armies into the tray"], vp: ["VP", "VP"] };
+  const LK_WORDS = { thalers: "wallenstein.lk_thalers", grain: "wallenstein.lk_grain", armies: "wallenstein.lk_armies", vp: "wallenstein.lk_vp" };
   const s = (tag, attrs = {}) => { const e = document.createElementNS(SVG, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
   const el = WT.el;
   let M = null; // the map shapes
@@ -23,9 +23,9 @@ window.GamePages = window.GamePages || {};
   const commitSel = {}; // seat -> {version, armies, odds}
 
   const colourOf = (seat) => COLOURS[seat];
-  const Colour = (seat) => WT.cap(colourOf(Number(seat)));
+  const Colour = (seat) => WT.colourName(colourOf(Number(seat)));
   const name = (key) => (meta.byKey[key] || { name: key }).name;
-  const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : Colour(p); };
+  const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? WT.seatName(st) : Colour(p); };
   // Whether a seat's player is at the table now (bots always are).
   const presence = (ctx, p) => {
     const s = ctx.summary.seats[p]; const on = !s || s.connected;
@@ -35,30 +35,34 @@ window.GamePages = window.GamePages || {};
   const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
   const is2002 = () => edition === "2002";
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
-  const money = (n) => (is2002() ? `${n} gold` : plural(n, "thaler"));
+  // Counted words, in the page's language (plural forms from the catalogue).
+  const armies = (n) => WT.t("wallenstein.n_armies", { n });
+  const money = (n) => WT.t(is2002() ? "wallenstein.n_gold" : "wallenstein.n_thalers", { n });
   const actionLabel = (a) => (is2002() && meta.actions_2002[a]) || (meta.actions.find((x) => x.name === a) || { label: a }).label;
-  const boxLabel = (b) => (b === "bid" ? "Bid" : b in COURT_BOX ? `Convert ${COURT_BOX[b]} armies to courtiers` : actionLabel(b));
+  const boxLabel = (b) => (b === "bid" ? WT.t("wallenstein.box_bid") : b in COURT_BOX ? WT.t("wallenstein.box_convert", { n: COURT_BOX[b] }) : actionLabel(b));
   // Plan cards: a county key, "money:v", "blank", "tower"; blank and tower cards are alike, so the
   // planning mat tells its copies apart as "blank#2", "tower#1" (sent without the suffix).
   const baseCard = (c) => (c && c.includes("#") ? c.slice(0, c.indexOf("#")) : c);
   const cardLabel = (c) => {
     c = baseCard(c);
     if (c === null || c === undefined) return "—";
-    if (c === "blank") return "Blank card";
-    if (c === "tower") return "Dice tower card";
-    if (c.startsWith("money:")) return `${c.slice(6)} thaler${c.slice(6) === "1" ? "" : "s"}`;
+    if (c === "blank") return WT.t("wallenstein.card_blank");
+    if (c === "tower") return WT.t("wallenstein.card_tower");
+    if (c.startsWith("money:")) return WT.t("wallenstein.n_thalers", { n: Number(c.slice(6)) });
     return name(c);
   };
-  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${k === "peasants" ? "peasants" : Colour(k)} ${n}`).join(", ") || "none";
-  const standin = (why) => el("span", { class: "standin", title: why || "stand-in, not the printed value (ruling W-29)" }, "stand-in");
-  const lkBenefit = (b, n) => { const w = LK_WORDS[b] || [b, b]; return `${n} ${n === 1 ? w[0] : w[1]}`; };
+  const cubeWho = (k) => (k === "peasants" ? WT.t("wallenstein.peasants") : Colour(k));
+  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => WT.t("wallenstein.cubes", { who: cubeWho(k), n })).join(", ") || WT.t("wallenstein.none");
+  const standin = (why) => el("span", { class: "standin", title: why || WT.t("wallenstein.standin_why") }, WT.t("wallenstein.standin"));
+  const lkBenefit = (b, n) => (LK_WORDS[b] ? WT.t(LK_WORDS[b], { n }) : `${n} ${b}`);
+  const seasonName = (s) => WT.t("wallenstein.season." + s);
+  const phaseName = (ph) => WT.t("wallenstein.phase." + ph);
   const regionsHeld = (obs, p) => new Set(meta.counties.filter((c) => obs.counties[c.key].owner === p).map((c) => c.region)).size;
 
   function eventInfo(e) {
     if (e.number !== undefined) { // a 2002 card: number, region, and stand-in printed values (W-29)
       const m = meta.events_2002[e.event] || { title: e.event, effect: "" };
-      return { title: m.title.replace("{region}", e.region || "?") + ` [card ${e.number}]`, effect: m.effect, standin: !!e.standin };
+      return { title: WT.t("wallenstein.event_card_2002", { title: m.title.replace("{region}", e.region || "?"), number: e.number }), effect: m.effect, standin: !!e.standin };
     }
     const m = meta.events[e.event] || { title: e.event, effect: "" };
     return { title: m.title, effect: m.effect, standin: !!e.standin };
@@ -67,17 +71,17 @@ window.GamePages = window.GamePages || {};
   function favourText(f) {
     const n = f.amount;
     const what = {
-      remove_event: "may remove this round's event",
-      thalers: plural(n, "thaler"),
-      tray_armies: `${plural(n, "army", "armies")} into the tray`,
-      revolt_marker: "remove a revolt marker (or keep the card to parry the next one)",
-      grain: `${n} grain`,
-      vp: plural(n, "victory point"),
-      build: `a free ${(f.building || "").replace("_", " ")}`,
-      protection: "your counties cannot be attacked this round",
-      deploy3: "3 free armies in an own or neutral county",
-    }[f.favour] || f.favour.replace(/_/g, " ");
-    return `#${f.card}: ${what}`;
+      remove_event: () => WT.t("wallenstein.favour_remove_event"),
+      thalers: () => WT.t("wallenstein.n_thalers", { n }),
+      tray_armies: () => WT.t("wallenstein.lk_armies", { n }),
+      revolt_marker: () => WT.t("wallenstein.favour_revolt_marker"),
+      grain: () => WT.t("wallenstein.lk_grain", { n }),
+      vp: () => WT.t("wallenstein.n_vp", { n }),
+      build: () => WT.t("wallenstein.favour_build_" + f.building),
+      protection: () => WT.t("wallenstein.favour_protection"),
+      deploy3: () => WT.t("wallenstein.favour_deploy3"),
+    }[f.favour];
+    return WT.t("wallenstein.favour_card", { card: f.card, what: what ? what() : f.favour });
   }
   const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(f.standin), ")"] : "");
 
@@ -265,22 +269,23 @@ window.GamePages = window.GamePages || {};
         el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : ""),
         el("td", { class: "num" }, p.thalers), el("td", { class: "num" }, p.grain), el("td", { class: "num" }, p.vp),
         el("td", { class: "num" }, p.counties), el("td", { class: "num" }, p.supply),
-        el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? "planned" : "")));
+        el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? WT.t("wallenstein.planned") : "")));
     });
-    return el("table", { class: "players" }, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: is2002() ? "gold" : "thalers" }, is2002() ? "Gold" : "Thaler"),
-      el("th", { class: "num" }, "Grain"), el("th", { class: "num" }, "VP"), el("th", { class: "num", title: "counties held" }, "Cty"),
-      el("th", { class: "num", title: "armies in supply" }, "Sup."), el("th", {}, is2002() ? "Order" : "Order · bonus")), ...rows);
+    const th = (key, attrs = {}) => el("th", attrs, WT.t(key));
+    return el("table", { class: "players" }, el("tr", {}, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
+      th("wallenstein.th_grain", { class: "num" }), th("wallenstein.th_vp", { class: "num" }), th("wallenstein.th_counties", { class: "num", title: WT.t("wallenstein.th_counties_title") }),
+      th("wallenstein.th_supply", { class: "num", title: WT.t("wallenstein.th_supply_title") }), th(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus")), ...rows);
   }
 
   function boardPanel(ctx, obs) {
     const out = [];
-    out.push(el("p", {}, `${is2002() ? "2002 edition · " : ""}Year ${obs.year}, ${obs.season}` + (obs.phase === "over" ? " · game over" : ` · ${obs.phase.replace(/_/g, " ")}`)));
+    out.push(el("p", {}, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
     if (obs.action_cards.length) {
-      out.push(el("div", { class: "small muted" }, "Action cards (in order; face-down ones hidden)"));
+      out.push(el("div", { class: "small muted" }, WT.t("wallenstein.action_cards")));
       out.push(el("div", { class: "cards", role: "list" }, ...obs.action_cards.map((a, i) => {
         const cls = ["card"]; if (a === null) cls.push("hidden");
         if (obs.current_action === i + 1) cls.push("current"); else if (obs.current_action && i + 1 < obs.current_action) cls.push("done");
-        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? `card ${i + 1}: face down` : `card ${i + 1}: ${actionLabel(a)}` }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
+        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? WT.t("wallenstein.card_face_down", { i: i + 1 }) : WT.t("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
       })));
     }
     const ev = obs.events;
@@ -289,30 +294,31 @@ window.GamePages = window.GamePages || {};
         const m = eventInfo(e);
         const cur = ev.current && ev.current.card === e.card;
         return el("div", { class: cur ? "card current event" : "card event", title: m.effect },
-          `${m.title} (winter −${e.winter_loss} grain)`, m.standin ? [" ", standin("the winter loss and the region are stand-ins, not the printed values (W-29)")] : "", cur ? " ← now" : "");
+          WT.t("wallenstein.event_winter_loss", { title: m.title, n: e.winter_loss }), m.standin ? [" ", standin(WT.t("wallenstein.standin_event"))] : "", cur ? " " + WT.t("wallenstein.event_now_mark") : "");
       });
-      out.push(el("div", { class: "small muted" }, "This year's events"), el("div", { class: "cards" }, ...evs));
-      if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, `Now: ${m.title} – ${m.effect}.`, m.standin ? [" ", standin()] : "")); }
+      out.push(el("div", { class: "small muted" }, WT.t("wallenstein.events_year")), el("div", { class: "cards" }, ...evs));
+      if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, WT.t("wallenstein.event_now", { title: m.title, effect: m.effect }), m.standin ? [" ", standin()] : "")); }
     }
-    if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, "Bonus tiles by position: ", obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ")));
-    if (obs.order.length) out.push(el("p", { class: "small" }, is2002() ? "Player order (leader cards): " : "Player order: ", ...obs.order.map((p) => el("span", {}, swatch(p), Colour(p) + " "))));
-    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, "Bids: ", Object.entries(obs.bids).map(([p, c]) => `${Colour(p)} ${cardLabel(c)}`).join(", ")));
-    out.push(el("p", { class: "small" }, "Tower – tray: ", cubes(obs.tower.tray), " · inside: ", cubes(obs.tower.inside)));
+    if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.bonus_tiles", { tiles: obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ") })));
+    if (obs.order.length) out.push(el("p", { class: "small" }, WT.t(is2002() ? "wallenstein.order_2002" : "wallenstein.order"), " ", ...obs.order.map((p) => el("span", {}, swatch(p), Colour(p) + " "))));
+    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, WT.t("wallenstein.bids", { bids: Object.entries(obs.bids).map(([p, c]) => `${Colour(p)} ${cardLabel(c)}`).join(", ") })));
+    out.push(el("p", { class: "small" }, WT.t("wallenstein.tower_line", { tray: cubes(obs.tower.tray), inside: cubes(obs.tower.inside) })));
     const plansShown = Object.entries(obs.plans || {}).filter(([, v]) => Object.keys(v).length);
     if (plansShown.length) {
       const acts = obs.action_cards.filter((a) => a !== null);
-      out.push(el("details", {}, el("summary", { class: "small" }, "Plans turned up"),
+      out.push(el("details", {}, el("summary", { class: "small" }, WT.t("wallenstein.plans_turned_up")),
         el("table", { class: "small" }, el("tr", {}, el("th", {}, ""), ...acts.map((a) => el("th", {}, actionLabel(a)))),
           ...plansShown.map(([p, v]) => el("tr", {}, el("td", {}, swatch(p)), ...acts.map((a) => el("td", {}, a in v ? cardLabel(v[a]) : "?")))))));
     }
     if (obs.declared_empty && Object.keys(obs.declared_empty).length) {
-      out.push(el("p", { class: "small", id: "declared-empty" }, "Boxes left uncovered (too few cards): ",
-        Object.entries(obs.declared_empty).map(([p, boxes]) => `${Colour(p)}: ${boxes.map(actionLabel).join(", ")}`).join("; ")));
+      out.push(el("p", { class: "small", id: "declared-empty" }, WT.t("wallenstein.declared_empty", {
+        boxes: Object.entries(obs.declared_empty).map(([p, boxes]) => `${Colour(p)}: ${boxes.map(actionLabel).join(", ")}`).join("; ") })));
     }
     if (obs.fight) out.push(fightLine(obs.fight));
-    if (obs.draft) out.push(el("p", { class: "small" }, `Draft: face up ${obs.draft.faceup.map(name).join(", ") || "none"}; ${obs.draft.deck_left} cards in the deck.`));
-    if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, "Winter revolts to resolve: " + obs.winter.revolts_left.map(name).join(", ")));
-    out.push(el("p", { class: "small muted" }, `Supplies: ${obs.supplies.peasants} peasants, ${obs.supplies.palace} palaces, ${obs.supplies.church} churches, ${obs.supplies.trading_post} ${is2002() ? "trading firms" : "trading posts"}, ${obs.supplies.revolt_markers} revolt markers.`));
+    if (obs.draft) out.push(el("p", { class: "small" }, WT.t("wallenstein.draft_line", { faceup: obs.draft.faceup.map(name).join(", ") || WT.t("wallenstein.none"), n: obs.draft.deck_left })));
+    if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.winter_revolts_left", { counties: obs.winter.revolts_left.map(name).join(", ") })));
+    const sp = obs.supplies;
+    out.push(el("p", { class: "small muted" }, WT.t(is2002() ? "wallenstein.supplies_2002" : "wallenstein.supplies", { peasants: sp.peasants, palaces: sp.palace, churches: sp.church, posts: sp.trading_post, markers: sp.revolt_markers })));
     if (obs.court) out.push(courtPanel(ctx, obs));
     if (obs.landsknechte) out.push(landsknechtePanel(ctx, obs));
     if (obs.leaders) out.push(leadersPanel(ctx, obs));
@@ -321,10 +327,10 @@ window.GamePages = window.GamePages || {};
 
   // A 2002 fight waiting for the defender's commitment (public once announced, W-18).
   function fightLine(f) {
-    const defender = f.defender === null || f.defender < 0 ? "nobody" : Colour(f.defender);
+    const defender = f.defender === null || f.defender < 0 ? WT.t("table.nobody") : Colour(f.defender);
     const text = f.kind === "attack"
-      ? `Battle announced: ${Colour(f.attacker)} attacks ${defender}'s ${name(f.county)} from ${name(f.origin)} with ${plural(f.armies, "army", "armies")}; ${defender} decides how many of its ${f.defender_armies} armies fight.`
-      : `${f.kind === "winter_revolt" ? "Winter revolt" : "Revolt"} in ${name(f.county)}: ${plural(f.farmers, "farmer")} rise; ${defender} decides how many of its ${f.defender_armies} armies fight.`;
+      ? WT.t("wallenstein.fight_attack", { attacker: Colour(f.attacker), defender, county: name(f.county), origin: name(f.origin), armies: armies(f.armies), n: f.defender_armies })
+      : WT.t(f.kind === "winter_revolt" ? "wallenstein.fight_winter_revolt" : "wallenstein.fight_revolt", { county: name(f.county), farmers: WT.t("wallenstein.n_farmers", { n: f.farmers }), defender, n: f.defender_armies });
     return el("p", { class: "small fight", id: "fight" }, text);
   }
 
@@ -464,39 +470,37 @@ window.GamePages = window.GamePages || {};
     }
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
-    if (kinds.has("position")) return [el("p", {}, "Choose your place in player order (and its bonus tile):"),
+    if (kinds.has("position")) return [el("p", {}, WT.t("wallenstein.choose_position")),
       el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, obs))))];
     if (kinds.has("move") || kinds.has("stay") || kinds.has("move_only")) return moving(ctx, st);
     if (kinds.has("commit")) return committing(ctx, st);
-    if (kinds.has("favour") || kinds.has("favour_pass")) return choices(ctx, st, `Audience at the Emperor's Court: you have ${plural(obs.court.courtiers[String(seat)].audience, "courtier")} in the audience hall. Take one favour card, or none.`);
-    if (kinds.has("favour_event")) return choices(ctx, st, "Favour #1: remove this round's event, or leave it?");
+    if (kinds.has("favour") || kinds.has("favour_pass")) return choices(ctx, st, WT.t("wallenstein.ask_favour", { courtiers: WT.t("wallenstein.n_courtiers", { n: obs.court.courtiers[String(seat)].audience }) }));
+    if (kinds.has("favour_event")) return choices(ctx, st, WT.t("wallenstein.ask_favour_event"));
     if (kinds.has("favour_county")) {
       const f = obs.court.choosing_for;
-      const what = { 4: "Remove a revolt marker: choose one of your counties", 12: "Place 3 free armies: choose one of your counties or a neutral one" }[f]
-        || `Favour #${f}: choose the county where it takes effect`;
-      return choices(ctx, st, `${what} (on the map or below).`);
+      const what = { 4: "wallenstein.ask_favour_4", 12: "wallenstein.ask_favour_12" }[f] || "wallenstein.ask_favour_county";
+      return choices(ctx, st, WT.t(what, { card: f }));
     }
     if (kinds.has("landsknechte")) {
       const lk = obs.landsknechte;
-      return choices(ctx, st, [`Landsknechte: you hold counties in ${regionsHeld(obs, seat)} regions and turn up card ${lk.top[String(seat)]}. Take one benefit:`, lk.standin ? [" ", standin(lk.values)] : ""]);
+      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin(lk.values)] : ""]);
     }
     if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
-      ? "Your military leader returns after winter: choose one of your counties (on the map or below)."
-      : "Place your military leader in one of your counties (on the map or below). Actions there are improved.");
+      ? WT.t("wallenstein.ask_leader_return") : WT.t("wallenstein.ask_leader_place"));
     if (kinds.has("leader_move")) {
       const from = obs.leaders.county[String(seat)];
-      return choices(ctx, st, `After the tenth action your military leader leaves ${from ? name(from) : "its county"}: to a neighbouring county (a statue is raised where it stood) or a distant one (no statue). Choose on the map or below.`);
+      return choices(ctx, st, WT.t(from ? "wallenstein.ask_leader_move" : "wallenstein.ask_leader_move_off", { county: from ? name(from) : "" }));
     }
-    if (kinds.has("leader_draft")) return choices(ctx, st, `Your military leader may stand in ${obs.leaders.draft_offer ? name(obs.leaders.draft_offer) : "the county you just claimed"}.`);
-    if (kinds.has("revolt_next")) return choices(ctx, st, "Winter: which revolt is resolved next? (on the map or below)");
-    if (kinds.has("draft_take") || kinds.has("draft_deck")) return choices(ctx, st, "Draft a starting county: take a face-up card (on the map or below) or the deck's top card.");
-    if (kinds.has("draft_group")) return choices(ctx, st, "How many armies go to the county you claimed?");
-    return choices(ctx, st, "Your decision:");
+    if (kinds.has("leader_draft")) return choices(ctx, st, obs.leaders.draft_offer ? WT.t("wallenstein.ask_leader_draft", { county: name(obs.leaders.draft_offer) }) : WT.t("wallenstein.ask_leader_draft_claimed"));
+    if (kinds.has("revolt_next")) return choices(ctx, st, WT.t("wallenstein.ask_revolt_next"));
+    if (kinds.has("draft_take") || kinds.has("draft_deck")) return choices(ctx, st, WT.t("wallenstein.ask_draft"));
+    if (kinds.has("draft_group")) return choices(ctx, st, WT.t("wallenstein.ask_draft_group"));
+    return choices(ctx, st, WT.t("wallenstein.ask_other"));
   }
 
   function choices(ctx, st, intro) {
     const seat = st.seat;
-    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": "Your choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
+    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": WT.t("wallenstein.your_choices") }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
       el("div", { id: "turn-msg", role: "status" })];
   }
 
@@ -504,39 +508,42 @@ window.GamePages = window.GamePages || {};
   function describe(a, obs) {
     const seat = obs ? obs.seat : null;
     switch (a.type) {
-      case "plan_card": return `${boxLabel(a.box)}: ${a.card === null ? "leave empty" : cardLabel(a.card)}`;
-      case "plan": return "Submit the whole plan";
-      case "position": return `Position ${a.position}` + (obs && obs.bonus_tiles[a.position - 1] ? `: ${meta.bonus_tiles[obs.bonus_tiles[a.position - 1]]}` : "");
-      case "move": return `Move ${plural(a.armies, "army", "armies")} to ${name(a.to)}`;
-      case "move_only": return `Move ${plural(a.armies, "army", "armies")} to ${name(a.to)} without recruiting`;
-      case "stay": return is2002() && obs && obs.move && obs.move.kind === "deploy1" ? "Recruit 1 army here and move none" : "Move no armies";
-      case "commit": return `Throw in ${plural(a.armies, "army", "armies")}`;
-      case "draft_take": return `Take ${name(a.county)}`;
-      case "draft_deck": return "Take the deck's top card";
-      case "draft_refresh": return "Same two cards again: put them under the deck";
-      case "draft_group": return `Place ${plural(a.armies, "army", "armies")}`;
-      case "revolt_next": return `Resolve the revolt in ${name(a.county)} next`;
+      case "plan_card": return WT.t("wallenstein.do_plan_card", { box: boxLabel(a.box), card: a.card === null ? WT.t("wallenstein.leave_empty") : cardLabel(a.card) });
+      case "plan": return WT.t("wallenstein.do_plan");
+      case "position": return obs && obs.bonus_tiles[a.position - 1] ? WT.t("wallenstein.do_position_tile", { n: a.position, tile: meta.bonus_tiles[obs.bonus_tiles[a.position - 1]] }) : WT.t("wallenstein.do_position", { n: a.position });
+      case "move": return WT.t("wallenstein.do_move", { armies: armies(a.armies), county: name(a.to) });
+      case "move_only": return WT.t("wallenstein.do_move_only", { armies: armies(a.armies), county: name(a.to) });
+      case "stay": return WT.t(is2002() && obs && obs.move && obs.move.kind === "deploy1" ? "wallenstein.do_stay_recruit" : "wallenstein.do_stay");
+      case "commit": return WT.t("wallenstein.do_commit", { armies: armies(a.armies) });
+      case "draft_take": return WT.t("wallenstein.do_take", { county: name(a.county) });
+      case "draft_deck": return WT.t("wallenstein.do_draft_deck");
+      case "draft_refresh": return WT.t("wallenstein.do_draft_refresh");
+      case "draft_group": return WT.t("wallenstein.do_draft_group", { armies: armies(a.armies) });
+      case "revolt_next": return WT.t("wallenstein.do_revolt_next", { county: name(a.county) });
       case "favour": {
         const f = obs && obs.court ? obs.court.display.find((x) => x.card === a.card) : null;
-        return f ? `Take favour ${favourText(f)} (${f.courtiers} courtiers)${f.standin ? ", stand-in amount" : ""}` : `Take favour card #${a.card}`;
+        return f ? WT.t(f.standin ? "wallenstein.do_favour_standin" : "wallenstein.do_favour", { favour: favourText(f), courtiers: WT.t("wallenstein.n_courtiers", { n: f.courtiers }) }) : WT.t("wallenstein.do_favour_card", { card: a.card });
       }
-      case "favour_pass": return "Ask no favour";
+      case "favour_pass": return WT.t("wallenstein.do_favour_pass");
       case "favour_event": {
-        const cur = obs && obs.events.current ? eventInfo(obs.events.current).title : "this round's event";
-        return a.remove ? `Remove the event: ${cur}` : `Leave the event in place: ${cur}`;
+        const cur = obs && obs.events.current ? eventInfo(obs.events.current).title : WT.t("wallenstein.this_event");
+        return WT.t(a.remove ? "wallenstein.do_event_remove" : "wallenstein.do_event_keep", { event: cur });
       }
-      case "favour_county": return `Use the favour in ${name(a.county)}`;
+      case "favour_county": return WT.t("wallenstein.do_favour_county", { county: name(a.county) });
       case "landsknechte": {
         const lk = obs && obs.landsknechte; const card = lk && seat !== null ? lk.cards[lk.top[String(seat)] - 1] : null;
-        return card && a.benefit in card ? `Take ${lkBenefit(a.benefit, card[a.benefit])}${lk.standin ? " (stand-in amount)" : ""}` : `Take the ${a.benefit} benefit`;
+        return card && a.benefit in card ? WT.t(lk.standin ? "wallenstein.do_lk_standin" : "wallenstein.do_lk", { benefit: lkBenefit(a.benefit, card[a.benefit]) }) : WT.t("wallenstein.do_lk", { benefit: a.benefit });
       }
-      case "leader_place": return `Place the leader in ${name(a.county)}`;
+      case "leader_place": return WT.t("wallenstein.do_leader_place", { county: name(a.county) });
       case "leader_move": {
         const from = obs && obs.leaders && seat !== null ? obs.leaders.county[String(seat)] : null;
         const near = from && meta.byKey[from].neighbours.includes(a.county);
-        return from === a.county ? `Stay in ${name(a.county)}` : `Move the leader to ${name(a.county)}` + (from ? (near ? ` (statue in ${name(from)})` : " (distant: no statue)") : "");
+        if (from === a.county) return WT.t("wallenstein.do_leader_stay", { county: name(a.county) });
+        if (!from) return WT.t("wallenstein.do_leader_move", { county: name(a.county) });
+        return near ? WT.t("wallenstein.do_leader_move_near", { county: name(a.county), from: name(from) }) : WT.t("wallenstein.do_leader_move_far", { county: name(a.county) });
       }
-      case "leader_draft": return a.place ? `Put the leader in ${obs && obs.leaders && obs.leaders.draft_offer ? name(obs.leaders.draft_offer) : "this county"}` : "Keep the leader for a later claim";
+      case "leader_draft": return !a.place ? WT.t("wallenstein.do_leader_keep")
+        : obs && obs.leaders && obs.leaders.draft_offer ? WT.t("wallenstein.do_leader_place", { county: name(obs.leaders.draft_offer) }) : WT.t("wallenstein.do_leader_here");
       default: return WT.cap(String(a.type).replace(/_/g, " ")) + Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => ` · ${k} ${typeof v === "object" ? "…" : v}`).join("");
     }
   }
@@ -551,7 +558,7 @@ window.GamePages = window.GamePages || {};
 
   function myPlanView(obs) {
     const boxes = (obs.my_plan && obs.my_plan.boxes) || {};
-    return el("p", { class: "small muted" }, "Your plan: " + Object.entries(boxes).map(([b, c]) => `${b === "bid" ? "bid" : b in COURT_BOX ? "convert " + COURT_BOX[b] : actionLabel(b)}: ${cardLabel(c)}`).join(" · "));
+    return el("p", { class: "small muted" }, WT.t("wallenstein.your_plan", { boxes: Object.entries(boxes).map(([b, c]) => `${boxLabel(b)}: ${cardLabel(c)}`).join(" · ") }));
   }
 
   function planning(ctx, st) {
