@@ -585,21 +585,21 @@ window.GamePages = window.GamePages || {};
     const problems = {}; let cost = 0;
     for (const [b, c0] of Object.entries(plan.boxes)) {
       const c = baseCard(c0);
-      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = `a bid of ${c.slice(6)} needs that many thalers (R-01)`; continue; }
+      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = WT.t("wallenstein.bad_bid", { n: Number(c.slice(6)) }); continue; }
       if (b in COURT_BOX) {
         const n = COURT_BOX[b];
         const have = obs.court.courtiers[String(seat)].supply;
-        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = `${plural(inTray, "army", "armies")} of yours in the tray now: converts nothing unless ${n} ${n === 1 ? "is" : "are"} there`; }
-        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = `${name(c)} has ${obs.counties[c].armies} armies: converts nothing unless it has ${n + 1} (one stays)`;
-        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = `only ${have} courtiers left in your supply`;
+        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = WT.t("wallenstein.bad_tray", { armies: armies(inTray), n }); }
+        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = WT.t("wallenstein.bad_convert", { county: name(c), armies: armies(obs.counties[c].armies), n: n + 1 });
+        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = WT.t("wallenstein.bad_courtiers", { n: have });
         continue;
       }
       if (c.startsWith("money:") || c === "blank" || c === "tower") continue;
       const a = meta.actions.find((x) => x.name === b); cost += a.cost;
       const cs = obs.counties[c];
       if (["palace", "church", "trading_post"].includes(b)) {
-        if (cs.buildings.includes(b)) problems[b] = `${name(c)} already has one: the action will be skipped`;
-        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = `${name(c)} has no free building site: skipped`;
+        if (cs.buildings.includes(b)) problems[b] = WT.t("wallenstein.bad_has_building", { county: name(c) });
+        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = WT.t("wallenstein.bad_no_site", { county: name(c) });
       }
     }
     const empty = boxes.filter((b) => !(b in plan.boxes)).length;
@@ -610,17 +610,17 @@ window.GamePages = window.GamePages || {};
       } else if (b in plan.boxes) delete plan.boxes[b];
       plan.verdict = null; rerender(ctx);
     };
-    const mat = el("div", { class: "mat", role: "group", "aria-label": "Action boxes" }, ...boxes.map((b) => {
+    const mat = el("div", { class: "mat", role: "group", "aria-label": WT.t("wallenstein.action_boxes") }, ...boxes.map((b) => {
       const a = meta.actions.find((x) => x.name === b);
-      const lbl = b === "bid" ? "Bid for player order" : b in COURT_BOX ? boxLabel(b) : `${actionLabel(b)} (${money(a.cost)})`;
+      const lbl = b === "bid" ? WT.t("wallenstein.box_bid_order") : b in COURT_BOX ? boxLabel(b) : WT.t("wallenstein.box_cost", { action: actionLabel(b), cost: money(a.cost) });
       return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (b in COURT_BOX ? " courtbox" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
-        "aria-label": `${lbl}: ${b in plan.boxes ? cardLabel(plan.boxes[b]) : "empty"}` },
+        "aria-label": WT.t("wallenstein.box_aria", { box: lbl, card: b in plan.boxes ? cardLabel(plan.boxes[b]) : WT.t("wallenstein.empty") }) },
         el("span", { class: "lbl" }, lbl), el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
     }));
-    const cards = el("div", { class: "cards", role: "group", "aria-label": "Your cards" }, ...hand.map((c) => el("button", {
+    const cards = el("div", { class: "cards", role: "group", "aria-label": WT.t("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
       class: "card" + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
       onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, cardLabel(c))));
-    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, `${b === "bid" ? "Bid" : boxLabel(b)}: ${m}`));
+    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, WT.t("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
     const complete = empty === need && !problems.bid;
     const planJson = () => {
       const out = {}; for (const a of meta.actions) out[a.name] = baseCard(plan.boxes[a.name] || null);
@@ -655,23 +655,20 @@ window.GamePages = window.GamePages || {};
       }
       plan.verdict = null; rerender(ctx);
     };
-    const intro = is2002()
-      ? `Plan in secret: choose a card, then a box (click a filled box to take its card back). A blank card is no action. You have ${money(thalers)}; the county cards planned cost ${money(cost)}.`
-      : `Plan in secret: choose a card, then a box (click a filled box to take its card back). You have ${thalers} thalers; the county cards planned cost ${cost}.`
-        + (court ? " Court boxes convert armies from a county (one stays) or, with a dice tower card, from the tray into courtiers." : "");
+    const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? WT.t("wallenstein.plan_intro_court") : ""];
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
     const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost, thalers })) : null;
     return [
-      el("p", {}, intro + (need ? ` With ${mine.length} counties, leave exactly ${need} box(es) empty.` : " Every box needs a card.")),
+      el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? WT.t("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : WT.t("wallenstein.plan_every_box"))),
       cards, mat, ...(over ? [over] : []), ...msgs,
       el("div", { class: "choices" },
-        el("button", { onclick: fill, id: "plan-fill" }, "Fill empty boxes"),
-        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, "Clear"),
+        el("button", { onclick: fill, id: "plan-fill" }, WT.t("wallenstein.plan_fill")),
+        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, WT.t("wallenstein.plan_clear")),
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
           e.target.disabled = true;
           try { await ctx.act(seat, planJson()); } catch (err) { plan.verdict = err.message; rerender(ctx); }
-        } }, "Submit plan")),
+        } }, WT.t("wallenstein.plan_submit"))),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
         complete ? (plan.verdict === "ok" ? (cost > thalers ? WT.t("wallenstein.plan_legal_over_cost") : WT.t("wallenstein.plan_legal")) : plan.verdict === "checking" ? WT.t("wallenstein.checking") : plan.verdict || "")
           : WT.t("wallenstein.boxes_to_fill", { n: empty - need })),
@@ -697,11 +694,11 @@ window.GamePages = window.GamePages || {};
     if (sel.recruit === null) sel.recruit = Object.keys(withArmy).length > 0;
     const targets = { ...only, ...withArmy };
     const stay = st.legal.find((a) => a.type === "stay");
-    const kind = obs.move.kind === "combat" ? (is2002() ? "Move and battle" : "Combat / movement") : (is2002() ? "Recruit 1 army and/or move" : "Deploy 1 and move");
-    const out = [el("p", {}, `${kind} from ${name(from)} (${obs.counties[from].armies} armies): choose a county on the map or below.`)];
-    out.push(el("div", { class: "choices", role: "group", "aria-label": "Target counties" }, ...Object.keys(targets).map((t) => {
+    const kind = WT.t("wallenstein.move_kind_" + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
+    const out = [el("p", {}, WT.t("wallenstein.move_intro", { kind, county: name(from), armies: armies(obs.counties[from].armies) }))];
+    out.push(el("div", { class: "choices", role: "group", "aria-label": WT.t("wallenstein.target_counties") }, ...Object.keys(targets).map((t) => {
       const own = obs.counties[t].owner === seat;
-      return el("button", { "data-target": t, class: sel.to === t ? "primary" : "", onclick: () => chooseTarget(ctx, seat, t) }, `${own ? "Move to" : "Attack"} ${name(t)}`);
+      return el("button", { "data-target": t, class: sel.to === t ? "primary" : "", onclick: () => chooseTarget(ctx, seat, t) }, WT.t(own ? "wallenstein.move_to" : "wallenstein.attack", { county: name(t) }));
     })));
     if (sel.to) {
       const canRecruit = sel.to in withArmy; const canSkip = sel.to in only;
@@ -712,16 +709,17 @@ window.GamePages = window.GamePages || {};
       if (recruitChoice) {
         const box = el("input", { type: "checkbox", id: "recruit", checked: sel.recruit, disabled: !(canRecruit && canSkip) });
         box.addEventListener("change", () => { sel.recruit = box.checked; sel.armies = null; sel.odds = null; rerender(ctx); });
-        out.push(el("div", { class: "form-row" }, el("label", { class: "check" }, box, " Recruit 1 army here first (1 gold); it may go along")));
+        out.push(el("div", { class: "form-row" }, el("label", { class: "check" }, box, " ", WT.t("wallenstein.recruit_first"))));
       }
       const own = obs.counties[sel.to].owner === seat;
-      const slider = el("input", { type: "range", min: 1, max, value: sel.armies, id: "armies", "aria-label": "Armies" });
+      const slider = el("input", { type: "range", min: 1, max, value: sel.armies, id: "armies", "aria-label": WT.t("wallenstein.armies_label") });
       slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
-      out.push(el("div", { class: "form-row" }, el("label", { for: "armies" }, `Armies: ${sel.armies} of ${max}`), slider));
+      out.push(el("div", { class: "form-row" }, el("label", { for: "armies" }, WT.t("wallenstein.armies_of", { n: sel.armies, max })), slider));
       const action = { type: sel.recruit ? "move" : "move_only", to: sel.to, armies: sel.armies };
       if (!own) {
         const t = obs.counties[sel.to];
-        out.push(el("p", { class: "small" }, `Defender: ${t.owner === null ? "peasants (neutral)" : Colour(t.owner) + " with " + t.armies + " armies"}. Tray: ${cubes(obs.tower.tray)}.`));
+        out.push(el("p", { class: "small" }, t.owner === null ? WT.t("wallenstein.defender_neutral", { tray: cubes(obs.tower.tray) })
+          : WT.t("wallenstein.defender", { who: Colour(t.owner), armies: armies(t.armies), tray: cubes(obs.tower.tray) })));
         if (sel.odds === null) {
           sel.odds = "…";
           const asked = { ...action };
@@ -730,12 +728,13 @@ window.GamePages = window.GamePages || {};
           }).catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
         }
         const o = sel.odds;
-        const line = (x) => `win ${pct(x.attacker)}, tie ${pct(x.tie)}, lose ${pct(x.defender)}`;
-        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error : o.defender_commits !== undefined
-          ? `Odds (${o.samples} trial battles each): if ${Colour(t.owner)} throws in all ${o.defender_commits} armies: ${line(o.odds)}; if none: ${line(o.odds_if_none_committed)}.`
-          : `Odds (${o.samples} trial battles): ${line(o.odds)}; about ${o.mean_left_if_won} armies left after a win.`));
+        const line = (x) => WT.t("wallenstein.odds_line", { win: pct(x.attacker), tie: pct(x.tie), lose: pct(x.defender) });
+        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? WT.t("wallenstein.odds_estimating") : o.error ? o.error : o.defender_commits !== undefined
+          ? WT.t("wallenstein.odds_2002", { samples: o.samples, who: Colour(t.owner), n: o.defender_commits, all: line(o.odds), none: line(o.odds_if_none_committed) })
+          : WT.t("wallenstein.odds", { samples: o.samples, line: line(o.odds), left: o.mean_left_if_won })));
       }
-      const go = button(ctx, seat, action, `${own ? "Move" : "Attack with"} ${sel.armies} ${own ? "armies to" : "armies:"} ${name(sel.to)}${recruitChoice ? (sel.recruit ? " (recruiting 1 first)" : " (no recruit)") : ""}`, "primary");
+      const goText = WT.t(own ? "wallenstein.go_move" : "wallenstein.go_attack", { armies: armies(sel.armies), county: name(sel.to) });
+      const go = button(ctx, seat, action, recruitChoice ? WT.t(sel.recruit ? "wallenstein.go_recruit" : "wallenstein.go_no_recruit", { go: goText }) : goText, "primary");
       go.id = "move-go";
       out.push(go);
     }
@@ -772,13 +771,13 @@ window.GamePages = window.GamePages || {};
     if (!sel || sel.version !== st.version) sel = commitSel[seat] = { version: st.version, armies: max, odds: null };
     const out = [fightLine(f)];
     out.push(el("p", {}, f.kind === "attack"
-      ? `Defend ${name(f.county)}: throw in how many of your ${max} armies there? Armies kept back do not fight; they stay if you hold the county and go to your supply if you lose it.`
-      : `Put down the revolt in ${name(f.county)}: throw in how many of your ${max} armies against ${plural(f.farmers, "farmer")}?`));
-    const slider = el("input", { type: "range", min: 0, max, value: sel.armies, id: "commit-armies", "aria-label": "Armies thrown in" });
+      ? WT.t("wallenstein.ask_defend", { county: name(f.county), n: max })
+      : WT.t("wallenstein.ask_put_down", { county: name(f.county), n: max, farmers: WT.t("wallenstein.n_farmers", { n: f.farmers }) })));
+    const slider = el("input", { type: "range", min: 0, max, value: sel.armies, id: "commit-armies", "aria-label": WT.t("wallenstein.armies_thrown_in") });
     slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
-    out.push(el("div", { class: "form-row" }, el("label", { for: "commit-armies" }, `Throw in ${sel.armies} of ${max} · keep ${max - sel.armies} back`), slider,
-      el("button", { onclick: () => { sel.armies = 0; sel.odds = null; rerender(ctx); } }, "None"),
-      el("button", { onclick: () => { sel.armies = max; sel.odds = null; rerender(ctx); } }, "All")));
+    out.push(el("div", { class: "form-row" }, el("label", { for: "commit-armies" }, WT.t("wallenstein.commit_of", { n: sel.armies, max, kept: max - sel.armies })), slider,
+      el("button", { onclick: () => { sel.armies = 0; sel.odds = null; rerender(ctx); } }, WT.t("wallenstein.commit_none")),
+      el("button", { onclick: () => { sel.armies = max; sel.odds = null; rerender(ctx); } }, WT.t("wallenstein.commit_all"))));
     if (sel.odds === null) {
       sel.odds = "…";
       const asked = sel.armies;
@@ -786,11 +785,11 @@ window.GamePages = window.GamePages || {};
         .catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
     }
     const o = sel.odds;
-    out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error : f.kind === "attack"
-      ? `Odds (${o.samples} trial battles): you hold ${pct(o.odds.defender)}, tie (laid waste) ${pct(o.odds.tie)}, lose ${pct(o.odds.attacker)}.`
-      : `Odds (${o.samples} trial revolts): you keep the county ${pct(o.odds.owner)}, the farmers win ${pct(o.odds.peasants)}.`));
+    out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? WT.t("wallenstein.odds_estimating") : o.error ? o.error : f.kind === "attack"
+      ? WT.t("wallenstein.odds_defend", { samples: o.samples, hold: pct(o.odds.defender), tie: pct(o.odds.tie), lose: pct(o.odds.attacker) })
+      : WT.t("wallenstein.odds_revolt", { samples: o.samples, keep: pct(o.odds.owner), lose: pct(o.odds.peasants) })));
     const action = st.legal.find((a) => a.type === "commit" && a.armies === sel.armies);
-    const go = button(ctx, seat, action, `Throw in ${plural(sel.armies, "army", "armies")}` + (max - sel.armies ? `, keep ${max - sel.armies} back` : ""), "primary");
+    const go = button(ctx, seat, action, max - sel.armies ? WT.t("wallenstein.go_commit_keep", { armies: armies(sel.armies), n: max - sel.armies }) : WT.t("wallenstein.do_commit", { armies: armies(sel.armies) }), "primary");
     go.id = "commit-go";
     out.push(el("div", { class: "choices" }, go), el("div", { id: "turn-msg", role: "status" }));
     return out;
@@ -798,9 +797,9 @@ window.GamePages = window.GamePages || {};
 
   function finalScores(ctx, result) {
     const order = result.vp.map((_, i) => i).sort((a, b) => result.vp[b] - result.vp[a] || result.thalers[b] - result.thalers[a]);
-    return el("div", { id: "final" }, el("p", {}, el("strong", {}, "Final scores")),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "VP"), el("th", { class: "num" }, is2002() ? "Gold" : "Thalers")),
-        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — winner" : ""),
+    return el("div", { id: "final" }, el("p", {}, el("strong", {}, WT.t("wallenstein.final_h"))),
+      el("table", {}, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.th_vp")), el("th", { class: "num" }, WT.t(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers"))),
+        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " " + WT.t("wallenstein.winner") : ""),
           el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
   }
 
@@ -810,9 +809,9 @@ window.GamePages = window.GamePages || {};
   // ------------------------------------------------------------------ battle cards (log, replay, report)
   function chips(counts) {
     const items = Object.entries(counts || {}).filter(([, n]) => n);
-    if (!items.length) return el("span", { class: "muted" }, "nothing");
-    return el("span", { class: "chips" }, ...items.map(([k, n]) => el("span", { class: "chip", "aria-label": `${k === "peasants" ? "peasants" : Colour(k)} ${n}` },
-      el("span", { class: "cube c-" + (k === "peasants" ? "peasants" : colourOf(Number(k))) }), `${k === "peasants" ? "peasants" : Colour(k)} ${n}`)));
+    if (!items.length) return el("span", { class: "muted" }, WT.t("wallenstein.nothing"));
+    return el("span", { class: "chips" }, ...items.map(([k, n]) => el("span", { class: "chip", "aria-label": WT.t("wallenstein.cubes", { who: cubeWho(k), n }) },
+      el("span", { class: "cube c-" + (k === "peasants" ? "peasants" : colourOf(Number(k))) }), WT.t("wallenstein.cubes", { who: cubeWho(k), n }))));
   }
 
   function battleCard(entry) {
@@ -822,33 +821,35 @@ window.GamePages = window.GamePages || {};
     let head;
     if (e.e === "battle") {
       const def = e.defender;
-      head = `Battle for ${name(e.county)}: ${Colour(e.seat)} attacks ${def === null ? "the neutral county" : Colour(def) + "'s county"} from ${name(e.origin)}`;
+      head = WT.t(def === null ? "wallenstein.bc_battle_neutral" : "wallenstein.bc_battle", { county: name(e.county), who: Colour(e.seat), defender: def === null ? "" : Colour(def), origin: name(e.origin) });
       const x = e.extras || {};
-      const att = [`${Colour(e.seat)}: ${plural(e.armies, "army", "armies")}` + (x.attack_tile ? " + 1 (attack bonus)" : "")];
+      const att = [WT.t("wallenstein.bc_side", { who: Colour(e.seat), what: armies(e.armies) }) + (x.attack_tile ? " " + WT.t("wallenstein.bc_attack_bonus") : "")];
       if (def !== null) {
-        let d = `${Colour(def)}: ` + ("committed" in e ? `${e.committed} thrown in, ${e.kept} kept back` : "its armies there");
-        if (x.defend_tile) d += " + 1 (defence bonus)";
-        if (x.palace_guard) d += " + 1 (palace guard)";
-        if (e.farmers_added) d += ` + ${plural(e.farmers_added, "farmer")} guarding the palace`;
+        let d = WT.t("wallenstein.bc_side", { who: Colour(def), what: "committed" in e ? WT.t("wallenstein.bc_committed", { n: e.committed, kept: e.kept }) : WT.t("wallenstein.bc_its_armies") });
+        if (x.defend_tile) d += " " + WT.t("wallenstein.bc_defence_bonus");
+        if (x.palace_guard) d += " " + WT.t("wallenstein.bc_palace_guard");
+        if (e.farmers_added) d += " " + WT.t("wallenstein.bc_farmers_palace", { n: e.farmers_added });
         att.push(d);
-      } else if ("farmers_added" in e) att.push(`${plural(e.farmers_added, "farmer")} from the supply`);
-      else att.push("peasants defend the neutral county");
-      row("Went in", att.join(" · "));
-      row("Dropped into the tower", chips(e.dropped), el("span", { class: "small muted" }, " (with the tray's cubes)"));
-      row("Fell out", chips(e.out));
+      } else if ("farmers_added" in e) att.push(WT.t("wallenstein.bc_farmers_supply", { n: e.farmers_added }));
+      else att.push(WT.t("wallenstein.bc_peasants_defend"));
+      row(WT.t("wallenstein.bc_went_in"), att.join(" · "));
+      row(WT.t("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + WT.t("wallenstein.bc_with_tray")));
+      row(WT.t("wallenstein.bc_fell_out"), chips(e.out));
       const dArm = def !== null ? (e.out[String(def)] || 0) : 0;
       const peas = e.defender_count - dArm;
-      row("Count", `${Colour(e.seat)} ${e.attacker_count} against ` + (def === null ? plural(e.defender_count, "peasant") : `${Colour(def)} ${dArm}` + (peas ? ` + ${plural(peas, "peasant")}` : "")));
+      const against = def === null ? WT.t("wallenstein.n_peasants", { n: e.defender_count })
+        : peas ? WT.t("wallenstein.bc_count_plus", { who: Colour(def), n: dArm, peasants: WT.t("wallenstein.n_peasants", { n: peas }) }) : WT.t("wallenstein.cubes", { who: Colour(def), n: dArm });
+      row(WT.t("wallenstein.bc_count"), WT.t("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.attacker_count, against }));
     } else {
-      head = `${e.winter ? "Winter revolt" : "Revolt"} in ${name(e.county)} against ${Colour(e.seat)}`;
-      row("Went in", "committed" in e ? `${Colour(e.seat)}: ${e.committed} thrown in, ${e.kept} kept back · farmers` : `${Colour(e.seat)}'s armies there · peasants for the revolt markers`);
-      row("Dropped into the tower", chips(e.dropped), el("span", { class: "small muted" }, " (with the tray's cubes)"));
-      row("Fell out", chips(e.out));
-      row("Count", `${Colour(e.seat)} ${e.owner_count} against ${plural(e.peasant_count, "peasant")}`);
+      head = WT.t(e.winter ? "wallenstein.bc_winter_revolt" : "wallenstein.bc_revolt", { county: name(e.county), who: Colour(e.seat) });
+      row(WT.t("wallenstein.bc_went_in"), "committed" in e ? WT.t("wallenstein.bc_revolt_committed", { who: Colour(e.seat), n: e.committed, kept: e.kept }) : WT.t("wallenstein.bc_revolt_armies", { who: Colour(e.seat) }));
+      row(WT.t("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + WT.t("wallenstein.bc_with_tray")));
+      row(WT.t("wallenstein.bc_fell_out"), chips(e.out));
+      row(WT.t("wallenstein.bc_count"), WT.t("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.owner_count, against: WT.t("wallenstein.n_peasants", { n: e.peasant_count }) }));
     }
     // The narrator's verdict (third line on) tells the result in full.
     const verdict = entry.lines.filter((l) => l !== "").slice(2).map((l) => l.trim().replace(/^[^:]*\d[^:]*: /, ""));
-    row("Result", el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
+    row(WT.t("wallenstein.bc_result"), el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
     const won = e.e === "battle" ? e.result === "attacker" : e.result === "owner";
     return el("div", { class: "battle-card" + (won ? " won" : " lost"), role: "group", "aria-label": head, "data-county": e.county },
       el("div", { class: "bc-head" }, swatch(e.seat), head), el("table", { class: "bc" }, ...rows));
@@ -883,7 +884,7 @@ window.GamePages = window.GamePages || {};
     drawMap(document.getElementById("map"), obs, opts);
     applyZoom();
     const focus = focusKey(document.activeElement);
-    document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
+    document.getElementById("turn-h").textContent = WT.t(st.over ? "wallenstein.h_over" : seat === null ? "wallenstein.h_spectating" : st.legal.length ? "wallenstein.h_your_move" : "wallenstein.h_waiting");
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
@@ -955,10 +956,11 @@ window.GamePages = window.GamePages || {};
       el("td", { class: "num" }, d.counties + d.buildings + d.majorities), el("td", { class: "num" }, e.vp[p])));
     const winter = [...entries.slice(0, i)].reverse().find((x) => x.event.e === "winter");
     const lines = entries.slice(winter ? entries.indexOf(winter) : i, i).flatMap((x) => x.lines).filter((l) => l && !l.startsWith("---"));
-    return el("div", {}, el("p", {}, `Winter and scoring, year ${e.year}`),
+    const th = (key) => el("th", { class: "num" }, WT.t(key));
+    return el("div", {}, el("p", {}, WT.t("wallenstein.winter_report", { year: e.year })),
       el("pre", { class: "small log" }, lines.join("\n")),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Counties"), el("th", { class: "num" }, "Buildings"),
-        el("th", { class: "num" }, "Majorities"), el("th", { class: "num" }, "Gained"), el("th", { class: "num" }, "VP")), ...rows));
+      el("table", {}, el("tr", {}, el("th", {}, WT.t("table.player")), th("wallenstein.score_counties"), th("wallenstein.score_buildings"),
+        th("wallenstein.score_majorities"), th("wallenstein.score_gained"), th("wallenstein.th_vp")), ...rows));
   }
 
   // After each season: every player's revealed plan, box by box, and what came of it (from the log).
@@ -985,7 +987,8 @@ window.GamePages = window.GamePages || {};
   function phaseLine(ctx, st) {
     const o = st.obs;
     const waiting = waitingFor(ctx, o);
-    return `year ${o.year}, ${o.season}, ${o.phase.replace(/_/g, " ")}` + (waiting !== WT.t("table.nobody") ? " · " + WT.t("table.waiting_for", { names: waiting }) : "");
+    const line = WT.t("wallenstein.phase_line", { year: o.year, season: seasonName(o.season), phase: phaseName(o.phase) });
+    return waiting !== WT.t("table.nobody") ? WT.t("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
   }
 
   async function init(ctx) {
