@@ -340,80 +340,79 @@ window.GamePages = window.GamePages || {};
 
   function courtPanel(ctx, obs) {
     const c = obs.court;
-    const sec = el("section", { class: "module court", id: "court", "aria-label": "The Emperor's Court" }, el("h3", {}, "The Emperor's Court"));
+    const sec = el("section", { class: "module court", id: "court", "aria-label": WT.t("wallenstein.court_h") }, el("h3", {}, WT.t("wallenstein.court_h")));
     const display = c.display.length
       ? el("div", { class: "favours", role: "list" }, ...c.display.map((f) => el("div", { class: "favour", role: "listitem" },
-        el("span", { class: "cost" }, `${f.courtiers} courtiers`), favourEl(f))))
-      : el("p", { class: "small muted" }, "No favour cards on display.");
-    sec.append(el("div", { class: "small muted" }, "Favour cards at court (the audience hall's spaces)"), display);
+        el("span", { class: "cost" }, WT.t("wallenstein.n_courtiers", { n: f.courtiers })), favourEl(f))))
+      : el("p", { class: "small muted" }, WT.t("wallenstein.court_no_favours"));
+    sec.append(el("div", { class: "small muted" }, WT.t("wallenstein.court_favours")), display);
     const boardText = (p) => {
       const b = c.boards[String(p)];
-      if (!b) return el("span", { class: "muted" }, "hidden");
-      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, "not planned yet");
+      if (!b) return el("span", { class: "muted" }, WT.t("wallenstein.hidden"));
+      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, WT.t("wallenstein.not_planned"));
       return Object.entries(b).map(([box, card]) => `${COURT_BOX[box]}: ${card === null ? "—" : cardLabel(card)}`).join(" · ");
     };
     const rows = obs.players.map((_, p) => {
       const cp = c.courtiers[String(p)];
       const notes = [];
-      if (c.keeps_favour_4.includes(p)) notes.push("keeps favour #4 (parries a revolt marker)");
-      if (c.protected.includes(p)) notes.push("cannot be attacked this round");
+      if (c.keeps_favour_4.includes(p)) notes.push(WT.t("wallenstein.court_keeps_4"));
+      if (c.protected.includes(p)) notes.push(WT.t("wallenstein.court_protected"));
       return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
         el("td", {}, swatch(p), Colour(p)),
-        el("td", {}, pips(cp.supply, "own c-" + colourOf(p), "courtiers in supply")),
-        el("td", {}, pips(cp.hall, "c-" + colourOf(p), "in the entrance hall")),
-        el("td", {}, pips(cp.audience, "c-" + colourOf(p), "in the audience hall")),
+        el("td", {}, pips(cp.supply, "own c-" + colourOf(p), WT.t("wallenstein.court_pips_supply"))),
+        el("td", {}, pips(cp.hall, "c-" + colourOf(p), WT.t("wallenstein.court_pips_hall"))),
+        el("td", {}, pips(cp.audience, "c-" + colourOf(p), WT.t("wallenstein.court_pips_audience"))),
         el("td", { class: "small" }, boardText(p)),
         el("td", { class: "small" }, notes.join("; ")));
     });
     sec.append(el("table", { class: "court-table small" },
-      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Supply"), el("th", {}, "Entrance hall"), el("th", {}, "Audience hall"), el("th", {}, "Court board (convert 3 · 2 · 1)"), el("th", {}, "")), ...rows));
-    const facts = [`${c.deck_left} favour cards in the deck`];
-    if (c.gone.length) facts.push(`gone: ${c.gone.map((n) => "#" + n).join(", ")}`);
-    if (c.audience_queue.length) facts.push(`audience order: ${c.audience_queue.map(Colour).join(", ")}`);
-    if (c.choosing_for) facts.push(`${Colour(c.audience_queue[0])} is choosing how to use favour #${c.choosing_for}`);
-    sec.append(el("p", { class: "small muted" }, facts.join(" · ") + ". Other players' court boards stay hidden until the court turns them up."));
+      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key))), el("th", {}, "")), ...rows));
+    const facts = [WT.t("wallenstein.court_deck", { n: c.deck_left })];
+    if (c.gone.length) facts.push(WT.t("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
+    if (c.audience_queue.length) facts.push(WT.t("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
+    if (c.choosing_for) facts.push(WT.t("wallenstein.court_choosing", { who: Colour(c.audience_queue[0]), card: c.choosing_for }));
+    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.court_facts", { facts: facts.join(" · ") })));
     return sec;
   }
 
   function landsknechtePanel(ctx, obs) {
     const lk = obs.landsknechte;
-    const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": "Landsknechte" },
-      el("h3", {}, "Landsknechte", lk.standin ? [" ", standin(lk.values)] : ""));
+    const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": WT.t("wallenstein.lk_h") },
+      el("h3", {}, WT.t("wallenstein.lk_h"), lk.standin ? [" ", standin(lk.values)] : ""));
     const benefits = ["thalers", "grain", "armies", "vp"];
     sec.append(el("table", { class: "small lk-cards" },
-      el("tr", {}, el("th", {}, "Card"), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? "1 (banner)" : String(i + 1)))),
-      ...benefits.map((b) => el("tr", {}, el("td", {}, LK_WORDS[b][1]), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
+      el("tr", {}, el("th", {}, WT.t("wallenstein.lk_card")), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? WT.t("wallenstein.lk_banner") : String(i + 1)))),
+      ...benefits.map((b) => el("tr", {}, el("td", {}, WT.t("wallenstein.lk_row_" + b)), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
     const rows = obs.players.map((_, p) => {
       const held = regionsHeld(obs, p);
       const top = lk.top[String(p)];
       return el("tr", { class: lk.choosing === p ? "pending" : "" },
-        el("td", {}, swatch(p), Colour(p)), el("td", { class: "num" }, `card ${top}`),
-        el("td", { class: "num" }, `${held} of 5`),
-        el("td", { class: held >= 4 ? "ok" : "muted" }, held >= 4 ? "meets the check" : "needs 4 regions"));
+        el("td", {}, swatch(p), Colour(p)), el("td", { class: "num" }, WT.t("wallenstein.lk_top", { n: top })),
+        el("td", { class: "num" }, WT.t("wallenstein.lk_held", { n: held })),
+        el("td", { class: held >= 4 ? "ok" : "muted" }, WT.t(held >= 4 ? "wallenstein.lk_meets" : "wallenstein.lk_needs")));
     });
-    sec.append(el("table", { class: "small lk-seats" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Deck shows"), el("th", {}, "Regions held"), el("th", {}, "Check")), ...rows));
-    sec.append(el("p", { class: "small muted" }, "Each spring, summer and fall a player holding counties in 4 or more regions turns one card and takes one of its benefits."
-      + (lk.choosing !== null ? ` ${Colour(lk.choosing)} is choosing.` : "")));
+    sec.append(el("table", { class: "small lk-seats" }, el("tr", {}, ...["table.player", "wallenstein.lk_th_deck", "wallenstein.lk_th_regions", "wallenstein.lk_th_check"].map((key) => el("th", {}, WT.t(key)))), ...rows));
+    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.lk_rule"), lk.choosing !== null ? " " + WT.t("wallenstein.lk_choosing", { who: Colour(lk.choosing) }) : ""));
     return sec;
   }
 
   function leadersPanel(ctx, obs) {
     const L = obs.leaders;
-    const sec = el("section", { class: "module leaders", id: "leaders", "aria-label": "Military leaders" }, el("h3", {}, "Military leaders"));
+    const sec = el("section", { class: "module leaders", id: "leaders", "aria-label": WT.t("wallenstein.leaders_h") }, el("h3", {}, WT.t("wallenstein.leaders_h")));
     const onBoard = (p) => Object.values(L.statues).filter((st) => st.owner === p).reduce((a, st) => a + st.count, 0);
     const rows = obs.players.map((_, p) => {
       const at = L.county[String(p)];
       const trophies = Object.entries(L.trophies[String(p)] || {});
       return el("tr", {},
         el("td", {}, swatch(p), Colour(p)),
-        el("td", {}, at ? name(at) : el("span", { class: "muted" }, "off the board")),
+        el("td", {}, at ? name(at) : el("span", { class: "muted" }, WT.t("wallenstein.leader_off"))),
         el("td", { class: "num" }, String(onBoard(p))), el("td", { class: "num" }, String(L.statues_left[String(p)])),
-        el("td", { class: "small" }, trophies.length ? trophies.map(([o, n]) => `${n} of ${Colour(o)}`).join(", ") : "–"));
+        el("td", { class: "small" }, trophies.length ? trophies.map(([o, n]) => WT.t("wallenstein.trophies_of", { n, who: Colour(o) })).join(", ") : "–"));
     });
-    sec.append(el("table", { class: "small" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Leader in"), el("th", { class: "num" }, "Statues"),
-      el("th", { class: "num" }, "Left"), el("th", {}, "Trophies")), ...rows));
-    if (L.draft_offer) sec.append(el("p", { class: "small" }, `The leader may stand in ${name(L.draft_offer)}, just claimed.`));
-    sec.append(el("p", { class: "small muted" }, "On the map: a pennant marks each leader, a column each county's statues. Statues and trophies score 1 VP each at the end."));
+    sec.append(el("table", { class: "small" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", {}, WT.t("wallenstein.leader_th_in")), el("th", { class: "num" }, WT.t("wallenstein.leader_th_statues")),
+      el("th", { class: "num" }, WT.t("wallenstein.leader_th_left")), el("th", {}, WT.t("wallenstein.leader_th_trophies"))), ...rows));
+    if (L.draft_offer) sec.append(el("p", { class: "small" }, WT.t("wallenstein.leader_offer", { county: name(L.draft_offer) })));
+    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.leader_note")));
     return sec;
   }
 
