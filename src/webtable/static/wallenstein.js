@@ -77,7 +77,7 @@ window.GamePages = window.GamePages || {};
       revolt_marker: () => WT.t("wallenstein.favour_revolt_marker"),
       grain: () => WT.t("wallenstein.lk_grain", { n }),
       vp: () => WT.t("wallenstein.n_vp", { n }),
-      build: () => WT.t("wallenstein.favour_build_" + f.building),
+      build: () => WT.t("wallenstein.favour_build." + f.building),
       protection: () => WT.t("wallenstein.favour_protection"),
       deploy3: () => WT.t("wallenstein.favour_deploy3"),
     }[f.favour];
@@ -382,7 +382,7 @@ window.GamePages = window.GamePages || {};
     const benefits = ["thalers", "grain", "armies", "vp"];
     sec.append(el("table", { class: "small lk-cards" },
       el("tr", {}, el("th", {}, WT.t("wallenstein.lk_card")), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? WT.t("wallenstein.lk_banner") : String(i + 1)))),
-      ...benefits.map((b) => el("tr", {}, el("td", {}, WT.t("wallenstein.lk_row_" + b)), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
+      ...benefits.map((b) => el("tr", {}, el("td", {}, WT.t("wallenstein.lk_row." + b)), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
     const rows = obs.players.map((_, p) => {
       const held = regionsHeld(obs, p);
       const top = lk.top[String(p)];
@@ -693,7 +693,7 @@ window.GamePages = window.GamePages || {};
     if (sel.recruit === null) sel.recruit = Object.keys(withArmy).length > 0;
     const targets = { ...only, ...withArmy };
     const stay = st.legal.find((a) => a.type === "stay");
-    const kind = WT.t("wallenstein.move_kind_" + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
+    const kind = WT.t("wallenstein.move_kind." + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
     const out = [el("p", {}, WT.t("wallenstein.move_intro", { kind, county: name(from), armies: armies(obs.counties[from].armies) }))];
     out.push(el("div", { class: "choices", role: "group", "aria-label": WT.t("wallenstein.target_counties") }, ...Object.keys(targets).map((t) => {
       const own = obs.counties[t].owner === seat;
