@@ -157,3 +157,27 @@ def test_the_guide_can_be_left_at_any_time(browser: Browser, base_url: str) -> N
     page.wait_for_function("() => document.body.dataset.helpKind === 'plan'")
     assert page.locator("#guide").count() == 0  # left for good; the game itself goes on
     assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_league_of_six_legend_names_every_symbol_in_german(browser: Browser, base_url: str) -> None:
+    page = german_page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-3")
+    page.select_option("#game", "league_of_six")
+    page.select_option("#players", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#map .los-town title", state="attached")
+    page.click("#legend summary")
+    items = page.locator("#legend li").all_inner_texts()
+    # Towns both sides, Hussites, tax tile, pointed edge, four goods, guard, horse, figure, counter,
+    # influence track, storage row: each drawn as on the ring, with its words.
+    assert len(items) == 15 and page.locator("#legend li svg, #legend li .los-space").count() == 15
+    assert any("Hussiten" in i for i in items) and any("Wachenzähler" in i for i in items)
+    # Tooltips name the printed symbols in words, never by their keys.
+    titles = " ".join(page.locator("#map .los-town > title").all_text_contents())
+    assert "Wache" in titles and "guard" not in titles and "horse" not in titles
+    assert english_shown(page) == [] and missing(page) == []
+    assert not page.errors  # type: ignore[attr-defined]

@@ -21,7 +21,8 @@
   const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
   const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], reportSeen: 0 };
   await page.init(ctx);
-  // The header names the game; a page module may rename its panels (labels: {id: text}).
+  // The header names the game (in the page's language); a page module may rename its panels (labels: {id: text}).
+  summary.title = WT.t("lobby.title." + summary.game);
   document.querySelector("header.top h1 a").textContent = WT.t("table.heading", { title: summary.title });
   document.title = WT.t("table.heading", { title: summary.title });
   for (const [elId, text] of Object.entries(page.labels || {})) if ($(elId)) $(elId).textContent = text;
