@@ -59,7 +59,8 @@ ENGLISH_SHOWN = """(english) => {
   const seen = new Set(english);
   let text = document.body.innerText + ' ' + Array.from(document.querySelectorAll('[title]'), (e) => e.title).join(' ');
   for (const cite of document.querySelectorAll('.help-source')) text = text.split(cite.innerText).join(' ');
-  return [...new Set((text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) || []).map((w) => w.toLowerCase()))].filter((w) => seen.has(w));
+  const words = (text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) || []).map((w) => w.toLowerCase());
+  return [...new Set(words)].filter((w) => seen.has(w));
 }"""
 
 
