@@ -50,8 +50,16 @@ def test_the_page_labels_come_in_the_language_asked_for(tmp_path: Path) -> None:
         en = client.get("/api/meta/wallenstein").json()
         assert client.get("/api/meta/wallenstein?lang=fr").json() == en
     label = {a["name"]: a["label"] for a in de["actions"]}
-    assert label["tax"] == "Steuern einziehen" and {a["name"]: a["label"] for a in en["actions"]}["tax"] == "Collect taxes"
-    assert de["events"]["church_peace"]["title"] == "Kirchenfrieden" and en["events"]["church_peace"]["title"] == "Church peace"
-    assert de["actions_2002"]["tax"] != en["actions_2002"]["tax"] and "{region}" in de["events_2002"]["crop_failure"]["title"]
+    assert (
+        label["tax"] == "Steuern einziehen" and {a["name"]: a["label"] for a in en["actions"]}["tax"] == "Collect taxes"
+    )
+    assert (
+        de["events"]["church_peace"]["title"] == "Kirchenfrieden"
+        and en["events"]["church_peace"]["title"] == "Church peace"
+    )
+    assert (
+        de["actions_2002"]["tax"] != en["actions_2002"]["tax"]
+        and "{region}" in de["events_2002"]["crop_failure"]["title"]
+    )
     assert all(de["skip_reasons"][k] != en["skip_reasons"][k] for k in en["skip_reasons"])
     assert all(de["bonus_tiles"][k] != en["bonus_tiles"][k] for k in en["bonus_tiles"])
