@@ -34,6 +34,7 @@ KIND_TITLES = {"clergy": N_("Clerics"), "aristocracy": N_("Aristocrats"), "burgh
 SET_LABELS = {"stand-in set": N_("stand-in set"), "user's component set": N_("user's component set")}
 STANDIN_NAME = N_("Balanced stand-in set (not the printed tiles)")  # data/standin_components.json's name
 GOODS_NAMES = {"red": N_("red"), "green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow")}
+SIDE_NAMES = {"white": N_("white"), "yellow": N_("yellow")}  # the town tiles' sides
 
 
 def seat_name(seat: int | str) -> str:
@@ -95,7 +96,7 @@ class Narrator:
     def _on_setup(self, e: Mapping[str, Any]) -> list[str]:
         t = self.t
         ring = self.join([self.town(k) for k in e["ring"]])
-        sides = ", ".join(sorted(set(e["sides"])))
+        sides = ", ".join(t._(SIDE_NAMES[s]) if s in SIDE_NAMES else s for s in sorted(set(e["sides"])))
         order = ", ".join(self.seat(p) for p in e["choosing"])
         return [
             t._("Towns around the ring: {ring} (town tile sides: {sides}).", ring=ring, sides=sides),

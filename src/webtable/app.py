@@ -118,9 +118,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         }
 
     @app.get("/api/meta/{game}")
-    async def meta(game: str) -> Any:
+    async def meta(game: str, lang: str | None = None) -> Any:
         try:
-            return game_kind(game).meta()
+            return game_kind(game).meta(lang)  # labels in the page's language (unknown: English)
         except IllegalAction as exc:
             return error(404, str(exc))
 

@@ -94,8 +94,9 @@ def _symbols(counts: Counts) -> list[str]:
     return [sym for sym, n in zip(SYMBOLS, counts, strict=True) for _ in range(n)]
 
 
-def meta() -> dict[str, Any]:
-    """The stand-in component set and the labels the page needs (public, identical for every game)."""
+def meta(lang: str | None = None) -> dict[str, Any]:
+    """The stand-in component set and the keys the page needs (public, identical for every game); the
+    page words them from its own catalogue, so ``lang`` changes nothing here."""
     comp = standin()
     return {
         "components": {"name": comp.name, "set": comp.label, "standin": comp.standin},

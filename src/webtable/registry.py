@@ -58,7 +58,8 @@ class GameKind:
 
     ``new_game(players, seed, options)`` validates lobby options (IllegalAction with a clear message);
     ``replay(history)`` rebuilds a game from its stored history; ``lobby()`` describes the options for
-    the lobby form; ``meta()`` is static data for the page (board, names); ``seat_names`` names seats.
+    the lobby form; ``meta(lang)`` is static data for the page (board, names, labels in language ``lang``;
+    None: English); ``seat_names`` names seats.
     ``action_json`` turns a legal action into its JSON form; ``replay_steps(history)`` (optional) yields
     the game after set-up and after each decision (the replay viewer; a generic fallback exists);
     ``preview(game, seat, action)`` (optional) tells what a decision may bring (e.g. a battle's odds)
@@ -72,7 +73,7 @@ class GameKind:
     new_game: Callable[[int, int, Mapping[str, Any]], TableGame]
     replay: Callable[[list[dict[str, Any]]], TableGame]
     lobby: Callable[[], dict[str, Any]]
-    meta: Callable[[], dict[str, Any]]
+    meta: Callable[[str | None], dict[str, Any]]
     seat_names: tuple[str, ...]
     action_json: Callable[[Any], Any] = field(default=lambda a: a.to_json())
     replay_steps: Callable[[list[dict[str, Any]]], Iterator[TableGame]] | None = None

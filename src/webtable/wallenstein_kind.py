@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
+from tabletop.i18n import Translator
 from wallenstein import game as wgame
 from wallenstein.actions import COMMIT, MOVE_KIND, MOVE_ONLY, Action, commit_action
 from wallenstein.board import ACTIONS, BOARD, BONUS_TILES, COLOURS, COURT_BOX_NAMES
@@ -74,8 +75,11 @@ def _levels() -> list[dict[str, Any]]:
     return lobby_levels(LEVELS)
 
 
-def meta() -> dict[str, Any]:
-    """The printed board and labels the page needs (public, identical for every game)."""
+def meta(lang: str | None = None) -> dict[str, Any]:
+    """The printed board and labels the page needs (public, identical for every game). The labels are in
+    ``lang`` (English when absent or unknown), from the narration's catalogue: one place per string for
+    the log and the page."""
+    tr = Translator("wallenstein", lang)._
     return {
         "regions": list(BOARD.regions),
         "counties": [
@@ -91,14 +95,14 @@ def meta() -> dict[str, Any]:
             }
             for i, key in enumerate(BOARD.keys)
         ],
-        "actions": [{"name": a, "label": ACTION_LABELS[a], "cost": BOARD.costs[i]} for i, a in enumerate(ACTIONS)],
+        "actions": [{"name": a, "label": tr(ACTION_LABELS[a]), "cost": BOARD.costs[i]} for i, a in enumerate(ACTIONS)],
         "colours": list(COLOURS),
-        "bonus_tiles": {t: TILE_LABELS[t] for t in BONUS_TILES},
-        "events": {k: {"title": t, "effect": e} for k, (t, e) in EVENT_LABELS.items()},
-        "skip_reasons": SKIP_REASONS,
+        "bonus_tiles": {t: tr(TILE_LABELS[t]) for t in BONUS_TILES},
+        "events": {k: {"title": tr(t), "effect": tr(e)} for k, (t, e) in EVENT_LABELS.items()},
+        "skip_reasons": {k: tr(v) for k, v in SKIP_REASONS.items()},
         # The 2002 edition's words and event cards ("{region}" is the region a card names).
-        "actions_2002": dict(ACTION_LABELS_2002),
-        "events_2002": {k: {"title": t, "effect": e} for k, (t, e) in EVENT_LABELS_2002.items()},
+        "actions_2002": {k: tr(v) for k, v in ACTION_LABELS_2002.items()},
+        "events_2002": {k: {"title": tr(t), "effect": tr(e)} for k, (t, e) in EVENT_LABELS_2002.items()},
         "court_boxes": list(COURT_BOX_NAMES),
         "blank_cards_2002": BLANKS,
         "tower_cards": TOWER_CARDS,

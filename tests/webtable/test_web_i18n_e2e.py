@@ -3,9 +3,15 @@
 A browser whose language is German gets the German lobby, table help and narrated log by default and
 plays a whole game against bots by clicking, with no catalogue message missing (``WT.missing``); the
 guided first game is played by clicking through its first year, step by step, and can be left; the
-rules reference page searches in both languages."""
+rules reference page searches in both languages. At every German decision the visible page is checked
+for English words: any word of the English catalogue that the German catalogues never use (so a label
+left hard-coded in English, or an English label the server sent, is caught)."""
 
 from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
 
 from browsing import new_page
 from playwright.sync_api import Browser, Page
@@ -31,6 +37,37 @@ def click_decision(page: Page) -> str:
     return kind
 
 
+LOCALES = Path(__file__).resolve().parents[2] / "src" / "webtable" / "static" / "locales"
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{4,}")
+
+
+def words_of(lang: str) -> set[str]:
+    """Every word (four letters or more, lower case) of a language's page catalogues."""
+    out: set[str] = set()
+    for path in (LOCALES / lang).glob("*.json"):
+        for msg in json.loads(path.read_text(encoding="utf-8")).values():
+            for text in msg.values() if isinstance(msg, dict) else [msg]:
+                out.update(w.lower() for w in WORD.findall(re.sub(r"\{\w+\}", " ", str(text))))
+    return out
+
+
+# English words a German page must not show: the English catalogue's words that German never uses.
+ENGLISH_ONLY = sorted(words_of("en") - words_of("de"))
+# The page's visible words (and tooltips) that are English only. The rules help cites each rulebook by
+# its own section titles (the English rulebook's in English): those citations are not the page's words.
+ENGLISH_SHOWN = """(english) => {
+  const seen = new Set(english);
+  let text = document.body.innerText + ' ' + Array.from(document.querySelectorAll('[title]'), (e) => e.title).join(' ');
+  for (const cite of document.querySelectorAll('.help-source')) text = text.split(cite.innerText).join(' ');
+  const words = (text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) || []).map((w) => w.toLowerCase());
+  return [...new Set(words)].filter((w) => seen.has(w));
+}"""
+
+
+def english_shown(page: Page) -> list[str]:
+    return sorted(page.evaluate(ENGLISH_SHOWN, ENGLISH_ONLY))
+
+
 def missing(page: Page) -> list[str]:
     return sorted(page.evaluate("() => [...WT.missing]"))
 
@@ -49,9 +86,15 @@ def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_ur
     page.wait_for_url("**/game/*")
     kinds: set[str] = set()
     helped: set[str] = set()
+    english: dict[str, str] = {}  # English word -> the decision where it showed first
     while decide_or_over(page):
         helped.add(page.locator("#help-body summary").first.inner_text())
+        for w in english_shown(page):
+            english.setdefault(w, str(page.evaluate("() => document.body.dataset.helpKind")))
         kinds.add(click_decision(page))
+    for w in english_shown(page):
+        english.setdefault(w, "final")
+    assert english == {}, f"English words on the German page: {english}"
     assert {"plan", "position"} <= kinds
     assert "Planung: eine Länderkarte je Aktion" in helped and "Wähle deinen Platz in der Spielerreihenfolge" in helped
     log = page.locator("#log").inner_text()
@@ -116,3 +159,27 @@ def test_the_guide_can_be_left_at_any_time(browser: Browser, base_url: str) -> N
     page.wait_for_function("() => document.body.dataset.helpKind === 'plan'")
     assert page.locator("#guide").count() == 0  # left for good; the game itself goes on
     assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_league_of_six_legend_names_every_symbol_in_german(browser: Browser, base_url: str) -> None:
+    page = german_page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-3")
+    page.select_option("#game", "league_of_six")
+    page.select_option("#players", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#map .los-town title", state="attached")
+    page.click("#legend summary")
+    items = page.locator("#legend li").all_inner_texts()
+    # Towns both sides, Hussites, tax tile, pointed edge, four goods, guard, horse, figure, counter,
+    # influence track, storage row: each drawn as on the ring, with its words.
+    assert len(items) == 15 and page.locator("#legend li svg, #legend li .los-space").count() == 15
+    assert any("Hussiten" in i for i in items) and any("Wachenzähler" in i for i in items)
+    # Tooltips name the printed symbols in words, never by their keys.
+    titles = " ".join(page.locator("#map .los-town > title").all_text_contents())
+    assert "Wache" in titles and "guard" not in titles and "horse" not in titles
+    assert english_shown(page) == [] and missing(page) == []
+    assert not page.errors  # type: ignore[attr-defined]

@@ -40,3 +40,26 @@ def test_each_connection_reads_the_log_in_its_own_language(tmp_path: Path) -> No
         de_text, en_text = "\n".join(lines(german)), "\n".join(lines(english))
         assert de_text.count("Wertung, Jahr") == 2 and "Spielende" in de_text
         assert en_text.count("Scoring, year") == 2 and "Wertung" not in en_text
+
+
+def test_the_page_labels_come_in_the_language_asked_for(tmp_path: Path) -> None:
+    """/api/meta/wallenstein?lang= words actions, bonus tiles, events and skip reasons through the
+    narration's catalogue (one place per label); no or an unknown language is English."""
+    with make_client(sqlite_url(tmp_path)) as client:
+        de = client.get("/api/meta/wallenstein?lang=de").json()
+        en = client.get("/api/meta/wallenstein").json()
+        assert client.get("/api/meta/wallenstein?lang=fr").json() == en
+    label = {a["name"]: a["label"] for a in de["actions"]}
+    assert (
+        label["tax"] == "Steuern einziehen" and {a["name"]: a["label"] for a in en["actions"]}["tax"] == "Collect taxes"
+    )
+    assert (
+        de["events"]["church_peace"]["title"] == "Kirchenfrieden"
+        and en["events"]["church_peace"]["title"] == "Church peace"
+    )
+    assert (
+        de["actions_2002"]["tax"] != en["actions_2002"]["tax"]
+        and "{region}" in de["events_2002"]["crop_failure"]["title"]
+    )
+    assert all(de["skip_reasons"][k] != en["skip_reasons"][k] for k in en["skip_reasons"])
+    assert all(de["bonus_tiles"][k] != en["bonus_tiles"][k] for k in en["bonus_tiles"])

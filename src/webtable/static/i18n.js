@@ -65,3 +65,11 @@ WT.languageChooser = function languageChooser() {
   ...Object.entries(WT.LANGS).map(([code, name]) => WT.el("option", { value: code, selected: code === WT.lang }, name)));
   return sel;
 };
+
+// A seat's colour in the page's language ("Red" -> "Rot"): the server sends colours in English as
+// stable keys. A seat is named by its colour and, when it has one, its player's name.
+WT.colourName = function colourName(colour) { return WT.t("common.colour." + String(colour).toLowerCase()); };
+WT.seatName = function seatName(seat) {
+  const colour = WT.colourName(seat.colour);
+  return seat.name && seat.name !== seat.colour ? WT.t("common.seat_named", { colour, name: seat.name }) : colour;
+};

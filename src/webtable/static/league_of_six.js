@@ -32,6 +32,11 @@ window.GamePages = window.GamePages || {};
   const cname = (p) => WT.t("common.colour." + colourOf(Number(p)));
   const guards = (n) => WT.t("league_of_six.guards", { n });
   const good = (c) => WT.t("league_of_six.good." + c);
+  // The component set: the shipped stand-in set in the page's words; a user's set by its own name.
+  const setLabel = (c) => WT.t(c.standin ? "league_of_six.set_standin" : "league_of_six.set_user");
+  const setName = (c) => (c.standin ? WT.t("league_of_six.set_standin_name") : c.name);
+  // A printed symbol in words: a good by its colour, a guard, a horse.
+  const symWord = (sym) => (GOOD[sym] ? WT.t("league_of_six.sym_good", { good: good(sym) }) : WT.t("league_of_six.sym." + sym));
   const cardLabel = (c) => {
     const text = WT.t("league_of_six.card." + c.kind, { n: c.figures });
     return c.gray ? WT.t("league_of_six.card_gray", { card: text }) : text;
@@ -50,7 +55,7 @@ window.GamePages = window.GamePages || {};
 
   function symbol(g, sym, x, y, size = 15) {
     const h = size / 2;
-    const title = s("title", {}, sym);
+    const title = s("title", {}, symWord(sym));
     if (GOOD[sym]) {
       const r = s("rect", { x: x - h, y: y - h, width: size, height: size, rx: 3, fill: GOOD[sym], stroke: "#0006" });
       r.append(title); g.append(r);
@@ -101,7 +106,7 @@ window.GamePages = window.GamePages || {};
         ? WT.t("league_of_six.must_offer_more", { who: cname(c.mover), n: obs.players[c.holder].counter })
         : WT.t("league_of_six.offers", { who: cname(c.offered_by), guards: guards(c.offer) })));
     }
-    centre.append(s("text", { x: CX, y: CY + 58, class: "los-set" }, meta.components.set));
+    centre.append(s("text", { x: CX, y: CY + 58, class: "los-set" }, setLabel(meta.components)));
     svg.append(centre);
     const roads = {}; // town -> seats waiting on its road
     obs.players.forEach((pl, p) => { if (pl.road && !pl.town) (roads[pl.road] = roads[pl.road] || []).push(p); });
@@ -144,10 +149,10 @@ window.GamePages = window.GamePages || {};
       }
       if (tile.leader) tg.append(s("text", { x, y: y + 4, class: "los-tile-text" }, WT.t("league_of_six.card." + tile.leader.kind, { n: tile.leader.figures })));
       else symbols(tg, tile.centre, x, y, 14, 1, 0);
-      tg.append(s("text", { x, y: y - TILE + 12, class: "los-tile-no" }, `tile ${t.tax_tile}`));
+      tg.append(s("text", { x, y: y - TILE + 12, class: "los-tile-no" }, WT.t("league_of_six.tile_no", { n: t.tax_tile })));
       g.append(tg);
     }
-    if (t.besieged) g.append(s("text", { x, y: y + 5, class: "los-siege-text" }, "Hussites"));
+    if (t.besieged) g.append(s("text", { x, y: y + 5, class: "los-siege-text" }, WT.t("league_of_six.hussites")));
     g.append(s("text", { x, y: y + 56, class: "los-town-name" }, `${info.name} (${info.number})`));
     // The guard counter: the figure holding the town and its number.
     if (t.holder !== null) {
@@ -179,13 +184,13 @@ window.GamePages = window.GamePages || {};
     if (t.holder !== null) parts.push(WT.t("league_of_six.held_by", { who: cname(t.holder), n: obs.players[t.holder].counter }));
     if (t.tax_tile !== null) {
       const tile = meta.tax_tiles[t.tax_tile];
-      const centre = tile.leader ? cardLabel(tile.leader) : tile.centre.join(" ");
+      const centre = tile.leader ? cardLabel(tile.leader) : tile.centre.map(symWord).join(", ");
       const arrows = { tile: t.tax_tile, n: tile.arrows.length, centre };
       let text = centre ? WT.t("league_of_six.tax_tile_centre", arrows) : WT.t("league_of_six.tax_tile", arrows);
       if (turn !== null && turn !== undefined) text = WT.t("league_of_six.turned", { tile: text, steps: WT.t("league_of_six.steps", { n: turn }) });
       parts.push(text);
     }
-    parts.push(WT.t("league_of_six.edges", { edges: info.sides[t.side].map((l, i) => `${edgeName(i)} ${l.join(" ") || WT.t("league_of_six.empty")}`).join("; ") }));
+    parts.push(WT.t("league_of_six.edges", { edges: info.sides[t.side].map((l, i) => `${edgeName(i)} ${l.map(symWord).join(", ") || WT.t("league_of_six.empty")}`).join("; ") }));
     return parts.join(", ");
   }
 
@@ -261,7 +266,7 @@ window.GamePages = window.GamePages || {};
     const out = [];
     out.push(el("p", {}, obs.phase === "over" ? WT.t("league_of_six.over_after", { round: obs.round })
       : WT.t("league_of_six.round_phase", { round: obs.round, rounds: meta.rounds, phase: phaseLabel(obs) })));
-    out.push(el("p", { class: "small" }, WT.t("league_of_six.components"), " ", el("strong", { id: "los-set" }, obs.components.set), ` (${obs.components.name})`));
+    out.push(el("p", { class: "small" }, WT.t("league_of_six.components"), " ", el("strong", { id: "los-set" }, setLabel(obs.components)), ` (${setName(obs.components)})`));
     if (obs.order.length) {
       out.push(el("p", { class: "small" }, WT.t("league_of_six.markers") + " ",
         ...obs.order.map((p) => el("span", {}, swatch(p), cname(p) + " "))));
@@ -557,11 +562,41 @@ window.GamePages = window.GamePages || {};
     return waiting ? WT.t("league_of_six.phase_line_waiting", { line, who: waiting }) : line;
   }
 
+  // The legend: each symbol drawn as the ring draws it, with its meaning in words (drawn once).
+  function legend() {
+    const icon = (draw) => { const svg = s("svg", { viewBox: "-14 -14 28 28", width: 24, height: 24, class: "lg-icon", "aria-hidden": "true" }); draw(svg); return svg; };
+    const item = (mark, key, params) => el("li", {}, mark, " ", WT.t(key, params));
+    const hex = (fill, extra) => icon((g) => { g.append(s("polygon", { points: hexPoints(0, 0, 12), class: "los-hex " + (extra || ""), fill })); });
+    return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, WT.t("league_of_six.legend")),
+      el("ul", {},
+        item(hex("#fbf8f0"), "league_of_six.legend_town"),
+        item(hex("#f6e7b0"), "league_of_six.legend_town_yellow"),
+        item(hex("url(#lg-siege)"), "league_of_six.legend_hussites"),
+        item(icon((g) => { g.append(s("polygon", { points: hexPoints(0, 0, 10), fill: "#d8c7a3", stroke: "#6b5330" }), s("polygon", { points: "0,-13 -4,-8 4,-8", class: "los-arrow" })); }), "league_of_six.legend_tile"),
+        item(icon((g) => g.append(s("line", { x1: -10, y1: 0, x2: 10, y2: 0, class: "los-pointed" }))), "league_of_six.legend_pointed"),
+        ...meta.goods.map((c) => item(icon((g) => symbol(g, c, 0, 0, 16)), "league_of_six.legend_good", { good: good(c) })),
+        item(icon((g) => symbol(g, "guard", 0, 0, 16)), "league_of_six.legend_guard"),
+        item(icon((g) => symbol(g, "horse", 0, 0, 16)), "league_of_six.legend_horse"),
+        item(icon((g) => figure(g, 0, 0, 0)), "league_of_six.legend_figure"),
+        item(icon((g) => g.append(s("text", { x: 0, y: 6, class: "los-counter" }, "7"))), "league_of_six.legend_counter"),
+        item(icon((g) => { g.append(s("line", { x1: -12, y1: 6, x2: 12, y2: 6, stroke: "#6b5330", "stroke-width": 3 })); figure(g, 1, 0, -3, "9"); }), "league_of_six.legend_track"),
+        item(el("span", { class: "los-space", style: `background:${GOOD.red}` }, "2"), "league_of_six.legend_row")));
+  }
+
   async function init(ctx) {
     meta = ctx.meta;
     meta.byKey = Object.fromEntries(meta.towns.map((t) => [t.key, t]));
     document.getElementById("map").setAttribute("aria-label", WT.t("league_of_six.ring"));
     document.getElementById("replay-map").setAttribute("aria-label", WT.t("league_of_six.ring_replay"));
+    const wrap = document.querySelector("#view-table .mapwrap");
+    if (wrap && !document.getElementById("legend")) {
+      // The hatching of a besieged town, for the legend's small pictures.
+      const defs = s("svg", { width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" });
+      const hatch = s("pattern", { id: "lg-siege", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+      hatch.append(s("rect", { width: 6, height: 6, fill: "#d9cfc0" }), s("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#a08a6a", "stroke-width": 3 }));
+      defs.append(s("defs", {}, hatch));
+      wrap.append(defs, legend());
+    }
   }
 
   window.GamePages.league_of_six = {

@@ -18,10 +18,11 @@
   try { summary = await WT.json(`/api/games/${id}`); }
   catch (e) { $("status").textContent = e.message; return; }
   const page = window.GamePages[summary.game];
-  const meta = await WT.json(`/api/meta/${summary.game}`);
+  const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
   const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], reportSeen: 0 };
   await page.init(ctx);
-  // The header names the game; a page module may rename its panels (labels: {id: text}).
+  // The header names the game (in the page's language); a page module may rename its panels (labels: {id: text}).
+  summary.title = WT.t("lobby.title." + summary.game);
   document.querySelector("header.top h1 a").textContent = WT.t("table.heading", { title: summary.title });
   document.title = WT.t("table.heading", { title: summary.title });
   for (const [elId, text] of Object.entries(page.labels || {})) if ($(elId)) $(elId).textContent = text;
@@ -38,10 +39,10 @@
       ws.onopen = () => { conn.retry = 500; ws.send(JSON.stringify(token ? { type: "hello", token, lang: WT.lang } : { type: "hello", lang: WT.lang })); };  // i18n hook: the log in the page's language
       ws.onmessage = (ev) => onMessage(conn, JSON.parse(ev.data));
       ws.onclose = () => {
-        for (const w of Object.values(conn.waiting)) w.reject(new Error("connection lost; try again"));
+        for (const w of Object.values(conn.waiting)) w.reject(new Error(WT.t("table.conn_lost")));
         conn.waiting = {};
         if (conn.closed) return;
-        setStatus("connection lost – reconnecting…");
+        setStatus(WT.t("table.reconnecting"));
         setTimeout(open, conn.retry); conn.retry = Math.min(conn.retry * 2, 8000);
       };
     };
@@ -52,7 +53,7 @@
   function request(seat, type, action) {
     const conn = ctx.conns[seat];
     return new Promise((resolve, reject) => {
-      if (!conn || !conn.ws || conn.ws.readyState !== 1) { reject(new Error("not connected")); return; }
+      if (!conn || !conn.ws || conn.ws.readyState !== 1) { reject(new Error(WT.t("table.not_connected"))); return; }
       const ref = ++msgId;
       conn.waiting[ref] = { resolve, reject, type };
       conn.ws.send(JSON.stringify({ type, id: ref, action }));
@@ -119,7 +120,7 @@
     if (hotseat && next !== ctx.shown && ctx.states[next] && ctx.states[next].legal.length) {
       ctx.active = next;
       const name = ctx.summary.seats[next].name;
-      $("curtain-msg").textContent = `${name} (${ctx.summary.seats[next].colour}) decides next: pass the screen.`;
+      $("curtain-msg").textContent = WT.t("table.curtain", { name, colour: WT.colourName(ctx.summary.seats[next].colour) });
       curtain(true);
       return;
     }
@@ -144,8 +145,8 @@
   function renderStatus() {
     const st = ctx.states[ctx.shown];
     if (!st) return;
-    const who = ctx.shown === "spectator" ? "watching" : `playing ${ctx.summary.seats[ctx.shown].colour}`;
-    setStatus(st.over ? `game over · ${who}` : `${page.phaseLine(ctx, st)} · ${who}`);
+    const who = ctx.shown === "spectator" ? WT.t("table.watching") : WT.t("table.playing", { colour: WT.colourName(ctx.summary.seats[ctx.shown].colour) });
+    setStatus(st.over ? WT.t("table.status_over", { who }) : WT.t("table.status", { phase: page.phaseLine(ctx, st), who }));
   }
 
   // ------------------------------------------------------------------ log and reports
@@ -239,7 +240,7 @@
     $("invite-body").replaceChildren(...rows.map(([s, url]) => {
       const seat = ctx.summary.seats[s];
       return WT.el("div", { class: "invite-row" },
-        WT.el("label", { for: "inv-" + s }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), seat.colour, " ",
+        WT.el("label", { for: "inv-" + s }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), WT.colourName(seat.colour), " ",
           WT.el("span", { class: "small muted presence" }, seat.connected ? WT.t("table.joined") : WT.t("table.not_joined"))),
         WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s)));
     }),
@@ -270,7 +271,7 @@
   function greet(seat) {
     const s = ctx.summary.seats[seat];
     const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status" },
-      WT.el("p", {}, WT.t("table.greeting", { name: s.name, colour: s.colour })),
+      WT.el("p", {}, WT.t("table.greeting", { name: s.name, colour: WT.colourName(s.colour) })),
       WT.el("button", { onclick: () => box.remove() }, WT.t("table.greeting_ok")));
     $("side").prepend(box);
   }
@@ -290,10 +291,10 @@
     // The summary is refreshed only when someone connects or leaves: a game that ended since is over too.
     const over = ctx.summary.status === "over" || Object.values(ctx.states).some((st) => st.over);
     const sel = $("replay-view"); const keep = sel.value;
-    const opts = [WT.el("option", { value: "spectator" }, "Spectator")];
+    const opts = [WT.el("option", { value: "spectator" }, WT.t("table.spectator"))];
     ctx.summary.seats.forEach((s, i) => {
       // While the game runs: only the seat shown now (not another hot-seat player's, nor an invited one's).
-      if (over || (i === ctx.shown && mine.tokens[i])) opts.push(WT.el("option", { value: i }, s.name && s.name !== s.colour ? `${s.colour} (${s.name})` : s.colour));
+      if (over || (i === ctx.shown && mine.tokens[i])) opts.push(WT.el("option", { value: i }, WT.seatName(s)));
     });
     sel.replaceChildren(...opts);
     if (keep) sel.value = keep;

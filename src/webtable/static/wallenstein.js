@@ -12,7 +12,7 @@ window.GamePages = window.GamePages || {};
   const BLD = { palace: ["P", "#7a4b1e"], church: ["C", "#2f5d8a"], trading_post: ["T", "#2e7a3c"] };
   const BUILDING_WORD = { palace: "wallenstein.building_palace", church: "wallenstein.building_church", trading_post: "wallenstein.building_trading_post" };
   const COURT_BOX = { convert3: 3, convert2: 2, convert1: 1 };
-  const LK_WORDS = { thalers: ["thaler", "thalers"], grain: ["grain", "grain"], armies: ["army into the tray", "armies into the tray"], vp: ["VP", "VP"] };
+  const LK_WORDS = { thalers: "wallenstein.lk_thalers", grain: "wallenstein.lk_grain", armies: "wallenstein.lk_armies", vp: "wallenstein.lk_vp" };
   const s = (tag, attrs = {}) => { const e = document.createElementNS(SVG, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
   const el = WT.el;
   let M = null; // the map shapes
@@ -23,9 +23,9 @@ window.GamePages = window.GamePages || {};
   const commitSel = {}; // seat -> {version, armies, odds}
 
   const colourOf = (seat) => COLOURS[seat];
-  const Colour = (seat) => WT.cap(colourOf(Number(seat)));
+  const Colour = (seat) => WT.colourName(colourOf(Number(seat)));
   const name = (key) => (meta.byKey[key] || { name: key }).name;
-  const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? (st.name && st.name !== st.colour ? `${st.colour} (${st.name})` : st.colour) : Colour(p); };
+  const seatLabel = (ctx, p) => { const st = ctx.summary.seats[p]; return st ? WT.seatName(st) : Colour(p); };
   // Whether a seat's player is at the table now (bots always are).
   const presence = (ctx, p) => {
     const s = ctx.summary.seats[p]; const on = !s || s.connected;
@@ -35,30 +35,34 @@ window.GamePages = window.GamePages || {};
   const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
   const is2002 = () => edition === "2002";
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
-  const money = (n) => (is2002() ? `${n} gold` : plural(n, "thaler"));
+  // Counted words, in the page's language (plural forms from the catalogue).
+  const armies = (n) => WT.t("wallenstein.n_armies", { n });
+  const money = (n) => WT.t(is2002() ? "wallenstein.n_gold" : "wallenstein.n_thalers", { n });
   const actionLabel = (a) => (is2002() && meta.actions_2002[a]) || (meta.actions.find((x) => x.name === a) || { label: a }).label;
-  const boxLabel = (b) => (b === "bid" ? "Bid" : b in COURT_BOX ? `Convert ${COURT_BOX[b]} armies to courtiers` : actionLabel(b));
+  const boxLabel = (b) => (b === "bid" ? WT.t("wallenstein.box_bid") : b in COURT_BOX ? WT.t("wallenstein.box_convert", { n: COURT_BOX[b] }) : actionLabel(b));
   // Plan cards: a county key, "money:v", "blank", "tower"; blank and tower cards are alike, so the
   // planning mat tells its copies apart as "blank#2", "tower#1" (sent without the suffix).
   const baseCard = (c) => (c && c.includes("#") ? c.slice(0, c.indexOf("#")) : c);
   const cardLabel = (c) => {
     c = baseCard(c);
     if (c === null || c === undefined) return "—";
-    if (c === "blank") return "Blank card";
-    if (c === "tower") return "Dice tower card";
-    if (c.startsWith("money:")) return `${c.slice(6)} thaler${c.slice(6) === "1" ? "" : "s"}`;
+    if (c === "blank") return WT.t("wallenstein.card_blank");
+    if (c === "tower") return WT.t("wallenstein.card_tower");
+    if (c.startsWith("money:")) return WT.t("wallenstein.n_thalers", { n: Number(c.slice(6)) });
     return name(c);
   };
-  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${k === "peasants" ? "peasants" : Colour(k)} ${n}`).join(", ") || "none";
-  const standin = (why) => el("span", { class: "standin", title: why || "stand-in, not the printed value (ruling W-29)" }, "stand-in");
-  const lkBenefit = (b, n) => { const w = LK_WORDS[b] || [b, b]; return `${n} ${n === 1 ? w[0] : w[1]}`; };
+  const cubeWho = (k) => (k === "peasants" ? WT.t("wallenstein.peasants") : Colour(k));
+  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => WT.t("wallenstein.cubes", { who: cubeWho(k), n })).join(", ") || WT.t("wallenstein.none");
+  const standin = (why) => el("span", { class: "standin", title: why || WT.t("wallenstein.standin_why") }, WT.t("wallenstein.standin"));
+  const lkBenefit = (b, n) => (LK_WORDS[b] ? WT.t(LK_WORDS[b], { n }) : `${n} ${b}`);
+  const seasonName = (s) => WT.t("wallenstein.season." + s);
+  const phaseName = (ph) => WT.t("wallenstein.phase." + ph);
   const regionsHeld = (obs, p) => new Set(meta.counties.filter((c) => obs.counties[c.key].owner === p).map((c) => c.region)).size;
 
   function eventInfo(e) {
     if (e.number !== undefined) { // a 2002 card: number, region, and stand-in printed values (W-29)
       const m = meta.events_2002[e.event] || { title: e.event, effect: "" };
-      return { title: m.title.replace("{region}", e.region || "?") + ` [card ${e.number}]`, effect: m.effect, standin: !!e.standin };
+      return { title: WT.t("wallenstein.event_card_2002", { title: m.title.replace("{region}", e.region || "?"), number: e.number }), effect: m.effect, standin: !!e.standin };
     }
     const m = meta.events[e.event] || { title: e.event, effect: "" };
     return { title: m.title, effect: m.effect, standin: !!e.standin };
@@ -67,17 +71,17 @@ window.GamePages = window.GamePages || {};
   function favourText(f) {
     const n = f.amount;
     const what = {
-      remove_event: "may remove this round's event",
-      thalers: plural(n, "thaler"),
-      tray_armies: `${plural(n, "army", "armies")} into the tray`,
-      revolt_marker: "remove a revolt marker (or keep the card to parry the next one)",
-      grain: `${n} grain`,
-      vp: plural(n, "victory point"),
-      build: `a free ${(f.building || "").replace("_", " ")}`,
-      protection: "your counties cannot be attacked this round",
-      deploy3: "3 free armies in an own or neutral county",
-    }[f.favour] || f.favour.replace(/_/g, " ");
-    return `#${f.card}: ${what}`;
+      remove_event: () => WT.t("wallenstein.favour_remove_event"),
+      thalers: () => WT.t("wallenstein.n_thalers", { n }),
+      tray_armies: () => WT.t("wallenstein.lk_armies", { n }),
+      revolt_marker: () => WT.t("wallenstein.favour_revolt_marker"),
+      grain: () => WT.t("wallenstein.lk_grain", { n }),
+      vp: () => WT.t("wallenstein.n_vp", { n }),
+      build: () => WT.t("wallenstein.favour_build." + f.building),
+      protection: () => WT.t("wallenstein.favour_protection"),
+      deploy3: () => WT.t("wallenstein.favour_deploy3"),
+    }[f.favour];
+    return WT.t("wallenstein.favour_card", { card: f.card, what: what ? what() : f.favour });
   }
   const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(f.standin), ")"] : "");
 
@@ -265,22 +269,23 @@ window.GamePages = window.GamePages || {};
         el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : ""),
         el("td", { class: "num" }, p.thalers), el("td", { class: "num" }, p.grain), el("td", { class: "num" }, p.vp),
         el("td", { class: "num" }, p.counties), el("td", { class: "num" }, p.supply),
-        el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? "planned" : "")));
+        el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? WT.t("wallenstein.planned") : "")));
     });
-    return el("table", { class: "players" }, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: is2002() ? "gold" : "thalers" }, is2002() ? "Gold" : "Thaler"),
-      el("th", { class: "num" }, "Grain"), el("th", { class: "num" }, "VP"), el("th", { class: "num", title: "counties held" }, "Cty"),
-      el("th", { class: "num", title: "armies in supply" }, "Sup."), el("th", {}, is2002() ? "Order" : "Order · bonus")), ...rows);
+    const th = (key, attrs = {}) => el("th", attrs, WT.t(key));
+    return el("table", { class: "players" }, el("tr", {}, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
+      th("wallenstein.th_grain", { class: "num" }), th("wallenstein.th_vp", { class: "num" }), th("wallenstein.th_counties", { class: "num", title: WT.t("wallenstein.th_counties_title") }),
+      th("wallenstein.th_supply", { class: "num", title: WT.t("wallenstein.th_supply_title") }), th(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus")), ...rows);
   }
 
   function boardPanel(ctx, obs) {
     const out = [];
-    out.push(el("p", {}, `${is2002() ? "2002 edition · " : ""}Year ${obs.year}, ${obs.season}` + (obs.phase === "over" ? " · game over" : ` · ${obs.phase.replace(/_/g, " ")}`)));
+    out.push(el("p", {}, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
     if (obs.action_cards.length) {
-      out.push(el("div", { class: "small muted" }, "Action cards (in order; face-down ones hidden)"));
+      out.push(el("div", { class: "small muted" }, WT.t("wallenstein.action_cards")));
       out.push(el("div", { class: "cards", role: "list" }, ...obs.action_cards.map((a, i) => {
         const cls = ["card"]; if (a === null) cls.push("hidden");
         if (obs.current_action === i + 1) cls.push("current"); else if (obs.current_action && i + 1 < obs.current_action) cls.push("done");
-        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? `card ${i + 1}: face down` : `card ${i + 1}: ${actionLabel(a)}` }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
+        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? WT.t("wallenstein.card_face_down", { i: i + 1 }) : WT.t("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
       })));
     }
     const ev = obs.events;
@@ -289,30 +294,31 @@ window.GamePages = window.GamePages || {};
         const m = eventInfo(e);
         const cur = ev.current && ev.current.card === e.card;
         return el("div", { class: cur ? "card current event" : "card event", title: m.effect },
-          `${m.title} (winter −${e.winter_loss} grain)`, m.standin ? [" ", standin("the winter loss and the region are stand-ins, not the printed values (W-29)")] : "", cur ? " ← now" : "");
+          WT.t("wallenstein.event_winter_loss", { title: m.title, n: e.winter_loss }), m.standin ? [" ", standin(WT.t("wallenstein.standin_event"))] : "", cur ? " " + WT.t("wallenstein.event_now_mark") : "");
       });
-      out.push(el("div", { class: "small muted" }, "This year's events"), el("div", { class: "cards" }, ...evs));
-      if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, `Now: ${m.title} – ${m.effect}.`, m.standin ? [" ", standin()] : "")); }
+      out.push(el("div", { class: "small muted" }, WT.t("wallenstein.events_year")), el("div", { class: "cards" }, ...evs));
+      if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, WT.t("wallenstein.event_now", { title: m.title, effect: m.effect }), m.standin ? [" ", standin()] : "")); }
     }
-    if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, "Bonus tiles by position: ", obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ")));
-    if (obs.order.length) out.push(el("p", { class: "small" }, is2002() ? "Player order (leader cards): " : "Player order: ", ...obs.order.map((p) => el("span", {}, swatch(p), Colour(p) + " "))));
-    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, "Bids: ", Object.entries(obs.bids).map(([p, c]) => `${Colour(p)} ${cardLabel(c)}`).join(", ")));
-    out.push(el("p", { class: "small" }, "Tower – tray: ", cubes(obs.tower.tray), " · inside: ", cubes(obs.tower.inside)));
+    if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.bonus_tiles", { tiles: obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ") })));
+    if (obs.order.length) out.push(el("p", { class: "small" }, WT.t(is2002() ? "wallenstein.order_2002" : "wallenstein.order"), " ", ...obs.order.map((p) => el("span", {}, swatch(p), Colour(p) + " "))));
+    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, WT.t("wallenstein.bids", { bids: Object.entries(obs.bids).map(([p, c]) => `${Colour(p)} ${cardLabel(c)}`).join(", ") })));
+    out.push(el("p", { class: "small" }, WT.t("wallenstein.tower_line", { tray: cubes(obs.tower.tray), inside: cubes(obs.tower.inside) })));
     const plansShown = Object.entries(obs.plans || {}).filter(([, v]) => Object.keys(v).length);
     if (plansShown.length) {
       const acts = obs.action_cards.filter((a) => a !== null);
-      out.push(el("details", {}, el("summary", { class: "small" }, "Plans turned up"),
+      out.push(el("details", {}, el("summary", { class: "small" }, WT.t("wallenstein.plans_turned_up")),
         el("table", { class: "small" }, el("tr", {}, el("th", {}, ""), ...acts.map((a) => el("th", {}, actionLabel(a)))),
           ...plansShown.map(([p, v]) => el("tr", {}, el("td", {}, swatch(p)), ...acts.map((a) => el("td", {}, a in v ? cardLabel(v[a]) : "?")))))));
     }
     if (obs.declared_empty && Object.keys(obs.declared_empty).length) {
-      out.push(el("p", { class: "small", id: "declared-empty" }, "Boxes left uncovered (too few cards): ",
-        Object.entries(obs.declared_empty).map(([p, boxes]) => `${Colour(p)}: ${boxes.map(actionLabel).join(", ")}`).join("; ")));
+      out.push(el("p", { class: "small", id: "declared-empty" }, WT.t("wallenstein.declared_empty", {
+        boxes: Object.entries(obs.declared_empty).map(([p, boxes]) => `${Colour(p)}: ${boxes.map(actionLabel).join(", ")}`).join("; ") })));
     }
     if (obs.fight) out.push(fightLine(obs.fight));
-    if (obs.draft) out.push(el("p", { class: "small" }, `Draft: face up ${obs.draft.faceup.map(name).join(", ") || "none"}; ${obs.draft.deck_left} cards in the deck.`));
-    if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, "Winter revolts to resolve: " + obs.winter.revolts_left.map(name).join(", ")));
-    out.push(el("p", { class: "small muted" }, `Supplies: ${obs.supplies.peasants} peasants, ${obs.supplies.palace} palaces, ${obs.supplies.church} churches, ${obs.supplies.trading_post} ${is2002() ? "trading firms" : "trading posts"}, ${obs.supplies.revolt_markers} revolt markers.`));
+    if (obs.draft) out.push(el("p", { class: "small" }, WT.t("wallenstein.draft_line", { faceup: obs.draft.faceup.map(name).join(", ") || WT.t("wallenstein.none"), n: obs.draft.deck_left })));
+    if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.winter_revolts_left", { counties: obs.winter.revolts_left.map(name).join(", ") })));
+    const sp = obs.supplies;
+    out.push(el("p", { class: "small muted" }, WT.t(is2002() ? "wallenstein.supplies_2002" : "wallenstein.supplies", { peasants: sp.peasants, palaces: sp.palace, churches: sp.church, posts: sp.trading_post, markers: sp.revolt_markers })));
     if (obs.court) out.push(courtPanel(ctx, obs));
     if (obs.landsknechte) out.push(landsknechtePanel(ctx, obs));
     if (obs.leaders) out.push(leadersPanel(ctx, obs));
@@ -321,10 +327,10 @@ window.GamePages = window.GamePages || {};
 
   // A 2002 fight waiting for the defender's commitment (public once announced, W-18).
   function fightLine(f) {
-    const defender = f.defender === null || f.defender < 0 ? "nobody" : Colour(f.defender);
+    const defender = f.defender === null || f.defender < 0 ? WT.t("table.nobody") : Colour(f.defender);
     const text = f.kind === "attack"
-      ? `Battle announced: ${Colour(f.attacker)} attacks ${defender}'s ${name(f.county)} from ${name(f.origin)} with ${plural(f.armies, "army", "armies")}; ${defender} decides how many of its ${f.defender_armies} armies fight.`
-      : `${f.kind === "winter_revolt" ? "Winter revolt" : "Revolt"} in ${name(f.county)}: ${plural(f.farmers, "farmer")} rise; ${defender} decides how many of its ${f.defender_armies} armies fight.`;
+      ? WT.t("wallenstein.fight_attack", { attacker: Colour(f.attacker), defender, county: name(f.county), origin: name(f.origin), armies: armies(f.armies), n: f.defender_armies })
+      : WT.t(f.kind === "winter_revolt" ? "wallenstein.fight_winter_revolt" : "wallenstein.fight_revolt", { county: name(f.county), farmers: WT.t("wallenstein.n_farmers", { n: f.farmers }), defender, n: f.defender_armies });
     return el("p", { class: "small fight", id: "fight" }, text);
   }
 
@@ -334,80 +340,79 @@ window.GamePages = window.GamePages || {};
 
   function courtPanel(ctx, obs) {
     const c = obs.court;
-    const sec = el("section", { class: "module court", id: "court", "aria-label": "The Emperor's Court" }, el("h3", {}, "The Emperor's Court"));
+    const sec = el("section", { class: "module court", id: "court", "aria-label": WT.t("wallenstein.court_h") }, el("h3", {}, WT.t("wallenstein.court_h")));
     const display = c.display.length
       ? el("div", { class: "favours", role: "list" }, ...c.display.map((f) => el("div", { class: "favour", role: "listitem" },
-        el("span", { class: "cost" }, `${f.courtiers} courtiers`), favourEl(f))))
-      : el("p", { class: "small muted" }, "No favour cards on display.");
-    sec.append(el("div", { class: "small muted" }, "Favour cards at court (the audience hall's spaces)"), display);
+        el("span", { class: "cost" }, WT.t("wallenstein.n_courtiers", { n: f.courtiers })), favourEl(f))))
+      : el("p", { class: "small muted" }, WT.t("wallenstein.court_no_favours"));
+    sec.append(el("div", { class: "small muted" }, WT.t("wallenstein.court_favours")), display);
     const boardText = (p) => {
       const b = c.boards[String(p)];
-      if (!b) return el("span", { class: "muted" }, "hidden");
-      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, "not planned yet");
+      if (!b) return el("span", { class: "muted" }, WT.t("wallenstein.hidden"));
+      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, WT.t("wallenstein.not_planned"));
       return Object.entries(b).map(([box, card]) => `${COURT_BOX[box]}: ${card === null ? "—" : cardLabel(card)}`).join(" · ");
     };
     const rows = obs.players.map((_, p) => {
       const cp = c.courtiers[String(p)];
       const notes = [];
-      if (c.keeps_favour_4.includes(p)) notes.push("keeps favour #4 (parries a revolt marker)");
-      if (c.protected.includes(p)) notes.push("cannot be attacked this round");
+      if (c.keeps_favour_4.includes(p)) notes.push(WT.t("wallenstein.court_keeps_4"));
+      if (c.protected.includes(p)) notes.push(WT.t("wallenstein.court_protected"));
       return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
         el("td", {}, swatch(p), Colour(p)),
-        el("td", {}, pips(cp.supply, "own c-" + colourOf(p), "courtiers in supply")),
-        el("td", {}, pips(cp.hall, "c-" + colourOf(p), "in the entrance hall")),
-        el("td", {}, pips(cp.audience, "c-" + colourOf(p), "in the audience hall")),
+        el("td", {}, pips(cp.supply, "own c-" + colourOf(p), WT.t("wallenstein.court_pips_supply"))),
+        el("td", {}, pips(cp.hall, "c-" + colourOf(p), WT.t("wallenstein.court_pips_hall"))),
+        el("td", {}, pips(cp.audience, "c-" + colourOf(p), WT.t("wallenstein.court_pips_audience"))),
         el("td", { class: "small" }, boardText(p)),
         el("td", { class: "small" }, notes.join("; ")));
     });
     sec.append(el("table", { class: "court-table small" },
-      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Supply"), el("th", {}, "Entrance hall"), el("th", {}, "Audience hall"), el("th", {}, "Court board (convert 3 · 2 · 1)"), el("th", {}, "")), ...rows));
-    const facts = [`${c.deck_left} favour cards in the deck`];
-    if (c.gone.length) facts.push(`gone: ${c.gone.map((n) => "#" + n).join(", ")}`);
-    if (c.audience_queue.length) facts.push(`audience order: ${c.audience_queue.map(Colour).join(", ")}`);
-    if (c.choosing_for) facts.push(`${Colour(c.audience_queue[0])} is choosing how to use favour #${c.choosing_for}`);
-    sec.append(el("p", { class: "small muted" }, facts.join(" · ") + ". Other players' court boards stay hidden until the court turns them up."));
+      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key))), el("th", {}, "")), ...rows));
+    const facts = [WT.t("wallenstein.court_deck", { n: c.deck_left })];
+    if (c.gone.length) facts.push(WT.t("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
+    if (c.audience_queue.length) facts.push(WT.t("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
+    if (c.choosing_for) facts.push(WT.t("wallenstein.court_choosing", { who: Colour(c.audience_queue[0]), card: c.choosing_for }));
+    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.court_facts", { facts: facts.join(" · ") })));
     return sec;
   }
 
   function landsknechtePanel(ctx, obs) {
     const lk = obs.landsknechte;
-    const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": "Landsknechte" },
-      el("h3", {}, "Landsknechte", lk.standin ? [" ", standin(lk.values)] : ""));
+    const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": WT.t("wallenstein.lk_h") },
+      el("h3", {}, WT.t("wallenstein.lk_h"), lk.standin ? [" ", standin(lk.values)] : ""));
     const benefits = ["thalers", "grain", "armies", "vp"];
     sec.append(el("table", { class: "small lk-cards" },
-      el("tr", {}, el("th", {}, "Card"), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? "1 (banner)" : String(i + 1)))),
-      ...benefits.map((b) => el("tr", {}, el("td", {}, LK_WORDS[b][1]), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
+      el("tr", {}, el("th", {}, WT.t("wallenstein.lk_card")), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? WT.t("wallenstein.lk_banner") : String(i + 1)))),
+      ...benefits.map((b) => el("tr", {}, el("td", {}, WT.t("wallenstein.lk_row." + b)), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
     const rows = obs.players.map((_, p) => {
       const held = regionsHeld(obs, p);
       const top = lk.top[String(p)];
       return el("tr", { class: lk.choosing === p ? "pending" : "" },
-        el("td", {}, swatch(p), Colour(p)), el("td", { class: "num" }, `card ${top}`),
-        el("td", { class: "num" }, `${held} of 5`),
-        el("td", { class: held >= 4 ? "ok" : "muted" }, held >= 4 ? "meets the check" : "needs 4 regions"));
+        el("td", {}, swatch(p), Colour(p)), el("td", { class: "num" }, WT.t("wallenstein.lk_top", { n: top })),
+        el("td", { class: "num" }, WT.t("wallenstein.lk_held", { n: held })),
+        el("td", { class: held >= 4 ? "ok" : "muted" }, WT.t(held >= 4 ? "wallenstein.lk_meets" : "wallenstein.lk_needs")));
     });
-    sec.append(el("table", { class: "small lk-seats" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Deck shows"), el("th", {}, "Regions held"), el("th", {}, "Check")), ...rows));
-    sec.append(el("p", { class: "small muted" }, "Each spring, summer and fall a player holding counties in 4 or more regions turns one card and takes one of its benefits."
-      + (lk.choosing !== null ? ` ${Colour(lk.choosing)} is choosing.` : "")));
+    sec.append(el("table", { class: "small lk-seats" }, el("tr", {}, ...["table.player", "wallenstein.lk_th_deck", "wallenstein.lk_th_regions", "wallenstein.lk_th_check"].map((key) => el("th", {}, WT.t(key)))), ...rows));
+    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.lk_rule"), lk.choosing !== null ? " " + WT.t("wallenstein.lk_choosing", { who: Colour(lk.choosing) }) : ""));
     return sec;
   }
 
   function leadersPanel(ctx, obs) {
     const L = obs.leaders;
-    const sec = el("section", { class: "module leaders", id: "leaders", "aria-label": "Military leaders" }, el("h3", {}, "Military leaders"));
+    const sec = el("section", { class: "module leaders", id: "leaders", "aria-label": WT.t("wallenstein.leaders_h") }, el("h3", {}, WT.t("wallenstein.leaders_h")));
     const onBoard = (p) => Object.values(L.statues).filter((st) => st.owner === p).reduce((a, st) => a + st.count, 0);
     const rows = obs.players.map((_, p) => {
       const at = L.county[String(p)];
       const trophies = Object.entries(L.trophies[String(p)] || {});
       return el("tr", {},
         el("td", {}, swatch(p), Colour(p)),
-        el("td", {}, at ? name(at) : el("span", { class: "muted" }, "off the board")),
+        el("td", {}, at ? name(at) : el("span", { class: "muted" }, WT.t("wallenstein.leader_off"))),
         el("td", { class: "num" }, String(onBoard(p))), el("td", { class: "num" }, String(L.statues_left[String(p)])),
-        el("td", { class: "small" }, trophies.length ? trophies.map(([o, n]) => `${n} of ${Colour(o)}`).join(", ") : "–"));
+        el("td", { class: "small" }, trophies.length ? trophies.map(([o, n]) => WT.t("wallenstein.trophies_of", { n, who: Colour(o) })).join(", ") : "–"));
     });
-    sec.append(el("table", { class: "small" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Leader in"), el("th", { class: "num" }, "Statues"),
-      el("th", { class: "num" }, "Left"), el("th", {}, "Trophies")), ...rows));
-    if (L.draft_offer) sec.append(el("p", { class: "small" }, `The leader may stand in ${name(L.draft_offer)}, just claimed.`));
-    sec.append(el("p", { class: "small muted" }, "On the map: a pennant marks each leader, a column each county's statues. Statues and trophies score 1 VP each at the end."));
+    sec.append(el("table", { class: "small" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", {}, WT.t("wallenstein.leader_th_in")), el("th", { class: "num" }, WT.t("wallenstein.leader_th_statues")),
+      el("th", { class: "num" }, WT.t("wallenstein.leader_th_left")), el("th", {}, WT.t("wallenstein.leader_th_trophies"))), ...rows));
+    if (L.draft_offer) sec.append(el("p", { class: "small" }, WT.t("wallenstein.leader_offer", { county: name(L.draft_offer) })));
+    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.leader_note")));
     return sec;
   }
 
@@ -464,39 +469,37 @@ window.GamePages = window.GamePages || {};
     }
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
-    if (kinds.has("position")) return [el("p", {}, "Choose your place in player order (and its bonus tile):"),
+    if (kinds.has("position")) return [el("p", {}, WT.t("wallenstein.choose_position")),
       el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, obs))))];
     if (kinds.has("move") || kinds.has("stay") || kinds.has("move_only")) return moving(ctx, st);
     if (kinds.has("commit")) return committing(ctx, st);
-    if (kinds.has("favour") || kinds.has("favour_pass")) return choices(ctx, st, `Audience at the Emperor's Court: you have ${plural(obs.court.courtiers[String(seat)].audience, "courtier")} in the audience hall. Take one favour card, or none.`);
-    if (kinds.has("favour_event")) return choices(ctx, st, "Favour #1: remove this round's event, or leave it?");
+    if (kinds.has("favour") || kinds.has("favour_pass")) return choices(ctx, st, WT.t("wallenstein.ask_favour", { courtiers: WT.t("wallenstein.n_courtiers", { n: obs.court.courtiers[String(seat)].audience }) }));
+    if (kinds.has("favour_event")) return choices(ctx, st, WT.t("wallenstein.ask_favour_event"));
     if (kinds.has("favour_county")) {
       const f = obs.court.choosing_for;
-      const what = { 4: "Remove a revolt marker: choose one of your counties", 12: "Place 3 free armies: choose one of your counties or a neutral one" }[f]
-        || `Favour #${f}: choose the county where it takes effect`;
-      return choices(ctx, st, `${what} (on the map or below).`);
+      const what = { 4: "wallenstein.ask_favour_4", 12: "wallenstein.ask_favour_12" }[f] || "wallenstein.ask_favour_county";
+      return choices(ctx, st, WT.t(what, { card: f }));
     }
     if (kinds.has("landsknechte")) {
       const lk = obs.landsknechte;
-      return choices(ctx, st, [`Landsknechte: you hold counties in ${regionsHeld(obs, seat)} regions and turn up card ${lk.top[String(seat)]}. Take one benefit:`, lk.standin ? [" ", standin(lk.values)] : ""]);
+      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin(lk.values)] : ""]);
     }
     if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
-      ? "Your military leader returns after winter: choose one of your counties (on the map or below)."
-      : "Place your military leader in one of your counties (on the map or below). Actions there are improved.");
+      ? WT.t("wallenstein.ask_leader_return") : WT.t("wallenstein.ask_leader_place"));
     if (kinds.has("leader_move")) {
       const from = obs.leaders.county[String(seat)];
-      return choices(ctx, st, `After the tenth action your military leader leaves ${from ? name(from) : "its county"}: to a neighbouring county (a statue is raised where it stood) or a distant one (no statue). Choose on the map or below.`);
+      return choices(ctx, st, WT.t(from ? "wallenstein.ask_leader_move" : "wallenstein.ask_leader_move_off", { county: from ? name(from) : "" }));
     }
-    if (kinds.has("leader_draft")) return choices(ctx, st, `Your military leader may stand in ${obs.leaders.draft_offer ? name(obs.leaders.draft_offer) : "the county you just claimed"}.`);
-    if (kinds.has("revolt_next")) return choices(ctx, st, "Winter: which revolt is resolved next? (on the map or below)");
-    if (kinds.has("draft_take") || kinds.has("draft_deck")) return choices(ctx, st, "Draft a starting county: take a face-up card (on the map or below) or the deck's top card.");
-    if (kinds.has("draft_group")) return choices(ctx, st, "How many armies go to the county you claimed?");
-    return choices(ctx, st, "Your decision:");
+    if (kinds.has("leader_draft")) return choices(ctx, st, obs.leaders.draft_offer ? WT.t("wallenstein.ask_leader_draft", { county: name(obs.leaders.draft_offer) }) : WT.t("wallenstein.ask_leader_draft_claimed"));
+    if (kinds.has("revolt_next")) return choices(ctx, st, WT.t("wallenstein.ask_revolt_next"));
+    if (kinds.has("draft_take") || kinds.has("draft_deck")) return choices(ctx, st, WT.t("wallenstein.ask_draft"));
+    if (kinds.has("draft_group")) return choices(ctx, st, WT.t("wallenstein.ask_draft_group"));
+    return choices(ctx, st, WT.t("wallenstein.ask_other"));
   }
 
   function choices(ctx, st, intro) {
     const seat = st.seat;
-    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": "Your choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
+    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": WT.t("wallenstein.your_choices") }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
       el("div", { id: "turn-msg", role: "status" })];
   }
 
@@ -504,39 +507,42 @@ window.GamePages = window.GamePages || {};
   function describe(a, obs) {
     const seat = obs ? obs.seat : null;
     switch (a.type) {
-      case "plan_card": return `${boxLabel(a.box)}: ${a.card === null ? "leave empty" : cardLabel(a.card)}`;
-      case "plan": return "Submit the whole plan";
-      case "position": return `Position ${a.position}` + (obs && obs.bonus_tiles[a.position - 1] ? `: ${meta.bonus_tiles[obs.bonus_tiles[a.position - 1]]}` : "");
-      case "move": return `Move ${plural(a.armies, "army", "armies")} to ${name(a.to)}`;
-      case "move_only": return `Move ${plural(a.armies, "army", "armies")} to ${name(a.to)} without recruiting`;
-      case "stay": return is2002() && obs && obs.move && obs.move.kind === "deploy1" ? "Recruit 1 army here and move none" : "Move no armies";
-      case "commit": return `Throw in ${plural(a.armies, "army", "armies")}`;
-      case "draft_take": return `Take ${name(a.county)}`;
-      case "draft_deck": return "Take the deck's top card";
-      case "draft_refresh": return "Same two cards again: put them under the deck";
-      case "draft_group": return `Place ${plural(a.armies, "army", "armies")}`;
-      case "revolt_next": return `Resolve the revolt in ${name(a.county)} next`;
+      case "plan_card": return WT.t("wallenstein.do_plan_card", { box: boxLabel(a.box), card: a.card === null ? WT.t("wallenstein.leave_empty") : cardLabel(a.card) });
+      case "plan": return WT.t("wallenstein.do_plan");
+      case "position": return obs && obs.bonus_tiles[a.position - 1] ? WT.t("wallenstein.do_position_tile", { n: a.position, tile: meta.bonus_tiles[obs.bonus_tiles[a.position - 1]] }) : WT.t("wallenstein.do_position", { n: a.position });
+      case "move": return WT.t("wallenstein.do_move", { armies: armies(a.armies), county: name(a.to) });
+      case "move_only": return WT.t("wallenstein.do_move_only", { armies: armies(a.armies), county: name(a.to) });
+      case "stay": return WT.t(is2002() && obs && obs.move && obs.move.kind === "deploy1" ? "wallenstein.do_stay_recruit" : "wallenstein.do_stay");
+      case "commit": return WT.t("wallenstein.do_commit", { armies: armies(a.armies) });
+      case "draft_take": return WT.t("wallenstein.do_take", { county: name(a.county) });
+      case "draft_deck": return WT.t("wallenstein.do_draft_deck");
+      case "draft_refresh": return WT.t("wallenstein.do_draft_refresh");
+      case "draft_group": return WT.t("wallenstein.do_draft_group", { armies: armies(a.armies) });
+      case "revolt_next": return WT.t("wallenstein.do_revolt_next", { county: name(a.county) });
       case "favour": {
         const f = obs && obs.court ? obs.court.display.find((x) => x.card === a.card) : null;
-        return f ? `Take favour ${favourText(f)} (${f.courtiers} courtiers)${f.standin ? ", stand-in amount" : ""}` : `Take favour card #${a.card}`;
+        return f ? WT.t(f.standin ? "wallenstein.do_favour_standin" : "wallenstein.do_favour", { favour: favourText(f), courtiers: WT.t("wallenstein.n_courtiers", { n: f.courtiers }) }) : WT.t("wallenstein.do_favour_card", { card: a.card });
       }
-      case "favour_pass": return "Ask no favour";
+      case "favour_pass": return WT.t("wallenstein.do_favour_pass");
       case "favour_event": {
-        const cur = obs && obs.events.current ? eventInfo(obs.events.current).title : "this round's event";
-        return a.remove ? `Remove the event: ${cur}` : `Leave the event in place: ${cur}`;
+        const cur = obs && obs.events.current ? eventInfo(obs.events.current).title : WT.t("wallenstein.this_event");
+        return WT.t(a.remove ? "wallenstein.do_event_remove" : "wallenstein.do_event_keep", { event: cur });
       }
-      case "favour_county": return `Use the favour in ${name(a.county)}`;
+      case "favour_county": return WT.t("wallenstein.do_favour_county", { county: name(a.county) });
       case "landsknechte": {
         const lk = obs && obs.landsknechte; const card = lk && seat !== null ? lk.cards[lk.top[String(seat)] - 1] : null;
-        return card && a.benefit in card ? `Take ${lkBenefit(a.benefit, card[a.benefit])}${lk.standin ? " (stand-in amount)" : ""}` : `Take the ${a.benefit} benefit`;
+        return card && a.benefit in card ? WT.t(lk.standin ? "wallenstein.do_lk_standin" : "wallenstein.do_lk", { benefit: lkBenefit(a.benefit, card[a.benefit]) }) : WT.t("wallenstein.do_lk", { benefit: a.benefit });
       }
-      case "leader_place": return `Place the leader in ${name(a.county)}`;
+      case "leader_place": return WT.t("wallenstein.do_leader_place", { county: name(a.county) });
       case "leader_move": {
         const from = obs && obs.leaders && seat !== null ? obs.leaders.county[String(seat)] : null;
         const near = from && meta.byKey[from].neighbours.includes(a.county);
-        return from === a.county ? `Stay in ${name(a.county)}` : `Move the leader to ${name(a.county)}` + (from ? (near ? ` (statue in ${name(from)})` : " (distant: no statue)") : "");
+        if (from === a.county) return WT.t("wallenstein.do_leader_stay", { county: name(a.county) });
+        if (!from) return WT.t("wallenstein.do_leader_move", { county: name(a.county) });
+        return near ? WT.t("wallenstein.do_leader_move_near", { county: name(a.county), from: name(from) }) : WT.t("wallenstein.do_leader_move_far", { county: name(a.county) });
       }
-      case "leader_draft": return a.place ? `Put the leader in ${obs && obs.leaders && obs.leaders.draft_offer ? name(obs.leaders.draft_offer) : "this county"}` : "Keep the leader for a later claim";
+      case "leader_draft": return !a.place ? WT.t("wallenstein.do_leader_keep")
+        : obs && obs.leaders && obs.leaders.draft_offer ? WT.t("wallenstein.do_leader_place", { county: name(obs.leaders.draft_offer) }) : WT.t("wallenstein.do_leader_here");
       default: return WT.cap(String(a.type).replace(/_/g, " ")) + Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => ` · ${k} ${typeof v === "object" ? "…" : v}`).join("");
     }
   }
@@ -551,7 +557,7 @@ window.GamePages = window.GamePages || {};
 
   function myPlanView(obs) {
     const boxes = (obs.my_plan && obs.my_plan.boxes) || {};
-    return el("p", { class: "small muted" }, "Your plan: " + Object.entries(boxes).map(([b, c]) => `${b === "bid" ? "bid" : b in COURT_BOX ? "convert " + COURT_BOX[b] : actionLabel(b)}: ${cardLabel(c)}`).join(" · "));
+    return el("p", { class: "small muted" }, WT.t("wallenstein.your_plan", { boxes: Object.entries(boxes).map(([b, c]) => `${boxLabel(b)}: ${cardLabel(c)}`).join(" · ") }));
   }
 
   function planning(ctx, st) {
@@ -578,21 +584,21 @@ window.GamePages = window.GamePages || {};
     const problems = {}; let cost = 0;
     for (const [b, c0] of Object.entries(plan.boxes)) {
       const c = baseCard(c0);
-      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = `a bid of ${c.slice(6)} needs that many thalers (R-01)`; continue; }
+      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = WT.t("wallenstein.bad_bid", { n: Number(c.slice(6)) }); continue; }
       if (b in COURT_BOX) {
         const n = COURT_BOX[b];
         const have = obs.court.courtiers[String(seat)].supply;
-        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = `${plural(inTray, "army", "armies")} of yours in the tray now: converts nothing unless ${n} ${n === 1 ? "is" : "are"} there`; }
-        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = `${name(c)} has ${obs.counties[c].armies} armies: converts nothing unless it has ${n + 1} (one stays)`;
-        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = `only ${have} courtiers left in your supply`;
+        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = WT.t("wallenstein.bad_tray", { armies: armies(inTray), n }); }
+        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = WT.t("wallenstein.bad_convert", { county: name(c), armies: armies(obs.counties[c].armies), n: n + 1 });
+        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = WT.t("wallenstein.bad_courtiers", { n: have });
         continue;
       }
       if (c.startsWith("money:") || c === "blank" || c === "tower") continue;
       const a = meta.actions.find((x) => x.name === b); cost += a.cost;
       const cs = obs.counties[c];
       if (["palace", "church", "trading_post"].includes(b)) {
-        if (cs.buildings.includes(b)) problems[b] = `${name(c)} already has one: the action will be skipped`;
-        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = `${name(c)} has no free building site: skipped`;
+        if (cs.buildings.includes(b)) problems[b] = WT.t("wallenstein.bad_has_building", { county: name(c) });
+        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = WT.t("wallenstein.bad_no_site", { county: name(c) });
       }
     }
     const empty = boxes.filter((b) => !(b in plan.boxes)).length;
@@ -603,17 +609,17 @@ window.GamePages = window.GamePages || {};
       } else if (b in plan.boxes) delete plan.boxes[b];
       plan.verdict = null; rerender(ctx);
     };
-    const mat = el("div", { class: "mat", role: "group", "aria-label": "Action boxes" }, ...boxes.map((b) => {
+    const mat = el("div", { class: "mat", role: "group", "aria-label": WT.t("wallenstein.action_boxes") }, ...boxes.map((b) => {
       const a = meta.actions.find((x) => x.name === b);
-      const lbl = b === "bid" ? "Bid for player order" : b in COURT_BOX ? boxLabel(b) : `${actionLabel(b)} (${money(a.cost)})`;
+      const lbl = b === "bid" ? WT.t("wallenstein.box_bid_order") : b in COURT_BOX ? boxLabel(b) : WT.t("wallenstein.box_cost", { action: actionLabel(b), cost: money(a.cost) });
       return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (b in COURT_BOX ? " courtbox" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
-        "aria-label": `${lbl}: ${b in plan.boxes ? cardLabel(plan.boxes[b]) : "empty"}` },
+        "aria-label": WT.t("wallenstein.box_aria", { box: lbl, card: b in plan.boxes ? cardLabel(plan.boxes[b]) : WT.t("wallenstein.empty") }) },
         el("span", { class: "lbl" }, lbl), el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
     }));
-    const cards = el("div", { class: "cards", role: "group", "aria-label": "Your cards" }, ...hand.map((c) => el("button", {
+    const cards = el("div", { class: "cards", role: "group", "aria-label": WT.t("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
       class: "card" + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
       onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, cardLabel(c))));
-    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, `${b === "bid" ? "Bid" : boxLabel(b)}: ${m}`));
+    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, WT.t("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
     const complete = empty === need && !problems.bid;
     const planJson = () => {
       const out = {}; for (const a of meta.actions) out[a.name] = baseCard(plan.boxes[a.name] || null);
@@ -648,23 +654,20 @@ window.GamePages = window.GamePages || {};
       }
       plan.verdict = null; rerender(ctx);
     };
-    const intro = is2002()
-      ? `Plan in secret: choose a card, then a box (click a filled box to take its card back). A blank card is no action. You have ${money(thalers)}; the county cards planned cost ${money(cost)}.`
-      : `Plan in secret: choose a card, then a box (click a filled box to take its card back). You have ${thalers} thalers; the county cards planned cost ${cost}.`
-        + (court ? " Court boxes convert armies from a county (one stays) or, with a dice tower card, from the tray into courtiers." : "");
+    const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? WT.t("wallenstein.plan_intro_court") : ""];
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
     const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost, thalers })) : null;
     return [
-      el("p", {}, intro + (need ? ` With ${mine.length} counties, leave exactly ${need} box(es) empty.` : " Every box needs a card.")),
+      el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? WT.t("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : WT.t("wallenstein.plan_every_box"))),
       cards, mat, ...(over ? [over] : []), ...msgs,
       el("div", { class: "choices" },
-        el("button", { onclick: fill, id: "plan-fill" }, "Fill empty boxes"),
-        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, "Clear"),
+        el("button", { onclick: fill, id: "plan-fill" }, WT.t("wallenstein.plan_fill")),
+        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, WT.t("wallenstein.plan_clear")),
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
           e.target.disabled = true;
           try { await ctx.act(seat, planJson()); } catch (err) { plan.verdict = err.message; rerender(ctx); }
-        } }, "Submit plan")),
+        } }, WT.t("wallenstein.plan_submit"))),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
         complete ? (plan.verdict === "ok" ? (cost > thalers ? WT.t("wallenstein.plan_legal_over_cost") : WT.t("wallenstein.plan_legal")) : plan.verdict === "checking" ? WT.t("wallenstein.checking") : plan.verdict || "")
           : WT.t("wallenstein.boxes_to_fill", { n: empty - need })),
@@ -690,11 +693,11 @@ window.GamePages = window.GamePages || {};
     if (sel.recruit === null) sel.recruit = Object.keys(withArmy).length > 0;
     const targets = { ...only, ...withArmy };
     const stay = st.legal.find((a) => a.type === "stay");
-    const kind = obs.move.kind === "combat" ? (is2002() ? "Move and battle" : "Combat / movement") : (is2002() ? "Recruit 1 army and/or move" : "Deploy 1 and move");
-    const out = [el("p", {}, `${kind} from ${name(from)} (${obs.counties[from].armies} armies): choose a county on the map or below.`)];
-    out.push(el("div", { class: "choices", role: "group", "aria-label": "Target counties" }, ...Object.keys(targets).map((t) => {
+    const kind = WT.t("wallenstein.move_kind." + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
+    const out = [el("p", {}, WT.t("wallenstein.move_intro", { kind, county: name(from), armies: armies(obs.counties[from].armies) }))];
+    out.push(el("div", { class: "choices", role: "group", "aria-label": WT.t("wallenstein.target_counties") }, ...Object.keys(targets).map((t) => {
       const own = obs.counties[t].owner === seat;
-      return el("button", { "data-target": t, class: sel.to === t ? "primary" : "", onclick: () => chooseTarget(ctx, seat, t) }, `${own ? "Move to" : "Attack"} ${name(t)}`);
+      return el("button", { "data-target": t, class: sel.to === t ? "primary" : "", onclick: () => chooseTarget(ctx, seat, t) }, WT.t(own ? "wallenstein.move_to" : "wallenstein.attack", { county: name(t) }));
     })));
     if (sel.to) {
       const canRecruit = sel.to in withArmy; const canSkip = sel.to in only;
@@ -705,16 +708,17 @@ window.GamePages = window.GamePages || {};
       if (recruitChoice) {
         const box = el("input", { type: "checkbox", id: "recruit", checked: sel.recruit, disabled: !(canRecruit && canSkip) });
         box.addEventListener("change", () => { sel.recruit = box.checked; sel.armies = null; sel.odds = null; rerender(ctx); });
-        out.push(el("div", { class: "form-row" }, el("label", { class: "check" }, box, " Recruit 1 army here first (1 gold); it may go along")));
+        out.push(el("div", { class: "form-row" }, el("label", { class: "check" }, box, " ", WT.t("wallenstein.recruit_first"))));
       }
       const own = obs.counties[sel.to].owner === seat;
-      const slider = el("input", { type: "range", min: 1, max, value: sel.armies, id: "armies", "aria-label": "Armies" });
+      const slider = el("input", { type: "range", min: 1, max, value: sel.armies, id: "armies", "aria-label": WT.t("wallenstein.armies_label") });
       slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
-      out.push(el("div", { class: "form-row" }, el("label", { for: "armies" }, `Armies: ${sel.armies} of ${max}`), slider));
+      out.push(el("div", { class: "form-row" }, el("label", { for: "armies" }, WT.t("wallenstein.armies_of", { n: sel.armies, max })), slider));
       const action = { type: sel.recruit ? "move" : "move_only", to: sel.to, armies: sel.armies };
       if (!own) {
         const t = obs.counties[sel.to];
-        out.push(el("p", { class: "small" }, `Defender: ${t.owner === null ? "peasants (neutral)" : Colour(t.owner) + " with " + t.armies + " armies"}. Tray: ${cubes(obs.tower.tray)}.`));
+        out.push(el("p", { class: "small" }, t.owner === null ? WT.t("wallenstein.defender_neutral", { tray: cubes(obs.tower.tray) })
+          : WT.t("wallenstein.defender", { who: Colour(t.owner), armies: armies(t.armies), tray: cubes(obs.tower.tray) })));
         if (sel.odds === null) {
           sel.odds = "…";
           const asked = { ...action };
@@ -723,12 +727,13 @@ window.GamePages = window.GamePages || {};
           }).catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
         }
         const o = sel.odds;
-        const line = (x) => `win ${pct(x.attacker)}, tie ${pct(x.tie)}, lose ${pct(x.defender)}`;
-        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error : o.defender_commits !== undefined
-          ? `Odds (${o.samples} trial battles each): if ${Colour(t.owner)} throws in all ${o.defender_commits} armies: ${line(o.odds)}; if none: ${line(o.odds_if_none_committed)}.`
-          : `Odds (${o.samples} trial battles): ${line(o.odds)}; about ${o.mean_left_if_won} armies left after a win.`));
+        const line = (x) => WT.t("wallenstein.odds_line", { win: pct(x.attacker), tie: pct(x.tie), lose: pct(x.defender) });
+        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? WT.t("wallenstein.odds_estimating") : o.error ? o.error : o.defender_commits !== undefined
+          ? WT.t("wallenstein.odds_2002", { samples: o.samples, who: Colour(t.owner), n: o.defender_commits, all: line(o.odds), none: line(o.odds_if_none_committed) })
+          : WT.t("wallenstein.odds", { samples: o.samples, line: line(o.odds), left: o.mean_left_if_won })));
       }
-      const go = button(ctx, seat, action, `${own ? "Move" : "Attack with"} ${sel.armies} ${own ? "armies to" : "armies:"} ${name(sel.to)}${recruitChoice ? (sel.recruit ? " (recruiting 1 first)" : " (no recruit)") : ""}`, "primary");
+      const goText = WT.t(own ? "wallenstein.go_move" : "wallenstein.go_attack", { armies: armies(sel.armies), county: name(sel.to) });
+      const go = button(ctx, seat, action, recruitChoice ? WT.t(sel.recruit ? "wallenstein.go_recruit" : "wallenstein.go_no_recruit", { go: goText }) : goText, "primary");
       go.id = "move-go";
       out.push(go);
     }
@@ -765,13 +770,13 @@ window.GamePages = window.GamePages || {};
     if (!sel || sel.version !== st.version) sel = commitSel[seat] = { version: st.version, armies: max, odds: null };
     const out = [fightLine(f)];
     out.push(el("p", {}, f.kind === "attack"
-      ? `Defend ${name(f.county)}: throw in how many of your ${max} armies there? Armies kept back do not fight; they stay if you hold the county and go to your supply if you lose it.`
-      : `Put down the revolt in ${name(f.county)}: throw in how many of your ${max} armies against ${plural(f.farmers, "farmer")}?`));
-    const slider = el("input", { type: "range", min: 0, max, value: sel.armies, id: "commit-armies", "aria-label": "Armies thrown in" });
+      ? WT.t("wallenstein.ask_defend", { county: name(f.county), n: max })
+      : WT.t("wallenstein.ask_put_down", { county: name(f.county), n: max, farmers: WT.t("wallenstein.n_farmers", { n: f.farmers }) })));
+    const slider = el("input", { type: "range", min: 0, max, value: sel.armies, id: "commit-armies", "aria-label": WT.t("wallenstein.armies_thrown_in") });
     slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
-    out.push(el("div", { class: "form-row" }, el("label", { for: "commit-armies" }, `Throw in ${sel.armies} of ${max} · keep ${max - sel.armies} back`), slider,
-      el("button", { onclick: () => { sel.armies = 0; sel.odds = null; rerender(ctx); } }, "None"),
-      el("button", { onclick: () => { sel.armies = max; sel.odds = null; rerender(ctx); } }, "All")));
+    out.push(el("div", { class: "form-row" }, el("label", { for: "commit-armies" }, WT.t("wallenstein.commit_of", { n: sel.armies, max, kept: max - sel.armies })), slider,
+      el("button", { onclick: () => { sel.armies = 0; sel.odds = null; rerender(ctx); } }, WT.t("wallenstein.commit_none")),
+      el("button", { onclick: () => { sel.armies = max; sel.odds = null; rerender(ctx); } }, WT.t("wallenstein.commit_all"))));
     if (sel.odds === null) {
       sel.odds = "…";
       const asked = sel.armies;
@@ -779,11 +784,11 @@ window.GamePages = window.GamePages || {};
         .catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
     }
     const o = sel.odds;
-    out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? "estimating odds…" : o.error ? o.error : f.kind === "attack"
-      ? `Odds (${o.samples} trial battles): you hold ${pct(o.odds.defender)}, tie (laid waste) ${pct(o.odds.tie)}, lose ${pct(o.odds.attacker)}.`
-      : `Odds (${o.samples} trial revolts): you keep the county ${pct(o.odds.owner)}, the farmers win ${pct(o.odds.peasants)}.`));
+    out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? WT.t("wallenstein.odds_estimating") : o.error ? o.error : f.kind === "attack"
+      ? WT.t("wallenstein.odds_defend", { samples: o.samples, hold: pct(o.odds.defender), tie: pct(o.odds.tie), lose: pct(o.odds.attacker) })
+      : WT.t("wallenstein.odds_revolt", { samples: o.samples, keep: pct(o.odds.owner), lose: pct(o.odds.peasants) })));
     const action = st.legal.find((a) => a.type === "commit" && a.armies === sel.armies);
-    const go = button(ctx, seat, action, `Throw in ${plural(sel.armies, "army", "armies")}` + (max - sel.armies ? `, keep ${max - sel.armies} back` : ""), "primary");
+    const go = button(ctx, seat, action, max - sel.armies ? WT.t("wallenstein.go_commit_keep", { armies: armies(sel.armies), n: max - sel.armies }) : WT.t("wallenstein.do_commit", { armies: armies(sel.armies) }), "primary");
     go.id = "commit-go";
     out.push(el("div", { class: "choices" }, go), el("div", { id: "turn-msg", role: "status" }));
     return out;
@@ -791,9 +796,9 @@ window.GamePages = window.GamePages || {};
 
   function finalScores(ctx, result) {
     const order = result.vp.map((_, i) => i).sort((a, b) => result.vp[b] - result.vp[a] || result.thalers[b] - result.thalers[a]);
-    return el("div", { id: "final" }, el("p", {}, el("strong", {}, "Final scores")),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "VP"), el("th", { class: "num" }, is2002() ? "Gold" : "Thalers")),
-        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — winner" : ""),
+    return el("div", { id: "final" }, el("p", {}, el("strong", {}, WT.t("wallenstein.final_h"))),
+      el("table", {}, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.th_vp")), el("th", { class: "num" }, WT.t(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers"))),
+        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " " + WT.t("wallenstein.winner") : ""),
           el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
   }
 
@@ -803,9 +808,9 @@ window.GamePages = window.GamePages || {};
   // ------------------------------------------------------------------ battle cards (log, replay, report)
   function chips(counts) {
     const items = Object.entries(counts || {}).filter(([, n]) => n);
-    if (!items.length) return el("span", { class: "muted" }, "nothing");
-    return el("span", { class: "chips" }, ...items.map(([k, n]) => el("span", { class: "chip", "aria-label": `${k === "peasants" ? "peasants" : Colour(k)} ${n}` },
-      el("span", { class: "cube c-" + (k === "peasants" ? "peasants" : colourOf(Number(k))) }), `${k === "peasants" ? "peasants" : Colour(k)} ${n}`)));
+    if (!items.length) return el("span", { class: "muted" }, WT.t("wallenstein.nothing"));
+    return el("span", { class: "chips" }, ...items.map(([k, n]) => el("span", { class: "chip", "aria-label": WT.t("wallenstein.cubes", { who: cubeWho(k), n }) },
+      el("span", { class: "cube c-" + (k === "peasants" ? "peasants" : colourOf(Number(k))) }), WT.t("wallenstein.cubes", { who: cubeWho(k), n }))));
   }
 
   function battleCard(entry) {
@@ -815,33 +820,35 @@ window.GamePages = window.GamePages || {};
     let head;
     if (e.e === "battle") {
       const def = e.defender;
-      head = `Battle for ${name(e.county)}: ${Colour(e.seat)} attacks ${def === null ? "the neutral county" : Colour(def) + "'s county"} from ${name(e.origin)}`;
+      head = WT.t(def === null ? "wallenstein.bc_battle_neutral" : "wallenstein.bc_battle", { county: name(e.county), who: Colour(e.seat), defender: def === null ? "" : Colour(def), origin: name(e.origin) });
       const x = e.extras || {};
-      const att = [`${Colour(e.seat)}: ${plural(e.armies, "army", "armies")}` + (x.attack_tile ? " + 1 (attack bonus)" : "")];
+      const att = [WT.t("wallenstein.bc_side", { who: Colour(e.seat), what: armies(e.armies) }) + (x.attack_tile ? " " + WT.t("wallenstein.bc_attack_bonus") : "")];
       if (def !== null) {
-        let d = `${Colour(def)}: ` + ("committed" in e ? `${e.committed} thrown in, ${e.kept} kept back` : "its armies there");
-        if (x.defend_tile) d += " + 1 (defence bonus)";
-        if (x.palace_guard) d += " + 1 (palace guard)";
-        if (e.farmers_added) d += ` + ${plural(e.farmers_added, "farmer")} guarding the palace`;
+        let d = WT.t("wallenstein.bc_side", { who: Colour(def), what: "committed" in e ? WT.t("wallenstein.bc_committed", { n: e.committed, kept: e.kept }) : WT.t("wallenstein.bc_its_armies") });
+        if (x.defend_tile) d += " " + WT.t("wallenstein.bc_defence_bonus");
+        if (x.palace_guard) d += " " + WT.t("wallenstein.bc_palace_guard");
+        if (e.farmers_added) d += " " + WT.t("wallenstein.bc_farmers_palace", { n: e.farmers_added });
         att.push(d);
-      } else if ("farmers_added" in e) att.push(`${plural(e.farmers_added, "farmer")} from the supply`);
-      else att.push("peasants defend the neutral county");
-      row("Went in", att.join(" · "));
-      row("Dropped into the tower", chips(e.dropped), el("span", { class: "small muted" }, " (with the tray's cubes)"));
-      row("Fell out", chips(e.out));
+      } else if ("farmers_added" in e) att.push(WT.t("wallenstein.bc_farmers_supply", { n: e.farmers_added }));
+      else att.push(WT.t("wallenstein.bc_peasants_defend"));
+      row(WT.t("wallenstein.bc_went_in"), att.join(" · "));
+      row(WT.t("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + WT.t("wallenstein.bc_with_tray")));
+      row(WT.t("wallenstein.bc_fell_out"), chips(e.out));
       const dArm = def !== null ? (e.out[String(def)] || 0) : 0;
       const peas = e.defender_count - dArm;
-      row("Count", `${Colour(e.seat)} ${e.attacker_count} against ` + (def === null ? plural(e.defender_count, "peasant") : `${Colour(def)} ${dArm}` + (peas ? ` + ${plural(peas, "peasant")}` : "")));
+      const against = def === null ? WT.t("wallenstein.n_peasants", { n: e.defender_count })
+        : peas ? WT.t("wallenstein.bc_count_plus", { who: Colour(def), n: dArm, peasants: WT.t("wallenstein.n_peasants", { n: peas }) }) : WT.t("wallenstein.cubes", { who: Colour(def), n: dArm });
+      row(WT.t("wallenstein.bc_count"), WT.t("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.attacker_count, against }));
     } else {
-      head = `${e.winter ? "Winter revolt" : "Revolt"} in ${name(e.county)} against ${Colour(e.seat)}`;
-      row("Went in", "committed" in e ? `${Colour(e.seat)}: ${e.committed} thrown in, ${e.kept} kept back · farmers` : `${Colour(e.seat)}'s armies there · peasants for the revolt markers`);
-      row("Dropped into the tower", chips(e.dropped), el("span", { class: "small muted" }, " (with the tray's cubes)"));
-      row("Fell out", chips(e.out));
-      row("Count", `${Colour(e.seat)} ${e.owner_count} against ${plural(e.peasant_count, "peasant")}`);
+      head = WT.t(e.winter ? "wallenstein.bc_winter_revolt" : "wallenstein.bc_revolt", { county: name(e.county), who: Colour(e.seat) });
+      row(WT.t("wallenstein.bc_went_in"), "committed" in e ? WT.t("wallenstein.bc_revolt_committed", { who: Colour(e.seat), n: e.committed, kept: e.kept }) : WT.t("wallenstein.bc_revolt_armies", { who: Colour(e.seat) }));
+      row(WT.t("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + WT.t("wallenstein.bc_with_tray")));
+      row(WT.t("wallenstein.bc_fell_out"), chips(e.out));
+      row(WT.t("wallenstein.bc_count"), WT.t("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.owner_count, against: WT.t("wallenstein.n_peasants", { n: e.peasant_count }) }));
     }
     // The narrator's verdict (third line on) tells the result in full.
     const verdict = entry.lines.filter((l) => l !== "").slice(2).map((l) => l.trim().replace(/^[^:]*\d[^:]*: /, ""));
-    row("Result", el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
+    row(WT.t("wallenstein.bc_result"), el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
     const won = e.e === "battle" ? e.result === "attacker" : e.result === "owner";
     return el("div", { class: "battle-card" + (won ? " won" : " lost"), role: "group", "aria-label": head, "data-county": e.county },
       el("div", { class: "bc-head" }, swatch(e.seat), head), el("table", { class: "bc" }, ...rows));
@@ -876,7 +883,7 @@ window.GamePages = window.GamePages || {};
     drawMap(document.getElementById("map"), obs, opts);
     applyZoom();
     const focus = focusKey(document.activeElement);
-    document.getElementById("turn-h").textContent = st.over ? "Game over" : seat === null ? "Spectating" : st.legal.length ? "Your move" : "Waiting";
+    document.getElementById("turn-h").textContent = WT.t(st.over ? "wallenstein.h_over" : seat === null ? "wallenstein.h_spectating" : st.legal.length ? "wallenstein.h_your_move" : "wallenstein.h_waiting");
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
@@ -948,10 +955,11 @@ window.GamePages = window.GamePages || {};
       el("td", { class: "num" }, d.counties + d.buildings + d.majorities), el("td", { class: "num" }, e.vp[p])));
     const winter = [...entries.slice(0, i)].reverse().find((x) => x.event.e === "winter");
     const lines = entries.slice(winter ? entries.indexOf(winter) : i, i).flatMap((x) => x.lines).filter((l) => l && !l.startsWith("---"));
-    return el("div", {}, el("p", {}, `Winter and scoring, year ${e.year}`),
+    const th = (key) => el("th", { class: "num" }, WT.t(key));
+    return el("div", {}, el("p", {}, WT.t("wallenstein.winter_report", { year: e.year })),
       el("pre", { class: "small log" }, lines.join("\n")),
-      el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Counties"), el("th", { class: "num" }, "Buildings"),
-        el("th", { class: "num" }, "Majorities"), el("th", { class: "num" }, "Gained"), el("th", { class: "num" }, "VP")), ...rows));
+      el("table", {}, el("tr", {}, el("th", {}, WT.t("table.player")), th("wallenstein.score_counties"), th("wallenstein.score_buildings"),
+        th("wallenstein.score_majorities"), th("wallenstein.score_gained"), th("wallenstein.th_vp")), ...rows));
   }
 
   // After each season: every player's revealed plan, box by box, and what came of it (from the log).
@@ -978,7 +986,8 @@ window.GamePages = window.GamePages || {};
   function phaseLine(ctx, st) {
     const o = st.obs;
     const waiting = waitingFor(ctx, o);
-    return `year ${o.year}, ${o.season}, ${o.phase.replace(/_/g, " ")}` + (waiting !== WT.t("table.nobody") ? " · " + WT.t("table.waiting_for", { names: waiting }) : "");
+    const line = WT.t("wallenstein.phase_line", { year: o.year, season: seasonName(o.season), phase: phaseName(o.phase) });
+    return waiting !== WT.t("table.nobody") ? WT.t("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
   }
 
   async function init(ctx) {
