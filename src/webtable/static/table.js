@@ -85,11 +85,14 @@
     if (w) {
       delete conn.waiting[msg.id];
       if (msg.type === "error") w.reject(new Error(msg.message)); else w.resolve(msg);
-      if (msg.type === "ack") { ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks); }
+      if (msg.type === "ack") { conn.acked = (conn.acked || 0) + 1; ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks); }
       return;
     }
     if (msg.type === "state") {
       ctx.states[conn.seat === null ? "spectator" : conn.seat] = msg;
+      // The server sends a decision's ack before the state that follows it, on the same connection only:
+      // a state arriving on another seat's connection first may still predate the decision.
+      conn.confirmed = conn.acked || 0;
       // A new connection (a reconnect) is sent the log from the start: add only the entries not shown yet.
       if (conn === primary()) {
         const first = ctx.logEntries.length === 0; // the log so far is shown at once, later entries played back
@@ -132,8 +135,9 @@
     page.render(ctx, state);
     (WT.renderHooks || []).forEach((hook) => hook(ctx, state));  // i18n hook: rules help and the guide (help.js, guide.js)
     yourTurnSignal(state);
-    // The page has drawn a state that includes every acknowledged decision (the state follows its ack).
-    document.body.dataset.drawnAcks = String(ctx.acks || 0);
+    // How many acknowledged decisions the drawn states include: each connection's own acks up to its last
+    // state (in hot-seat the other seat's connection may deliver its state before the acting one's).
+    document.body.dataset.drawnAcks = String(Object.values(ctx.conns).reduce((n, c) => n + (c.confirmed || 0), 0));
     maybeReport();
   }
   // While the curtain is up the table behind it is hidden, not just covered: nothing of the last seat's
