@@ -180,16 +180,17 @@
       WT.el("select", { id: "play-speed", onchange: (e) => { localStorage.setItem("wt:playback", e.target.value); if (e.target.value === "instant") flush(); else next(); } },
         ...Object.keys(SPEEDS).map((k) => WT.el("option", { value: k, selected: (localStorage.getItem("wt:playback") || "normal") === k }, WT.t(SPEED_WORDS[k])))),
       WT.el("button", { id: "play-pause", onclick: () => { paused = !paused; draw(); next(); } }, ""),
-      WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift()); draw(); } }, WT.t("table.playback_step")),
+      WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift(), speed()); draw(); } }, WT.t("table.playback_step")),
       WT.el("button", { id: "play-skip", onclick: () => flush() }, WT.t("table.playback_skip")),
       WT.el("span", { id: "play-left", class: "small muted" }),
       WT.el("div", { id: "play-now", class: "small", "aria-live": "polite" }));
     document.querySelector("#view-table .table").before(bar);
-    function show(entry) {
+    // ms: how long the entry has on its own (armies move over it); 0 when shown at once.
+    function show(entry, ms = 0) {
       showLog(entry);
       const text = (entry.lines || []).filter((l) => l).join(" ");
       if (text) $("play-now").textContent = text;
-      if (page.highlight) page.highlight(ctx, entry.event);
+      if (page.highlight) page.highlight(ctx, entry.event, ms);
     }
     function draw() {
       $("play-pause").textContent = WT.t(paused ? "table.playback_resume" : "table.playback_pause");
@@ -201,13 +202,14 @@
       if (timer !== null) return;
       if (!queue.length || (paused && speed() > 0)) { draw(); return; }
       if (speed() === 0) { flush(); return; }
-      show(queue.shift()); draw();
+      const entry = queue.shift();
       // Entries without words (bookkeeping) pass at once.
       // A long queue plays faster (never slower than a tenth of the chosen pace per entry).
       const pace = speed() / Math.min(10, 1 + queue.length / 8);
+      show(entry, pace); draw();
       timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
     }
-    function flush() { while (queue.length) show(queue.shift()); draw(); }
+    function flush() { while (queue.length) show(queue.shift()); if (page.highlight) page.highlight(ctx, null); draw(); }
     draw();
     return { push(entry) { queue.push(entry); next(); }, flush };
   })();
@@ -256,8 +258,10 @@
   // The tab's title and an optional sound say when it is this screen's turn.
   const baseTitle = document.title;
   let wasMyTurn = false;
+  // Off unless ticked (the choice is kept); ticking plays the tone once, so the person knows it, and
+  // opens the audio while the browser counts the click as the person's wish to hear sound.
   const soundBox = WT.el("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("wt:sound") === "1",
-    onchange: (e) => localStorage.setItem("wt:sound", e.target.checked ? "1" : "0") });
+    onchange: (e) => { localStorage.setItem("wt:sound", e.target.checked ? "1" : "0"); if (e.target.checked) beep(); } });
   document.querySelector("header.top").append(WT.el("label", { class: "small sound", for: "sound" }, soundBox, " ", WT.t("table.sound")));
   function yourTurnSignal(state) {
     const myTurn = state.seat !== null && state.legal.length > 0 && !state.over;
@@ -265,9 +269,11 @@
     if (myTurn && !wasMyTurn && soundBox.checked) beep();
     wasMyTurn = myTurn;
   }
+  let audio = null; // one audio context for the page (browsers limit how many a page may open)
   function beep() {
     try {
-      const ac = new AudioContext(); const o = ac.createOscillator(); const g = ac.createGain();
+      const ac = audio = audio || new AudioContext(); if (ac.state === "suspended") ac.resume();
+      const o = ac.createOscillator(); const g = ac.createGain();
       o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ac.destination);
       o.start(); o.stop(ac.currentTime + 0.18);
     } catch { /* no audio: the title still says it */ }
