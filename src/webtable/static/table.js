@@ -204,8 +204,8 @@
       if (speed() === 0) { flush(); return; }
       const entry = queue.shift();
       // Entries without words (bookkeeping) pass at once.
-      // A long queue plays faster (never slower than a tenth of the chosen pace per entry).
-      const pace = speed() / Math.min(10, 1 + queue.length / 8);
+      // A long queue plays faster, at most four times the chosen pace (faster could not be followed).
+      const pace = speed() / Math.min(4, 1 + queue.length / 16);
       show(entry, pace); draw();
       timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
     }

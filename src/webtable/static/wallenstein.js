@@ -634,7 +634,11 @@ window.GamePages = window.GamePages || {};
       plan.verdict = "checking";
       ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : r.message; rerender(ctx); }).catch(() => { plan.verdict = null; });
     }
-    const fill = () => { plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx); };
+    const fill = () => {
+      plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx);
+      const notes = document.getElementById("plan-fill-notes"); // what it left without an action, in view
+      if (notes) notes.scrollIntoView({ block: "nearest" });
+    };
     const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? WT.t("wallenstein.plan_intro_court") : ""];
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
