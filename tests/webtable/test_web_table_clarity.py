@@ -89,12 +89,21 @@ def test_armies_move_across_the_map_at_normal_speed_and_not_at_instant(browser: 
     assert len(moves) == 1 and moves[0]["animated"] == 1, moves
     move = moves[0]
     assert (move["from"], move["to"], move["armies"]) in _trips(frames)
-    # Underneath, the map shows the exact state: the target's army disc holds what the last state says.
+    # Underneath, the map shows the exact state: once the game waits for this seat, every army disc
+    # holds what the last state says (the playback may still be far behind it).
+    my_turn_or_over(page)
     obs = _last_obs(frames)
+    want = {k: str(c["armies"]) for k, c in obs["counties"].items() if c["owner"] is not None and c["armies"] > 0}
     page.wait_for_function(
-        "([c, n]) => { const g = document.querySelector(`#map > g:not(#army-anim) .army[data-county='${c}'] text`);"
-        " return g && g.textContent === String(n); }",
-        arg=[move["to"], obs["counties"][move["to"]]["armies"]],
+        """(want) => {
+          const got = {};
+          for (const g of document.querySelectorAll('#map > g:not(#army-anim) .army')) {
+            got[g.dataset.county] = g.textContent;
+          }
+          const keys = Object.keys(want);
+          return Object.keys(got).length === keys.length && keys.every((k) => got[k] === want[k]);
+        }""",
+        arg=want,
     )
     page.click("#play-skip")  # skipping ends what was moving: only the exact map is left
     assert page.locator("#army-anim > *").count() == 0
