@@ -50,7 +50,11 @@ async def person(url: str, gid: str, token: str, decisions: int, seed: int, lat:
                 break
             if msg["legal"]:
                 sent = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "id": done, "action": rng.choice(msg["legal"])}))
+                await ws.send(
+                    json.dumps(
+                        {"type": "act", "id": done, "version": msg["version"], "action": rng.choice(msg["legal"])}
+                    )
+                )
                 while True:
                     reply = json.loads(await ws.recv())
                     if reply["type"] in ("ack", "error"):

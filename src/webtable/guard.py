@@ -30,8 +30,8 @@ MAX_INT = 2**63  # integers beyond this are no seed, count or id
 SECURITY_HEADERS = [
     (
         b"content-security-policy",
-        b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; "
-        b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     ),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),

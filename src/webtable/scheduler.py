@@ -11,6 +11,7 @@ not jump ahead of everyone for long).
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections import deque
 from collections.abc import Callable
@@ -58,16 +59,18 @@ class FairPool:
             self.free -= 1
             self.started = [*self.started[-99:], game]
             running = loop.run_in_executor(self.executor, _timed, fn, args)
-            running.add_done_callback(lambda f, g=game, d=done: self._finished(loop, g, f, d))
+            running.add_done_callback(functools.partial(self._finished, loop, game, done))
 
-    def _finished(self, loop: asyncio.AbstractEventLoop, game: str, f: asyncio.Future[Any], done: Any) -> None:
+    def _finished(
+        self, loop: asyncio.AbstractEventLoop, game: str, done: asyncio.Future[Any], f: asyncio.Future[Any]
+    ) -> None:
         self.free += 1
         if f.cancelled():
             if not done.done():
                 done.cancel()
-        elif f.exception() is not None:
+        elif (exc := f.exception()) is not None:
             if not done.done():
-                done.set_exception(f.exception())
+                done.set_exception(exc)
         else:
             result, seconds = f.result()
             self.used[game] = self.used.get(game, 0.0) + seconds

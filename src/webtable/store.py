@@ -127,11 +127,8 @@ class Store:
                 ENTRIES.insert(), [{"game_id": record.id, "seq": i, "entry": _dumps(e)} for i, e in enumerate(history)]
             )
             if owner is not None:
-                conn.execute(
-                    OWNERS.insert().values(
-                        game_id=record.id, creator_sha256=owner.creator_sha256, client=owner.client, private=owner.private
-                    )
-                )
+                values = {"creator_sha256": owner.creator_sha256, "client": owner.client, "private": owner.private}
+                conn.execute(OWNERS.insert().values(game_id=record.id, **values))
 
     def append(self, game_id: str, first_seq: int, entries: list[dict[str, Any]], status: str, decisions: int) -> None:
         """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""

@@ -35,7 +35,9 @@ def _play(tmp_path: Path, seed: int, pause: float) -> dict[str, Any]:
                     # Others' planning never changes her choices, and while she alone decides no one
                     # else can: the legal actions stay valid while she waits.
                     time.sleep(pause)
-                ws.send_json({"type": "act", "id": n, "action": rng.choice(state["legal"])})
+                ws.send_json(
+                    {"type": "act", "id": n, "version": state["version"], "action": rng.choice(state["legal"])}
+                )
                 assert reply(ws)["type"] == "ack"
         replay: dict[str, Any] = client.get(f"/api/games/{made['id']}/replay?view=spectator").json()
         return replay
