@@ -40,6 +40,23 @@ class TableSettings:
     # HTTP: a request's headers must arrive within this long; an idle keep-alive connection is closed.
     header_timeout: float = 10.0
     keep_alive: float = 5.0
+    max_open: int = 2000  # connections and requests at once in all (more get 503)
+
+    def set(self, pairs: list[str]) -> None:
+        """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""
+        for pair in pairs:
+            name, sep, value = pair.partition("=")
+            name = name.strip().replace("-", "_")
+            current = getattr(self, name, None) if sep and not name.startswith("_") else None
+            if current is None or callable(current):
+                known = ", ".join(f for f in self.__dataclass_fields__ if f not in ("hosts", "origins"))
+                raise ValueError(f"--limit takes NAME=VALUE with NAME one of: {known}")
+            if isinstance(current, tuple):
+                raise ValueError(f"{name} is set with its own option")
+            try:
+                setattr(self, name, type(current)(value))
+            except ValueError:
+                raise ValueError(f"{name} is a {type(current).__name__}, not {value!r}") from None
 
     def host_allowed(self, host: str) -> bool:
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host

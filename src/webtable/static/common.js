@@ -29,4 +29,14 @@ const WT = {
   },
   keep(id, data) { localStorage.setItem("wt:" + id, JSON.stringify(data)); },
   cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; },
+  // What the page says about the server's side of a game (one place, for the message catalogue).
+  said: {
+    storage: "Waiting on storage: the server cannot save decisions just now and retries by itself.",
+    abandoned: "This game was abandoned by its creator.",
+    open: (n) => `${n} invited seat${n === 1 ? " is" : "s are"} still open (nobody has used the invite yet).`,
+    openSeat: "open: invite not used yet",
+    claimed: "claimed",
+    reissue: "New invite link",
+    abandon: "Abandon this game",
+  },
 };

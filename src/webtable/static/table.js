@@ -12,6 +12,12 @@
     history.replaceState(null, "", location.pathname);
     WT.keep(id, mine);
   }
+  // An invite is claimed once: the first connection with it gets the seat's own token (kept here only).
+  if (frag.get("invite")) {
+    mine.pendingInvite = frag.get("invite");
+    history.replaceState(null, "", location.pathname);
+    WT.keep(id, mine);
+  }
   let summary;
   try { summary = await WT.json(`/api/games/${id}`); }
   catch (e) { $("status").textContent = e.message; return; }
@@ -27,13 +33,17 @@
 
   // ------------------------------------------------------------------ connections
   let msgId = 0;
-  function connect(seat, token) {
-    const conn = { seat, token, waiting: {}, ws: null, retry: 500, closed: false };
+  function connect(seat, token, invite) {
+    const conn = { seat, token, invite, waiting: {}, ws: null, retry: 500, closed: false };
     ctx.conns[seat === null ? "spectator" : seat] = conn;
     const open = () => {
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}`);
       conn.ws = ws;
-      ws.onopen = () => { conn.retry = 500; ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" })); };
+      ws.onopen = () => {
+        conn.retry = 500;
+        const hello = conn.token ? { type: "hello", token: conn.token } : conn.invite ? { type: "hello", invite: conn.invite } : { type: "hello" };
+        ws.send(JSON.stringify(hello));
+      };
       ws.onmessage = (ev) => onMessage(conn, JSON.parse(ev.data));
       ws.onclose = () => {
         for (const w of Object.values(conn.waiting)) w.reject(new Error("connection lost; try again"));
@@ -53,7 +63,9 @@
       if (!conn || !conn.ws || conn.ws.readyState !== 1) { reject(new Error("not connected")); return; }
       const ref = ++msgId;
       conn.waiting[ref] = { resolve, reject, type };
-      conn.ws.send(JSON.stringify({ type, id: ref, action }));
+      // A decision names the state it was made on; the server refuses it if the game has moved on.
+      const st = ctx.states[seat];
+      conn.ws.send(JSON.stringify({ type, id: ref, version: st ? st.version : -1, action }));
     });
   }
   ctx.act = (seat, action) => request(seat, "act", action);
@@ -63,10 +75,11 @@
   function onMessage(conn, msg) {
     const w = msg.id !== undefined ? conn.waiting[msg.id] : undefined;
     if (msg.type === "welcome") {
-      if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat); }
-      ctx.summary = msg.game; renderInvites(); return;
+      if (msg.token) { conn.token = msg.token; conn.invite = null; }
+      if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token); }
+      ctx.summary = msg.game; renderInvites(); renderNotice(); return;
     }
-    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); return; }
+    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
       if (/wrong token/.test(msg.message)) conn.closed = true;
@@ -126,6 +139,14 @@
   $("curtain-go").addEventListener("click", () => { curtain(false); ctx.shown = ctx.active; render(); });
 
   function setStatus(text) { $("status").textContent = text; }
+  // The server's side of the game: waiting on storage, abandoned, invited seats still open.
+  function renderNotice() {
+    let box = $("server-notice");
+    if (!box) { box = WT.el("p", { id: "server-notice", class: "notice", role: "status" }); document.querySelector("main").prepend(box); }
+    const s = ctx.summary; const open = (s.seats || []).filter((x) => x.open).length;
+    const lines = [s.storage === "waiting" && WT.said.storage, s.status === "abandoned" && WT.said.abandoned, open && WT.said.open(open)].filter(Boolean);
+    box.textContent = lines.join(" "); box.hidden = !lines.length;
+  }
   function renderStatus() {
     const st = ctx.states[ctx.shown];
     if (!st) return;
@@ -155,10 +176,20 @@
     const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
     if (!rows.length) { $("invites").hidden = true; return; }
     $("invites").hidden = false;
+    const creator = { "content-type": "application/json", "x-creator-token": mine.creator || "" };
+    const reissue = async (s) => {
+      const made = await WT.json(`/api/games/${id}/invites/${s}`, { method: "POST", headers: creator, body: "{}" });
+      mine.invites[s] = location.origin + made.invite; WT.keep(id, mine); renderInvites();
+    };
+    const seats = ctx.summary.seats || [];
     $("invite-body").replaceChildren(...rows.map(([s, url]) => WT.el("p", {},
-      WT.el("label", { for: "inv-" + s }, `${ctx.summary.seats[s].colour}: `),
-      WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }))),
-      WT.el("p", { class: "small muted" }, "Spectators: ", WT.el("code", {}, `${location.origin}/game/${id}`)));
+      WT.el("label", { for: "inv-" + s }, `${seats[s].colour}: `),
+      WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }),
+      WT.el("span", { class: "small muted", "data-open": String(!!seats[s].open) }, " ", seats[s].open ? WT.said.openSeat : WT.said.claimed),
+      seats[s].open && mine.creator ? WT.el("button", { onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.said.reissue) : null)),
+      WT.el("p", { class: "small muted" }, "Spectators: ", WT.el("code", {}, `${location.origin}/game/${id}`)),
+      mine.creator && ctx.summary.status === "running" ? WT.el("button", { id: "abandon", onclick: () => WT.json(`/api/games/${id}/abandon`,
+        { method: "POST", headers: creator, body: "{}" }).catch((e) => setStatus(e.message)) }, WT.said.abandon) : null);
   }
 
   // ------------------------------------------------------------------ tabs and replay
@@ -209,7 +240,17 @@
   $("replay-next").addEventListener("click", () => { $("replay-slider").stepUp(); showFrame(); });
 
   // ------------------------------------------------------------------ start
-  if (mine.pendingToken) {
+  if (mine.pendingInvite) {
+    const invite = mine.pendingInvite;
+    delete mine.pendingInvite;
+    WT.keep(id, mine);
+    const conn = connect(null, null, invite);
+    conn.pendingClaim = (seat, token) => {
+      ctx.conns[seat] = conn; conn.pendingClaim = null;
+      mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
+      WT.keep(id, mine);
+    };
+  } else if (mine.pendingToken) {
     // An invite: connect with the token; the server says which seat it opens.
     const token = mine.pendingToken;
     delete mine.pendingToken;
@@ -224,4 +265,5 @@
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
   if (!Object.keys(ctx.conns).length) connect(null, null);
   renderInvites();
+  renderNotice();
 })();
