@@ -171,11 +171,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
                 shown.add(game_id)
         return {"games": out}
 
+    creations: dict[str, Bucket] = {}
+
     @app.post("/api/games")
     async def create(request: Request) -> Any:
+        client = request.client.host if request.client else ""
+        if settings.games_per_minute:
+            if len(creations) > 10_000:
+                creations.clear()  # forget old callers rather than grow without end
+            rate = settings.games_per_minute
+            bucket = creations.setdefault(client, Bucket(rate / 60.0, max(1.0, rate / 3)))
+            if not bucket.take():
+                return error(429, f"at most {rate} new games a minute from one address; wait a little")
         try:
             body = await read_json(request)
-            client = request.client.host if request.client else ""
             room, tokens, invites, creator = await hub.create(body, client)
         except BadJSON as exc:
             return error(400, str(exc))
@@ -249,11 +258,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
 
     @app.websocket("/ws/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
         address = websocket.client.host if websocket.client else ""
         if hub.connections.get(address, 0) >= settings.max_connections_per_client:
-            await _refuse(websocket, "too many connections from your address; close some tabs", 4429)
+            await websocket.close(code=4429)  # refused at the handshake (403): the cheapest answer to a flood
             return
+        await websocket.accept()
         hub.connections[address] = hub.connections.get(address, 0) + 1
         try:
             await _session(websocket, game_id, address)
@@ -307,7 +316,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
         writer = asyncio.create_task(_writer(websocket, room, client))
         client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary(), **welcome})
         client.push_state()
-        room.broadcast({"type": "room", "game": room.summary()})
+        room.announce()
         try:
             await _reader(websocket, room, client, settings.max_error_text)
         except WebSocketDisconnect:
@@ -316,7 +325,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
             room.clients.discard(client)
             room.touched = time.monotonic()
             client.queue.put_nowait(None)
-            room.broadcast({"type": "room", "game": room.summary()})
+            room.announce()
             with contextlib.suppress(Exception):
                 await writer
 

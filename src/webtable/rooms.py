@@ -112,6 +112,7 @@ class Room:
         self.narrator: Narrator | None = kind.narrator(game) if kind.narrator is not None else None
         self.told: list[dict[str, Any]] = []
         self.spectator_text: tuple[int, int, str] | None = None  # (version, log_from, message) sent to all
+        self.announcing: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -267,6 +268,16 @@ class Room:
         if trial.over:
             self.hub.bot_games.pop(self.id, None)
         self.kick_bots()
+
+    def announce(self) -> None:
+        """Tell everyone who is connected, soon: joins and leaves within 0.2 s become one message (500
+        spectators arriving would otherwise cost 500 x 500 messages)."""
+        if self.announcing is None:
+            self.announcing = asyncio.get_running_loop().call_later(0.2, self._announce)
+
+    def _announce(self) -> None:
+        self.announcing = None
+        self.broadcast({"type": "room", "game": self.summary()})
 
     def waiting_on_storage(self, waiting: bool) -> None:
         """Tell everyone when the game starts or stops waiting on storage."""

@@ -21,6 +21,8 @@ class TableSettings:
     max_bot_games: int = 200
     max_bot_games_per_client: int = 10
     bot_threads: int = 4
+    # New games per client address and minute (bursts of a third of it; 0: no limit).
+    games_per_minute: int = 30
     # Connections: per client address (all sockets) and spectators per game.
     max_connections_per_client: int = 60
     max_spectators: int = 100

@@ -143,8 +143,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: str, port: int) -> Iterator[subprocess.Popen[str]]:
+def server(db: str, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
+    """``wallenstein serve`` on ``port`` (``extra``: more options); test modules create games faster than a
+    person, so the rate of new games is raised unless ``extra`` sets it."""
     cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+    cmd += [*extra] if "games_per_minute" in " ".join(extra) else ["--limit", "games_per_minute=6000", *extra]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert proc.stdout is not None
