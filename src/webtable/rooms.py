@@ -344,7 +344,9 @@ class Room:
             pause = settings.retry_first
             while not self.hub.closing:
                 try:
-                    await self.act(seat, action, version=self.version if self.game is game else -1)
+                    # No version: a bot's decision stands if still legal (as before), so its randomness is
+                    # drawn the same way whatever the pace of the people (reproducible seeded games).
+                    await self.act(seat, action)
                     refused = 0
                     break
                 except StorageDown:
