@@ -33,7 +33,11 @@ def _play(ws: ClientConnection, n: int, rng: random.Random) -> int:
         if state["over"]:
             break
         if state["legal"]:
-            ws.send(json.dumps({"type": "act", "id": acked, "action": rng.choice(state["legal"])}))
+            ws.send(
+                json.dumps(
+                    {"type": "act", "id": acked, "version": state["version"], "action": rng.choice(state["legal"])}
+                )
+            )
             assert _recv(ws, "ack")["id"] == acked
             acked += 1
     return acked
