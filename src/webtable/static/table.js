@@ -393,10 +393,12 @@
     delete mine.pendingInvite;
     WT.keep(id, mine);
     const conn = connect(null, null, invite);
+    delete ctx.conns.spectator;
     conn.pendingClaim = (seat, token) => {
       ctx.conns[seat] = conn; conn.pendingClaim = null;
       mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
       WT.keep(id, mine);
+      greet(seat);
     };
   } else if (mine.pendingToken) {
     // An invite: connect with the token; the server says which seat it opens.
@@ -413,7 +415,7 @@
   }
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
   if (!Object.keys(ctx.conns).length) connect(null, null);
-  chatBox.hidden = !Object.keys(ctx.conns).some((k) => k !== "spectator") && !mine.pendingClaim && !frag.get("token");
+  chatBox.hidden = !Object.keys(ctx.conns).some((k) => k !== "spectator") && !mine.pendingClaim && !frag.get("token") && !frag.get("invite");
   renderInvites();
   renderNotice();
 })();
