@@ -40,6 +40,9 @@ def _play(tmp_path: Path, seed: int, pause: float) -> dict[str, Any]:
                 while (answer := _act(ws, n, version, action))["type"] != "ack":
                     # The bots decided meanwhile (their planning leaves her choices as they were): the same
                     # decision again, on the version the server names.
+                    if "too many messages" in answer["message"]:  # faster than the rate limit: back off
+                        time.sleep(0.2)
+                        continue
                     assert "is at version" in answer["message"], answer
                     version = answer["at"]
         replay: dict[str, Any] = client.get(f"/api/games/{made['id']}/replay?view=spectator").json()
