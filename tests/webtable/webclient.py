@@ -68,15 +68,17 @@ def next_of(ws: WebSocketTestSession, kind: str, seen: list[dict[str, Any]] | No
 def play_to_end(ws: WebSocketTestSession, rng: random.Random, seen: list[dict[str, Any]]) -> dict[str, Any]:
     """Play a seat with random legal decisions until the game is over; returns the last state."""
     n = 0
+    newer: dict[str, Any] | None = None  # a state that came while waiting for an answer
     while True:
-        state = next_of(ws, "state", seen)
+        state = newer or next_of(ws, "state", seen)
+        newer = None
         if state["over"]:
             return state
         if state["legal"]:
             action = rng.choice(state["legal"])
             while True:  # a client faster than the server's rate limit backs off and sends again
                 ws.send_json({"type": "act", "id": n + 1, "version": state["version"], "action": action})
-                answer = reply(ws)
+                answer, newer = _answer(ws, seen)
                 if answer["type"] == "ack" or "is at version" in answer.get("message", ""):
                     break  # acknowledged, or decided on a state the bots have moved on from: take the next
                 assert "too many messages" in answer["message"], answer
@@ -84,6 +86,20 @@ def play_to_end(ws: WebSocketTestSession, rng: random.Random, seen: list[dict[st
             if answer["type"] == "ack":
                 n += 1
                 assert answer["id"] == n
+                newer = None  # the state after this decision follows the ack
+
+
+def _answer(ws: WebSocketTestSession, seen: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The answer to a request, and the newest state that came before it (a refused decision is taken
+    again on that state: waiting for another could wait for ever, as the game may wait on this seat)."""
+    newer = None
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        seen.append(msg)
+        if msg["type"] == "state":
+            newer = msg
+        elif msg["type"] != "room":
+            return msg, newer
 
 
 def record_every_message(
