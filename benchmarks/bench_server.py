@@ -1,32 +1,117 @@
-"""Load figure for the web table: concurrent games in one server process and action latency.
+"""Load figures for the web table: concurrent games, start-up with many stored games, memory per game,
+and a game's latency under abuse.
 
-Starts ``wallenstein serve`` as a subprocess (SQLite in a temporary directory), creates N games of
-4 players with one seat played by this script over a WebSocket (random legal decisions, like a very
-fast person) and three random bots played by the server, runs them all at once and reports the
+Starts ``wallenstein serve`` as a subprocess (SQLite in a temporary directory). The default run creates N
+games of 4 players with one seat played by this script over a WebSocket (random legal decisions, like a
+very fast person) and three random bots played by the server, runs them all at once and reports the
 latency of the person's actions (sent -> acknowledged, which includes the durable commit) and the
-server's throughput. Figures go to stdout; nothing is asserted.
+server's throughput. Figures go to stdout; nothing is asserted. Everything runs on loopback and every
+loop is bounded.
 
     python benchmarks/bench_server.py --games 10 50 100 --decisions 40                  # bots at full speed
     python benchmarks/bench_server.py --games 100 200 --decisions 20 --bot-delay 0.25   # paced as served
+    python benchmarks/bench_server.py --games --startup 1000     # time to serve with 1,000 stored games
+    python benchmarks/bench_server.py --games --memory 50        # memory per finished 5-player game
+    python benchmarks/bench_server.py --games --abuse            # a game's p99 under spectators + creations
+
+``--attack HOST:PORT GAME`` is the attacker alone (500 spectator sockets on GAME and a flood of new games
+until a line or end of file on stdin; prints what it got as JSON): test_web_abuse.py runs it in its own
+process.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as connect_sync
+
+PEOPLE = [{"type": "human"}] * 3
+
+
+class Table:
+    """Three people playing one game as fast as they can, one decision at a time (the victim game of the
+    abuse figures and of tests/webtable/test_web_abuse.py)."""
+
+    def __init__(self, base: str, seed: int, stack: contextlib.ExitStack) -> None:
+        self.base = base
+        self.stack = stack
+        self.rng = random.Random(seed)
+        self.socks: dict[int, ClientConnection] = {}
+        self.states: dict[int, dict[str, Any]] = {}
+        # Made and connected before any attack, which uses up the address's new games and sockets.
+        self.games = [self._join(self._create()) for _ in range(4)]
+        self.new_game()
+
+    def _create(self) -> dict[str, Any]:
+        made = httpx.post(f"http://{self.base}/api/games", json={"seats": PEOPLE, "seed": self.rng.randrange(999)})
+        made.raise_for_status()
+        game: dict[str, Any] = made.json()
+        return game
+
+    def _join(self, made: dict[str, Any]) -> tuple[dict[int, ClientConnection], dict[int, dict[str, Any]]]:
+        socks, states = {}, {}
+        for s in made["seats"]:
+            ws = self.stack.enter_context(connect_sync(f"ws://{self.base}/ws/{made['id']}", ping_interval=None))
+            ws.send(json.dumps({"type": "hello", "token": s["token"]}))
+            socks[s["seat"]] = ws
+            states[s["seat"]] = self._until(ws, "state")
+        return socks, states
+
+    def new_game(self) -> None:
+        self.socks, self.states = self.games.pop(0)
+
+    def _until(self, ws: ClientConnection, kind: str) -> dict[str, Any]:
+        while True:
+            msg: dict[str, Any] = json.loads(ws.recv(timeout=60))
+            assert msg["type"] != "error", msg
+            if msg["type"] == kind:
+                return msg
+
+    def decide(self) -> float:
+        """One decision by a seat that has one; returns seconds from sending to its acknowledgement."""
+        seats = [s for s, st in self.states.items() if st["legal"] and not st["over"]]
+        if not seats:
+            self.new_game()
+            return self.decide()
+        seat = self.rng.choice(seats)
+        state = self.states[seat]
+        ws = self.socks[seat]
+        sent = time.perf_counter()
+        ws.send(
+            json.dumps({"type": "act", "id": 1, "version": state["version"], "action": self.rng.choice(state["legal"])})
+        )
+        self._until(ws, "ack")
+        took = time.perf_counter() - sent
+        version = state["version"] + 1
+        for s, other in self.socks.items():  # every seat's view of the new version
+            st = self.states[s]
+            while st["version"] < version:
+                st = self._until(other, "state")
+            self.states[s] = st
+        return took
+
+    def p99(self, n: int) -> float:
+        took = sorted(self.decide() for _ in range(n))
+        return took[int(0.99 * (len(took) - 1))]
 
 
 def free_port() -> int:
@@ -50,7 +135,11 @@ async def person(url: str, gid: str, token: str, decisions: int, seed: int, lat:
                 break
             if msg["legal"]:
                 sent = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "id": done, "action": rng.choice(msg["legal"])}))
+                await ws.send(
+                    json.dumps(
+                        {"type": "act", "id": done, "version": msg["version"], "action": rng.choice(msg["legal"])}
+                    )
+                )
                 while True:
                     reply = json.loads(await ws.recv())
                     if reply["type"] in ("ack", "error"):
@@ -89,49 +178,220 @@ async def run(url: str, games: int, decisions: int) -> dict[str, Any]:
     }
 
 
+async def attack(base: str, other: str, stop: threading.Event, spectators: int = 500) -> dict[str, int]:
+    """``spectators`` sockets watching game ``other`` and a flood of new games (half with a bot), all from
+    this one address, until ``stop`` (at most 3,000 requests). Returns what the server answered."""
+    counts = {"watching": 0, "refused": 0}
+    sockets: list[Any] = []
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+
+        async def spectator() -> None:
+            try:
+                ws = await connect(f"ws://{base}/ws/{other}", open_timeout=60, ping_interval=None)
+                sockets.append(ws)
+                await ws.send('{"type": "hello"}')
+                welcome = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                counts["watching" if welcome["type"] == "welcome" else "refused"] += 1
+            except (OSError, WebSocketException, TimeoutError):
+                counts["refused"] += 1
+
+        async def flood() -> None:
+            for i in range(750):
+                if stop.is_set():
+                    return
+                seats = PEOPLE if i % 2 else [{"type": "human"}, {"type": "bot", "bot": "random"}, {"type": "human"}]
+                res = await http.post("/api/games", json={"seats": seats})
+                counts[str(res.status_code)] = counts.get(str(res.status_code), 0) + 1
+
+        flooding = [asyncio.ensure_future(flood()) for _ in range(4)]
+        for _ in range(spectators // 50):
+            await asyncio.gather(*(spectator() for _ in range(50)))
+        while not stop.is_set():
+            await asyncio.sleep(0.05)
+        await asyncio.gather(*flooding)
+        await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    return counts
+
+
+def attack_main(base: str, other: str, spectators: int) -> None:
+    # An attacker's CPU is its own, not the server's: on one machine it runs at the lowest priority, so the
+    # figures show what the server's handling of the attack costs, not two processes sharing the cores.
+    os.nice(19)
+    stop = threading.Event()
+    threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
+    print(json.dumps(asyncio.run(attack(base, other, stop, spectators))), flush=True)
+
+
+@contextlib.contextmanager
+def attacker(base: str, other: str, spectators: int = 500) -> Iterator[dict[str, int]]:
+    """The attack in its own process (its work does not slow this one's measurements through the GIL);
+    the dict yielded is filled with its counts when the block ends."""
+    cmd = [sys.executable, __file__, "--attack", base, other, "--spectators", str(spectators)]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    counts: dict[str, int] = {}
+    try:
+        yield counts
+    finally:
+        out, _ = proc.communicate("stop\n", timeout=300)
+        counts.update(json.loads(out.strip().splitlines()[-1]))
+
+
+@contextlib.contextmanager
+def serving(db: str, *extra: str) -> Iterator[tuple[str, subprocess.Popen[str], float]]:
+    """``wallenstein serve`` on a free port; yields its address, process and seconds until it answered."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+    start = time.perf_counter()
+    proc = subprocess.Popen([*cmd, *extra], stdout=subprocess.PIPE, text=True)
+    try:
+        for _ in range(6000):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/kinds")
+                break
+            except httpx.TransportError:
+                time.sleep(0.01)
+        yield f"127.0.0.1:{port}", proc, time.perf_counter() - start
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def stored_games(db: str, n: int, players: int = 4, decisions: int = 12) -> list[str]:
+    """``n`` unfinished games (one person, the rest random bots) with ``decisions`` decisions each, written
+    straight into the store, as a server leaves them when it stops."""
+    from webtable.registry import GAMES, install_defaults
+    from webtable.rooms import token_digest
+    from webtable.store import GameRecord, Store
+
+    install_defaults()
+    kind = GAMES["wallenstein"]
+    store = Store(db)
+    rng = random.Random(1)
+    seats = [{"type": "human", "name": "", "token_sha256": token_digest("t")}]
+    seats += [{"type": "bot", "name": "", "bot": "random", "salt": s} for s in range(players - 1)]
+    ids = []
+    for i in range(n):
+        game = kind.new_game(players, i, {})
+        for _ in range(decisions):
+            seat = game.pending()[-1]
+            game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+        gid = f"bench{i}"
+        now = time.time()
+        store.create(GameRecord(gid, "wallenstein", players, seats, "running", now, now, decisions), game.history)
+        ids.append(gid)
+    store.close()
+    return ids
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def bench_startup(tmp: str, n: int) -> None:
+    db = f"sqlite:///{Path(tmp) / 'startup.sqlite3'}"
+    made = time.perf_counter()
+    ids = stored_games(db, n)
+    print(f"{n} stored games with bots written in {time.perf_counter() - made:.1f} s", flush=True)
+    with serving(db) as (base, _proc, seconds):
+        print(f"start-up: serving after {seconds:.2f} s", flush=True)
+        start = time.perf_counter()
+        for _ in range(60_000):  # the background resume reaches the last game (or a request loads it)
+            if httpx.get(f"http://{base}/api/games/{ids[-1]}").json().get("version", 0) > 12:
+                break
+            time.sleep(0.01)
+        print(f"start-up: the last stored game's bots playing again {time.perf_counter() - start:.2f} s later")
+
+
+def bench_memory(tmp: str, n: int) -> None:
+    """Finished 5-player games (random bots to the end) opened in the server: RSS growth per game."""
+    from webtable.registry import GAMES, install_defaults
+    from webtable.store import GameRecord, Store
+
+    db = f"sqlite:///{Path(tmp) / 'memory.sqlite3'}"
+    install_defaults()
+    kind = GAMES["wallenstein"]
+    store = Store(db)
+    rng = random.Random(2)
+    seats = [{"type": "bot", "name": "", "bot": "random", "salt": s} for s in range(5)]
+    for i in range(n):
+        game = kind.new_game(5, 100 + i, {})
+        while not game.over:
+            seat = game.pending()[0]
+            game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+        now = time.time()
+        store.create(GameRecord(f"m{i}", "wallenstein", 5, seats, "over", now, now, 0), game.history)
+    store.close()
+    with serving(db) as (base, proc, _):
+        httpx.get(f"http://{base}/api/games/m0")  # the first room loads the code paths
+        before = rss_kb(proc.pid)
+        for i in range(1, n):
+            httpx.get(f"http://{base}/api/games/m{i}")
+        after = rss_kb(proc.pid)
+        print(f"memory: {(after - before) / (n - 1):.0f} KB per finished 5-player game in memory ({n - 1} games)")
+
+
+def bench_abuse(tmp: str, samples: int, *limits: str) -> None:
+    """A three-person game's p99 decision latency, quiet and while one address attacks."""
+    db = f"sqlite:///{Path(tmp) / f'abuse{len(limits)}.sqlite3'}"
+    with serving(db, "--limit", "games_per_minute=30", *limits) as (base, _, _), contextlib.ExitStack() as stack:
+        table = Table(base, 1, stack)
+        other = httpx.post(f"http://{base}/api/games", json={"seats": PEOPLE}).json()["id"]
+        table.p99(30)
+        quiet = table.p99(samples)
+        with attacker(base, other) as counts:
+            attacked = table.p99(samples)
+        print(
+            f"abuse ({' '.join(limits) or 'default limits'}): p99 quiet {1000 * quiet:.1f} ms, "
+            f"under attack {1000 * attacked:.1f} ms (x{attacked / quiet:.2f}); attacker got {counts}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, nargs="+", default=[10, 50, 100], help="concurrent games per run")
+    parser.add_argument("--games", type=int, nargs="*", default=[10, 50, 100], help="concurrent games per run")
     parser.add_argument("--decisions", type=int, default=60, help="decisions of the person in each game")
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="server's pause between bot decisions")
+    parser.add_argument("--startup", type=int, default=0, help="time to serve with this many stored games")
+    parser.add_argument("--memory", type=int, default=0, help="memory per finished game, over this many")
+    parser.add_argument("--abuse", action="store_true", help="p99 under 500 spectators and a creation flood")
+    parser.add_argument("--samples", type=int, default=300, help="decisions per latency figure (--abuse)")
+    parser.add_argument("--attack", nargs=2, metavar=("HOST:PORT", "GAME"), help="run only the attacker")
+    parser.add_argument("--spectators", type=int, default=500, help="spectator sockets of the attacker")
     args = parser.parse_args()
+    if args.attack:
+        attack_main(args.attack[0], args.attack[1], args.spectators)
+        return
     with tempfile.TemporaryDirectory() as tmp:
+        if args.startup:
+            bench_startup(tmp, args.startup)
+        if args.memory:
+            bench_memory(tmp, args.memory)
+        if args.abuse:
+            bench_abuse(tmp, args.samples)
+            bench_abuse(
+                tmp, args.samples, "--limit", "max_spectators=1000", "--limit", "max_connections_per_client=1000"
+            )
+        if not args.games:
+            return
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        port = free_port()
-        cmd = [
-            sys.executable,
-            "-m",
-            "wallenstein.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            db,
-            "--bot-delay",
-            str(args.bot_delay),
-        ]
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
-        try:
-            assert proc.stdout is not None
-            proc.stdout.readline()
-            for _ in range(100):
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/api/kinds")
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.1)
+        # One address plays every game here: the per-address limits of a public table are lifted.
+        lifted = ["games_per_minute=0", "max_bot_games=0", "max_bot_games_per_client=0"]
+        lifted += ["max_connections_per_client=100000", f"bot_threads={4}"]
+        extra = [a for limit in lifted for a in ("--limit", limit)] + ["--bot-delay", str(args.bot_delay)]
+        with serving(db, *extra) as (base, _, _):
             print("games  person-actions  decisions  seconds  decisions/s  p50 ms  p99 ms  max ms")
             for n in args.games:
-                r = asyncio.run(run(f"ws://127.0.0.1:{port}", n, args.decisions))
+                r = asyncio.run(run(f"ws://{base}", n, args.decisions))
                 print(
                     f"{r['games']:5d}  {r['person_actions']:14d}  {r['all_decisions']:9d}  {r['seconds']:7.1f}"
                     f"  {r['decisions_per_s']:11.1f}  {r['p50_ms']:6.1f}  {r['p99_ms']:6.1f}  {r['max_ms']:6.1f}",
                     flush=True,
                 )
-        finally:
-            proc.kill()
-            proc.wait()
 
 
 if __name__ == "__main__":

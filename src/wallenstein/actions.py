@@ -90,10 +90,11 @@ def parse_card(value: Any) -> int:
     if value == "blank":
         return BLANK
     if value.startswith("money:"):
-        try:
-            v = int(value[6:])
-        except ValueError:
-            raise IllegalAction(f"bad money card {value!r}") from None
+        digits = value[6:]
+        # One ASCII digit: int() would also take "-0", "+1", " 2" or other scripts' digits.
+        if not (digits.isascii() and digits.isdigit()):
+            raise IllegalAction(f"bad money card {value[:20]!r}: write money:0 to money:4")
+        v = int(digits)
         if not 0 <= v <= 4:
             raise IllegalAction(f"money cards go from 0 to 4, not {v}")
         return MONEY + v

@@ -241,11 +241,26 @@ def serve(
         str | None, typer.Option("--db", help="Database URL (default: SQLite in your data directory).")
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds between bot decisions.")] = 0.25,
+    public_host: Annotated[
+        list[str] | None, typer.Option("--public-host", help="A host name the table answers to (repeatable).")
+    ] = None,
+    origin: Annotated[
+        list[str] | None, typer.Option("--origin", help="Another page origin allowed to call it (repeatable).")
+    ] = None,
+    limit: Annotated[
+        list[str] | None, typer.Option("--limit", help="NAME=VALUE: a limit of docs/web.md (repeatable).")
+    ] = None,
 ) -> None:
     """Play in the browser: start the table's web server and print its address."""
     from webtable.server import serve as run_server  # the web stack loads only for this command
+    from webtable.settings import TableSettings
 
-    run_server(host, port, db, bot_delay)
+    settings = TableSettings(hosts=tuple(public_host or ()), origins=tuple(origin or ()))
+    try:
+        settings.set(limit or [])
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    run_server(host, port, db, bot_delay, settings)
 
 
 def main() -> None:

@@ -4,8 +4,12 @@ WebSocket protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
 
     -> {"type": "hello", "token": "..."}            a seat's secret token; no token: a spectator
                                                      (optional "lang": "de": the log's language, default English)
+    -> {"type": "hello", "invite": "..."}           or an invite, claimed once: the welcome holds a
+                                                      fresh token for the seat (only this connection sees it;
+                                                      "lang" as above)
     <- {"type": "welcome", "seat": 1, "game": {...summary}}   then a "state" message
-    -> {"type": "act", "id": 7, "action": {...}}    a decision, in the game's action JSON form
+    -> {"type": "act", "id": 7, "version": 12, "action": {...}}   a decision, made on the state of that
+                                                      version (a "state" message's); another version is refused
     <- {"type": "ack", "id": 7}                      committed to storage; a new "state" follows
     -> {"type": "check", "id": 8, "action": {...}}  would this decision be accepted? (changes nothing)
     <- {"type": "checked", "id": 8, "ok": false, "message": "..."}
@@ -20,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -30,21 +35,28 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from tabletop.errors import IllegalAction
 from tabletop.i18n import language
 from webtable.chat import handle_chat, history_for
+from webtable.guard import BadJSON, Guard, clip, parse_json
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
-from webtable.rooms import Client, Hub, Room, public_seats
+from webtable.rooms import Busy, Client, Hub, Room, StorageDown, public_seats
+from webtable.settings import TableSettings
 from webtable.store import Store
 from webtable.views import replay_frames, state_message
 
+log = logging.getLogger("webtable")
 STATIC = Path(str(resources.files("webtable").joinpath("static")))
 MAX_MESSAGE = 64 * 1024  # bytes in one client message
 RATE = 50.0  # messages per second a connection may send on average ...
 BURST = 100.0  # ... with bursts up to this many
 MAX_REFUSED = 200  # a connection refused this often for flooding is closed
 HELLO_TIMEOUT = 30.0
+PARSE_IN_THREAD = 4096  # bodies larger than this are parsed off the event loop
+MAX_LISTED_TOKENS = 50  # private games a lobby may ask to see (X-Seat-Tokens: "id:token,...")
+STORAGE_DOWN = "the game store is unavailable (full disk, locked or stopped database); try again in a moment"
 
 
 class Bucket:
@@ -66,11 +78,12 @@ class Bucket:
         return False
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: TableSettings | None = None) -> FastAPI:
     """The table's web app over the database at ``db_url`` (default: SQLite in the user's data dir)."""
     install_defaults()
+    settings = settings or TableSettings()
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay)
+    hub = Hub(store, bot_delay=bot_delay, settings=settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -79,13 +92,39 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         await hub.stop()
         store.close()
 
-    app = FastAPI(title="Wallenstein table", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="Wallenstein table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
     app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.add_middleware(Guard, settings=settings)  # added last: it runs first
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    def error(status: int, message: str) -> JSONResponse:
-        return JSONResponse({"error": message}, status_code=status)
+    def error(status: int, message: str, **extra: Any) -> JSONResponse:
+        return JSONResponse({"error": clip(message, settings.max_error_text), **extra}, status_code=status)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_down(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.warning("storage: %s", str(exc)[:300])
+        return error(503, STORAGE_DOWN)
+
+    @app.exception_handler(StorageDown)
+    async def storage_down_too(_request: Request, exc: StorageDown) -> JSONResponse:
+        return error(503, str(exc))
+
+    def damaged(game_id: str) -> JSONResponse | None:
+        why = hub.damage_of(game_id)
+        if why is None:
+            return None
+        return error(409, f"this game is damaged and was set aside ({why}); the other games go on", damaged=True)
+
+    async def live(game_id: str) -> Room | JSONResponse:
+        room = await hub.room(game_id)
+        if room is None:
+            return damaged(game_id) or error(404, f"no game {game_id!r}")
+        return room
+
+    async def read_json(request: Request) -> Any:
+        body = await request.body()
+        return await asyncio.to_thread(parse_json, body) if len(body) > PARSE_IN_THREAD else parse_json(body)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -125,61 +164,95 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             return error(404, str(exc))
 
     @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        records = await asyncio.to_thread(hub.store.games, 50)
-        out = []
+    async def games(request: Request) -> dict[str, Any]:
+        """The latest public games, and the private ones whose token the asker shows (X-Seat-Tokens)."""
+        records = await asyncio.to_thread(hub.store.games, 50, None, True)
         for r in records:
-            room = hub.rooms.get(r.id)
-            if room is None and r.status == "over":
-                room = await hub.room(r.id)  # a finished game's result needs its replay (once; it stays)
-            if room is not None:
+            if r.id not in hub.rooms and r.status == "over" and r.damage is None:
+                with contextlib.suppress(StorageDown):  # a finished game's result needs its replay (once)
+                    await hub.room(r.id)
+        out = [_listed(hub, r) for r in records]
+        shown = {r.id for r in records}
+        for pair in request.headers.get("x-seat-tokens", "").split(",")[:MAX_LISTED_TOKENS]:
+            game_id, _, token = pair.strip().partition(":")
+            if game_id in shown or not token:
+                continue
+            room = await hub.room(game_id)
+            if room is not None and (room.seat_of(token) is not None or room.is_creator(token)):
                 out.append(room.summary())
-            else:  # a running game nobody reopened since a restart: what its record says
-                kind = game_kind(r.kind)
-                out.append(
-                    {
-                        "id": r.id,
-                        "game": r.kind,
-                        "title": kind.title,
-                        "players": r.players,
-                        "status": r.status,
-                        "version": r.decisions,
-                        "seats": public_seats(r, kind, set()),
-                        "result": None,
-                    }
-                )
+                shown.add(game_id)
         return {"games": out}
+
+    creations: dict[str, Bucket] = {}
 
     @app.post("/api/games")
     async def create(request: Request) -> Any:
+        client = request.client.host if request.client else ""
+        if settings.games_per_minute:
+            if len(creations) > 10_000:
+                creations.clear()  # forget old callers rather than grow without end
+            rate = settings.games_per_minute
+            bucket = creations.setdefault(client, Bucket(rate / 60.0, max(1.0, rate / 3)))
+            if not bucket.take():
+                return error(429, f"at most {rate} new games a minute from one address; wait a little")
         try:
-            body = json.loads(await request.body())
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            return error(400, f"malformed JSON: {exc}")
-        try:
-            room, tokens = await hub.create(body)
+            body = await read_json(request)
+            room, tokens, invites, creator = await hub.create(body, client)
+        except BadJSON as exc:
+            return error(400, str(exc))
+        except Busy as exc:
+            return error(429, str(exc))
+        except StorageDown as exc:
+            return error(503, str(exc))
         except IllegalAction as exc:
             return error(400, str(exc))
-        return {
-            "id": room.id,
-            "game": room.summary(),
-            "seats": [{"seat": s, "token": t, "invite": f"/game/{room.id}#token={t}"} for s, t in tokens.items()],
-        }
+        seats = [{"seat": s, "token": t} for s, t in tokens.items()]
+        seats += [{"seat": s, "invite": f"/game/{room.id}#invite={code}"} for s, code in invites.items()]
+        return {"id": room.id, "game": room.summary(), "creator": creator, "seats": sorted(seats, key=_seat)}
 
     @app.get("/api/games/{game_id}")
     async def game_info(game_id: str) -> Any:
-        room = await hub.room(game_id)
-        if room is None:
-            return error(404, f"no game {game_id!r}")
+        room = await live(game_id)
+        return room if isinstance(room, JSONResponse) else room.summary()
+
+    @app.post("/api/games/{game_id}/abandon")
+    async def abandon(game_id: str, request: Request) -> Any:
+        """The creator (header X-Creator-Token) gives an unfinished game up; its history is kept."""
+        room = await live(game_id)
+        if isinstance(room, JSONResponse):
+            return room
+        if not room.is_creator(request.headers.get("x-creator-token")):
+            return error(403, "only the game's creator can abandon it (X-Creator-Token)")
+        if room.status != "running":
+            return error(409, f"the game is {room.status} already")
+        await hub.abandon(room)
         return room.summary()
+
+    @app.post("/api/games/{game_id}/invites/{seat}")
+    async def reissue(game_id: str, seat: int, request: Request) -> Any:
+        """A new invite for a seat nobody has claimed (the creator only; the old invite stops working)."""
+        room = await live(game_id)
+        if isinstance(room, JSONResponse):
+            return room
+        if not room.is_creator(request.headers.get("x-creator-token")):
+            return error(403, "only the game's creator can invite again (X-Creator-Token)")
+        try:
+            code = await room.reissue(seat)
+        except StorageDown as exc:
+            return error(503, str(exc))
+        except IllegalAction as exc:
+            return error(409, str(exc))
+        room.broadcast({"type": "room", "game": room.summary()})
+        return {"seat": seat, "invite": f"/game/{room.id}#invite={code}"}
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, request: Request, view: str = "spectator", lang: str | None = None) -> Any:
         """Every view one seat (or a spectator) had, rebuilt on the server. While the game runs a seat's
         view needs that seat's token (header X-Seat-Token); once it is over every view is open."""
-        room = await hub.room(game_id)
-        if room is None:
-            return error(404, f"no game {game_id!r}")
+        room = await live(game_id)
+        if isinstance(room, JSONResponse):
+            return room
+        lang = language(lang)
         seat: int | None = None
         if view != "spectator":
             try:
@@ -190,80 +263,174 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
                 return error(400, f"no seat {seat} in this game")
             if not room.game.over and room.seat_of(request.headers.get("x-seat-token")) != seat:
                 return error(403, "while the game runs, a seat's view needs that seat's token")
-        history = await asyncio.to_thread(hub.store.history, game_id)
-        return await asyncio.to_thread(replay_frames, room.kind, history, seat, language(lang))
+
+        def build() -> dict[str, Any]:
+            return replay_frames(room.kind, hub.store.history(game_id), seat, lang)
+
+        return await hub.replay(room, seat, lang, build)
 
     @app.websocket("/ws/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
+        address = websocket.client.host if websocket.client else ""
+        if hub.connections.get(address, 0) >= settings.max_connections_per_client:
+            await websocket.close(code=4429)  # refused at the handshake (403): the cheapest answer to a flood
+            return
         await websocket.accept()
-        room = await hub.room(game_id)
+        hub.connections[address] = hub.connections.get(address, 0) + 1
+        try:
+            await _session(websocket, game_id, address)
+        finally:
+            hub.connections[address] -= 1
+            if not hub.connections[address]:
+                del hub.connections[address]
+
+    async def _session(websocket: WebSocket, game_id: str, address: str) -> None:
+        try:
+            room = await hub.room(game_id)
+        except StorageDown:
+            await _refuse(websocket, STORAGE_DOWN, 4503)
+            return
         if room is None:
-            await websocket.send_json({"type": "error", "message": f"no game {game_id!r}"})
-            await websocket.close(code=4404)
+            why = hub.damage_of(game_id)
+            if why is not None:
+                await _refuse(websocket, f"this game is damaged and was set aside ({why})", 4409, damaged=True)
+            else:
+                await _refuse(websocket, f"no game {game_id!r}", 4404)
             return
         try:
-            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT))
-        except (TimeoutError, json.JSONDecodeError, UnicodeDecodeError, KeyError, WebSocketDisconnect):
+            text = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
+            hello = parse_json(text) if text is not None and len(text) <= MAX_MESSAGE else None
+        except (TimeoutError, BadJSON, WebSocketDisconnect):
             hello = None
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             await _refuse(websocket, 'the first message must be {"type": "hello", "token": ...}')
             return
         token = hello.get("token")
         seat = None
-        if token is not None:
+        welcome: dict[str, Any] = {}
+        if "invite" in hello:
+            try:
+                seat, fresh = await room.claim(hello["invite"])
+            except IllegalAction as exc:
+                await _refuse(websocket, str(exc))
+                return
+            welcome["token"] = fresh  # to this connection only: the creator never sees it
+        elif token is not None:
             seat = room.seat_of(token)
             if seat is None:
                 await _refuse(websocket, "wrong token: it opens no seat of this game")
                 return
+        elif sum(1 for c in room.clients if c.seat is None) >= settings.max_spectators:
+            await _refuse(websocket, f"this game has {settings.max_spectators} spectators already", 4429)
+            return
         lang = language(hello.get("lang"))  # the page's language: this client's log is narrated in it (issue 15)
-        client = Client(seat, narrator=room.kind.narrator(room.game, lang) if room.kind.narrator is not None else None)
+        client = Client(seat, address=address, lang=lang)
         room.clients.add(client)
+        room.touched = time.monotonic()
         writer = asyncio.create_task(_writer(websocket, room, client))
-        client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary()})
+        client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary(), **welcome})
         for line in history_for(room, seat):
             client.queue.put_nowait(line)
         client.push_state()
-        room.broadcast({"type": "room", "game": room.summary()})
+        room.announce()
         try:
-            await _reader(websocket, room, client)
+            await _reader(websocket, room, client, settings.max_error_text)
         except WebSocketDisconnect:
             pass
         finally:
             room.clients.discard(client)
+            room.touched = time.monotonic()
             client.queue.put_nowait(None)
-            room.broadcast({"type": "room", "game": room.summary()})
+            room.announce()
             with contextlib.suppress(Exception):
                 await writer
 
     return app
 
 
-async def _refuse(websocket: WebSocket, message: str) -> None:
-    await websocket.send_json({"type": "error", "message": message})
-    await websocket.close(code=4403)
+def _seat(entry: dict[str, Any]) -> int:
+    return int(entry["seat"])
+
+
+def _listed(hub: Hub, record: Any) -> dict[str, Any]:
+    room = hub.rooms.get(record.id)
+    if room is not None:
+        return room.summary()
+    # A game nobody reopened since a restart: what its record says (a damaged one may name no known kind).
+    status = "damaged" if record.damage is not None or record.id in hub.damaged else record.status
+    title: str | None = None
+    try:
+        kind = game_kind(record.kind)
+        title = kind.title
+        seats = public_seats(record, kind, set())
+    except (IllegalAction, IndexError, KeyError):
+        seats = [
+            {"type": s.get("type"), "name": s.get("name"), "open": bool(s.get("invite_sha256"))} for s in record.seats
+        ]
+    return {
+        "id": record.id,
+        "game": record.kind,
+        "title": title,
+        "players": record.players,
+        "status": status,
+        "version": record.decisions,
+        "seats": seats,
+        "result": None,
+    }
+
+
+async def _refuse(websocket: WebSocket, message: str, code: int = 4403, **extra: Any) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "message": message, **extra}))
+        await websocket.close(code=code)
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text frame; None for a binary frame (the protocol is JSON text)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
 
 
 async def _writer(websocket: WebSocket, room: Room, client: Client) -> None:
-    """Sends a client's queue in order; a state request is built from the game as it is when sent."""
+    """Sends a client's queue in order; a state request is built from the game as it is when sent. JSON is
+    written ASCII-only, so no text (not even a lone surrogate) can fail to encode; if sending fails the
+    connection is closed, so its reader ends too (never a connection that reads but no longer answers)."""
     while True:
         message = await client.queue.get()
         if message is None:
             return
-        if message.get("type") == "state":
-            client.state_queued = False
-            message = state_message(room.kind, room.game, client.seat, room.version, client.log_sent, client.narrator)
-            client.log_sent = message["log_from"] + len(message["log"])
         try:
-            await websocket.send_json(message)
+            if message.get("type") == "state":
+                client.state_queued = False
+                start = client.log_sent
+
+                def build(seat: int | None = client.seat, start: int = start) -> dict[str, Any]:
+                    told = room.log_from(start, client.lang)
+                    return state_message(room.kind, room.game, seat, room.version, start, told=told)
+
+                if client.seat is None:
+                    text = room.spectator_message(build, start, client.lang)
+                else:
+                    text = json.dumps(build(), separators=(",", ":"))
+                client.log_sent = len(room.game.log)
+            else:
+                text = json.dumps(message, separators=(",", ":"))
+            await websocket.send_text(text)
         except Exception:
+            log.warning("game %s: sending to a connection failed; closing it", room.id, exc_info=True)
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1011)
             return
 
 
-async def _reader(websocket: WebSocket, room: Room, client: Client) -> None:
+async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: int) -> None:
     bucket = Bucket()
     refused = 0
     while True:
-        text = await websocket.receive_text()
+        text = await _receive_text(websocket)
         if not bucket.take():
             refused += 1
             client.queue.put_nowait({"type": "error", "message": "too many messages: slow down (nothing was done)"})
@@ -271,19 +438,24 @@ async def _reader(websocket: WebSocket, room: Room, client: Client) -> None:
                 await websocket.close(code=1008)
                 return
             continue
-        reply = await _handle(room, client, text)
+        if text is None:
+            reply: dict[str, Any] | None = {"type": "error", "message": "binary frames are not understood: send text"}
+        else:
+            reply = await _handle(room, client, text)
         if reply is not None:
+            if "message" in reply:
+                reply["message"] = clip(str(reply["message"]), max_error)
             client.queue.put_nowait(reply)
 
 
 async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | None:
     """One client message; returns the reply to queue (None when the reply was queued already)."""
-    if len(text.encode()) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         return {"type": "error", "message": f"message too large (more than {MAX_MESSAGE} bytes)"}
     try:
-        msg = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        return {"type": "error", "message": f"malformed JSON: {exc}"}
+        msg = parse_json(text)
+    except BadJSON as exc:
+        return {"type": "error", "message": str(exc)}
     if not isinstance(msg, dict):
         return {"type": "error", "message": "a message is a JSON object with a 'type'"}
     kind = msg.get("type")
@@ -306,6 +478,13 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
     if "action" not in msg:
         return {"type": "error", "id": ref, "message": f"a {kind!r} message needs an 'action'"}
     action = msg["action"]
+    version = msg.get("version")
+    if kind == "act" and (isinstance(version, bool) or not isinstance(version, int)):
+        return {
+            "type": "error",
+            "id": ref,
+            "message": "an 'act' message needs the 'version' of the state its decision was made on",
+        }
     try:
         if kind == "check":
             room.check(seat, action)
@@ -317,9 +496,10 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
             game = room.game
             result = await asyncio.to_thread(preview, game, seat, action)
             return {"type": "preview", "id": ref, **result}
-        await room.act(seat, action, ack=lambda: client.queue.put_nowait({"type": "ack", "id": ref}))
+        await room.act(seat, action, ack=lambda: client.queue.put_nowait({"type": "ack", "id": ref}), version=version)
         return None
     except IllegalAction as exc:
         if kind == "check":
             return {"type": "checked", "id": ref, "ok": False, "message": str(exc)}
-        return {"type": "error", "id": ref, "message": str(exc)}
+        waiting = {"storage": "waiting"} if isinstance(exc, StorageDown) else {}
+        return {"type": "error", "id": ref, "message": str(exc), **waiting}

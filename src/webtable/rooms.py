@@ -10,21 +10,28 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import re
 import secrets
 import time
+import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
-from webtable.registry import GameKind, Narrator, TableGame, bot_kind, game_kind
-from webtable.store import GameRecord, Store
-from webtable.views import decisions_of
+from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
+from webtable.scheduler import FairPool
+from webtable.settings import TableSettings
+from webtable.store import DamagedGame, GameRecord, Owner, Store
+from webtable.views import decisions_of, log_entries
 
 log = logging.getLogger("webtable")
 
@@ -32,10 +39,35 @@ MAX_NAME = 24
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 Append = tuple[str, int, list[dict[str, Any]], str, int]  # game id, first seq, entries, status, decisions
+STORAGE_ERRORS = (SQLAlchemyError, OSError)
+
+
+class StorageDown(IllegalAction):
+    """The store could not commit (full disk, a held lock, a stopped server): nothing changed; try later."""
+
+
+class Busy(IllegalAction):
+    """A limit of the server was reached (too many bot games): nothing was made."""
 
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_name(seat: int, name: Any, person: bool = True) -> str:
+    """A seat's name: short text with no control, format (bidirectional override, zero-width) or
+    private-use characters; a person's also nothing a bot could be mistaken for."""
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise IllegalAction(f"seat {seat}: a name is text of at most {MAX_NAME} characters")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for c in name):
+        raise IllegalAction(f"seat {seat}: a name may not hold control or invisible characters")
+    if not person:
+        return name.strip()
+    plain = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", name).casefold()).strip()
+    bots = {re.sub(r"[\W_]+", " ", t.casefold()).strip() for b in BOTS.values() for t in (b.name, b.label)}
+    if re.search(r"\b(bot|robot|ai|cpu|computer)\b", plain) or plain in bots:
+        raise IllegalAction(f"seat {seat}: a person's name may not look like a bot's")
+    return name.strip()
 
 
 @dataclass(eq=False)
@@ -44,9 +76,10 @@ class Client:
 
     seat: int | None
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    address: str = ""
+    lang: str = "en"  # the page's language: its log is narrated in it (issue 15)
     log_sent: int = 0  # how much of the public log this client has been sent
     state_queued: bool = False
-    narrator: Narrator | None = None  # tells this client's log; it has seen the first log_sent events
 
     def push_state(self) -> None:
         """Ask for a fresh state message; several requests before it is sent become one."""
@@ -56,7 +89,9 @@ class Client:
 
 
 class Room:
-    def __init__(self, hub: Hub, record: GameRecord, kind: GameKind, game: TableGame, stored: int) -> None:
+    def __init__(
+        self, hub: Hub, record: GameRecord, kind: GameKind, game: TableGame, stored: int, owner: Owner | None = None
+    ) -> None:
         self.hub = hub
         self.record = record
         self.kind = kind
@@ -72,6 +107,16 @@ class Room:
         # restart seeds fresh bots.
         self.epoch = record.decisions
         self.bot_task: asyncio.Task[None] | None = None
+        self.owner = owner
+        self.storage_waiting = False  # a commit failed and has not succeeded since
+        self.touched = time.monotonic()
+        # The public log told once per language in use, for all connections reading it (a narrator per
+        # connection cost 500 spectators 500 times; one English narrator would drop issue 15's languages).
+        self.narrators: dict[str, Narrator | None] = {}
+        self.told: dict[str, list[dict[str, Any]]] = {}
+        # language -> (version, log_from, the state message sent to every spectator reading that language)
+        self.spectator_text: dict[str, tuple[int, int, str]] = {}
+        self.announcing: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -84,9 +129,48 @@ class Room:
             return None
         digest = token_digest(token)
         for seat, info in enumerate(self.record.seats):
-            if info.get("type") == "human" and secrets.compare_digest(info.get("token_sha256", ""), digest):
+            if info.get("type") == "human" and secrets.compare_digest(info.get("token_sha256") or "", digest):
                 return seat
         return None
+
+    def is_open(self, seat: int) -> bool:
+        """An invited seat nobody has claimed yet."""
+        return bool(self.record.seats[seat].get("invite_sha256"))
+
+    def is_creator(self, token: Any) -> bool:
+        if self.owner is None or not isinstance(token, str) or not token or len(token) > 200:
+            return False
+        return secrets.compare_digest(self.owner.creator_sha256, token_digest(token))
+
+    async def claim(self, invite: Any) -> tuple[int, str]:
+        """The seat an unclaimed invite opens and a fresh token for it, which only the claimer receives;
+        the invite is used up. IllegalAction if it opens nothing (or was claimed already)."""
+        if not isinstance(invite, str) or not invite or len(invite) > 200:
+            raise IllegalAction("this invite opens no seat of this game")
+        digest = token_digest(invite)
+        async with self.lock:
+            for seat, info in enumerate(self.record.seats):
+                if secrets.compare_digest(info.get("invite_sha256") or "", digest):
+                    token = secrets.token_urlsafe(18)
+                    seats = [dict(s) for s in self.record.seats]
+                    del seats[seat]["invite_sha256"]
+                    seats[seat]["token_sha256"] = token_digest(token)
+                    await self.hub.store_seats(self.id, seats)
+                    self.record.seats = seats
+                    return seat, token
+        raise IllegalAction("this invite opens no seat of this game (was it claimed already?)")
+
+    async def reissue(self, seat: int) -> str:
+        """A new invite for an unclaimed seat (the old one stops working)."""
+        async with self.lock:
+            if not 0 <= seat < len(self.record.seats) or not self.is_open(seat):
+                raise IllegalAction(f"seat {seat} has no open invite (claimed already, or not an invited seat)")
+            invite = secrets.token_urlsafe(18)
+            seats = [dict(s) for s in self.record.seats]
+            seats[seat]["invite_sha256"] = token_digest(invite)
+            await self.hub.store_seats(self.id, seats)
+            self.record.seats = seats
+            return invite
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.record.seats[seat].get("type") == "bot")
@@ -101,12 +185,31 @@ class Room:
             "game": self.kind.name,
             "title": self.kind.title,
             "players": self.record.players,
-            "status": "over" if self.game.over else "running",
+            "status": self.status,
             "version": self.version,
+            "storage": "waiting" if self.storage_waiting else "ok",
+            "private": self.owner is not None and self.owner.private,
             "seats": self.public_seats(),
             "spectators": sum(1 for c in self.clients if c.seat is None),
             "result": self.game.result() if self.game.over else None,
         }
+
+    @property
+    def status(self) -> str:
+        if self.record.status == "abandoned":
+            return "abandoned"
+        return "over" if self.game.over else "running"
+
+    def log_from(self, start: int, lang: str = "en") -> list[dict[str, Any]]:
+        """The public log from ``start`` in ``lang``, each event told once per language for all connections."""
+        if lang not in self.narrators:
+            narrate = self.kind.narrator
+            self.narrators[lang] = narrate(self.game, lang) if narrate is not None else None
+        told = self.told.setdefault(lang, [])
+        log = self.game.log
+        if len(told) < len(log):
+            told.extend(log_entries(log[len(told) :], self.narrators[lang]))
+        return told[start : len(log)]
 
     # -------------------------------------------------------------------------------- decisions
     def check(self, seat: int, action: Any) -> None:
@@ -114,11 +217,23 @@ class Room:
         trial = self.game.clone()
         _apply(trial, seat, action)
 
-    async def act(self, seat: int, action: Any, ack: Callable[[], None] | None = None) -> None:
+    async def act(
+        self, seat: int, action: Any, ack: Callable[[], None] | None = None, version: int | None = None
+    ) -> None:
         """Apply, commit, then adopt ``seat``'s decision; IllegalAction (nothing changed) if refused.
 
-        ``ack`` runs once the decision is committed, before anyone is sent the new state."""
+        ``version``: the version of the state the decision was made on (a person's decision must give
+        it; a different one is refused, so a second tab or a retry cannot decide twice). ``ack`` runs
+        once the decision is committed, before anyone is sent the new state. StorageDown if the store
+        could not commit it."""
         async with self.lock:
+            if self.record.status == "abandoned":
+                raise IllegalAction("this game was abandoned by its creator")
+            if version is not None and version != self.version:
+                raise IllegalAction(
+                    f"this decision was made on version {version}, but the game is at version {self.version}"
+                    " (decided elsewhere meanwhile?): nothing changed; decide again on the new state"
+                )
             trial = self.game.clone()
             _apply(trial, seat, action)
             history = trial.history
@@ -127,8 +242,14 @@ class Room:
             try:
                 await self.hub.commit((self.id, self.stored, new, status, self.version + 1))
             except Exception as exc:
-                log.exception("game %s: storing a decision failed", self.id)
-                raise IllegalAction(f"the decision could not be stored, so nothing changed ({exc})") from None
+                log.warning("game %s: storing a decision failed: %s", self.id, str(exc)[:300])
+                self.waiting_on_storage(True)
+                raise StorageDown(
+                    "the game store is unavailable (full disk, locked or stopped database), so nothing changed;"
+                    " try again in a moment"
+                ) from None
+            self.waiting_on_storage(False)
+            self.touched = time.monotonic()
             self.game = trial
             self.stored = len(history)
             self.version += 1
@@ -137,8 +258,35 @@ class Room:
         if ack is not None:
             ack()
         self.notify()
+        if trial.over:
+            self.hub.bot_games.pop(self.id, None)
         self.kick_bots()
         turn_timer.arm(self)  # a person's turn time limit, if the game has one
+
+    def announce(self) -> None:
+        """Tell everyone who is connected, soon: joins and leaves within 0.2 s become one message (500
+        spectators arriving would otherwise cost 500 x 500 messages)."""
+        if self.announcing is None:
+            self.announcing = asyncio.get_running_loop().call_later(0.2, self._announce)
+
+    def _announce(self) -> None:
+        self.announcing = None
+        self.broadcast({"type": "room", "game": self.summary()})
+
+    def waiting_on_storage(self, waiting: bool) -> None:
+        """Tell everyone when the game starts or stops waiting on storage."""
+        if waiting != self.storage_waiting:
+            self.storage_waiting = waiting
+            self.broadcast({"type": "room", "game": self.summary()})
+
+    def spectator_message(self, build: Callable[[], dict[str, Any]], log_from: int, lang: str = "en") -> str:
+        """The state message for a spectator, built once per version, log position and language for all."""
+        cached = self.spectator_text.get(lang)
+        if cached is not None and cached[0] == self.version and cached[1] == log_from:
+            return cached[2]
+        text = json.dumps(build(), separators=(",", ":"))
+        self.spectator_text[lang] = (self.version, log_from, text)
+        return text
 
     def notify(self) -> None:
         for client in self.clients:
@@ -162,14 +310,16 @@ class Room:
         """Start the bot loop if a bot must decide and none is running."""
         if self.bot_task is not None and not self.bot_task.done():
             return
-        if self.game.over or not any(self.is_bot(s) for s in self.game.pending()):
+        if self.game.over or self.record.status == "abandoned" or self.hub.closing:
+            return
+        if not any(self.is_bot(s) for s in self.game.pending()):
             return
         self.bot_task = asyncio.get_running_loop().create_task(self._bots())
 
     async def _bots(self) -> None:
-        loop = asyncio.get_running_loop()
-        failures = 0
-        while not self.hub.closing:
+        settings = self.hub.settings
+        refused = 0
+        while not self.hub.closing and self.record.status != "abandoned":
             game = self.game
             seats = [s for s in sorted(game.pending()) if self.is_bot(s)] if not game.over else []
             if not seats:
@@ -179,18 +329,30 @@ class Room:
             observation = game.observe(seat) if getattr(agent, "needs_observation", True) else {}
             legal = list(game.legal_actions(seat))
             try:
-                action = await loop.run_in_executor(self.hub.pool, agent.act, observation, legal)
-                await self.act(seat, action)
-                failures = 0
-            except IllegalAction as exc:  # the game moved on while the bot thought, or storing failed
-                failures += 1
-                log.warning("game %s: bot seat %d: %s", self.id, seat, exc)
-                if failures > 20:
-                    return
-                await asyncio.sleep(0.05 * failures)
+                action = await self.hub.pool.run(self.id, agent.act, observation, legal)
             except Exception:
                 log.exception("game %s: bot seat %d failed", self.id, seat)
                 return
+            # A storage outage is waited out, however long, retrying the same decision (deciding again would
+            # draw the bot's randomness twice); only the game moving on makes the bot decide again.
+            pause = settings.retry_first
+            while not self.hub.closing:
+                try:
+                    # No version: a bot's decision stands if still legal (as before), so its randomness is
+                    # drawn the same way whatever the pace of the people (reproducible seeded games).
+                    await self.act(seat, action)
+                    refused = 0
+                    break
+                except StorageDown:
+                    await asyncio.sleep(pause)
+                    pause = min(settings.retry_max, pause * 2)
+                except IllegalAction as exc:  # the game moved on while the bot thought
+                    refused += 1
+                    log.warning("game %s: bot seat %d: %s", self.id, seat, exc)
+                    if refused > 20:
+                        return
+                    await asyncio.sleep(0.05 * refused)
+                    break
             if self.hub.bot_delay:
                 await asyncio.sleep(self.hub.bot_delay)
 
@@ -208,6 +370,7 @@ def public_seats(record: GameRecord, kind: GameKind, connected: set[int | None])
                 "type": info.get("type"),
                 "bot": bot,
                 "connected": seat in connected or bot is not None,
+                "open": bool(info.get("invite_sha256")),  # an invited seat nobody has claimed yet
             }
         )
     return out
@@ -225,11 +388,12 @@ def _apply(game: TableGame, seat: int, action: Any) -> None:
 class Hub:
     """All live rooms of one server process, over one store."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, pool: Executor | None = None) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, settings: TableSettings | None = None) -> None:
         self.store = store
+        self.settings = settings or TableSettings()
         self.rooms: dict[str, Room] = {}
         self.bot_delay = bot_delay
-        self.pool = pool or ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
+        self.pool = FairPool(self.settings.bot_threads)
         # One thread writes to the database: no lock contention between our own writers, and appends
         # that wait while a commit runs are committed together in the next transaction (group commit).
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
@@ -237,6 +401,11 @@ class Hub:
         self._writing: asyncio.Task[None] | None = None
         self.closing = False
         self._loading: dict[str, asyncio.Lock] = {}
+        self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
+        self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
+        self.connections: dict[str, int] = {}  # open sockets per client address
+        self.replays: OrderedDict[tuple[str, int, int | None, str], dict[str, Any]] = OrderedDict()
+        self.tasks: list[asyncio.Task[None]] = []
 
     async def commit(self, append: Append) -> None:
         """Store one game's new history entries; returns once they are committed."""
@@ -263,27 +432,97 @@ class Hub:
                     except Exception as exc:
                         done.set_exception(exc)
 
+    async def store_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.writer, self.store.set_seats, game_id, seats)
+        except STORAGE_ERRORS:
+            log.warning("game %s: storing its seats failed", game_id, exc_info=True)
+            raise StorageDown("the game store is unavailable, so nothing changed; try again in a moment") from None
+
+    # -------------------------------------------------------------------------------- life cycle
     async def start(self) -> None:
-        """Bring back every unfinished game that has a bot, so bot games go on after a restart."""
-        for record in await asyncio.to_thread(self.store.games, 10_000, "running"):
-            if any(s.get("type") == "bot" for s in record.seats):
-                room = await self.room(record.id)
-                if room is not None:
-                    room.kick_bots()
+        """Serve at once; bring back the unfinished bot games in the background, one at a time, so bot games
+        go on after a restart without a long start (and a damaged one is set aside, not fatal)."""
+        records = await asyncio.to_thread(self.store.games, 100_000, "running")
+        owners = await asyncio.to_thread(self.store.owners, [r.id for r in records])
+        resume = []
+        for record in records:
+            if record.damage is not None:
+                self.set_aside(record.id, record.damage)
+            elif any(s.get("type") == "bot" for s in record.seats):
+                owner = owners.get(record.id)
+                self.bot_games[record.id] = owner.client if owner is not None else ""
+                resume.append(record.id)
+        loop = asyncio.get_running_loop()
+        self.tasks.append(loop.create_task(self._resume(resume)))
+        self.tasks.append(loop.create_task(self._sweeper()))
+
+    async def _resume(self, ids: list[str]) -> None:
+        for game_id in ids:
+            if self.closing:
+                return
+            try:
+                room = await self.room(game_id)
+            except StorageDown:
+                await asyncio.sleep(self.settings.retry_first)
+                continue  # it is loaded when someone opens it
+            if room is not None:
+                room.kick_bots()
+
+    async def _sweeper(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping idle games failed")
+
+    async def sweep(self) -> None:
+        """Evict idle rooms from memory and delete unfinished games idle for longer than ``expire_after``."""
+        now = time.monotonic()
+        for game_id, room in list(self.rooms.items()):
+            busy = room.bot_task is not None and not room.bot_task.done()
+            idle = now - room.touched >= self.settings.evict_after
+            if idle and not room.clients and not busy and not room.lock.locked():
+                del self.rooms[game_id]
+                self.pool.forget(game_id)
+        if self.settings.expire_after > 0:
+            keep = {g for g, r in self.rooms.items() if r.clients}
+            gone = await asyncio.to_thread(self.store.expire, time.time() - self.settings.expire_after, keep)
+            for game_id in gone:
+                log.info("game %s expired (unfinished and idle)", game_id)
+                gone_room = self.rooms.pop(game_id, None)
+                if gone_room is not None and gone_room.bot_task is not None:
+                    gone_room.bot_task.cancel()
+                self.bot_games.pop(game_id, None)
 
     async def stop(self) -> None:
         self.closing = True
+        for task in self.tasks:
+            task.cancel()
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()
         self.writer.shutdown(wait=True)
 
+    def set_aside(self, game_id: str, why: str) -> None:
+        """A damaged game: logged, marked in storage (if it can be) and never loaded; the others go on."""
+        log.error("game %s is damaged and set aside: %s", game_id, why)
+        self.damaged[game_id] = why
+        self.bot_games.pop(game_id, None)
+        try:
+            self.store.set_status(game_id, "damaged")
+        except STORAGE_ERRORS:
+            log.warning("game %s: marking it damaged failed", game_id, exc_info=True)
+
+    # -------------------------------------------------------------------------------- rooms
     async def room(self, game_id: Any) -> Room | None:
-        """The live room of a stored game (rebuilt from its history on first use), or None."""
+        """The live room of a stored game (rebuilt from its history on first use), or None (no such game,
+        or a damaged one: see ``damaged``). StorageDown if the store cannot be read."""
         # Ids are made by secrets.token_urlsafe; anything else is no game, and never reaches the database
         # (PostgreSQL refuses text with a NUL character, so such an id would otherwise be a server error).
-        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id) or game_id in self.damaged:
             return None
         room = self.rooms.get(game_id)
         if room is not None:
@@ -302,20 +541,87 @@ class Hub:
         return room
 
     def _load(self, game_id: str) -> Room | None:
-        record = self.store.record(game_id)
-        if record is None:
+        try:
+            record = self.store.record(game_id)
+            if record is None:
+                return None
+            if record.status == "damaged":
+                self.damaged[game_id] = "it was found damaged earlier"
+                return None
+            if record.damage is not None:
+                raise DamagedGame(record.damage)
+            history = self.store.history(game_id)
+            owner = self.store.owner(game_id)
+        except DamagedGame as exc:
+            self.set_aside(game_id, str(exc))
             return None
-        history = self.store.history(game_id)
-        kind = game_kind(record.kind)
-        game = kind.replay(history)
+        except STORAGE_ERRORS:
+            log.warning("game %s: reading it failed", game_id, exc_info=True)
+            raise StorageDown("the game store is unavailable; try again in a moment") from None
+        try:
+            kind = game_kind(record.kind)
+            game = kind.replay(history)
+            for info in record.seats:
+                if info.get("type") == "bot":
+                    bot_kind(info.get("bot"), kind.name)
+        except Exception as exc:  # an unknown kind, a bad entry, a decision the rules refuse ...
+            self.set_aside(game_id, f"replaying it failed: {type(exc).__name__}: {str(exc)[:200]}")
+            return None
         record.decisions = decisions_of(history)
-        return Room(self, record, kind, game, len(history))
+        return Room(self, record, kind, game, len(history), owner)
 
-    async def create(self, body: Any) -> tuple[Room, dict[int, str]]:
-        """A new game from the lobby's request; returns the room and the human seats' tokens."""
+    def damage_of(self, game_id: Any) -> str | None:
+        return self.damaged.get(game_id) if isinstance(game_id, str) else None
+
+    async def replay(
+        self, room: Room, seat: int | None, lang: str, build: Callable[[], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """A replay, from the cache when this game at this version was replayed for this view and language."""
+        key = (room.id, room.version, seat, lang)
+        cached = self.replays.get(key)
+        if cached is not None:
+            self.replays.move_to_end(key)
+            return cached
+        result = await asyncio.to_thread(build)
+        self.replays[key] = result
+        while len(self.replays) > self.settings.replay_cache:
+            self.replays.popitem(last=False)
+        return result
+
+    async def abandon(self, room: Room) -> None:
+        """The creator gives the game up: no more decisions, its bots stop; its history is kept."""
+        async with room.lock:
+            try:
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(self.writer, self.store.set_status, room.id, "abandoned")
+            except STORAGE_ERRORS:
+                raise StorageDown("the game store is unavailable, so nothing changed; try again later") from None
+            room.record.status = "abandoned"
+        if room.bot_task is not None:
+            room.bot_task.cancel()
+        self.bot_games.pop(room.id, None)
+        room.broadcast({"type": "room", "game": room.summary()})
+        room.notify()
+
+    # -------------------------------------------------------------------------------- new games
+    def check_bot_capacity(self, client: str) -> None:
+        s = self.settings
+        if s.max_bot_games and len(self.bot_games) >= s.max_bot_games:
+            raise Busy(f"this table runs {s.max_bot_games} games with bots already; try again later")
+        mine = sum(1 for c in self.bot_games.values() if c == client)
+        if s.max_bot_games_per_client and mine >= s.max_bot_games_per_client:
+            raise Busy(
+                f"you have {mine} unfinished games with bots on this table (at most {s.max_bot_games_per_client});"
+                " finish or abandon one first"
+            )
+
+    async def create(self, body: Any, client: str = "") -> tuple[Room, dict[int, str], dict[int, str], str]:
+        """A new game from the lobby's request; returns the room, the tokens of the seats played on the
+        creator's screen, the invites of the invited seats (each claimed once, by a friend, who then gets a
+        token the creator never sees) and the creator's token (to abandon the game or invite again)."""
         if not isinstance(body, dict):
             raise IllegalAction("a new game is described by a JSON object")
-        unknown = set(body) - {"game", "players", "seats", "options", "seed", "turn_limit"}
+        unknown = set(body) - {"game", "players", "seats", "options", "seed", "private", "turn_limit"}
         if unknown:
             raise IllegalAction(f"unknown field(s) {sorted(unknown)}")
         kind = game_kind(body.get("game", "wallenstein"))
@@ -323,8 +629,13 @@ class Hub:
         if not isinstance(seats, list) or not seats:
             raise IllegalAction("seats must be a list with one entry per player")
         players = body.get("players", len(seats))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise IllegalAction(f"players is a whole number, not {players!r}")
         if players != len(seats) or players not in kind.players:
             raise IllegalAction(f"{kind.title} takes {list(kind.players)} players, one seat entry each")
+        private = body.get("private", False)
+        if not isinstance(private, bool):
+            raise IllegalAction("private is true or false")
         seed = body.get("seed")
         chosen = seed is not None  # a chosen seed makes the whole game reproducible, bots included
         if seed is None:
@@ -333,32 +644,47 @@ class Hub:
             raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}")
         turn_limit = turn_timer.parse_turn_limit(body.get("turn_limit"))
         options = body.get("options", {})
-        game = kind.new_game(players, seed, options if options is not None else {})
         tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         stored_seats: list[dict[str, Any]] = []
         for seat, spec in enumerate(seats):
             if not isinstance(spec, dict) or spec.get("type") not in ("human", "bot"):
                 raise IllegalAction(f"seat {seat}: give {{'type': 'human'}} or {{'type': 'bot', 'bot': kind}}")
-            name = spec.get("name") or ""
-            if not isinstance(name, str) or len(name) > MAX_NAME:
-                raise IllegalAction(f"seat {seat}: a name is text of at most {MAX_NAME} characters")
-            entry: dict[str, Any] = {"type": spec["type"], "name": name.strip()}
+            entry: dict[str, Any] = {"type": spec["type"]}
             if spec["type"] == "bot":
+                entry["name"] = check_name(seat, spec.get("name") or "", person=False)
                 entry["bot"] = bot_kind(spec.get("bot", "random"), kind.name).name
                 entry["salt"] = derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
             else:
-                tokens[seat] = secrets.token_urlsafe(18)
-                entry["token_sha256"] = token_digest(tokens[seat])
+                entry["name"] = check_name(seat, spec.get("name") or "")
+                if spec.get("invite", False) is True:
+                    invites[seat] = secrets.token_urlsafe(18)
+                    entry["invite_sha256"] = token_digest(invites[seat])
+                else:
+                    tokens[seat] = secrets.token_urlsafe(18)
+                    entry["token_sha256"] = token_digest(tokens[seat])
                 if turn_limit:
                     entry["turn_limit"] = turn_limit
             stored_seats.append(entry)
+        with_bots = any(e["type"] == "bot" for e in stored_seats)
+        if with_bots:
+            self.check_bot_capacity(client)
+        game = kind.new_game(players, seed, options if options is not None else {})
+        creator = secrets.token_urlsafe(18)
+        owner = Owner(token_digest(creator), client[:64], private)
         now = time.time()
         game_id = secrets.token_urlsafe(9)
         record = GameRecord(game_id, kind.name, players, stored_seats, "running", now, now, 0)
         history = game.history
-        await asyncio.get_running_loop().run_in_executor(self.writer, self.store.create, record, history)
-        room = Room(self, record, kind, game, len(history))
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.writer, self.store.create, record, history, owner)
+        except STORAGE_ERRORS:
+            log.warning("storing a new game failed", exc_info=True)
+            raise StorageDown("the game store is unavailable (full disk?), so no game was made; try later") from None
+        room = Room(self, record, kind, game, len(history), owner)
         self.rooms[game_id] = room
+        if with_bots:
+            self.bot_games[game_id] = owner.client
         room.kick_bots()
         turn_timer.arm(room)
-        return room, tokens
+        return room, tokens, invites, creator

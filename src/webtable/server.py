@@ -2,21 +2,88 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import sys
+from typing import Any
 
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from webtable.app import create_app
+from webtable.settings import LOCAL_HOSTS, TableSettings
 from webtable.store import default_url
 
+WS_MAX_SIZE = 128 * 1024  # a WebSocket frame (the app refuses messages over 64 KiB with an error)
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 0.25) -> None:
+
+class TimedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers: a client that opens connections
+    and sends headers a byte at a time (slowloris) is cut off after ``header_timeout`` seconds, where
+    uvicorn alone would wait for ever. (Idle keep-alive connections are closed by uvicorn's own timeout.)"""
+
+    def __init__(self, *args: Any, header_timeout: float = 10.0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.header_timeout = header_timeout
+        self.header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is h11.IDLE:
+            self._arm()  # part of a request's headers: the deadline runs from its first byte
+        else:
+            self._disarm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        if self.header_timer is None:
+            self.header_timer = self.loop.call_later(self.header_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+            self.header_timer = None
+
+    def _too_slow(self) -> None:
+        self.header_timer = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    bot_delay: float = 0.25,
+    settings: TableSettings | None = None,
+) -> None:
     """Serve the lobby and games at http://host:port/ until interrupted; games live in ``db``."""
+    settings = settings or TableSettings()
+    if host not in LOCAL_HOSTS and host not in ("0.0.0.0", "::"):
+        settings.hosts = (*settings.hosts, host)  # the address it listens on is a name it answers to
     url = db or default_url()
-    app = create_app(url, bot_delay=bot_delay)
+    app = create_app(url, bot_delay=bot_delay, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"Wallenstein table at http://{shown}:{port}/  (games stored in {_safe(url)}; Ctrl+C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=functools.partial(TimedH11, header_timeout=settings.header_timeout),  # type: ignore[arg-type]
+        ws_max_size=WS_MAX_SIZE,
+        timeout_keep_alive=int(max(1, settings.keep_alive)),
+        limit_concurrency=settings.max_open,
+    )
+    uvicorn.Server(config).run()
 
 
 def _safe(url: str) -> str:

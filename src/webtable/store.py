@@ -28,7 +28,7 @@ GAMES = sa.Table(
     sa.Column("kind", sa.String(40), nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("seats", sa.Text, nullable=False),  # JSON: [{"type", "bot", "name", "token_sha256"}]
-    sa.Column("status", sa.String(16), nullable=False),  # "running" or "over"
+    sa.Column("status", sa.String(16), nullable=False),  # "running", "over", "abandoned" or "damaged"
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("decisions", sa.Integer, nullable=False, default=0),
@@ -43,6 +43,27 @@ ENTRIES = sa.Table(
 )
 
 
+# Who created a game, from where, and whether it is listed (a table of its own, so databases made
+# before it existed gain it on the next start; games without a row have no creator and are public).
+OWNERS = sa.Table(
+    "owners",
+    METADATA,
+    sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("creator_sha256", sa.String(64), nullable=False),
+    sa.Column("client", sa.String(64), nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False, default=False),
+)
+
+UNFINISHED = ("running", "abandoned")
+
+
+@dataclass
+class Owner:
+    creator_sha256: str
+    client: str
+    private: bool
+
+
 @dataclass
 class GameRecord:
     id: str
@@ -53,6 +74,7 @@ class GameRecord:
     created: float
     updated: float
     decisions: int
+    damage: str | None = None  # why the stored row cannot be read (then seats is empty)
 
 
 def default_url() -> str:
@@ -75,7 +97,10 @@ def _dumps(value: Any) -> str:
 class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
-        self.engine: Engine = sa.create_engine(self.url, future=True)
+        sqlite = self.url.startswith("sqlite")
+        # A lock held by another process fails a commit after 2 s (not 5): the bot loop retries with backoff.
+        args: dict[str, Any] = {"timeout": 2.0} if sqlite else {"connect_timeout": 5}
+        self.engine: Engine = sa.create_engine(self.url, future=True, connect_args=args, pool_pre_ping=not sqlite)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         METADATA.create_all(self.engine)
@@ -83,7 +108,7 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create(self, record: GameRecord, history: list[dict[str, Any]]) -> None:
+    def create(self, record: GameRecord, history: list[dict[str, Any]], owner: Owner | None = None) -> None:
         """Store a new game with its history so far (head and set-up chance outcomes), atomically."""
         with self.engine.begin() as conn:
             conn.execute(
@@ -101,6 +126,9 @@ class Store:
             conn.execute(
                 ENTRIES.insert(), [{"game_id": record.id, "seq": i, "entry": _dumps(e)} for i, e in enumerate(history)]
             )
+            if owner is not None:
+                values = {"creator_sha256": owner.creator_sha256, "client": owner.client, "private": owner.private}
+                conn.execute(OWNERS.insert().values(game_id=record.id, **values))
 
     def append(self, game_id: str, first_seq: int, entries: list[dict[str, Any]], status: str, decisions: int) -> None:
         """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""
@@ -122,6 +150,46 @@ class Store:
                     GAMES.update().where(GAMES.c.id == gid).values(status=status, updated=now, decisions=decisions)
                 )
 
+    def set_status(self, game_id: str, status: str) -> None:
+        """Mark a game abandoned or damaged (its history is kept)."""
+        with self.engine.begin() as conn:
+            conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(status=status))
+
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store a game's seats after an invite was claimed or issued again."""
+        with self.engine.begin() as conn:
+            conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(seats=_dumps(seats)))
+
+    def owner(self, game_id: str) -> Owner | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(OWNERS.select().where(OWNERS.c.game_id == game_id)).first()
+        return Owner(row.creator_sha256, row.client, bool(row.private)) if row is not None else None
+
+    def owners(self, game_ids: list[str]) -> dict[str, Owner]:
+        if not game_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(OWNERS.select().where(OWNERS.c.game_id.in_(game_ids))).all()
+        return {r.game_id: Owner(r.creator_sha256, r.client, bool(r.private)) for r in rows}
+
+    def expire(self, idle_since: float, keep: set[str] | frozenset[str] = frozenset()) -> list[str]:
+        """Delete unfinished games untouched since ``idle_since`` (except ``keep``); returns their ids.
+        Finished games are never deleted here."""
+        with self.engine.begin() as conn:
+            ids = [
+                r.id
+                for r in conn.execute(
+                    sa.select(GAMES.c.id).where(GAMES.c.status.in_(UNFINISHED), GAMES.c.updated < idle_since)
+                )
+                if r.id not in keep
+            ]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                conn.execute(ENTRIES.delete().where(ENTRIES.c.game_id.in_(chunk)))
+                conn.execute(OWNERS.delete().where(OWNERS.c.game_id.in_(chunk)))
+                conn.execute(GAMES.delete().where(GAMES.c.id.in_(chunk)))
+        return ids
+
     def record(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(GAMES.select().where(GAMES.c.id == game_id)).first()
@@ -135,28 +203,49 @@ class Store:
         out = []
         for i, (seq, text) in enumerate(rows):
             if seq != i:
-                raise RuntimeError(f"game {game_id}: history entry {i} is missing")
-            out.append(json.loads(text))
+                raise DamagedGame(f"history entry {i} is missing")
+            try:
+                out.append(json.loads(text))
+            except ValueError:
+                raise DamagedGame(f"history entry {i} is not JSON") from None
         return out
 
-    def games(self, limit: int = 50, status: str | None = None) -> list[GameRecord]:
+    def games(self, limit: int = 50, status: str | None = None, public: bool = False) -> list[GameRecord]:
+        """The most recently updated games; ``public``: without the private ones."""
         query = GAMES.select().order_by(GAMES.c.updated.desc()).limit(limit)
         if status is not None:
             query = query.where(GAMES.c.status == status)
+        if public:
+            private = sa.select(OWNERS.c.game_id).where(OWNERS.c.private.is_(True))
+            query = query.where(GAMES.c.id.not_in(private))
         with self.engine.connect() as conn:
             return [_record(r) for r in conn.execute(query)]
 
 
+class DamagedGame(Exception):
+    """A stored game that cannot be read back (the message says what is wrong)."""
+
+
 def _record(row: Any) -> GameRecord:
+    """A game's row; a row whose seats cannot be read says so in ``damage`` instead of failing the caller
+    (one bad row must not stop a listing or the server's start)."""
+    damage = None
+    try:
+        seats = json.loads(row.seats)
+        if not isinstance(seats, list) or len(seats) != row.players or not all(isinstance(s, dict) for s in seats):
+            raise ValueError
+    except ValueError:
+        seats, damage = [], "its seats cannot be read"
     return GameRecord(
         id=row.id,
         kind=row.kind,
         players=row.players,
-        seats=json.loads(row.seats),
+        seats=seats,
         status=row.status,
         created=row.created,
         updated=row.updated,
         decisions=row.decisions,
+        damage=damage,
     )
 
 

@@ -21,11 +21,18 @@ def log_entries(events: list[dict[str, Any]], narrator: Narrator | None) -> list
 
 
 def state_message(
-    kind: GameKind, game: TableGame, seat: int | None, version: int, log_from: int, narrator: Narrator | None = None
+    kind: GameKind,
+    game: TableGame,
+    seat: int | None,
+    version: int,
+    log_from: int,
+    narrator: Narrator | None = None,
+    told: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The state as ``seat`` (None: a spectator) may see it; ``log`` holds public events from ``log_from``
-    (told by ``narrator``, which must have been fed the events before ``log_from``)."""
-    log = game.log
+    """The state as ``seat`` (None: a spectator) may see it; ``log`` holds public events from ``log_from``,
+    told by ``narrator`` (which must have been fed the events before ``log_from``), or ``told``: those
+    entries told already (the room tells its log once for all connections)."""
+    log = told if told is not None else log_entries(game.log[log_from:], narrator)
     legal = [kind.action_json(a) for a in game.legal_actions(seat)] if seat is not None else []
     return {
         "type": "state",
@@ -34,7 +41,7 @@ def state_message(
         "obs": game.observe(seat),
         "legal": legal,
         "log_from": log_from,
-        "log": log_entries(log[log_from:], narrator),
+        "log": log,
         "over": game.over,
         "result": game.result() if game.over else None,
         "board": kind.public_board(game) if kind.public_board is not None else None,

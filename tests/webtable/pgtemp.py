@@ -110,10 +110,19 @@ class TempPostgres:
         )
         if init.returncode != 0:
             raise NoPostgres(f"initdb failed: {init.stdout}{init.stderr}")
+        self.resume()
+
+    def pause(self) -> None:
+        """Stop the server (a fast shutdown) but keep its data: ``resume`` starts it again on the same port."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            self.proc.wait(timeout=30)
+
+    def resume(self) -> None:
         args = [str(self.bindir / "postgres"), "-D", str(self.data), "-p", str(self.port), "-h", "127.0.0.1"]
         args += ["-k", str(self.root), "-c", "max_connections=200"]
         env = {"PATH": "/usr/bin:/bin", "HOME": str(self.root), "LC_ALL": "C"}
-        log = open(self.root / "server.log", "wb")  # noqa: SIM115 (the server writes to it until stop())
+        log = open(self.root / "server.log", "ab")  # noqa: SIM115 (the server writes to it until stop())
         self.proc = subprocess.Popen(
             args, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True, **self.user
         )

@@ -36,13 +36,21 @@ def test_malformed_and_illegal_messages_are_refused_and_change_nothing(client: T
             ("{not json", "malformed JSON"),
             ("[1, 2]", "JSON object"),
             ('{"type": "shout"}', "unknown message type"),
-            ('{"type": "act", "id": 1}', "needs an 'action'"),
-            ('{"type": "act", "id": 2, "action": {"type": "teleport"}}', "unknown action type"),
-            ('{"type": "act", "id": 3, "action": {"type": "plan_card", "box": "tax", "card": "money:1"}}', "bid first"),
-            ('{"type": "act", "id": 4, "action": {"type": "position", "position": 1}}', "not a decision"),
-            ('{"type": "act", "id": 5, "action": "plain text"}', "malformed JSON"),
-            ('{"type": "act", "id": {"x": 1}, "action": {}}', "'id'"),
-            ('{"type": "act", "id": 6, "action": {"type": "plan_card", "box": "bid", "card": "boehmen"}}', "boehmen"),
+            ('{"type": "act", "version": 0, "id": 1}', "needs an 'action'"),
+            ('{"type": "act", "version": 0, "id": 2, "action": {"type": "teleport"}}', "unknown action type"),
+            (
+                '{"type": "act", "version": 0, "id": 3, '
+                '"action": {"type": "plan_card", "box": "tax", "card": "money:1"}}',
+                "bid first",
+            ),
+            ('{"type": "act", "version": 0, "id": 4, "action": {"type": "position", "position": 1}}', "not a decision"),
+            ('{"type": "act", "version": 0, "id": 5, "action": "plain text"}', "malformed JSON"),
+            ('{"type": "act", "version": 0, "id": {"x": 1}, "action": {}}', "'id'"),
+            (
+                '{"type": "act", "version": 0, "id": 6, '
+                '"action": {"type": "plan_card", "box": "bid", "card": "boehmen"}}',
+                "boehmen",
+            ),
             ('{"type": "check", "id": 7, "action": {"type": "plan", "boxes": {}, "bid": null}}', "must hold a card"),
         ]
         for text, needle in bad:
@@ -78,7 +86,7 @@ def test_tokens_open_only_their_own_seat(client: TestClient) -> None:
         assert welcome["seat"] == 1
         state = next_of(ws, "state")
         assert state["seat"] == 1 and state["obs"]["seat"] == 1
-        ws.send_json({"type": "act", "id": 1, "seat": 0, "action": state["legal"][0]})
+        ws.send_json({"type": "act", "id": 1, "seat": 0, "version": 0, "action": state["legal"][0]})
         assert next_of(ws, "ack")["id"] == 1
     room = client.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
     assert room.game.s.plan_fill[1] == 1 and room.game.s.plan_fill[0] == 0
@@ -151,7 +159,7 @@ def test_replays_show_a_seat_s_view_only_to_that_seat_while_the_game_runs(client
         hello(ws, token)
         for i in range(3):
             state = next_of(ws, "state")
-            ws.send_json({"type": "act", "id": i, "action": state["legal"][0]})
+            ws.send_json({"type": "act", "id": i, "version": state["version"], "action": state["legal"][0]})
             next_of(ws, "ack")
     spectator = client.get(f"/api/games/{gid}/replay?view=spectator").json()
     assert [f["step"] for f in spectator["frames"]] == [0]  # seat 0 planning in secret changes nothing public

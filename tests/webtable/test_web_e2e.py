@@ -67,7 +67,7 @@ def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browse
     host.click("#create-btn")
     host.wait_for_url("**/game/*")
     invite = host.locator("#inv-1").input_value()
-    assert "#token=" in invite
+    assert "#invite=" in invite  # a one-time claim, not the seat's token (issue 14)
     # The spectator watches from the start and records every message its page receives.
     spectator = new_page(browser)
     frames: list[dict[str, Any]] = []
@@ -77,7 +77,7 @@ def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browse
     friend = new_page(browser)
     friend.goto(invite)
     friend.wait_for_function("() => document.querySelector('#status').textContent.includes('playing Blue')")
-    assert "#token=" not in friend.url  # the token leaves the address bar
+    assert "#invite=" not in friend.url  # the invite leaves the address bar
     # The host plans first; the friend has not planned yet: the spectator must not see the host's plan.
     assert my_turn_or_over(host) and take_turn(host) == "planning"
     spectator.wait_for_function("() => document.querySelector('#players').textContent.includes('planned')")

@@ -5,6 +5,7 @@ a missing or unknown language is English (issue 15)."""
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,23 @@ def test_the_page_labels_come_in_the_language_asked_for(tmp_path: Path) -> None:
     )
     assert all(de["skip_reasons"][k] != en["skip_reasons"][k] for k in en["skip_reasons"])
     assert all(de["bonus_tiles"][k] != en["bonus_tiles"][k] for k in en["bonus_tiles"])
+
+
+def test_the_room_narrates_once_per_language_in_use_not_once_per_connection(tmp_path: Path) -> None:
+    """Connections open at the same time each read their own language, and the room keeps one narrator
+    per language for them all (issue 14 narrates once for every connection; issue 15 keeps languages)."""
+    with make_client(sqlite_url(tmp_path)) as client:
+        seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
+        made = create_game(client, seats, seed=5)
+        langs = ["de", "en", "de", "fr", None]
+        with ExitStack() as stack:
+            socks = [stack.enter_context(client.websocket_connect(f"/ws/{made['id']}")) for _ in langs]
+            told = []
+            for ws, lang in zip(socks, langs, strict=True):
+                ws.send_json({"type": "hello"} if lang is None else {"type": "hello", "lang": lang})
+                next_of(ws, "welcome")
+                told.append(lines(next_of(ws, "state")))
+            room = client.app.state.hub.rooms[made["id"]]  # type: ignore[attr-defined]
+            assert sorted(room.narrators) == ["de", "en"]  # fr is not offered: English
+        assert told[0] == told[2] and told[1] == told[3] == told[4] and told[0] != told[1]
+        assert any("Würfelturm" in line for line in told[0]) and any("tower" in line for line in told[1])

@@ -153,7 +153,7 @@ def test_illegal_league_of_six_decisions_are_refused_and_change_nothing(client: 
             ({"type": "offer", "guards": 13}, "integer from 1 to 12"),
         ]
         for i, (action, needle) in enumerate(bad):
-            ws.send_json({"type": "act", "id": i, "action": action})
+            ws.send_json({"type": "act", "id": i, "version": room.version, "action": action})
             answer = reply(ws)
             assert answer["type"] == "error" and needle in answer["message"], answer
     assert len(client.app.state.hub.store.history(gid)) == before  # type: ignore[attr-defined]

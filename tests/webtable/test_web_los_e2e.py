@@ -169,7 +169,7 @@ def test_every_kind_of_decision_is_made_by_clicking(browser: Browser, base_url: 
             ws.send(json.dumps({"type": "hello", "token": tokens[p]}))
         for version, (p, action) in enumerate(actions):
             if p != seat:
-                socks[p].send(json.dumps({"type": "act", "id": version, "action": action}))
+                socks[p].send(json.dumps({"type": "act", "id": version, "version": version, "action": action}))
                 while (msg := json.loads(socks[p].recv(timeout=30)))["type"] != "ack":
                     assert msg["type"] != "error", msg
                 continue

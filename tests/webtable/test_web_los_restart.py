@@ -30,14 +30,26 @@ def _play(ws: ClientConnection, n: int, rng: random.Random) -> tuple[int, dict[s
     """Take ``n`` decisions for the connected seat, each acknowledged; returns how many were acked
     and the last state seen."""
     acked = 0
+    newer: dict[str, Any] | None = None  # a state that came with a refusal
     while True:
-        state = _recv(ws, "state")
+        state = newer or _recv(ws, "state")
+        newer = None
         if state["over"] or acked == n:
             return acked, state
         if state["legal"]:
-            ws.send(json.dumps({"type": "act", "id": acked, "action": rng.choice(state["legal"])}))
-            assert _recv(ws, "ack")["id"] == acked
+            ws.send(
+                json.dumps(
+                    {"type": "act", "id": acked, "version": state["version"], "action": rng.choice(state["legal"])}
+                )
+            )
+            while (msg := json.loads(ws.recv(timeout=30)))["type"] not in ("ack", "error"):
+                newer = msg if msg["type"] == "state" else newer
+            if msg["type"] == "error":  # the bots moved the game on meanwhile: decide again on the newer state
+                assert "is at version" in msg["message"], msg
+                continue
+            assert msg["id"] == acked
             acked += 1
+            newer = None
 
 
 def test_a_league_of_six_game_survives_sigkill_and_restart(tmp_path: Path) -> None:

@@ -35,8 +35,16 @@ def _play(tmp_path: Path, seed: int, pause: float) -> dict[str, Any]:
                     # Others' planning never changes her choices, and while she alone decides no one
                     # else can: the legal actions stay valid while she waits.
                     time.sleep(pause)
-                ws.send_json({"type": "act", "id": n, "action": rng.choice(state["legal"])})
-                assert reply(ws)["type"] == "ack"
+                action = rng.choice(state["legal"])
+                version = state["version"]
+                while (answer := _act(ws, n, version, action))["type"] != "ack":
+                    # The bots decided meanwhile (their planning leaves her choices as they were): the same
+                    # decision again, on the version the server names.
+                    if "too many messages" in answer["message"]:  # faster than the rate limit: back off
+                        time.sleep(0.2)
+                        continue
+                    assert "is at version" in answer["message"], answer
+                    version = answer["at"]
         replay: dict[str, Any] = client.get(f"/api/games/{made['id']}/replay?view=spectator").json()
         return replay
 
@@ -52,3 +60,11 @@ def test_another_seed_gives_another_game(tmp_path: Path) -> None:
     one = _play(tmp_path / "a", 11, 0.0)
     other = _play(tmp_path / "b", 12, 0.0)
     assert [e["event"] for e in one["log"]] != [e["event"] for e in other["log"]]
+
+
+def _act(ws: Any, n: int, version: int, action: Any) -> dict[str, Any]:
+    ws.send_json({"type": "act", "id": n, "version": version, "action": action})
+    answer: dict[str, Any] = reply(ws)
+    if answer["type"] == "error" and "is at version" in answer["message"]:
+        answer["at"] = int(answer["message"].split("is at version ")[1].split()[0])
+    return answer

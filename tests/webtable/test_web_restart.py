@@ -28,14 +28,29 @@ def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
 def _play(ws: ClientConnection, n: int, rng: random.Random) -> int:
     """Take ``n`` decisions for the connected seat, each acknowledged; returns how many were acked."""
     acked = 0
+    state: dict[str, Any] | None = None
     while acked < n:
-        state = _recv(ws, "state")
+        state = state or _recv(ws, "state")
         if state["over"]:
             break
-        if state["legal"]:
-            ws.send(json.dumps({"type": "act", "id": acked, "action": rng.choice(state["legal"])}))
-            assert _recv(ws, "ack")["id"] == acked
-            acked += 1
+        if not state["legal"]:
+            state = None
+            continue
+        sent = {"type": "act", "id": acked, "version": state["version"], "action": rng.choice(state["legal"])}
+        ws.send(json.dumps(sent))
+        state = None
+        while True:  # its ack, or its refusal as made on an older version (the bots decided meanwhile)
+            msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
+            if msg["type"] == "state":
+                state = msg  # the newest state seen: a refused decision is taken again on it
+            elif msg["type"] == "ack":
+                assert msg["id"] == acked
+                acked += 1
+                state = None
+                break
+            elif msg["type"] == "error":
+                assert "is at version" in msg["message"], msg
+                break
     return acked
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import httpx
 from fastapi.testclient import TestClient
@@ -24,9 +25,18 @@ def sqlite_url(folder: Path) -> str:
     return f"sqlite:///{folder / 'games.sqlite3'}"
 
 
+class LocalClient(TestClient):
+    """A test client that calls the server localhost, for requests and WebSockets alike (Starlette's own
+    names it "testserver", a host name the server refuses: see webtable.guard)."""
+
+    def websocket_connect(self, url: str, *args: Any, **kwargs: Any) -> WebSocketTestSession:
+        return super().websocket_connect(urljoin("ws://localhost", url), *args, **kwargs)
+
+
 def make_client(db_url: str) -> TestClient:
     """A test client of the app over the database at ``db_url`` (see the ``db_url`` fixture)."""
-    return TestClient(create_app(db_url))
+    # The server answers only to its own host names (DNS rebinding): the test client calls it localhost.
+    return LocalClient(create_app(db_url), base_url="http://localhost")
 
 
 def create_game(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
@@ -58,21 +68,38 @@ def next_of(ws: WebSocketTestSession, kind: str, seen: list[dict[str, Any]] | No
 def play_to_end(ws: WebSocketTestSession, rng: random.Random, seen: list[dict[str, Any]]) -> dict[str, Any]:
     """Play a seat with random legal decisions until the game is over; returns the last state."""
     n = 0
+    newer: dict[str, Any] | None = None  # a state that came while waiting for an answer
     while True:
-        state = next_of(ws, "state", seen)
+        state = newer or next_of(ws, "state", seen)
+        newer = None
         if state["over"]:
             return state
         if state["legal"]:
-            n += 1
             action = rng.choice(state["legal"])
             while True:  # a client faster than the server's rate limit backs off and sends again
-                ws.send_json({"type": "act", "id": n, "action": action})
-                answer = reply(ws)
-                if answer["type"] == "ack":
-                    break
+                ws.send_json({"type": "act", "id": n + 1, "version": state["version"], "action": action})
+                answer, newer = _answer(ws, seen)
+                if answer["type"] == "ack" or "is at version" in answer.get("message", ""):
+                    break  # acknowledged, or decided on a state the bots have moved on from: take the next
                 assert "too many messages" in answer["message"], answer
                 time.sleep(0.2)
-            assert answer["id"] == n
+            if answer["type"] == "ack":
+                n += 1
+                assert answer["id"] == n
+                newer = None  # the state after this decision follows the ack
+
+
+def _answer(ws: WebSocketTestSession, seen: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The answer to a request, and the newest state that came before it (a refused decision is taken
+    again on that state: waiting for another could wait for ever, as the game may wait on this seat)."""
+    newer = None
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        seen.append(msg)
+        if msg["type"] == "state":
+            newer = msg
+        elif msg["type"] != "room":
+            return msg, newer
 
 
 def record_every_message(
@@ -103,8 +130,14 @@ def record_every_message(
                 state = next_of(socks[seat], "state", got[str(seat)])
                 if state["version"] >= version and state["legal"]:
                     break
-            socks[seat].send_json({"type": "act", "id": 1, "action": rng.choice(state["legal"])})
-            next_of(socks[seat], "ack", got[str(seat)])
+            socks[seat].send_json(
+                {"type": "act", "id": 1, "version": state["version"], "action": rng.choice(state["legal"])}
+            )
+            while (answer := socks[seat].receive_json())["type"] != "ack":
+                got[str(seat)].append(answer)
+                if answer["type"] == "error":  # a bot decided meanwhile: decide again on a newer state
+                    assert "is at version" in answer["message"], answer
+                    break
             n += 1
         history: list[dict[str, Any]] = client.app.state.hub.store.history(gid)  # type: ignore[attr-defined]
         for name, ws in [*((str(p), w) for p, w in socks.items()), ("None", spec)]:  # what is left in each
@@ -130,8 +163,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: str, port: int) -> Iterator[subprocess.Popen[str]]:
+def server(db: str, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
+    """``wallenstein serve`` on ``port`` (``extra``: more options); test modules create games faster than a
+    person, so the rate of new games is raised unless ``extra`` sets it."""
     cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+    cmd += [*extra] if "games_per_minute" in " ".join(extra) else ["--limit", "games_per_minute=6000", *extra]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert proc.stdout is not None

@@ -85,7 +85,7 @@
     for (let i = 0; i < n; i++) {
       const v = $("seat-" + i).value; const name = $("name-" + i).value.trim();
       if (v.startsWith("bot:")) seats.push({ type: "bot", bot: v.slice(4), name });
-      else { seats.push({ type: "human", name }); if (v === "local") local.push(i); }
+      else { seats.push(v === "invite" ? { type: "human", name, invite: true } : { type: "human", name }); if (v === "local") local.push(i); }
     }
     const o = kinds.games[gameSel.value].options;
     const options = {};
@@ -105,14 +105,19 @@
     try {
       const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       const tokens = {}; const invites = {};
-      for (const s of made.seats) { tokens[s.seat] = s.token; invites[s.seat] = location.origin + s.invite; }
-      WT.keep(made.id, { tokens, local, invites, host: true });
+      for (const s of made.seats) { if (s.token) tokens[s.seat] = s.token; if (s.invite) invites[s.seat] = location.origin + s.invite; }
+      WT.keep(made.id, { tokens, local, invites, host: true, creator: made.creator });
       location.href = "/game/" + made.id;
     } catch (e) { $("create-msg").textContent = e.message; $("create-msg").className = "error"; }
   });
 
   async function listGames() {
-    const data = await WT.json("/api/games");
+    // Private games are listed only to their players: show the server the seats this browser holds.
+    const held = Object.keys(localStorage).filter((k) => k.startsWith("wt:")).slice(-50).map((k) => {
+      const m = WT.mine(k.slice(3)); const t = m.creator || Object.values(m.tokens || {})[0];
+      return t ? `${k.slice(3)}:${t}` : null;
+    }).filter(Boolean);
+    const data = await WT.json("/api/games", { headers: { "x-seat-tokens": held.join(",") } });
     const box = $("games");
     if (!data.games.length) { box.textContent = WT.t("lobby.no_games"); return; }
     const rows = data.games.map((g) => {

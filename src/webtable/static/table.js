@@ -14,6 +14,12 @@
     history.replaceState(null, "", location.pathname);
     WT.keep(id, mine);
   }
+  // An invite is claimed once: the first connection with it gets the seat's own token (kept here only).
+  if (frag.get("invite")) {
+    mine.pendingInvite = frag.get("invite");
+    history.replaceState(null, "", location.pathname);
+    WT.keep(id, mine);
+  }
   let summary;
   try { summary = await WT.json(`/api/games/${id}`); }
   catch (e) { $("status").textContent = e.message; return; }
@@ -30,13 +36,18 @@
 
   // ------------------------------------------------------------------ connections
   let msgId = 0;
-  function connect(seat, token) {
-    const conn = { seat, token, waiting: {}, ws: null, retry: 500, closed: false };
+  function connect(seat, token, invite) {
+    const conn = { seat, token, invite, waiting: {}, ws: null, retry: 500, closed: false };
     ctx.conns[seat === null ? "spectator" : seat] = conn;
     const open = () => {
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}`);
       conn.ws = ws;
-      ws.onopen = () => { conn.retry = 500; ws.send(JSON.stringify(token ? { type: "hello", token, lang: WT.lang } : { type: "hello", lang: WT.lang })); };  // i18n hook: the log in the page's language
+      ws.onopen = () => {
+        conn.retry = 500;
+        // An invite is claimed once; the page's language asks for the log in it (issue 15).
+        const hello = conn.token ? { type: "hello", token: conn.token } : conn.invite ? { type: "hello", invite: conn.invite } : { type: "hello" };
+        ws.send(JSON.stringify({ ...hello, lang: WT.lang }));
+      };
       ws.onmessage = (ev) => onMessage(conn, JSON.parse(ev.data));
       ws.onclose = () => {
         for (const w of Object.values(conn.waiting)) w.reject(new Error(WT.t("table.conn_lost")));
@@ -56,7 +67,9 @@
       if (!conn || !conn.ws || conn.ws.readyState !== 1) { reject(new Error(WT.t("table.not_connected"))); return; }
       const ref = ++msgId;
       conn.waiting[ref] = { resolve, reject, type };
-      conn.ws.send(JSON.stringify({ type, id: ref, action }));
+      // A decision names the state it was made on; the server refuses it if the game has moved on.
+      const st = ctx.states[seat];
+      conn.ws.send(JSON.stringify({ type, id: ref, version: st ? st.version : -1, action }));
     });
   }
   // Deciding means the person has caught up: what was still queued for playback is shown at once.
@@ -67,8 +80,9 @@
   function onMessage(conn, msg) {
     const w = msg.id !== undefined ? conn.waiting[msg.id] : undefined;
     if (msg.type === "welcome") {
-      if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat); }
-      ctx.summary = msg.game; renderInvites(); return;
+      if (msg.token) { conn.token = msg.token; conn.invite = null; }
+      if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token); }
+      ctx.summary = msg.game; renderInvites(); renderNotice(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
     if (msg.type === "timeout") {
@@ -76,7 +90,7 @@
       if (conn === primary()) $("log").append(WT.el("div", { class: "timeout" }, WT.t("table.timeout", { name: ctx.summary.seats[msg.seat].name, n: msg.limit })));
       return;
     }
-    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); page.renderPlayers(ctx); renderInvites(); return; }
+    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
       if (/wrong token/.test(msg.message)) conn.closed = true;
@@ -146,6 +160,14 @@
   $("curtain-go").addEventListener("click", () => { curtain(false); ctx.shown = ctx.active; render(); });
 
   function setStatus(text) { $("status").textContent = text; }
+  // The server's side of the game: waiting on storage, abandoned, invited seats still open.
+  function renderNotice() {
+    let box = $("server-notice");
+    if (!box) { box = WT.el("p", { id: "server-notice", class: "notice", role: "status" }); document.querySelector("main").prepend(box); }
+    const s = ctx.summary; const open = (s.seats || []).filter((x) => x.open).length;
+    const lines = [s.storage === "waiting" && WT.t("table.storage_waiting"), s.status === "abandoned" && WT.t("table.abandoned"), open && WT.t("table.open_seats", { n: open })].filter(Boolean);
+    box.textContent = lines.join(" "); box.hidden = !lines.length;
+  }
   function renderStatus() {
     const st = ctx.states[ctx.shown];
     if (!st) return;
@@ -236,6 +258,11 @@
     const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
     if (!rows.length) { $("invites").hidden = true; return; }
     $("invites").hidden = false;
+    const creator = { "content-type": "application/json", "x-creator-token": mine.creator || "" };
+    const reissue = async (s) => {
+      const made = await WT.json(`/api/games/${id}/invites/${s}`, { method: "POST", headers: creator, body: "{}" });
+      mine.invites[s] = location.origin + made.invite; WT.keep(id, mine); renderInvites();
+    };
     $("inv-h").textContent = WT.t("table.invites_h");
     if ($("side").firstElementChild !== $("invites")) $("side").prepend($("invites"));
     const copy = (inputId) => WT.el("button", { class: "copy", "data-copy": inputId, onclick: async (e) => {
@@ -247,12 +274,16 @@
       const seat = ctx.summary.seats[s];
       return WT.el("div", { class: "invite-row" },
         WT.el("label", { for: "inv-" + s }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), WT.colourName(seat.colour), " ",
-          WT.el("span", { class: "small muted presence" }, seat.connected ? WT.t("table.joined") : WT.t("table.not_joined"))),
-        WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s)));
+          WT.el("span", { class: "small muted presence" }, seat.connected ? WT.t("table.joined") : WT.t("table.not_joined")),
+          WT.el("span", { class: "small muted", "data-open": String(!!seat.open) }, " · ", seat.open ? WT.t("table.open_seat") : WT.t("table.claimed"))),
+        WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s),
+          seat.open && mine.creator ? WT.el("button", { onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.t("table.reissue")) : null));
     }),
     WT.el("p", { class: "small muted" }, WT.t("table.invite_note")),
     WT.el("div", { class: "copyrow" }, WT.el("label", { for: "inv-watch", class: "small" }, WT.t("table.spectators")),
-      WT.el("input", { id: "inv-watch", readonly: true, value: `${location.origin}/game/${id}` }), copy("inv-watch")));
+      WT.el("input", { id: "inv-watch", readonly: true, value: `${location.origin}/game/${id}` }), copy("inv-watch")),
+    mine.creator && ctx.summary.status === "running" ? WT.el("button", { id: "abandon", onclick: () => WT.json(`/api/games/${id}/abandon`,
+      { method: "POST", headers: creator, body: "{}" }).catch((e) => setStatus(e.message)) }, WT.t("table.abandon")) : null);
   }
 
   // The tab's title and an optional sound say when it is this screen's turn.
@@ -368,7 +399,19 @@
   }
 
   // ------------------------------------------------------------------ start
-  if (mine.pendingToken) {
+  if (mine.pendingInvite) {
+    const invite = mine.pendingInvite;
+    delete mine.pendingInvite;
+    WT.keep(id, mine);
+    const conn = connect(null, null, invite);
+    delete ctx.conns.spectator;
+    conn.pendingClaim = (seat, token) => {
+      ctx.conns[seat] = conn; conn.pendingClaim = null;
+      mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
+      WT.keep(id, mine);
+      greet(seat);
+    };
+  } else if (mine.pendingToken) {
     // An invite: connect with the token; the server says which seat it opens.
     const token = mine.pendingToken;
     delete mine.pendingToken;
@@ -383,6 +426,7 @@
   }
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
   if (!Object.keys(ctx.conns).length) connect(null, null);
-  chatBox.hidden = !Object.keys(ctx.conns).some((k) => k !== "spectator") && !mine.pendingClaim && !frag.get("token");
+  chatBox.hidden = !Object.keys(ctx.conns).some((k) => k !== "spectator") && !mine.pendingClaim && !frag.get("token") && !frag.get("invite");
   renderInvites();
+  renderNotice();
 })();

@@ -1,0 +1,436 @@
+"""Issue 14: a hostile or careless client, or a bad row, must not hurt other games.
+
+Each test here failed before the hardening: damaged games set aside (1), the HTTP guard, bot-game limits,
+abandoning, expiry and fair bot threads (2), versioned decisions (4), memory and size limits (5),
+one-time invites (6) and the smaller refusals (7). Storage outages are in test_web_storage_faults.py,
+the abuse figures and slow clients in test_web_abuse.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from webclient import LocalClient, create_game, hello, next_of, reply, sqlite_url
+
+from webtable import app as webapp
+from webtable import wallenstein_kind
+from webtable.app import create_app
+from webtable.scheduler import FairPool
+from webtable.settings import TableSettings
+
+PEOPLE = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"type": "human"}]
+WITH_BOTS = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
+BOTS_ONLY = [{"type": "bot", "bot": "random"}] * 3
+
+
+def client_for(url: str, **limits: Any) -> LocalClient:
+    return LocalClient(create_app(url, settings=TableSettings(**limits)), base_url="http://localhost")
+
+
+@pytest.fixture()
+def url(tmp_path: Path) -> str:
+    return sqlite_url(tmp_path)
+
+
+@pytest.fixture()
+def client(url: str) -> Iterator[TestClient]:
+    with client_for(url) as c:
+        yield c
+
+
+def hub_of(client: TestClient) -> Any:
+    return client.app.state.hub  # type: ignore[attr-defined]
+
+
+def wait_for(check: Any, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+# ------------------------------------------------------------------------------------------------ 1
+def test_damaged_games_are_set_aside_and_every_other_game_starts(url: str) -> None:
+    with client_for(url) as c:
+        good = create_game(c, WITH_BOTS, seed=1)["id"]
+        bad = {why: create_game(c, WITH_BOTS, seed=2)["id"] for why in ("seats", "missing", "entry", "illegal", "kind")}
+        wait_for(lambda: all(hub_of(c).rooms[g].version >= 2 for g in [good, *bad.values()]))  # the bots planned
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE games SET seats = '[{not json' WHERE id = :g"), {"g": bad["seats"]})
+        conn.execute(sa.text("DELETE FROM entries WHERE game_id = :g AND seq = 1"), {"g": bad["missing"]})
+        conn.execute(
+            sa.text("UPDATE entries SET entry = 'garbage' WHERE game_id = :g AND seq = 1"), {"g": bad["entry"]}
+        )
+        row = conn.execute(
+            sa.text("SELECT seq, entry FROM entries WHERE game_id = :g AND entry LIKE '%\"seat\"%' ORDER BY seq"),
+            {"g": bad["illegal"]},
+        ).first()
+        assert row is not None
+        entry = json.loads(row.entry)
+        entry["action"] = {"type": "plan_card", "box": "bid", "card": "money:9"}
+        conn.execute(
+            sa.text("UPDATE entries SET entry = :e WHERE game_id = :g AND seq = :s"),
+            {"e": json.dumps(entry), "g": bad["illegal"], "s": row.seq},
+        )
+        conn.execute(sa.text("UPDATE games SET kind = 'chess' WHERE id = :g"), {"g": bad["kind"]})
+    engine.dispose()
+    with client_for(url) as c:  # the start does not fail ...
+        for why, gid in bad.items():
+            res = c.get(f"/api/games/{gid}")
+            assert res.status_code == 409 and res.json()["damaged"] is True, (why, res.text)
+            assert "damaged" in res.json()["error"]
+            with c.websocket_connect(f"/ws/{gid}") as ws:
+                msg = ws.receive_json()
+                assert msg["type"] == "error" and msg["damaged"] is True and "damaged" in msg["message"]
+        listed = {g["id"]: g["status"] for g in c.get("/api/games").json()["games"]}
+        assert all(listed[g] == "damaged" for g in bad.values()), listed
+        # ... and the good game goes on: its person decides, its bots follow.
+        made = c.get(f"/api/games/{good}").json()
+        assert made["status"] == "running"
+    with client_for(url) as c:  # marked in storage: the next start skips them without replaying
+        assert c.get(f"/api/games/{bad['illegal']}").status_code == 409
+
+
+def test_start_up_serves_before_any_game_is_replayed(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with client_for(url) as c:
+        gids = [create_game(c, WITH_BOTS, seed=s)["id"] for s in (1, 2)]
+    release = threading.Event()
+    replayed: list[str] = []
+    kind = wallenstein_kind.KIND
+
+    def slow_replay(history: list[dict[str, Any]]) -> Any:
+        release.wait(20)
+        replayed.append("done")
+        return kind.replay(history)
+
+    monkeypatch.setattr(wallenstein_kind, "KIND", dataclasses.replace(kind, replay=slow_replay))
+    with client_for(url) as c:
+        assert replayed == []  # start-up finished while the first replay was still waiting
+        assert c.get("/api/kinds").status_code == 200
+        release.set()
+        wait_for(lambda: all(g in hub_of(c).rooms for g in gids))  # brought back in the background
+        assert len(replayed) >= 2
+
+
+# ------------------------------------------------------------------------------------------------ 2
+def test_cross_site_requests_and_sockets_are_refused(url: str) -> None:
+    body = json.dumps({"seats": PEOPLE})
+    with client_for(url, origins=("https://table.example",)) as c:
+        plain = c.post("/api/games", content=body, headers={"content-type": "text/plain"})
+        assert plain.status_code == 415 and "application/json" in plain.json()["error"]
+        evil = {"content-type": "application/json", "origin": "https://evil.example"}
+        assert c.post("/api/games", content=body, headers=evil).status_code == 403
+        for ok in ("http://localhost", "https://table.example"):
+            res = c.post("/api/games", content=body, headers={"content-type": "application/json", "origin": ok})
+            assert res.status_code == 200, res.text
+        assert len(c.get("/api/games").json()["games"]) == 2
+        gid = res.json()["id"]
+        evil_socket = c.websocket_connect(f"/ws/{gid}", headers={"origin": "https://evil.example"})
+        with pytest.raises(WebSocketDisconnect) as refused, evil_socket:
+            pass
+        assert refused.value.code == 4403
+        with c.websocket_connect(f"/ws/{gid}", headers={"origin": "http://localhost"}) as ws:
+            assert hello(ws, None)["seat"] is None
+
+
+def test_bot_games_are_limited_per_client_and_per_server(url: str) -> None:
+    with client_for(url, max_bot_games=3, max_bot_games_per_client=2) as c:
+        first = create_game(c, WITH_BOTS)
+        create_game(c, WITH_BOTS)
+        res = c.post("/api/games", json={"seats": WITH_BOTS})
+        assert res.status_code == 429 and "at most 2" in res.json()["error"]
+        create_game(c, PEOPLE)  # games without bots are not limited
+        hub = hub_of(c)
+        c.portal.call(hub.create, {"seats": WITH_BOTS}, "192.0.2.7")  # type: ignore[union-attr]
+        res = c.post("/api/games", json={"seats": WITH_BOTS})
+        assert res.status_code == 429 and "3 games with bots" in res.json()["error"]
+        # The creator abandons one: its capacity is free again, its history kept, its decisions refused.
+        headers = {"content-type": "application/json"}
+        assert c.post(f"/api/games/{first['id']}/abandon", headers=headers).status_code == 403
+        headers["x-creator-token"] = first["creator"]
+        gone = c.post(f"/api/games/{first['id']}/abandon", headers=headers)
+        assert gone.status_code == 200 and gone.json()["status"] == "abandoned"
+        with c.websocket_connect(f"/ws/{first['id']}") as ws:
+            hello(ws, first["seats"][0]["token"])
+            state = next_of(ws, "state")
+            ws.send_json({"type": "act", "id": 1, "version": state["version"], "action": state["legal"][0]})
+            assert "abandoned" in reply(ws)["message"]
+        assert c.post(f"/api/games/{first['id']}/abandon", headers=headers).status_code == 409
+        res = c.post("/api/games", json={"seats": WITH_BOTS})
+        assert res.status_code == 200, res.text
+
+
+def test_new_games_per_address_are_rate_limited(url: str) -> None:
+    with client_for(url, games_per_minute=6) as c:  # bursts of 2
+        create_game(c, PEOPLE)
+        create_game(c, PEOPLE)
+        res = c.post("/api/games", json={"seats": PEOPLE})
+        assert res.status_code == 429 and "6 new games a minute" in res.json()["error"]
+        assert len(c.get("/api/games").json()["games"]) == 2
+
+
+def test_idle_unfinished_games_expire_and_finished_ones_stay(url: str) -> None:
+    with client_for(url, expire_after=3600.0) as c:
+        finished = create_game(c, BOTS_ONLY, seed=3)["id"]
+        idle = create_game(c, PEOPLE)["id"]
+        fresh = create_game(c, PEOPLE)["id"]
+        hub = hub_of(c)
+        wait_for(lambda: hub.rooms[finished].game.over, 120)
+        with hub.store.engine.begin() as conn:  # two of them untouched for two hours
+            conn.execute(
+                sa.text("UPDATE games SET updated = updated - 7200 WHERE id IN (:a, :b)"), {"a": finished, "b": idle}
+            )
+        c.portal.call(hub.sweep)  # type: ignore[union-attr]
+        assert c.get(f"/api/games/{idle}").status_code == 404
+        assert c.get(f"/api/games/{finished}").json()["status"] == "over"
+        assert c.get(f"/api/games/{fresh}").json()["status"] == "running"
+
+
+def test_bot_threads_serve_the_game_that_has_used_least_time_first() -> None:
+    """Six games whose bots think 20 ms per decision keep the one thread busy; a game whose bot decides at
+    once waits for at most two of their decisions (first come, first served: all six, every time)."""
+    ran: list[str] = []
+
+    async def main() -> list[int]:
+        pool = FairPool(threads=1)
+        stop = False
+
+        async def heavy(game: str) -> None:
+            while not stop:
+                await pool.run(game, lambda: (ran.append(game), time.sleep(0.02)))
+
+        waits = []
+        try:
+            heavies = [asyncio.ensure_future(heavy(f"h{i}")) for i in range(6)]
+            await asyncio.sleep(0.2)
+            for _ in range(8):
+                before = len(ran)
+                await pool.run("light", lambda: ran.append("light"))
+                waits.append(len(ran) - 1 - before)
+                await asyncio.sleep(0.03)
+            stop = True
+            await asyncio.gather(*heavies)
+            return waits
+        finally:
+            pool.shutdown()
+
+    waits = asyncio.run(main())
+    assert max(waits) <= 2, waits
+
+
+# ------------------------------------------------------------------------------------------------ 4
+def test_a_decision_made_on_an_older_version_is_refused(client: TestClient) -> None:
+    made = create_game(client, PEOPLE, seed=5)
+    gid, token = made["id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{gid}") as one, client.websocket_connect(f"/ws/{gid}") as two:
+        hello(one, token)
+        hello(two, token)  # a second tab of the same seat
+        a, b = next_of(one, "state"), next_of(two, "state")
+        assert a["version"] == b["version"] == 0
+        one.send_json({"type": "act", "id": 1, "version": 0, "action": a["legal"][0]})
+        assert next_of(one, "ack")["id"] == 1
+        before = len(hub_of(client).store.history(gid))
+        two.send_json({"type": "act", "id": 2, "version": 0, "action": b["legal"][1]})  # a double decision
+        answer = reply(two)
+        assert answer["type"] == "error" and "version 0" in answer["message"] and "at version 1" in answer["message"]
+        two.send_json({"type": "act", "id": 3, "action": b["legal"][1]})
+        assert "'version'" in reply(two)["message"]
+        assert len(hub_of(client).store.history(gid)) == before
+    assert client.get(f"/api/games/{gid}").json()["version"] == 1
+
+
+# ------------------------------------------------------------------------------------------------ 5
+def test_idle_rooms_leave_memory_and_come_back(url: str) -> None:
+    with client_for(url, evict_after=0.0, expire_after=0.0) as c:
+        made = create_game(c, PEOPLE, seed=6)
+        gid = made["id"]
+        hub = hub_of(c)
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            state = next_of(ws, "state")
+            c.portal.call(hub.sweep)  # type: ignore[union-attr]
+            assert gid in hub.rooms  # someone is connected
+            ws.send_json({"type": "act", "id": 1, "version": state["version"], "action": state["legal"][0]})
+            next_of(ws, "ack")
+        c.portal.call(hub.sweep)  # type: ignore[union-attr]
+        assert gid not in hub.rooms
+        assert c.get(f"/api/games/{gid}").json()["version"] == 1  # rebuilt from storage on demand
+        assert gid in hub.rooms
+
+
+def test_request_bodies_are_capped_and_errors_do_not_echo_big_fields(client: TestClient) -> None:
+    big = json.dumps({"seats": PEOPLE, "pad": "x" * 100_000})
+    res = client.post("/api/games", content=big, headers={"content-type": "application/json"})
+    assert res.status_code == 413 and "over 65536 bytes" in res.json()["error"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        for _ in range(20):
+            yield b" " * 10_000
+
+    res = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
+    assert res.status_code == 413
+    echo = client.post("/api/games", json={"game": "y" * 60_000, "seats": PEOPLE})
+    assert echo.status_code == 400 and "unknown game" in echo.json()["error"]
+    assert len(echo.json()["error"]) < 400
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_replays_are_cached(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = create_game(client, PEOPLE, seed=7)
+    calls: list[int] = []
+    real = webapp.replay_frames
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(webapp, "replay_frames", counted)
+    first = client.get(f"/api/games/{made['id']}/replay").json()
+    assert client.get(f"/api/games/{made['id']}/replay").json() == first
+    assert len(calls) == 1
+
+
+def test_spectators_and_connections_per_address_are_limited(url: str) -> None:
+    with client_for(url, max_spectators=2, max_connections_per_client=3) as c:
+        made = create_game(c, PEOPLE)
+        gid = made["id"]
+        with c.websocket_connect(f"/ws/{gid}") as s1, c.websocket_connect(f"/ws/{gid}") as s2:
+            hello(s1, None)
+            hello(s2, None)
+            with c.websocket_connect(f"/ws/{gid}") as s3:
+                s3.send_json({"type": "hello"})
+                assert "2 spectators already" in s3.receive_json()["message"]
+            with c.websocket_connect(f"/ws/{gid}") as seat:  # a player still gets in
+                assert hello(seat, made["seats"][0]["token"])["seat"] == 0
+                with pytest.raises(WebSocketDisconnect) as fourth, c.websocket_connect(f"/ws/{gid}"):
+                    pass
+                assert fourth.value.code == 4429
+
+
+# ------------------------------------------------------------------------------------------------ 6
+def test_an_invite_is_claimed_once_and_the_creator_never_sees_the_seat_token(client: TestClient) -> None:
+    seats = [{"type": "human", "name": "Host"}, {"type": "human", "name": "Friend", "invite": True}, {"type": "human"}]
+    made = create_game(client, seats, seed=8)
+    gid = made["id"]
+    by_seat = {s["seat"]: s for s in made["seats"]}
+    assert "token" not in by_seat[1] and by_seat[1]["invite"].startswith(f"/game/{gid}#invite=")
+    assert [s["open"] for s in made["game"]["seats"]] == [False, True, False]
+    assert [s.get("open") for s in client.get("/api/games").json()["games"][0]["seats"]] == [False, True, False]
+    creator = {"content-type": "application/json", "x-creator-token": made["creator"]}
+    # Not yet claimed: the creator may issue it again, and the old invite stops working.
+    again = client.post(f"/api/games/{gid}/invites/1", headers=creator).json()["invite"]
+    old = by_seat[1]["invite"].split("#invite=")[1]
+    with client.websocket_connect(f"/ws/{gid}") as ws:
+        ws.send_json({"type": "hello", "invite": old})
+        assert "opens no seat" in ws.receive_json()["message"]
+    with client.websocket_connect(f"/ws/{gid}") as ws:
+        ws.send_json({"type": "hello", "invite": again.split("#invite=")[1]})
+        welcome = ws.receive_json()
+        assert welcome["type"] == "welcome" and welcome["seat"] == 1
+        fresh = welcome["token"]
+        assert welcome["game"]["seats"][1]["open"] is False
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # the claimed token reconnects to its seat
+        assert hello(ws, fresh)["seat"] == 1
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # the invite is used up
+        ws.send_json({"type": "hello", "invite": again.split("#invite=")[1]})
+        assert "opens no seat" in ws.receive_json()["message"]
+    assert fresh not in json.dumps(made) and fresh not in client.get(f"/api/games/{gid}").text
+    assert client.post(f"/api/games/{gid}/invites/1", headers=creator).status_code == 409
+    other = {"content-type": "application/json", "x-creator-token": by_seat[0]["token"]}
+    assert client.post(f"/api/games/{gid}/invites/2", headers=other).status_code == 403
+
+
+# ------------------------------------------------------------------------------------------------ 7
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        (
+            '{"players": 4.0, "seats": [{"type": "human"}, {"type": "human"}, {"type": "human"}, {"type": "human"}]}',
+            "whole number",
+        ),
+        ('{"seats": ' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
+        ('{"seats": ' + "[" * 40 + "]" * 40 + "}", "nested too deeply"),
+        ('{"seed": 1' + "0" * 5000 + ', "seats": []}', "too large"),
+        ('{"seed": 100000000000000000000000, "seats": []}', "too large"),
+        ('{"seed": NaN, "seats": []}', "NaN"),
+        ('{"seats": [{"type": "human", "name": "\\ud800"}, {"type": "human"}, {"type": "human"}]}', "surrogate"),
+        ('{"seats": [{"type": "human", "name": "\\u202eevil"}, {"type": "human"}, {"type": "human"}]}', "control"),
+        ('{"seats": [{"type": "human", "name": "a\\u0007"}, {"type": "human"}, {"type": "human"}]}', "control"),
+        ('{"seats": [{"type": "human", "name": "Heuristic bot"}, {"type": "human"}, {"type": "human"}]}', "bot"),
+        ('{"seats": [{"type": "human", "name": "RANDOM (weakest)"}, {"type": "human"}, {"type": "human"}]}', "bot"),
+        ('{"private": "yes", "seats": [{"type": "human"}, {"type": "human"}, {"type": "human"}]}', "private"),
+    ],
+)
+def test_odd_lobby_requests_get_a_clear_400(client: TestClient, text: str, needle: str) -> None:
+    res = client.post("/api/games", content=text.encode(), headers={"content-type": "application/json"})
+    assert res.status_code == 400 and needle in res.json()["error"], res.text
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_odd_socket_messages_get_an_error_and_the_connection_lives(client: TestClient) -> None:
+    made = create_game(client, PEOPLE, seed=9)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, made["seats"][0]["token"])
+        state = next_of(ws, "state")
+        for send, needle in [
+            (lambda: ws.send_bytes(b"\x00\x01binary"), "binary"),
+            (lambda: ws.send_text('{"type": "ping", "id": 1, "x": ' + "[" * 3000 + "]" * 3000 + "}"), "nested"),
+            (lambda: ws.send_text('{"type": "ping", "id": "\\ud800"}'), "surrogate"),
+            (lambda: ws.send_text('{"type": "ping", "id": 1, "x": 1e999}'), "NaN"),
+            (
+                lambda: ws.send_json(
+                    {
+                        "type": "act",
+                        "id": 2,
+                        "version": 0,
+                        "action": {"type": "plan_card", "box": "bid", "card": "money:-0"},
+                    }
+                ),
+                "money",
+            ),
+        ]:
+            send()
+            answer = reply(ws)
+            assert answer["type"] == "error" and needle in answer["message"], answer
+            ws.send_json({"type": "ping", "id": 5})
+            assert reply(ws) == {"type": "pong", "id": 5}  # the writer still answers
+        ws.send_json({"type": "act", "id": 3, "version": 0, "action": state["legal"][0]})
+        assert next_of(ws, "ack")["id"] == 3
+
+
+def test_responses_carry_security_headers_and_foreign_host_names_are_refused(client: TestClient) -> None:
+    for path in ("/", "/game/x", "/api/kinds", "/static/table.js", "/api/games/nope"):
+        headers = client.get(path).headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+        assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+    assert client.get("/api/kinds", headers={"host": "attacker.example"}).status_code == 400
+    for host in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000"):
+        assert client.get("/api/kinds", headers={"host": host}).status_code == 200, host
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("ws://attacker.example/ws/x"):
+        pass
+
+
+def test_private_games_are_listed_only_to_their_players(client: TestClient) -> None:
+    create_game(client, PEOPLE)
+    secret = create_game(client, PEOPLE, private=True)
+    listed = [g["id"] for g in client.get("/api/games").json()["games"]]
+    assert secret["id"] not in listed and len(listed) == 1
+    assert client.get(f"/api/games/{secret['id']}").json()["private"] is True  # its link still works
+    for token in (secret["seats"][1]["token"], secret["creator"]):
+        mine = client.get("/api/games", headers={"x-seat-tokens": f"{secret['id']}:{token}"}).json()["games"]
+        assert secret["id"] in [g["id"] for g in mine]
+    wrong = client.get("/api/games", headers={"x-seat-tokens": f"{secret['id']}:nope"}).json()["games"]
+    assert secret["id"] not in [g["id"] for g in wrong]
