@@ -85,11 +85,7 @@
       ctx.summary = msg.game; renderInvites(); renderNotice(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
-    if (msg.type === "timeout") {
-      // A seat's time ran out and a bot played its move: said in the log.
-      if (conn === primary()) $("log").append(WT.el("div", { class: "timeout" }, WT.t("table.timeout", { name: ctx.summary.seats[msg.seat].name, n: msg.limit })));
-      return;
-    }
+    if (msg.type === "timeout") { if (conn === primary()) notice(msg); return; }
     if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
@@ -177,15 +173,40 @@
 
   // ------------------------------------------------------------------ log and reports
   function addLog(entry, now) {
+    for (const n of noticesAt(ctx.logEntries.length)) { if (now) showLog(n); else playback.push(n); }
+    entry.index = ctx.logEntries.length;
     ctx.logEntries.push(entry);
     if (now) showLog(entry); else playback.push(entry);
   }
-  function showLog(entry) {
+  const logNodes = []; // the log's node of each entry shown (a notice may go before one)
+  function showLog(entry, before) {
     const box = $("log");
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
-    box.append(page.logItem(ctx, entry));
+    const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
+    box.insertBefore(node, before || null);
+    if (entry.index !== undefined) logNodes[entry.index] = node;
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
+  // A seat's time ran out and a bot played its move: the notice stands in the log before the entries
+  // that move added (its "at"), kept by the server, so a reload, a reconnect and the replay show it.
+  const notices = { seen: new Set(), waiting: [] };
+  function notice(n) {
+    const key = `${n.at}:${n.seat}`;
+    if (notices.seen.has(key)) return;
+    notices.seen.add(key);
+    const live = Object.keys(ctx.states).length > 0; // (on opening the page the kept notices come before the log)
+    // It just happened: before the entries the bot's move added if they are shown already, else now
+    // (they are still to come in the playback).
+    if (n.at === undefined || (live && n.at <= ctx.logEntries.length)) showLog({ notice: n, event: {}, lines: [] }, logNodes[n.at]);
+    else notices.waiting.push(n);
+  }
+  function noticesAt(i) {
+    const due = notices.waiting.filter((n) => n.at <= i);
+    notices.waiting = notices.waiting.filter((n) => n.at > i);
+    return due.map((n) => ({ notice: n, event: {}, lines: [noticeText(n)] }));
+  }
+  const noticeText = (n) => WT.t("table.timeout", { name: (ctx.summary.seats[n.seat] || {}).name, n: n.limit });
+  const noticeItem = (n) => WT.el("div", { class: "timeout" }, noticeText(n));
 
   // ------------------------------------------------------------------ playback of the log
   // What others did is shown one log entry at a time, at a pace the person chooses: the entry's county
@@ -367,7 +388,8 @@
     const f = replay.frames[i];
     $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.frames.length, step: f.step });
     page.renderFrame(ctx, f.obs, { map: $("replay-map"), players: $("replay-players"), board: $("replay-board") });
-    $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).map((e) => page.logItem(ctx, e)));
+    const at = (i) => (replay.notes || []).filter((n) => n.at === i).map(noticeItem); // the notices where they happened
+    $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).flatMap((e, i) => [...at(i), page.logItem(ctx, e)]));
     $("replay-log").scrollTop = $("replay-log").scrollHeight;
   }
   $("replay-slider").addEventListener("input", showFrame);
