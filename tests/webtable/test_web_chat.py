@@ -63,15 +63,13 @@ def test_seated_players_chat_and_a_spectator_hears_nothing(browser: Browser, bas
         assert not p.errors  # type: ignore[attr-defined]
 
 
-def _until(ws: ClientConnection, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Messages up to the first of type ``kind``: (that one, those before it)."""
-    before: list[dict[str, Any]] = []
-    while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
-        assert msg["type"] != "error", msg
-        if msg["type"] == kind:
-            return msg, before
-        before.append(msg)
+def _until_pong(ws: ClientConnection) -> list[dict[str, Any]]:
+    """Every message up to the answer to a ping sent now (a bot's move may come between them)."""
+    ws.send(json.dumps({"type": "ping"}))
+    got: list[dict[str, Any]] = []
+    while (msg := json.loads(ws.recv(timeout=30)))["type"] != "pong":
+        got.append(msg)
+    return got
 
 
 def test_the_chat_is_kept_with_the_game_through_a_sigkill(tmp_path: Path) -> None:
@@ -88,20 +86,19 @@ def test_the_chat_is_kept_with_the_game_through_a_sigkill(tmp_path: Path) -> Non
         with connect(f"ws://127.0.0.1:{port}/ws/{gid}") as ws:
             ws.send(json.dumps({"type": "hello", "token": ann}))
             ws.send(json.dumps({"type": "chat", "id": 1, "text": "Good luck, Bea!"}))
-            said, _ = _until(ws, "said")
-            assert said["id"] == 1
             ws.send(json.dumps({"type": "chat", "id": 2, "text": "x" * (MAX_CHARS + 1)}))
-            while (msg := json.loads(ws.recv(timeout=30)))["type"] != "error":
-                pass
-            assert "at most" in msg["message"]
+            answers = [m for m in _until_pong(ws) if m.get("id") in (1, 2)]
+            assert answers[0]["type"] == "said" and "at most" in answers[1]["message"]
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
     with server(db, port):
         with connect(f"ws://127.0.0.1:{port}/ws/{gid}") as ws:
             ws.send(json.dumps({"type": "hello", "token": bea}))
-            _, before = _until(ws, "state")
-            assert [(m["name"], m["text"]) for m in before if m["type"] == "chat"] == [("Ann", "Good luck, Bea!")]
+            got = _until_pong(ws)
+            assert not [m for m in got if m["type"] == "error"], got
+            assert [(m["name"], m["text"]) for m in got if m["type"] == "chat"] == [("Ann", "Good luck, Bea!")]
         with connect(f"ws://127.0.0.1:{port}/ws/{gid}") as ws:  # a spectator
             ws.send(json.dumps({"type": "hello"}))
-            state, before = _until(ws, "state")
-            assert not [m for m in before if m["type"] == "chat"] and "Good luck" not in json.dumps(state)
+            got = _until_pong(ws)
+            assert any(m["type"] == "state" for m in got)
+            assert not [m for m in got if m["type"] == "chat"] and "Good luck" not in json.dumps(got)
