@@ -135,7 +135,8 @@ def _observation_us(new_game: Any, rl: Any, players: int, seed: int, how: str) -
     "reference" (``encode(observe(seat))``), "fast" (``SPEC.encode_seat``, stateless) or "encoder"
     (``SPEC.encoder()``, what the environments use)."""
     g = new_game(players=players, seed=seed, log=False)
-    encoder = rl.SPEC.encoder() if how == "encoder" else None
+    make = getattr(rl.SPEC, "encoder", None)  # (absent before the environments' encoder: older trees)
+    encoder = (make() if make is not None else rl.SPEC.encode_seat) if how == "encoder" else None
     rng = np.random.default_rng(seed)
     spent = 0.0
     calls = 0
@@ -220,9 +221,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         for label in ROWS:
             r = row[label]
-            wall = f"{r['per_s']:>8,}" + (f" ({r['vs_engine']:.2f}x)" if "vs_engine" in r else " " * 8)
-            cpu = f"{r['per_cpu_s']:>8,}" + (f" ({r['vs_engine_cpu']:.2f}x)" if "vs_engine_cpu" in r else "")
-            print(f"  {label:18s} wall {wall}   CPU {cpu}")
+            by_wall = f"{r['per_s']:>8,}" + (f" ({r['vs_engine']:.2f}x)" if "vs_engine" in r else " " * 8)
+            by_cpu = f"{r['per_cpu_s']:>8,}" + (f" ({r['vs_engine_cpu']:.2f}x)" if "vs_engine_cpu" in r else "")
+            print(f"  {label:18s} wall {by_wall}   CPU {by_cpu}")
     return 0
 
 

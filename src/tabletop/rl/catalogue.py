@@ -57,7 +57,7 @@ class Catalogue:
         if hit is not None and hit[0] is legal:
             return hit[1]
         m = np.zeros(len(self.actions), dtype=np.int8)
-        m[self.indices(legal)] = 1
+        m.put(self.indices(legal), 1)  # (put takes the list as it is: faster than m[list] = 1)
         m.flags.writeable = False
         if len(self._masks) > 64:
             self._masks.clear()
