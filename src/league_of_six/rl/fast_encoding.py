@@ -151,20 +151,21 @@ def _hand_values(g: Game, seat: int) -> list[float]:
     return [_num(n, 3) for n in counts]
 
 
+def _town_slots(g: Game) -> list[int]:
+    """Each town's slot in the vector (towns by key, whatever the set-up's order)."""
+    return [_TOWN[t.key] for t in g.comp.towns]
+
+
 def _town_entries(g: Game, me: int) -> Entries:
     """The towns: number, side, siege, tax tiles, occupant, place in the ring."""
     s = g.s
     P = s.players
-    town_slot = [_TOWN[t.key] for t in g.comp.towns]
+    ring = {t: i for i, t in enumerate(s.ring)}
     ones: list[int] = []
     at: list[int] = []
     val: list[float] = []
     one = ones.append
-
-    def who(p: int) -> int:  # a seat slot, or SEATS for nobody (-1)
-        return SEATS if p < 0 else (p - me) % P
-
-    ring = {t: i for i, t in enumerate(s.ring)}
+    town_slot = _town_slots(g)
     sides = g.sides
     for t, town in enumerate(g.comp.towns):
         base = L_TOWN + town_slot[t] * _TOWN_W
@@ -179,7 +180,8 @@ def _town_entries(g: Game, me: int) -> Entries:
             one(k + tile)
         if s.turned[t] >= 0:
             one(k + TAX_TILES + s.turned[t])
-        one(k + TAX_TILES + 6 + who(s.occupant[t]))
+        o = s.occupant[t]
+        one(k + TAX_TILES + 6 + (SEATS if o < 0 else (o - me) % P))  # a seat slot, or nobody
         if t in ring:
             one(k + TAX_TILES + 6 + SEATS + 1 + ring[t])
     return ones, at, val
@@ -194,15 +196,13 @@ def _town_sources(g: Game) -> tuple[object, ...]:
 def _seat_entries(g: Game, me: int) -> Entries:
     """Each seat's influence, town, counter, road, wagon and horses."""
     s = g.s
-    P = s.players
-    town_slot = [_TOWN[t.key] for t in g.comp.towns]
+    town_slot = _town_slots(g)
     ones: list[int] = []
     at: list[int] = []
     val: list[float] = []
     one = ones.append
-
-    for p in range(P):
-        base = L_PLAYER + ((p - me) % P) * _PLAYER_W
+    for p in range(s.players):
+        base = L_PLAYER + ((p - me) % s.players) * _PLAYER_W
         one(base)
         at.append(base + 1)
         val.append(_num(s.influence[p], 60))
@@ -293,11 +293,10 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     """``encode(g.observe(seat))``, computed from the state (see the module's doc); ``memo`` (of an
     :class:`Encoder`) keeps the parts that did not change since its last call."""
     s = g.s
-    comp = g.comp
     P = s.players
     me = seat or 0
     phase = s.phase
-    town_slot = [_TOWN[t.key] for t in comp.towns]
+    town_slot = _town_slots(g)
 
     def who(p: int) -> int:  # a seat slot, or SEATS for nobody (-1)
         return SEATS if p < 0 else (p - me) % P
