@@ -118,6 +118,25 @@ def _board_block(vec: Vector, s: State, me: int) -> None:
     vec[L_REVOLT : L_REVOLT + N] = np.take(_REVOLT_VALUE, s.revolts, mode="clip")
 
 
+_BOARDS: dict[tuple[int, ...], Vector] = {}
+_BOARD_CACHE = 1024  # entries of ~2 KB each; cleared when full
+
+
+def _shared_board(s: State, me: int) -> Vector:
+    """The county block for the stateless path, cached by value (board and observer): the board
+    does not change while planning. Entries are read-only, so callers in any thread may share them."""
+    key = (me, s.players, *s.owner, *s.armies, *s.buildings, *s.revolts)
+    board = _BOARDS.get(key)
+    if board is None:
+        board = np.zeros(_BOARD_END, dtype=np.float32)
+        _board_block(board, s, me)
+        board.flags.writeable = False
+        if len(_BOARDS) >= _BOARD_CACHE:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    return board
+
+
 def _court_plans(g: Game, seat: int | None, me: int, players: int) -> list[int]:
     """The court boards' plan cards the seat sees: all once revealed, else its own."""
     P = players
@@ -208,7 +227,7 @@ class Encoder:
             self._base = {}
         base = self._base.get(seat)
         if base is None:
-            base = encode_game(g, seat)
+            base = encode_game(g, seat, self._memo)
             for start, length in _PLANNING_BLOCKS:
                 base[start : start + length] = 0.0
             base.flags.writeable = False
@@ -328,7 +347,7 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     if memo is not None:
         memo.board(vec, s, me)
     else:
-        _board_block(vec, s, me)
+        vec[:_BOARD_END] = _shared_board(s, me)
 
     planning = phase == PLANNING
     seats = memo.seats(s, me) if memo is not None else _seat_entries(s, me)
