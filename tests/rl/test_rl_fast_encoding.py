@@ -69,6 +69,27 @@ def test_league_of_six_fast_vectors_equal_the_reference(players: int) -> None:
     assert total > 500
 
 
+@pytest.mark.parametrize("game", ["wallenstein", "league_of_six"])
+def test_one_encoder_serves_games_of_any_player_count(game: str) -> None:
+    """An encoder's memory never carries one game's blocks into another: one encoder, three games
+    of 3, 5 and 4 players stepped in turn, every acting seat's vector equal to the reference."""
+    w = game == "wallenstein"
+    spec, new_game = (w_rl.SPEC, wallenstein.new_game) if w else (los_rl.SPEC, league_of_six.new_game)
+    encoder = spec.encoder()
+    games = [new_game(players=p, seed=p, log=False) for p in (3, 5, 4)]
+    rng = random.Random(3)
+    steps = 0
+    while any(not g.over for g in games):
+        for g in games:
+            if g.over:
+                continue
+            seat = g.pending()[0]
+            assert np.array_equal(encoder(g, seat), spec.encode(g.observe(seat)))
+            g.apply(seat, rng.choice(g.legal_actions(seat)))
+            steps += 1
+    assert steps > 300
+
+
 @pytest.mark.parametrize(("players", "options"), W_CASES[1:4], ids=[f"{p}p-{o}" for p, o in W_CASES[1:4]])
 def test_the_aec_env_hands_out_the_reference_vector_of_the_acting_agent(players: int, options: dict[str, Any]) -> None:
     """As a user steps it (``last()`` for the agent to act, then ``step``), the observation the AEC

@@ -235,21 +235,22 @@ class _Memo:
     came from, compared on every call (so any change is seen)."""
 
     def __init__(self) -> None:
-        self._rows: dict[int, tuple[object, list[int], list[int], Vector]] = {}
+        # Keyed by observer and player count (the seat slots depend on both).
+        self._rows: dict[tuple[int, int], tuple[object, list[int], list[int], Vector]] = {}
         self._leaders: tuple[object, list[int], list[int], Entries] | None = None
         self._hands: dict[int, tuple[object, list[int], list[float]]] = {}
-        self._parts: dict[tuple[str, int], tuple[tuple[object, ...], Entries]] = {}
+        self._parts: dict[tuple[str, int, int], tuple[tuple[object, ...], Entries]] = {}
 
     def part(
         self, name: str, me: int, sources: tuple[object, ...], g: Game, compute: Callable[[Game, int], Entries]
     ) -> Entries:
         """``compute(g, me)``, kept while ``sources`` (the components, then state lists) stay equal."""
-        hit = self._parts.get((name, me))
+        hit = self._parts.get((name, me, g.s.players))
         if hit is not None and hit[0][0] is sources[0] and hit[0][1:] == sources[1:]:
             return hit[1]
         entries = compute(g, me)
         kept = (sources[0], *(list(x) if isinstance(x, list) else x for x in sources[1:]))
-        self._parts[name, me] = (kept, entries)
+        self._parts[name, me, g.s.players] = (kept, entries)
         return entries
 
     def leaders(self, g: Game) -> Entries:
@@ -271,12 +272,12 @@ class _Memo:
 
     def rows(self, vec: Vector, g: Game, me: int) -> None:
         s = g.s
-        hit = self._rows.get(me)
+        hit = self._rows.get((me, s.players))
         if hit is not None and hit[0] is g.layout and hit[1] == s.row_chooser and hit[2] == s.space_owner:
             vec[L_ROWS:_ROWS_END] = hit[3]
             return
         _rows_block(vec, g, me)
-        self._rows[me] = (g.layout, s.row_chooser[:], s.space_owner[:], vec[L_ROWS:_ROWS_END].copy())
+        self._rows[me, s.players] = (g.layout, s.row_chooser[:], s.space_owner[:], vec[L_ROWS:_ROWS_END].copy())
 
 
 class Encoder:

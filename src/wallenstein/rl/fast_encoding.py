@@ -279,26 +279,28 @@ class _Memo:
     a change is always seen; equal lists compare in C, far faster than encoding them again)."""
 
     def __init__(self) -> None:
-        self._boards: dict[int, tuple[list[int], list[int], list[int], list[int], Vector]] = {}
-        self._rows: dict[int, tuple[list[int], list[int], list[list[int]]]] = {}
-        self._seats: dict[int, tuple[_SeatKey, tuple[list[int], list[int], list[float]]]] = {}
+        # Keyed by observer and player count (the seat slots depend on both).
+        self._boards: dict[tuple[int, int], tuple[list[int], list[int], list[int], list[int], Vector]] = {}
+        self._rows: dict[tuple[int, int], tuple[list[int], list[int], list[list[int]]]] = {}
+        self._seats: dict[tuple[int, int], tuple[_SeatKey, tuple[list[int], list[int], list[float]]]] = {}
 
     def seats(self, s: State, me: int) -> tuple[list[int], list[int], list[float]]:
-        hit = self._seats.get(me)
+        hit = self._seats.get((me, s.players))
         now = (s.thalers, s.grain, s.vp, s.supply, s.owner)
         if hit is not None and hit[0] == now:
             return hit[1]
         entries = _seat_entries(s, me)
-        self._seats[me] = ((s.thalers[:], s.grain[:], s.vp[:], s.supply[:], s.owner[:]), entries)
+        self._seats[me, s.players] = ((s.thalers[:], s.grain[:], s.vp[:], s.supply[:], s.owner[:]), entries)
         return entries
 
     def board(self, vec: Vector, s: State, me: int) -> None:
         """The county block into ``vec``: the kept one, with the counties that changed rewritten
         (a move changes one or two of 45)."""
-        hit = self._boards.get(me)
+        hit = self._boards.get((me, s.players))
         if hit is None or len(hit[0]) != len(s.owner):
             _board_block(vec, s, me)
-            self._boards[me] = (s.owner[:], s.armies[:], s.buildings[:], s.revolts[:], vec[:_BOARD_END].copy())
+            block = vec[:_BOARD_END].copy()
+            self._boards[me, s.players] = (s.owner[:], s.armies[:], s.buildings[:], s.revolts[:], block)
             return
         owner, armies, buildings, revolts, block = hit
         if owner != s.owner:
@@ -322,11 +324,11 @@ class _Memo:
         vec[:_BOARD_END] = block
 
     def plan_rows(self, s: State, me: int) -> list[list[int]]:
-        hit = self._rows.get(me)
+        hit = self._rows.get((me, s.players))
         if hit is not None and hit[0] == s.plans and hit[1] == s.action_cards:
             return hit[2]
         rows = _plan_rows(s, me)
-        self._rows[me] = (s.plans[:], s.action_cards[:], rows)
+        self._rows[me, s.players] = (s.plans[:], s.action_cards[:], rows)
         return rows
 
 
