@@ -51,14 +51,14 @@ class Table:
     """Three people playing one game as fast as they can, one decision at a time (the victim game of the
     abuse figures and of tests/webtable/test_web_abuse.py)."""
 
-    def __init__(self, base: str, seed: int, stack: contextlib.ExitStack) -> None:
+    def __init__(self, base: str, seed: int, stack: contextlib.ExitStack, games: int = 4) -> None:
         self.base = base
         self.stack = stack
         self.rng = random.Random(seed)
         self.socks: dict[int, ClientConnection] = {}
         self.states: dict[int, dict[str, Any]] = {}
         # Made and connected before any attack, which uses up the address's new games and sockets.
-        self.games = [self._join(self._create()) for _ in range(4)]
+        self.games = [self._join(self._create()) for _ in range(games)]
         self.new_game()
 
     def _create(self) -> dict[str, Any]:
@@ -206,6 +206,7 @@ async def attack(base: str, other: str, stop: threading.Event, spectators: int =
         flooding = [asyncio.ensure_future(flood()) for _ in range(4)]
         for _ in range(spectators // 50):
             await asyncio.gather(*(spectator() for _ in range(50)))
+        print("ready", flush=True)  # every spectator is in or refused; the flood goes on
         while not stop.is_set():
             await asyncio.sleep(0.05)
         await asyncio.gather(*flooding)
@@ -225,11 +226,15 @@ def attack_main(base: str, other: str, spectators: int) -> None:
 @contextlib.contextmanager
 def attacker(base: str, other: str, spectators: int = 500) -> Iterator[dict[str, int]]:
     """The attack in its own process (its work does not slow this one's measurements through the GIL);
-    the dict yielded is filled with its counts when the block ends."""
+    the dict yielded is filled with its counts when the block ends. The block starts once the attack is in
+    full force (every spectator socket in or refused, the flood running), not during its first burst."""
     cmd = [sys.executable, __file__, "--attack", base, other, "--spectators", str(spectators)]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     counts: dict[str, int] = {}
     try:
+        assert proc.stdout is not None
+        while (line := proc.stdout.readline()) and line.strip() != "ready":
+            pass
         yield counts
     finally:
         out, _ = proc.communicate("stop\n", timeout=300)

@@ -33,17 +33,23 @@ W_CASES: list[tuple[int, dict[str, Any]]] = [
 
 
 def _compare(spec: RLGame, game: Any, seed: int) -> int:
-    """Play ``game`` randomly; at every decision every seat's fast vector equals the reference."""
+    """Play ``game`` randomly; at every decision every seat's fast vector equals the reference, and
+    so does the vector of an environment's stateful encoder (``spec.encoder()``, which keeps parts
+    between calls), asked for every seat in a shuffled order."""
     assert spec.fast_encode is not None
     rng = random.Random(seed)
+    order = random.Random(seed + 1)
+    encoder = spec.encoder()
     compared = 0
     while True:
-        for seat in range(game.players):
-            fast = spec.fast_encode(game, seat)
+        seats = list(range(game.players))
+        order.shuffle(seats)
+        for seat in seats:
             ref = spec.encode(game.observe(seat))
-            if not np.array_equal(fast, ref):
-                diff = np.flatnonzero(fast != ref)
-                raise AssertionError(f"seat {seat}, phase {game.phase}: entries {diff[:10]} differ")
+            for how, fast in (("fast_encode", spec.fast_encode(game, seat)), ("encoder", encoder(game, seat))):
+                if not np.array_equal(fast, ref):
+                    diff = np.flatnonzero(fast != ref)
+                    raise AssertionError(f"{how}: seat {seat}, phase {game.phase}: entries {diff[:10]} differ")
             compared += 1
         if game.over:
             return compared
@@ -61,6 +67,48 @@ def test_wallenstein_fast_vectors_equal_the_reference(players: int, options: dic
 def test_league_of_six_fast_vectors_equal_the_reference(players: int) -> None:
     total = sum(_compare(los_rl.SPEC, league_of_six.new_game(players=players, seed=s, log=False), s) for s in (1, 2))
     assert total > 500
+
+
+@pytest.mark.parametrize("game", ["wallenstein", "league_of_six"])
+def test_one_encoder_serves_games_of_any_player_count(game: str) -> None:
+    """An encoder's memory never carries one game's blocks into another: one encoder, three games
+    of 3, 5 and 4 players stepped in turn, every acting seat's vector equal to the reference."""
+    w = game == "wallenstein"
+    spec, new_game = (w_rl.SPEC, wallenstein.new_game) if w else (los_rl.SPEC, league_of_six.new_game)
+    encoder = spec.encoder()
+    games = [new_game(players=p, seed=p, log=False) for p in (3, 5, 4)]
+    rng = random.Random(3)
+    steps = 0
+    while any(not g.over for g in games):
+        for g in games:
+            if g.over:
+                continue
+            seat = g.pending()[0]
+            assert np.array_equal(encoder(g, seat), spec.encode(g.observe(seat)))
+            g.apply(seat, rng.choice(g.legal_actions(seat)))
+            steps += 1
+    assert steps > 300
+
+
+@pytest.mark.parametrize(("players", "options"), W_CASES[1:4], ids=[f"{p}p-{o}" for p, o in W_CASES[1:4]])
+def test_the_aec_env_hands_out_the_reference_vector_of_the_acting_agent(players: int, options: dict[str, Any]) -> None:
+    """As a user steps it (``last()`` for the agent to act, then ``step``), the observation the AEC
+    env hands out is ``encode(observe(seat))`` at every step, and a kept vector never changes."""
+    env = w_rl.env(players=players, **options)
+    env.reset(seed=11)
+    rng = np.random.default_rng(11)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _r, term, trunc, _info = env.last()
+        seat = int(agent.split("_")[1])
+        assert np.array_equal(obs["observation"], w_rl.encode(env.game.observe(seat)))
+        if steps % 25 == 0:
+            kept.append((obs["observation"], obs["observation"].copy()))
+        steps += 1
+        env.step(None if term or trunc else int(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0])))
+    assert steps > 300
+    assert all(np.array_equal(a, b) for a, b in kept)
 
 
 def _hidden_twins_fast(spec: RLGame, new_game: Callable[..., Any], players: int, seed: int, every: int) -> int:

@@ -86,3 +86,28 @@ def test_async_vector_env_runs_and_is_reproducible() -> None:
             venv.close()
 
     assert run() == run()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_shaped_rewards_add_up_to_the_vp_margin_and_the_win_share(game: str) -> None:
+    """reward="shaped" pays the projected margin's change every step; an episode's rewards add up to
+    SHAPING_WEIGHT x the "vp" reward, minus the start's margin, plus the win share (and only those)."""
+    from tabletop.rl.spec import SHAPING_WEIGHT, final_rewards, margin_potential
+
+    rl = GAMES[game]
+    env = rl.GymEnv(players=4, learner_seat=1, reward="shaped")
+    env.reset(seed=5)
+    start = margin_potential(rl.SPEC, env.game, 1)
+    rng = np.random.default_rng(5)
+    total, paid, done = 0.0, 0, False
+    while not done:
+        _obs, reward, done, _trunc, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        total += reward
+        paid += reward != 0.0
+    vp = final_rewards(rl.SPEC, env.game, "vp")[1]
+    won = final_rewards(rl.SPEC, env.game, "win")[1]
+    assert total == pytest.approx(SHAPING_WEIGHT * vp - start + won)
+    assert paid > 2  # paid along the game, not only at its end
+    assert info["won"] == (won > 0)
+    with pytest.raises(IllegalAction, match="reward"):
+        rl.env(players=4, reward="shaped")  # the PettingZoo envs reward at the end only

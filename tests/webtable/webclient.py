@@ -118,6 +118,7 @@ def record_every_message(
             hello(ws, tokens[p])
         hello(spec, None)
         room = client.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+        latest: dict[int, dict[str, Any]] = {}  # the newest state each person's socket has delivered
         n = 0
         while limit is None or n < limit:  # by whichever person is asked
             while not room.game.over and not [p for p in room.game.pending() if p in socks]:
@@ -126,15 +127,17 @@ def record_every_message(
                 break
             seat = min(p for p in room.game.pending() if p in socks)
             version = room.version
-            while True:
-                state = next_of(socks[seat], "state", got[str(seat)])
-                if state["version"] >= version and state["legal"]:
-                    break
+            # The state to decide on may already have been read (while waiting for an earlier answer).
+            state = latest.get(seat)
+            while state is None or not (state["version"] >= version and state["legal"]):
+                state = latest[seat] = next_of(socks[seat], "state", got[str(seat)])
             socks[seat].send_json(
                 {"type": "act", "id": 1, "version": state["version"], "action": rng.choice(state["legal"])}
             )
             while (answer := socks[seat].receive_json())["type"] != "ack":
                 got[str(seat)].append(answer)
+                if answer["type"] == "state":
+                    latest[seat] = answer
                 if answer["type"] == "error":  # a bot decided meanwhile: decide again on a newer state
                     assert "is at version" in answer["message"], answer
                     break

@@ -10,6 +10,7 @@ hidden-twin test on this path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -98,30 +99,75 @@ def _rows_of(lay: Layout) -> _Rows:
     return hit
 
 
-def encode_game(g: Game, seat: int | None) -> Vector:
-    """``encode(g.observe(seat))``, computed from the state (see the module's doc)."""
+def _rows_block(vec: Vector, g: Game, me: int) -> None:
+    """The storage rows (block L_ROWS): the layout's fixed part, each row's chooser, each space's filler."""
+    s = g.s
+    P = s.players
+    rows = _rows_of(g.layout)
+    vec[L_ROWS : L_ROWS + len(rows.fixed)] = rows.fixed
+    chooser = np.asarray(s.row_chooser)[rows.chooser_row]
+    owner = np.asarray(s.space_owner)[rows.space]
+    vec[rows.chooser_at + np.where(chooser < 0, SEATS, (chooser - me) % P)] = 1.0
+    vec[rows.space_at + np.where(owner < 0, SEATS, (owner - me) % P)] = 1.0
+
+
+_ROWS_END = L_ROWS + 2 * ROWS_SEEN * ROW
+_HAND_AT = [L_HAND + 1 + k for k in range(3 * _FIGS)]
+Entries = tuple[list[int], list[int], list[float]]  # ones, then positions and values
+
+
+def _leader_entries(g: Game) -> Entries:
+    """The leader cards shown face up, the face-down piles' sizes and the gray supply."""
     s = g.s
     comp = g.comp
-    P = s.players
-    me = seat or 0
-    phase = s.phase
-    town_slot = [_TOWN[t.key] for t in comp.towns]
-
-    def who(p: int) -> int:  # a seat slot, or SEATS for nobody (-1)
-        return SEATS if p < 0 else (p - me) % P
-
-    vec = np.zeros(OBS_SIZE, dtype=np.float32)
+    cards = comp.cards
+    card_at = s.card_at
     ones: list[int] = []
-    at: list[int] = [L_GAME]
-    val: list[float] = [_num(s.round, ROUNDS)]
-    one = ones.append
+    at: list[int] = []
+    val: list[float] = []
+    for f, c in enumerate(s.faceup):
+        if c >= 0:
+            ones += (L_LEADERS + f * 4 + cards[c].kind, L_LEADERS + f * 4 + 3)
+    for f, pile in enumerate(comp.pile_cards):
+        at.append(L_LEADERS + 16 + f)
+        val.append(_num([card_at[c] for c in pile].count(FACE_DOWN), 9))
+    gray = [0, 0, 0]
+    for c in comp.gray_cards:
+        if card_at[c] == GRAY_SUPPLY:
+            gray[cards[c].kind] += 1
+    at += [L_LEADERS + 20 + k for k in range(3)]
+    val += [_num(n, 6) for n in gray]
+    return ones, at, val
 
-    one(L_GAME + 1 + phase)
-    one(L_GAME + 1 + len(PHASES) + P - 3)
-    ones += [L_GAME + 1 + len(PHASES) + 3 + (p - me) % P for p in g.pending()]
+
+def _hand_values(g: Game, seat: int) -> list[float]:
+    """The seat's leader cards in hand, counted by kind and figures (at :data:`_HAND_AT`)."""
+    cards = g.comp.cards
+    counts = [0] * (3 * _FIGS)
+    for c, where in enumerate(g.s.card_at):
+        if where == seat:
+            card = cards[c]
+            counts[card.kind * _FIGS + min(card.figures, 4) - 1] += 1
+    return [_num(n, 3) for n in counts]
+
+
+def _town_slots(g: Game) -> list[int]:
+    """Each town's slot in the vector (towns by key, whatever the set-up's order)."""
+    return [_TOWN[t.key] for t in g.comp.towns]
+
+
+def _town_entries(g: Game, me: int) -> Entries:
+    """The towns: number, side, siege, tax tiles, occupant, place in the ring."""
+    s = g.s
+    P = s.players
     ring = {t: i for i, t in enumerate(s.ring)}
+    ones: list[int] = []
+    at: list[int] = []
+    val: list[float] = []
+    one = ones.append
+    town_slot = _town_slots(g)
     sides = g.sides
-    for t, town in enumerate(comp.towns):
+    for t, town in enumerate(g.comp.towns):
         base = L_TOWN + town_slot[t] * _TOWN_W
         at.append(base)
         val.append(_num(town.number, TOWNS))
@@ -134,13 +180,29 @@ def encode_game(g: Game, seat: int | None) -> Vector:
             one(k + tile)
         if s.turned[t] >= 0:
             one(k + TAX_TILES + s.turned[t])
-        one(k + TAX_TILES + 6 + who(s.occupant[t]))
+        o = s.occupant[t]
+        one(k + TAX_TILES + 6 + (SEATS if o < 0 else (o - me) % P))  # a seat slot, or nobody
         if t in ring:
             one(k + TAX_TILES + 6 + SEATS + 1 + ring[t])
-    for place, p in enumerate(s.order):
-        one(L_ORDER + ((p - me) % P) * SEATS + place)
-    for p in range(P):
-        base = L_PLAYER + ((p - me) % P) * _PLAYER_W
+    return ones, at, val
+
+
+def _town_sources(g: Game) -> tuple[object, ...]:
+    """Everything :func:`_town_entries` reads (besides the observer)."""
+    s = g.s
+    return (g.comp, g.sides, s.besieged, s.tile_at, s.turned, s.occupant, s.ring)
+
+
+def _seat_entries(g: Game, me: int) -> Entries:
+    """Each seat's influence, town, counter, road, wagon and horses."""
+    s = g.s
+    town_slot = _town_slots(g)
+    ones: list[int] = []
+    at: list[int] = []
+    val: list[float] = []
+    one = ones.append
+    for p in range(s.players):
+        base = L_PLAYER + ((p - me) % s.players) * _PLAYER_W
         one(base)
         at.append(base + 1)
         val.append(_num(s.influence[p], 60))
@@ -158,6 +220,105 @@ def encode_game(g: Game, seat: int | None) -> Vector:
                 val.append(_num(n, 6))
         at += (w + NG, w + NG + 1)
         val += (_num(s.horses[p], 5), _num(s.horse_tile[p] or 0, 6))
+    return ones, at, val
+
+
+def _seat_sources(g: Game) -> tuple[object, ...]:
+    """Everything :func:`_seat_entries` reads (besides the observer)."""
+    s = g.s
+    return (g.comp, s.influence, s.town_of, s.counter, s.road_of, s.wagon, s.horses, s.horse_tile)
+
+
+class _Memo:
+    """What :class:`Encoder` keeps between calls: the storage rows block (per observer), the leader
+    cards' entries and each seat's hand, with the components and copies of the state lists they
+    came from, compared on every call (so any change is seen)."""
+
+    def __init__(self) -> None:
+        # Keyed by observer and player count (the seat slots depend on both).
+        self._rows: dict[tuple[int, int], tuple[object, list[int], list[int], Vector]] = {}
+        self._leaders: tuple[object, list[int], list[int], Entries] | None = None
+        self._hands: dict[int, tuple[object, list[int], list[float]]] = {}
+        self._parts: dict[tuple[str, int, int], tuple[tuple[object, ...], Entries]] = {}
+
+    def part(
+        self, name: str, me: int, sources: tuple[object, ...], g: Game, compute: Callable[[Game, int], Entries]
+    ) -> Entries:
+        """``compute(g, me)``, kept while ``sources`` (the components, then state lists) stay equal."""
+        hit = self._parts.get((name, me, g.s.players))
+        if hit is not None and hit[0][0] is sources[0] and hit[0][1:] == sources[1:]:
+            return hit[1]
+        entries = compute(g, me)
+        kept = (sources[0], *(list(x) if isinstance(x, list) else x for x in sources[1:]))
+        self._parts[name, me, g.s.players] = (kept, entries)
+        return entries
+
+    def leaders(self, g: Game) -> Entries:
+        s = g.s
+        hit = self._leaders
+        if hit is not None and hit[0] is g.comp and hit[1] == s.card_at and hit[2] == s.faceup:
+            return hit[3]
+        entries = _leader_entries(g)
+        self._leaders = (g.comp, s.card_at[:], s.faceup[:], entries)
+        return entries
+
+    def hand(self, g: Game, seat: int) -> list[float]:
+        hit = self._hands.get(seat)
+        if hit is not None and hit[0] is g.comp and hit[1] == g.s.card_at:
+            return hit[2]
+        values = _hand_values(g, seat)
+        self._hands[seat] = (g.comp, g.s.card_at[:], values)
+        return values
+
+    def rows(self, vec: Vector, g: Game, me: int) -> None:
+        s = g.s
+        hit = self._rows.get((me, s.players))
+        if hit is not None and hit[0] is g.layout and hit[1] == s.row_chooser and hit[2] == s.space_owner:
+            vec[L_ROWS:_ROWS_END] = hit[3]
+            return
+        _rows_block(vec, g, me)
+        self._rows[me, s.players] = (g.layout, s.row_chooser[:], s.space_owner[:], vec[L_ROWS:_ROWS_END].copy())
+
+
+class Encoder:
+    """:func:`encode_game` with a memory (:class:`_Memo`), for one environment: equal vectors."""
+
+    def __init__(self) -> None:
+        self._memo = _Memo()
+
+    def __call__(self, g: Game, seat: int | None) -> Vector:
+        return encode_game(g, seat, self._memo)
+
+
+def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
+    """``encode(g.observe(seat))``, computed from the state (see the module's doc); ``memo`` (of an
+    :class:`Encoder`) keeps the parts that did not change since its last call."""
+    s = g.s
+    P = s.players
+    me = seat or 0
+    phase = s.phase
+    town_slot = _town_slots(g)
+
+    def who(p: int) -> int:  # a seat slot, or SEATS for nobody (-1)
+        return SEATS if p < 0 else (p - me) % P
+
+    vec = np.zeros(OBS_SIZE, dtype=np.float32)
+    ones: list[int] = []
+    at: list[int] = [L_GAME]
+    val: list[float] = [_num(s.round, ROUNDS)]
+    one = ones.append
+
+    one(L_GAME + 1 + phase)
+    one(L_GAME + 1 + len(PHASES) + P - 3)
+    ones += [L_GAME + 1 + len(PHASES) + 3 + (p - me) % P for p in g.pending()]
+    towns = memo.part("towns", me, _town_sources(g), g, _town_entries) if memo is not None else _town_entries(g, me)
+    seats = memo.part("seats", me, _seat_sources(g), g, _seat_entries) if memo is not None else _seat_entries(g, me)
+    for entries in (towns, seats):
+        ones += entries[0]
+        at += entries[1]
+        val += entries[2]
+    for place, p in enumerate(s.order):
+        one(L_ORDER + ((p - me) % P) * SEATS + place)
     for gi, n in enumerate(s.supply):
         at.append(L_SUPPLY + gi)
         val.append(_num(n, 12))
@@ -168,27 +329,14 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     for place, p in enumerate(s.store_order):
         one(L_STORAGE + 2 * (SEATS + 1) + 1 + ((p - me) % P) * SEATS + place)
     if s.store_tiles[0] >= 0:
-        rows = _rows_of(g.layout)
-        vec[L_ROWS : L_ROWS + len(rows.fixed)] = rows.fixed
-        chooser = np.asarray(s.row_chooser)[rows.chooser_row]
-        owner = np.asarray(s.space_owner)[rows.space]
-        vec[rows.chooser_at + np.where(chooser < 0, SEATS, (chooser - me) % P)] = 1.0
-        vec[rows.space_at + np.where(owner < 0, SEATS, (owner - me) % P)] = 1.0
-    cards = comp.cards
-    card_at = s.card_at
-    for f, c in enumerate(s.faceup):
-        if c >= 0:
-            one(L_LEADERS + f * 4 + cards[c].kind)
-            one(L_LEADERS + f * 4 + 3)
-    for f, pile in enumerate(comp.pile_cards):
-        at.append(L_LEADERS + 16 + f)
-        val.append(_num([card_at[c] for c in pile].count(FACE_DOWN), 9))
-    gray = [0, 0, 0]
-    for c in comp.gray_cards:
-        if card_at[c] == GRAY_SUPPLY:
-            gray[cards[c].kind] += 1
-    at += [L_LEADERS + 20 + k for k in range(3)]
-    val += [_num(n, 6) for n in gray]
+        if memo is not None:
+            memo.rows(vec, g, me)
+        else:
+            _rows_block(vec, g, me)
+    leaders = memo.leaders(g) if memo is not None else _leader_entries(g)
+    ones += leaders[0]
+    at += leaders[1]
+    val += leaders[2]
     at.append(L_TAX)
     val.append(_num(len(s.tax_deck), 18))
     if phase == OFFER or phase == RESPOND:
@@ -210,16 +358,11 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     if seat is not None and phase != OVER:  # the seat's own hand (the reference shows none at the end)
         at.append(L_HAND)
         val.append(_num(s.guards[seat], MAX_OFFER))
-        counts = [0] * (3 * _FIGS)
-        for c, where in enumerate(card_at):
-            if where == seat:
-                card = cards[c]
-                counts[card.kind * _FIGS + min(card.figures, 4) - 1] += 1
-        at += [L_HAND + 1 + k for k in range(len(counts))]
-        val += [_num(n, 3) for n in counts]
+        at += _HAND_AT
+        val += memo.hand(g, seat) if memo is not None else _hand_values(g, seat)
     vec[ones] = 1.0
     vec[at] = val
     return vec
 
 
-__all__ = ["encode_game"]
+__all__ = ["Encoder", "encode_game"]

@@ -25,6 +25,10 @@ class Catalogue:
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
         if len(self.index) != len(self.actions):
             raise ValueError(f"catalogue {version} lists a decision twice")
+        # The same lookup by identity, for the catalogue's own objects: a game that builds its
+        # catalogue from the decision objects its engine reuses (interned) is looked up without
+        # hashing a tuple. The catalogue keeps its objects alive, so no other object has their id.
+        self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions) if a is not None}
         # Masks of the same legal list (the engine caches it per state) are computed once.
         self._masks: dict[int, tuple[Sequence[Any], npt.NDArray[np.int8]]] = {}
         self.noop_mask = np.zeros(len(self.actions), dtype=np.int8)
@@ -38,8 +42,9 @@ class Catalogue:
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """Catalogue indices of ``legal`` (KeyError names a decision the catalogue lacks: a bug)."""
         index = self.index
+        by_id = self._by_id.get
         try:
-            return [index[a] for a in legal]
+            return [by_id(id(a)) or index[a] for a in legal]  # (index 0, the no-op, is never legal)
         except KeyError as exc:
             raise KeyError(f"decision {exc.args[0]!r} is not in action catalogue {self.version}") from None
 
@@ -52,7 +57,7 @@ class Catalogue:
         if hit is not None and hit[0] is legal:
             return hit[1]
         m = np.zeros(len(self.actions), dtype=np.int8)
-        m[self.indices(legal)] = 1
+        m.put(self.indices(legal), 1)  # (put takes the list as it is: faster than m[list] = 1)
         m.flags.writeable = False
         if len(self._masks) > 64:
             self._masks.clear()

@@ -4,7 +4,10 @@
 observations are the learner's encoded ``observe(seat)`` (``Box(0, 1, (obs_size,), float32)``),
 actions the catalogue (``Discrete``), ``action_masks()`` the learner's legal indices (for
 sb3-contrib's MaskablePPO). Opponents play every decision until the learner must decide or the
-game ends; the reward comes at the end (win share or VP difference).
+game ends; the reward comes at the end (``reward="win"``: win share, ``"vp"``: VP difference), or
+with ``reward="shaped"`` at every step: the change of the learner's projected VP margin
+(:func:`~tabletop.rl.spec.margin_potential`, public information; the steps add up to the "vp"
+reward) plus the win share at the end.
 
 ``opponents`` maps seats to a bot kind of the game's registry (``"random"``, ``"heuristic"``,
 ...), an :class:`~tabletop.agents.Agent`, or a policy with SB3's ``predict`` (wrapped in a
@@ -28,7 +31,7 @@ from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from tabletop.rl.pettingzoo_env import PLAYERS, play_index
 from tabletop.rl.policy import Policy, PolicyAgent
-from tabletop.rl.spec import RLGame, RLPlayable, Vector, check_reward, final_rewards
+from tabletop.rl.spec import GYM_REWARDS, RLGame, RLPlayable, Vector, check_reward, final_rewards, margin_potential
 
 Opponent = str | Agent | Any
 
@@ -57,13 +60,15 @@ class TableGymEnv(gym.Env[Vector, int]):
         self.rlgame = spec
         self.players = players
         self.fixed_seat = learner_seat
-        self.reward_kind = check_reward(reward)
+        self.reward_kind = check_reward(reward, GYM_REWARDS)
+        self._potential = 0.0
         self.options = options
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"]}
         self.observation_space = spaces.Box(0.0, 1.0, (spec.obs_size,), np.float32)
         self.action_space = spaces.Discrete(spec.catalogue.size)  # type: ignore[assignment]
         self.game: RLPlayable = spec.new_game(players, 0, options)  # bad options fail here
+        self._encode = spec.encoder()
         self.learner = learner_seat if learner_seat is not None else 0
         self.set_opponents(opponents)
         self._opponents = self._next_opponents
@@ -97,6 +102,8 @@ class TableGymEnv(gym.Env[Vector, int]):
             if p != self.learner:
                 agent.reset(p, derive_seed(game_seed, p))
         self._advance()
+        if self.reward_kind == "shaped":
+            self._potential = margin_potential(self.rlgame, self.game, self.learner)
         return self._obs(), {"seat": self.learner, "seed": game_seed}
 
     def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
@@ -109,8 +116,14 @@ class TableGymEnv(gym.Env[Vector, int]):
         self._advance()
         reward = 0.0
         done = self.game.over  # (a fresh read: the opponents' decisions may have ended it)
-        if done:
+        if self.reward_kind == "shaped":
+            before, self._potential = self._potential, margin_potential(self.rlgame, g, self.learner)
+            reward = self._potential - before
+            if done:
+                reward += final_rewards(self.rlgame, g, "win")[self.learner]
+        elif done:
             reward = final_rewards(self.rlgame, g, self.reward_kind)[self.learner]
+        if done:
             info["winners"] = g.result()["winners"]
             info["won"] = self.learner in info["winners"]
         return self._obs(), reward, done, False, info
@@ -139,7 +152,7 @@ class TableGymEnv(gym.Env[Vector, int]):
             g.apply(seat, agent.act(seen, legal))
 
     def _obs(self) -> Vector:
-        return self.rlgame.encode_seat(self.game, self.learner)
+        return self._encode(self.game, self.learner)
 
 
 __all__ = ["TableGymEnv"]

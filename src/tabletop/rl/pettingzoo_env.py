@@ -50,16 +50,22 @@ def make_spaces(spec: RLGame) -> tuple[spaces.Dict, spaces.Discrete]:
 
 def play_index(spec: RLGame, game: RLPlayable, seat: int, index: Any) -> bool:
     """Apply catalogue ``index`` for pending ``seat``; an index outside its mask plays the seat's first
-    legal action instead. Returns whether the index was legal."""
-    legal = game.legal_actions(seat)
-    mask = spec.catalogue.mask(legal)
+    legal action instead. Returns whether the index was legal.
+
+    The engine itself checks the decision (``apply`` raises IllegalAction and changes nothing for
+    one that is not legal now), so no mask is built here."""
     try:
         i = int(index)
     except (TypeError, ValueError):
         i = -1
-    ok = 0 < i < len(mask) and bool(mask[i])
-    game.apply(seat, spec.catalogue.actions[i] if ok else legal[0])
-    return ok
+    if 0 < i < spec.catalogue.size:
+        try:
+            game.apply(seat, spec.catalogue.actions[i])
+            return True
+        except IllegalAction:
+            pass
+    game.apply(seat, game.legal_actions(seat)[0])
+    return False
 
 
 class _Table:
@@ -80,6 +86,7 @@ class _Table:
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
         self._cache: dict[int, dict[str, Any]] = {}
+        self._encode = spec.encoder()
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -100,7 +107,7 @@ class _Table:
             return hit
         g = self.game
         mask = self.rlgame.catalogue.mask(g.legal_actions(seat)) if not g.over else self.rlgame.catalogue.noop_mask
-        out = {"observation": self.rlgame.encode_seat(g, seat), "action_mask": mask}
+        out = {"observation": self._encode(g, seat), "action_mask": mask}
         self._cache[seat] = out
         return out
 
@@ -164,12 +171,12 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         ok = play_index(self.rlgame, self.game, self._seat_of[agent], action)
         self._cache = {}
         self.infos[agent] = {} if ok else {"illegal_action": True}
-        if self.game.over:
+        self._select()
+        if self.game.over:  # (rewards are 0 before: nothing else to accumulate)
             for a, r in zip(self.possible_agents, self._rewards(), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        self._select()
-        self._accumulate_rewards()
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         return self._render()

@@ -22,6 +22,10 @@ from tabletop.runner import PlayableGame
 
 Vector = npt.NDArray[np.float32]
 REWARDS = ("win", "vp")
+# The single-agent environment also offers "shaped": per-step changes of a public score estimate
+# that add up to the "vp" reward, plus the win share at the end (see :func:`margin_potential`).
+GYM_REWARDS = (*REWARDS, "shaped")
+SHAPING_WEIGHT = 4.0  # the margin's weight in "shaped": 10 VP of margin weigh 0.4 of a win
 
 
 class RLPlayable(PlayableGame, Protocol):
@@ -60,6 +64,14 @@ class RLGame:
     score_key: str = "vp"
     vp_scale: float = 100.0
     fast_encode: Callable[[Any, int], Vector] | None = None
+    projected: Callable[[Any], Sequence[float]] | None = None
+    make_encoder: Callable[[], Callable[[Any, int], Vector]] | None = None
+
+    def encoder(self) -> Callable[[Any, int], Vector]:
+        """A ``(game, seat) -> vector`` equal to :meth:`encode_seat`, for one environment: a game may
+        give one with a memory between calls (``make_encoder``; Wallenstein keeps what a planning
+        phase does not change)."""
+        return self.make_encoder() if self.make_encoder is not None else self.encode_seat
 
     def encode_seat(self, game: RLPlayable, seat: int) -> Vector:
         """The observation vector of ``seat`` in ``game``: ``encode(game.observe(seat))``."""
@@ -81,6 +93,8 @@ def game_spec(
     score_key: str,
     vp_scale: float,
     fast_encode: Callable[[Any, int], Vector] | None = None,
+    projected: Callable[[Any], Sequence[float]] | None = None,
+    make_encoder: Callable[[], Callable[[Any, int], Vector]] | None = None,
 ) -> RLGame:
     """An :class:`RLGame` from a game's ``new_game(players=, seed=, log=, **options)`` (only the
     named ``options`` pass; others are an IllegalAction), its bot package ``bots`` (with
@@ -107,13 +121,39 @@ def game_spec(
         score_key=score_key,
         vp_scale=vp_scale,
         fast_encode=fast_encode,
+        projected=projected,
+        make_encoder=make_encoder,
     )
 
 
-def check_reward(reward: str) -> str:
-    if reward not in REWARDS:
-        raise IllegalAction(f"reward must be one of {list(REWARDS)}, not {reward!r}")
+def check_reward(reward: str, kinds: Sequence[str] = REWARDS) -> str:
+    if reward not in kinds:
+        raise IllegalAction(f"reward must be one of {list(kinds)}, not {reward!r}")
     return reward
+
+
+def _margins(spec: RLGame, scores: Sequence[float]) -> list[float]:
+    """Each seat's score minus the mean of the others', divided by ``spec.vp_scale`` (zero-sum)."""
+    P = len(scores)
+    total = sum(scores)
+    return [(scores[p] - (total - scores[p]) / (P - 1)) / spec.vp_scale for p in range(P)]
+
+
+def margin_potential(spec: RLGame, game: RLPlayable, seat: int) -> float:
+    """The potential of reward "shaped": ``seat``'s margin (as reward "vp") of the projected scores
+    (``spec.projected``, public information), or of the final scores once the game is over.
+
+    Weighted by ``SHAPING_WEIGHT``. The environment rewards each step with the change of this
+    potential, so an episode's rewards add up to ``SHAPING_WEIGHT`` times the "vp" reward minus the
+    start's value (zero at a symmetric start), plus the win share at the end: the shaping
+    tells the learner early what the end will say, and cannot change which play is best
+    (potential-based shaping, Ng, Harada and Russell 1999).
+    """
+    if game.over or spec.projected is None:
+        scores = [float(v) for v in game.result()[spec.score_key]]
+    else:
+        scores = [float(v) for v in spec.projected(game)]
+    return SHAPING_WEIGHT * _margins(spec, scores)[seat]
 
 
 def final_rewards(spec: RLGame, game: RLPlayable, reward: str) -> list[float]:
@@ -128,9 +168,17 @@ def final_rewards(spec: RLGame, game: RLPlayable, reward: str) -> list[float]:
     if reward == "win":
         winners = res["winners"]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(P)]
-    scores = [float(v) for v in res[spec.score_key]]
-    total = sum(scores)
-    return [(scores[p] - (total - scores[p]) / (P - 1)) / spec.vp_scale for p in range(P)]
+    return _margins(spec, [float(v) for v in res[spec.score_key]])
 
 
-__all__ = ["REWARDS", "RLGame", "RLPlayable", "Vector", "check_reward", "final_rewards", "game_spec"]
+__all__ = [
+    "GYM_REWARDS",
+    "REWARDS",
+    "RLGame",
+    "RLPlayable",
+    "Vector",
+    "check_reward",
+    "final_rewards",
+    "game_spec",
+    "margin_potential",
+]

@@ -36,6 +36,10 @@ class MixedAgent:
         self.members = list(members)
         self.current = self.members[0]
 
+    @property
+    def needs_observation(self) -> bool:  # a random member needs none: building it costs more than its move
+        return bool(getattr(self.current, "needs_observation", True))
+
     def reset(self, seat: int, seed: int) -> None:
         self.current = self.members[random.Random(seed).randrange(len(self.members))]
         self.current.reset(seat, seed)
@@ -47,14 +51,23 @@ class MixedAgent:
 def parse_args(argv: Sequence[str] | None, game: str) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog=f"python -m {game}.rl.train", description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=600_000, help="learner decisions in all")
-    ap.add_argument("--random-fraction", type=float, default=0.4, help="share of steps against random bots")
+    ap.add_argument("--random-fraction", type=float, default=0.6, help="share of steps against random bots")
     ap.add_argument("--snapshot-every", type=int, default=60_000, help="phase 2: steps between frozen snapshots")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--envs", type=int, default=4, help="environments stepped together (one process)")
-    ap.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length per environment")
-    ap.add_argument("--batch-size", type=int, default=512)
+    ap.add_argument("--envs", type=int, default=8, help="environments stepped together (one process)")
+    ap.add_argument("--n-steps", type=int, default=256, help="PPO rollout length per environment")
+    ap.add_argument("--batch-size", type=int, default=256)
+    ap.add_argument("--epochs", type=int, default=4, help="PPO epochs per rollout")
+    ap.add_argument("--net", default="128,128", help="policy net's hidden layers")
+    ap.add_argument("--value-net", default="64,64", help="value net's hidden layers")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--reward", choices=("win", "vp"), default="vp", help="win share, or VP difference (denser)")
+    ap.add_argument(
+        "--reward",
+        choices=("win", "vp", "shaped"),
+        default="shaped",
+        help="win share; VP difference at the end; or shaped: the projected VP margin's change every step"
+        " (adds up to the VP difference) plus the win share",
+    )
     ap.add_argument(
         "--resume",
         type=Path,
@@ -66,6 +79,10 @@ def parse_args(argv: Sequence[str] | None, game: str) -> argparse.Namespace:
     ap.add_argument("--window", type=int, default=200, help="games per point of the learning curve")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     return ap.parse_args(argv)
+
+
+def _layers(text: str) -> list[int]:
+    return [int(n) for n in text.split(",") if n.strip()]
 
 
 def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: str) -> Path:
@@ -90,7 +107,7 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     hyper = dict(
         n_steps=args.n_steps,
         batch_size=args.batch_size,
-        n_epochs=4,
+        n_epochs=args.epochs,
         learning_rate=3e-4,
         gamma=0.995,
         ent_coef=0.01,
@@ -109,12 +126,14 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
             if snap.parent.resolve() != out.resolve():
                 (out / snap.name).write_bytes(snap.read_bytes())
     else:
-        model = MaskablePPO("MlpPolicy", venv, policy_kwargs={"net_arch": [64, 64]}, **hyper)
+        arch = {"pi": _layers(args.net), "vf": _layers(args.value_net)}
+        model = MaskablePPO("MlpPolicy", venv, policy_kwargs={"net_arch": arch}, **hyper)
     start_steps = int(model.num_timesteps)
     phase1 = start_steps + int(args.steps * args.random_fraction)
     curve = curve_path.open("w", buffering=1)
     curve.writelines(earlier)
     started = time.monotonic()
+    cpu_started = time.process_time()
     state = {"phase": 1, "next_snapshot": phase1, "snapshots": len(list(out.glob("snapshot_*.zip")))}
 
     def heuristic_and_pool() -> None:
@@ -158,6 +177,17 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
         "reward": args.reward,
         "resumed_from": str(args.resume) if args.resume else None,
         "seconds": round(elapsed, 1),
+        "cpu_seconds": round(time.process_time() - cpu_started, 1),
+        "hyperparameters": {
+            "envs": args.envs,
+            "n_steps": args.n_steps,
+            "batch_size": args.batch_size,
+            "epochs": args.epochs,
+            "net": args.net,
+            "value_net": args.value_net,
+            "random_fraction": args.random_fraction,
+            "snapshot_every": args.snapshot_every,
+        },
         "seed": args.seed,
         "players": args.players,
         "phase1_steps": phase1,

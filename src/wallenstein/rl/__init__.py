@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from tabletop.rl.api import api
 from tabletop.rl.spec import game_spec
+from wallenstein.bots.search import projected_scores
 from wallenstein.game import new_game
 from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
-from wallenstein.rl.fast_encoding import encode_game
+from wallenstein.rl.fast_encoding import Encoder, encode_game
 
 SPEC = game_spec(
     VERSION,
@@ -31,6 +32,8 @@ SPEC = game_spec(
     score_key="vp",
     vp_scale=100.0,
     fast_encode=encode_game,
+    projected=projected_scores,
+    make_encoder=Encoder,
 )
 
 env, parallel_env, GymEnv, register_openspiel = api(SPEC, "Wallenstein", max_game_length=5000)

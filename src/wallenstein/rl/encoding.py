@@ -38,7 +38,6 @@ from tabletop.rl.catalogue import Catalogue
 from tabletop.rl.layout import Layout
 from tabletop.rl.spec import Vector
 from wallenstein.actions import (
-    COMMIT,
     DRAFT_DECK,
     DRAFT_GROUP,
     DRAFT_REFRESH,
@@ -52,12 +51,14 @@ from wallenstein.actions import (
     LEADER_MOVE,
     LEADER_PLACE,
     LK_BENEFITS,
-    MOVE_KIND,
-    MOVE_ONLY,
-    POSITION_KIND,
+    POSITION_ACTIONS,
     REVOLT_NEXT,
-    STAY,
+    STAY_ACTION,
     Action,
+    commit_action,
+    move_action,
+    move_only_action,
+    plan_card_action,
 )
 from wallenstein.board import (
     ACTIONS,
@@ -84,12 +85,14 @@ FAVOURS = 21
 
 
 def _catalogue() -> Catalogue:
-    acts: list[Action] = [Action("plan_card", box, code) for box in range(PLAN_BOXES) for code in CARD_CODES]
-    acts += [Action(POSITION_KIND, p) for p in range(SEATS)]
-    acts += [Action(MOVE_KIND, t, n) for t in range(N) for n in range(1, MAX_ARMIES + 1)]
-    acts += [Action(MOVE_ONLY, t, n) for t in range(N) for n in range(1, MAX_ARMIES + 1)]
-    acts.append(Action(STAY))
-    acts += [Action(COMMIT, n) for n in range(MAX_ARMIES + 1)]
+    # The engine's own (interned) objects where it has them: equal by value, and the catalogue finds
+    # them by identity (the planning, move and commitment decisions, most of a game).
+    acts: list[Action] = [plan_card_action(box, code) for box in range(PLAN_BOXES) for code in CARD_CODES]
+    acts += POSITION_ACTIONS
+    acts += [move_action(t, n) for t in range(N) for n in range(1, MAX_ARMIES + 1)]
+    acts += [move_only_action(t, n) for t in range(N) for n in range(1, MAX_ARMIES + 1)]
+    acts.append(STAY_ACTION)
+    acts += [commit_action(n) for n in range(MAX_ARMIES + 1)]
     acts += [Action(DRAFT_TAKE, c) for c in range(N)]
     acts += [Action(DRAFT_DECK), Action(DRAFT_REFRESH)]
     acts += [Action(DRAFT_GROUP, n) for n in range(1, 11)]

@@ -77,19 +77,30 @@ from wallenstein.state import (
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
+    from wallenstein.state import State
 
 _NC = len(CARD_CODES)
 # A plan or bid code's card slot (what ``_CARD[card_name(code)]`` gives; an uncovered box the last).
 _CARD_SLOT = {code: _NO_CARD if code == EMPTY else _CARD[str(card_name(code))] for code in CARD_CODES}
 # An engine box number (actions 0-9, the bid 10, court boxes 11-13) is its box slot in the vector.
 assert _BOX["bid"] == AUCTION_BOX and _BOX["convert3"] == N_BOXES and len(_BOX) == PLAN_BOXES
-_COUNTIES = np.arange(N)
-_OWNER_BASE = L_OWNER + _COUNTIES * 7
-_BUILD_BITS = tuple((k, bit) for k, bit in enumerate(BUILDING_BITS))
+_OWNER_BASE = L_OWNER + np.arange(N) * 7
 _BOARD_END = L_REVOLT + N
 assert L_OWNER == 0 and L_ARMIES == L_OWNER + 7 * N and L_BUILD == L_ARMIES + N and L_REVOLT == L_BUILD + 3 * N
-_BOARDS: dict[tuple[int, ...], Vector] = {}
-_BOARD_CACHE = 1024  # entries of ~2 KB each; cleared when full
+# Lookup tables, so the county block takes a few numpy calls and no Python loop over counties; their
+# entries are the reference's own values (_num: a float64 quotient, clipped, stored as float32).
+_ARMY_VALUE = np.array([_num(a, 20) for a in range(21)], dtype=np.float32)  # np.take clips the index
+_REVOLT_VALUE = np.array([_num(r, 2) for r in range(3)], dtype=np.float32)
+_BUILD_ONES = np.array([[1.0 if b & bit else 0.0 for bit in BUILDING_BITS] for b in range(8)], dtype=np.float32)
+assert sum(BUILDING_BITS) == 7
+# An owner's slot in the one-hot, for observer ``me`` and ``P`` players: indexed by owner + 2
+# (OUT_OF_PLAY -2, neutral -1, seats 0..P-1).
+_OWNER_SLOT = {
+    (me, P): np.array([6, 5, *((o - me) % P for o in range(P))], dtype=np.intp)
+    for P in range(3, SEATS + 1)
+    for me in range(P)
+}
+assert OUT_OF_PLAY == -2
 
 
 def _slot(code: int) -> int:
@@ -97,28 +108,233 @@ def _slot(code: int) -> int:
     return hit if hit is not None else _CARD[str(card_name(code))]
 
 
-def _board_block(
-    owner: list[int], armies: list[int], buildings: list[int], revolts: list[int], me: int, players: int
-) -> Vector:
-    """Entries ``[0, _BOARD_END)``: owner one-hot (seat slot, neutral, out of play), armies,
-    buildings, revolts of every county."""
-    vec = np.zeros(_BOARD_END, dtype=np.float32)
-    own = np.asarray(owner)
-    slot = np.where(own >= 0, (own - me) % players, np.where(own == OUT_OF_PLAY, 6, 5))
-    vec[_OWNER_BASE + slot] = 1.0
-    a = np.asarray(armies, dtype=np.float64)  # as _num: float64, then stored
-    vec[L_ARMIES : L_ARMIES + N] = np.clip(a / 20, 0.0, 1.0)
-    r = np.asarray(revolts, dtype=np.float64)
-    vec[L_REVOLT : L_REVOLT + N] = np.clip(r / 2, 0.0, 1.0)
-    b = np.asarray(buildings)
-    for k, bit in _BUILD_BITS:
-        vec[L_BUILD + k + 3 * np.flatnonzero(b & bit)] = 1.0
-    vec.flags.writeable = False
-    return vec
+def _board_block(vec: Vector, s: State, me: int) -> None:
+    """Entries ``[0, _BOARD_END)`` of ``vec`` (zeros): owner one-hot (seat slot, neutral, out of
+    play), armies, buildings, revolts of every county."""
+    own = np.asarray(s.owner)
+    vec[_OWNER_BASE + _OWNER_SLOT[me, s.players][own + 2]] = 1.0
+    vec[L_ARMIES : L_ARMIES + N] = np.take(_ARMY_VALUE, s.armies, mode="clip")
+    vec[L_BUILD : L_BUILD + 3 * N] = _BUILD_ONES[s.buildings].ravel()
+    vec[L_REVOLT : L_REVOLT + N] = np.take(_REVOLT_VALUE, s.revolts, mode="clip")
 
 
-def encode_game(g: Game, seat: int | None) -> Vector:
-    """``encode(g.observe(seat))``, computed from the state (see the module's doc)."""
+_BOARDS: dict[tuple[int, ...], Vector] = {}
+_BOARD_CACHE = 1024  # entries of ~2 KB each; cleared when full
+
+
+def _shared_board(s: State, me: int) -> Vector:
+    """The county block for the stateless path, cached by value (board and observer): the board
+    does not change while planning. Entries are read-only, so callers in any thread may share them."""
+    key = (me, s.players, *s.owner, *s.armies, *s.buildings, *s.revolts)
+    board = _BOARDS.get(key)
+    if board is None:
+        board = np.zeros(_BOARD_END, dtype=np.float32)
+        _board_block(board, s, me)
+        board.flags.writeable = False
+        if len(_BOARDS) >= _BOARD_CACHE:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    return board
+
+
+def _court_plans(g: Game, seat: int | None, me: int, players: int) -> list[int]:
+    """The court boards' plan cards the seat sees: all once revealed, else its own."""
+    P = players
+    court = g.s.court
+    assert court is not None
+    ones: list[int] = []
+    for p in range(P):
+        if court.shown or p == seat:
+            pbase = L_PLANS + ((p - me) % P) * PLAN_BOXES * _NC + N_BOXES * _NC
+            cards = court.plans[p * COURT_BOXES : (p + 1) * COURT_BOXES]
+            ones += [pbase + j * _NC + _slot(code) for j, code in enumerate(cards)]
+    return ones
+
+
+def _declared_empty(g: Game, me: int, players: int) -> list[int]:
+    """2002 (edition2002.declared_empty): the uncovered boxes of complete plans."""
+    P = players
+    s = g.s
+    ones: list[int] = []
+    for p in range(P):
+        if s.plan_fill[p] == N_BOXES:
+            base = L_EMPTY + ((p - me) % P) * 10
+            ones += [base + bx for bx in range(10) if s.plans[p * N_BOXES + bx] == EMPTY]
+    return ones
+
+
+def _planning_entries(g: Game, seat: int | None, me: int, players: int) -> list[int]:
+    """The ones that change while a planning phase lasts (nothing else does): who has planned, who is
+    pending, the seat's own plan cards and next box, the court boards' cards, the 2002 declared
+    empty boxes. They all lie in :data:`_PLANNING_BLOCKS`."""
+    P = players
+    s = g.s
+    ones = [L_PLAYER + ((p - me) % P) * 7 + 6 for p in range(P) if s.plan_fill[p] == g.plan_size]
+    ones += [L_PENDING + (p - me) % P for p in g.pending()]
+    if seat is not None:
+        fill = s.plan_fill[seat]
+        plans = s.plans
+        court_plans = s.court.plans if s.court is not None else []
+        pb = seat * N_BOXES
+        for bx in COURT_SEQUENCE[:fill]:
+            if g.is2002 and bx == AUCTION_BOX:
+                continue
+            code = plans[pb + bx] if bx < N_BOXES else court_plans[seat * COURT_BOXES + bx - N_BOXES]
+            ones.append(L_PLANS + bx * _NC + _slot(code))
+        if fill < g.plan_size:
+            ones.append(L_NEXT_BOX + COURT_SEQUENCE[fill])
+    if s.court is not None:
+        ones += _court_plans(g, seat, me, P)
+    if g.is2002 and s.action_cards and s.season != WINTER:
+        ones += _declared_empty(g, me, P)
+    return ones
+
+
+# Where _planning_entries writes: cleared in a planning base vector, then written per call.
+_PLANNING_BLOCKS = (
+    *((L_PLAYER + k * 7 + 6, 1) for k in range(SEATS)),
+    (L_PENDING, SEATS),
+    (L_PLANS, SEATS * PLAN_BOXES * _NC),
+    (L_NEXT_BOX, PLAN_BOXES),
+    (L_EMPTY, SEATS * 10),
+)
+
+
+class Encoder:
+    """:func:`encode_game` with a memory, for one environment: equal vectors, fewer computed.
+
+    While a planning phase lasts (most of the game's decisions) only :func:`_planning_entries`
+    change, so the rest of a seat's vector is kept per seat (with those blocks cleared) and each call
+    copies it and writes the planning entries. The memory holds for the same game object and state
+    object in the same planning phase (year and season); anything else recomputes it. Vectors handed
+    out are fresh arrays (callers may keep or change them).
+    """
+
+    def __init__(self) -> None:
+        self._game: object = None
+        self._state: object = None
+        self._when = (-1, -1)
+        self._base: dict[int | None, Vector] = {}
+        self._memo = _Memo()
+
+    def __call__(self, g: Game, seat: int | None) -> Vector:
+        s = g.s
+        if s.phase != PLANNING:
+            return encode_game(g, seat, self._memo)
+        when = (s.year, s.season)
+        if self._game is not g or self._state is not s or self._when != when:
+            self._game, self._state, self._when = g, s, when
+            self._base = {}
+        base = self._base.get(seat)
+        if base is None:
+            base = encode_game(g, seat, self._memo)
+            for start, length in _PLANNING_BLOCKS:
+                base[start : start + length] = 0.0
+            base.flags.writeable = False
+            self._base[seat] = base
+        vec = base.copy()
+        P = s.players
+        vec[_planning_entries(g, seat, seat or 0, P)] = 1.0
+        return vec
+
+
+def _plan_rows(s: State, me: int) -> list[list[int]]:
+    """Per seat, the entries of its plan cards on the season's action cards, in the cards' order."""
+    P = s.players
+    plans = s.plans
+    rows = []
+    for p in range(P):
+        base = L_PLANS + ((p - me) % P) * PLAN_BOXES * _NC
+        pb = p * N_BOXES
+        rows.append([base + action * _NC + _slot(plans[pb + action]) for action in s.action_cards])
+    return rows
+
+
+def _seat_entries(s: State, me: int) -> tuple[list[int], list[int], list[float]]:
+    """Each seat's block but the planned flag: ones, then positions and values."""
+    P = s.players
+    ones: list[int] = []
+    at: list[int] = []
+    val: list[float] = []
+    for p in range(P):
+        base = L_PLAYER + ((p - me) % P) * 7
+        ones.append(base)
+        at += (base + 1, base + 2, base + 3, base + 4, base + 5)
+        val += (
+            _num(s.thalers[p], 40),
+            _num(s.grain[p], 30),
+            _num(s.vp[p], 150),
+            _num(s.supply[p], MAX_ARMIES),
+            _num(s.owner.count(p), N),
+        )
+    return ones, at, val
+
+
+_SeatKey = tuple[list[int], list[int], list[int], list[int], list[int]]
+
+
+class _Memo:
+    """What :class:`Encoder` keeps between calls: per observer, the county block and the season's
+    plan rows, each with copies of the state lists it was computed from, compared on every call (so
+    a change is always seen; equal lists compare in C, far faster than encoding them again)."""
+
+    def __init__(self) -> None:
+        # Keyed by observer and player count (the seat slots depend on both).
+        self._boards: dict[tuple[int, int], tuple[list[int], list[int], list[int], list[int], Vector]] = {}
+        self._rows: dict[tuple[int, int], tuple[list[int], list[int], list[list[int]]]] = {}
+        self._seats: dict[tuple[int, int], tuple[_SeatKey, tuple[list[int], list[int], list[float]]]] = {}
+
+    def seats(self, s: State, me: int) -> tuple[list[int], list[int], list[float]]:
+        hit = self._seats.get((me, s.players))
+        now = (s.thalers, s.grain, s.vp, s.supply, s.owner)
+        if hit is not None and hit[0] == now:
+            return hit[1]
+        entries = _seat_entries(s, me)
+        self._seats[me, s.players] = ((s.thalers[:], s.grain[:], s.vp[:], s.supply[:], s.owner[:]), entries)
+        return entries
+
+    def board(self, vec: Vector, s: State, me: int) -> None:
+        """The county block into ``vec``: the kept one, with the counties that changed rewritten
+        (a move changes one or two of 45)."""
+        hit = self._boards.get((me, s.players))
+        if hit is None or len(hit[0]) != len(s.owner):
+            _board_block(vec, s, me)
+            block = vec[:_BOARD_END].copy()
+            self._boards[me, s.players] = (s.owner[:], s.armies[:], s.buildings[:], s.revolts[:], block)
+            return
+        owner, armies, buildings, revolts, block = hit
+        if owner != s.owner:
+            slot = _OWNER_SLOT[me, s.players]
+            for c in [c for c, (a, b) in enumerate(zip(owner, s.owner, strict=True)) if a != b]:
+                o = owner[c] = s.owner[c]
+                block[L_OWNER + c * 7 : L_OWNER + c * 7 + 7] = 0.0
+                block[L_OWNER + c * 7 + slot[o + 2]] = 1.0
+        if armies != s.armies:
+            for c in [c for c, (a, b) in enumerate(zip(armies, s.armies, strict=True)) if a != b]:
+                block[L_ARMIES + c] = _num(s.armies[c], 20)
+                armies[c] = s.armies[c]
+        if buildings != s.buildings:
+            for c in [c for c, (a, b) in enumerate(zip(buildings, s.buildings, strict=True)) if a != b]:
+                block[L_BUILD + 3 * c : L_BUILD + 3 * c + 3] = _BUILD_ONES[s.buildings[c]]
+                buildings[c] = s.buildings[c]
+        if revolts != s.revolts:
+            for c in [c for c, (a, b) in enumerate(zip(revolts, s.revolts, strict=True)) if a != b]:
+                block[L_REVOLT + c] = _num(s.revolts[c], 2)
+                revolts[c] = s.revolts[c]
+        vec[:_BOARD_END] = block
+
+    def plan_rows(self, s: State, me: int) -> list[list[int]]:
+        hit = self._rows.get((me, s.players))
+        if hit is not None and hit[0] == s.plans and hit[1] == s.action_cards:
+            return hit[2]
+        rows = _plan_rows(s, me)
+        self._rows[me, s.players] = (s.plans[:], s.action_cards[:], rows)
+        return rows
+
+
+def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
+    """``encode(g.observe(seat))``, computed from the state (see the module's doc); ``memo`` (of an
+    :class:`Encoder`) keeps parts that did not change since its last call."""
     s = g.s
     P = s.players
     me = seat or 0
@@ -130,31 +346,16 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     val: list[float] = []
     one = ones.append
 
-    # Counties: the board changes far less often than decisions are taken (not at all while
-    # planning), so its block is cached per (board, seat slot) and copied in.
-    key = (me, P, *s.owner, *s.armies, *s.buildings, *s.revolts)
-    board = _BOARDS.get(key)
-    if board is None:
-        board = _board_block(s.owner, s.armies, s.buildings, s.revolts, me, P)
-        if len(_BOARDS) >= _BOARD_CACHE:
-            _BOARDS.clear()
-        _BOARDS[key] = board
-    vec[:_BOARD_END] = board
+    if memo is not None:
+        memo.board(vec, s, me)
+    else:
+        vec[:_BOARD_END] = _shared_board(s, me)
 
     planning = phase == PLANNING
-    for p in range(P):
-        base = L_PLAYER + ((p - me) % P) * 7
-        one(base)
-        at += (base + 1, base + 2, base + 3, base + 4, base + 5)
-        val += (
-            _num(s.thalers[p], 40),
-            _num(s.grain[p], 30),
-            _num(s.vp[p], 150),
-            _num(s.supply[p], MAX_ARMIES),
-            _num(s.owner.count(p), N),
-        )
-        if planning and s.plan_fill[p] == g.plan_size:
-            one(base + 6)
+    seats = memo.seats(s, me) if memo is not None else _seat_entries(s, me)
+    ones += seats[0]
+    at += seats[1]
+    val += seats[2]
     one(L_PHASE + phase)
     one(L_SEASON + season)
     at.append(L_YEAR)
@@ -164,8 +365,9 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     for m in g.config["modules"]:
         one(L_GAME + 1 + _MODULES.index(m))
     one(L_GAME + 1 + len(_MODULES) + P - 3)
-    for p in g.pending():
-        one(L_PENDING + (p - me) % P)
+    if not planning:
+        for p in g.pending():
+            one(L_PENDING + (p - me) % P)
     for k, counts in enumerate((s.tray, s.inside)):
         for i, n in enumerate(counts):
             if n:
@@ -191,31 +393,22 @@ def encode_game(g: Game, seat: int | None) -> Vector:
         if s.position[p] >= 0:
             one(L_POSITION + ((p - me) % P) * SEATS + s.position[p])
 
-    plans = s.plans
     # Plan cards turned up in the season (observe._revealed_plans), and the seat's own.
     if phase in _SEASON_PHASES and not planning and season != WINTER:
+        rows = memo.plan_rows(s, me) if memo is not None else _plan_rows(s, me)
         turned = phase == LEADER_MOVE
         acting = phase == MOVE or phase == COMMIT
-        order_index = {p: i for i, p in enumerate(s.order)}
         for p in range(P):
-            base = L_PLANS + ((p - me) % P) * PLAN_BOXES * _NC
-            pb = p * N_BOXES
-            for k, action in enumerate(s.action_cards):
-                if turned or p == seat or (acting and (k < s.act or (k == s.act and order_index[p] <= s.turn))):
-                    one(base + action * _NC + _slot(plans[pb + action]))
-            if p == seat and not g.is2002:
-                one(base + AUCTION_BOX * _NC + _slot(plans[pb + AUCTION_BOX]))
-    if seat is not None and planning:
-        fill = s.plan_fill[seat]
-        court_plans = s.court.plans if s.court is not None else []
-        pb = seat * N_BOXES
-        for bx in COURT_SEQUENCE[:fill]:
-            if g.is2002 and bx == AUCTION_BOX:
-                continue
-            code = plans[pb + bx] if bx < N_BOXES else court_plans[seat * COURT_BOXES + bx - N_BOXES]
-            one(L_PLANS + bx * _NC + _slot(code))
-        if fill < g.plan_size:
-            one(L_NEXT_BOX + COURT_SEQUENCE[fill])
+            row = rows[p]
+            if turned or p == seat:
+                ones += row
+                if p == seat and not g.is2002:
+                    base = L_PLANS + ((p - me) % P) * PLAN_BOXES * _NC
+                    one(base + AUCTION_BOX * _NC + _slot(s.plans[p * N_BOXES + AUCTION_BOX]))
+            elif acting:  # the actions done, and the current one once p's turn in it came
+                ones += row[: s.act + 1 if s.order.index(p) <= s.turn else s.act]
+    if planning:
+        ones += _planning_entries(g, seat, me, P)
     if phase == MOVE:
         one(L_MOVE + s.move_from)
         one(L_MOVE + N + (0 if s.move_kind == 0 else 1))
@@ -238,21 +431,16 @@ def encode_game(g: Game, seat: int | None) -> Vector:
             one(L_FIGHT + N + SEATS + (s.owner[target] - me) % P)
         at += (L_FIGHT + N + 2 * SEATS, L_FIGHT + N + 2 * SEATS + 1)
         val += (_num(s.armies[target], 20), _num(moved if kind == F_ATTACK else s.revolts[target] + extra, 20))
-    if g.is2002 and in_season:  # edition2002.declared_empty: uncovered boxes of complete plans
-        for p in range(P):
-            if s.plan_fill[p] == N_BOXES:
-                base = L_EMPTY + ((p - me) % P) * 10
-                ones += [base + bx for bx in range(10) if plans[p * N_BOXES + bx] == EMPTY]
+    if g.is2002 and in_season and not planning:
+        ones += _declared_empty(g, me, P)
     court = s.court
     if court is not None:
         for p in range(P):
             base = L_COURT + ((p - me) % P) * 3
             at += (base, base + 1, base + 2)
             val += (_num(court.supply[p], 10), _num(court.hall[p], 10), _num(court.audience[p], 10))
-            if court.shown or p == seat:
-                pbase = L_PLANS + ((p - me) % P) * PLAN_BOXES * _NC + N_BOXES * _NC
-                cards = court.plans[p * COURT_BOXES : (p + 1) * COURT_BOXES]
-                ones += [pbase + j * _NC + _slot(code) for j, code in enumerate(cards)]
+        if not planning:
+            ones += _court_plans(g, seat, me, P)
         ones += [L_COURT + SEATS * 3 + n - 1 for n in court.display if n]
         ones += [L_COURT + SEATS * 3 + FAVOURS + f - 1 for f in court.gone]
     mods = s.mods
@@ -275,4 +463,4 @@ def encode_game(g: Game, seat: int | None) -> Vector:
     return vec
 
 
-__all__ = ["encode_game"]
+__all__ = ["Encoder", "encode_game"]
