@@ -89,6 +89,7 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
         take_turn(page)
         if page.locator("#log").inner_text().count("Scoring, year") >= 1 and moved:
             break
+    page.evaluate("() => window.scrollTo(0, 0)")  # Fill empty boxes scrolls its notes into view
     page.screenshot(path=str(HERE / "table.png"))
     page.click("#tab-replay")
     page.click("#replay-load")

@@ -39,6 +39,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tabletop.errors import IllegalAction
 from tabletop.i18n import language
+from webtable import turn_timer
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, Guard, clip, parse_json
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
@@ -265,7 +266,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
                 return error(403, "while the game runs, a seat's view needs that seat's token")
 
         def build() -> dict[str, Any]:
-            return replay_frames(room.kind, hub.store.history(game_id), seat, lang)
+            frames = replay_frames(room.kind, hub.store.history(game_id), seat, lang)
+            return {**frames, "notes": hub.store.notes(game_id, "timeout")}  # public notices, at their log position
 
         return await hub.replay(room, seat, lang, build)
 
@@ -329,7 +331,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
         room.touched = time.monotonic()
         writer = asyncio.create_task(_writer(websocket, room, client))
         client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary(), **welcome})
-        for line in history_for(room, seat):
+        for line in [*await history_for(room, seat), *await turn_timer.notices(room)]:  # kept chat and notices
             client.queue.put_nowait(line)
         client.push_state()
         room.announce()
@@ -465,7 +467,7 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
     if kind == "ping":
         return {"type": "pong", "id": ref}
     if kind == "chat":  # seated players only (webtable.chat)
-        return handle_chat(room, client.seat, msg.get("text"), ref)
+        return await handle_chat(room, client.seat, msg.get("text"), ref)
     if kind not in ("act", "check", "preview"):
         return {
             "type": "error",

@@ -439,6 +439,15 @@ class Hub:
             log.warning("game %s: storing its seats failed", game_id, exc_info=True)
             raise StorageDown("the game store is unavailable, so nothing changed; try again in a moment") from None
 
+    async def store_note(self, game_id: str, kind: str, body: dict[str, Any]) -> None:
+        """Keep a chat line or a notice with the game (webtable.chat, webtable.turn_timer), in order with
+        its decisions; StorageDown (nothing kept) if the store cannot commit."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.writer, self.store.add_note, game_id, kind, body)
+        except STORAGE_ERRORS:
+            log.warning("game %s: storing a %s note failed", game_id, kind, exc_info=True)
+            raise StorageDown("the game store is unavailable, so nothing was kept; try again in a moment") from None
+
     # -------------------------------------------------------------------------------- life cycle
     async def start(self) -> None:
         """Serve at once; bring back the unfinished bot games in the background, one at a time, so bot games

@@ -54,6 +54,18 @@ OWNERS = sa.Table(
     sa.Column("private", sa.Boolean, nullable=False, default=False),
 )
 
+# What the table keeps beside a game's history (issue 17): the players' chat lines and the notices that
+# a seat's time ran out, so that they outlive a restart and a replay shows the notices. Not part of the
+# history (the game replays without them); a table of its own, so older databases gain it on start.
+NOTES = sa.Table(
+    "notes",
+    METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),  # the order they were said in
+    sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), nullable=False, index=True),
+    sa.Column("kind", sa.String(16), nullable=False),  # "chat" or "timeout"
+    sa.Column("body", sa.Text, nullable=False),  # JSON, ASCII only (no lone surrogate or NUL reaches the database)
+)
+
 UNFINISHED = ("running", "abandoned")
 
 
@@ -186,9 +198,35 @@ class Store:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 conn.execute(ENTRIES.delete().where(ENTRIES.c.game_id.in_(chunk)))
+                conn.execute(NOTES.delete().where(NOTES.c.game_id.in_(chunk)))
                 conn.execute(OWNERS.delete().where(OWNERS.c.game_id.in_(chunk)))
                 conn.execute(GAMES.delete().where(GAMES.c.id.in_(chunk)))
         return ids
+
+    def add_note(self, game_id: str, kind: str, body: dict[str, Any]) -> None:
+        """Keep a chat line or a notice of ``game_id``; committed when this returns."""
+        with self.engine.begin() as conn:
+            text = json.dumps(body, separators=(",", ":"))
+            conn.execute(NOTES.insert().values(game_id=game_id, kind=kind, body=text))
+
+    def notes(self, game_id: str, kind: str, last: int | None = None) -> list[dict[str, Any]]:
+        """The notes of one kind of ``game_id`` in the order they were kept (only the ``last`` ones if given);
+        one that cannot be read is left out (notes are the table's extras: the game never depends on them)."""
+        query = sa.select(NOTES.c.body).where(NOTES.c.game_id == game_id, NOTES.c.kind == kind)
+        query = query.order_by(NOTES.c.id.desc())
+        if last is not None:
+            query = query.limit(last)
+        with self.engine.connect() as conn:
+            texts = list(conn.execute(query).scalars())
+        out = []
+        for text in reversed(texts):
+            try:
+                body = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(body, dict):
+                out.append(body)
+        return out
 
     def record(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:

@@ -1,11 +1,14 @@
 """An optional time limit on people's decisions: when a seat has been asked to decide for longer than
 its limit, a bot takes that one decision for it, and every client is told (a ``timeout`` message the
 page writes into its log). The limit is chosen when the game is made and kept with each person's
-seat; bots are never timed. A restarted server starts the clock again for the decisions pending."""
+seat; bots are never timed. A restarted server starts the clock again for the decisions pending. The
+notice is kept with the game (``Store.add_note``), with the log position it stands at, so a reload, a
+reconnect and the replay show it where it happened."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -66,9 +69,25 @@ async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
         return
     game = room.game
     action = agent.act(game.observe(seat), list(game.legal_actions(seat)))
+    at = len(game.log)  # the notice stands before the log entries this decision adds
     try:
         await room.act(seat, action)
     except IllegalAction as exc:  # the person decided in the same moment
         log.info("game %s: seat %d's time ran out, but: %s", room.id, seat, exc)
         return
-    room.broadcast({"type": "timeout", "seat": seat, "limit": limit})
+    notice = {"type": "timeout", "seat": seat, "limit": limit, "at": at}
+    # Kept with the game, so a reload, a reconnect and the replay show it too; if the store is down
+    # (StorageDown) the move stands and those here now are told.
+    with contextlib.suppress(IllegalAction):
+        await room.hub.store_note(room.id, "timeout", notice)
+    room.broadcast(notice)
+
+
+async def notices(room: Any) -> list[dict[str, Any]]:
+    """The stored notices of this game (public: every client is sent them when it connects); none if
+    the store cannot be read now."""
+    try:
+        return await asyncio.to_thread(room.hub.store.notes, room.id, "timeout")
+    except Exception:  # the store's errors (SQLAlchemy, OS): the game goes on without the notices
+        log.warning("game %s: its notices could not be read", room.id, exc_info=True)
+        return []

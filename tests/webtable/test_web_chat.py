@@ -1,13 +1,20 @@
-"""The players' chat (webtable.chat): length and rate limits, and that a spectator never gets it."""
+"""The players' chat (webtable.chat): length and rate limits, that a spectator never gets it, and that it
+is kept with the game through a restart."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from browsing import create_in_lobby, new_page
 from playwright.sync_api import Browser
+from webclient import free_port, server, sqlite_url
+from websockets.sync.client import ClientConnection, connect
 
 from tabletop.errors import IllegalAction
 from webtable.chat import MAX_CHARS, RATE, WINDOW, Chat
@@ -54,3 +61,44 @@ def test_seated_players_chat_and_a_spectator_hears_nothing(browser: Browser, bas
     assert "Good luck" not in json.dumps(frames)
     for p in (host, friend, spectator):
         assert not p.errors  # type: ignore[attr-defined]
+
+
+def _until_pong(ws: ClientConnection) -> list[dict[str, Any]]:
+    """Every message up to the answer to a ping sent now (a bot's move may come between them)."""
+    ws.send(json.dumps({"type": "ping"}))
+    got: list[dict[str, Any]] = []
+    while (msg := json.loads(ws.recv(timeout=30)))["type"] != "pong":
+        got.append(msg)
+    return got
+
+
+def test_the_chat_is_kept_with_the_game_through_a_sigkill(tmp_path: Path) -> None:
+    """A chat line is stored before anyone is sent it: after the server is killed (SIGKILL) and started
+    again, a player who connects is sent it before the first state; a spectator still gets none; the
+    limits still hold."""
+    db = sqlite_url(tmp_path)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    seats = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bea"}, {"type": "bot", "bot": "random"}]
+    with server(db, port) as proc:
+        made = httpx.post(url + "/api/games", json={"game": "wallenstein", "seats": seats}).json()
+        gid, ann, bea = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+        with connect(f"ws://127.0.0.1:{port}/ws/{gid}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": ann}))
+            ws.send(json.dumps({"type": "chat", "id": 1, "text": "Good luck, Bea!"}))
+            ws.send(json.dumps({"type": "chat", "id": 2, "text": "x" * (MAX_CHARS + 1)}))
+            answers = [m for m in _until_pong(ws) if m.get("id") in (1, 2)]
+            assert answers[0]["type"] == "said" and "at most" in answers[1]["message"]
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    with server(db, port):
+        with connect(f"ws://127.0.0.1:{port}/ws/{gid}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": bea}))
+            got = _until_pong(ws)
+            assert not [m for m in got if m["type"] == "error"], got
+            assert [(m["name"], m["text"]) for m in got if m["type"] == "chat"] == [("Ann", "Good luck, Bea!")]
+        with connect(f"ws://127.0.0.1:{port}/ws/{gid}") as ws:  # a spectator
+            ws.send(json.dumps({"type": "hello"}))
+            got = _until_pong(ws)
+            assert any(m["type"] == "state" for m in got)
+            assert not [m for m in got if m["type"] == "chat"] and "Good luck" not in json.dumps(got)

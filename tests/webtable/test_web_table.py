@@ -250,8 +250,17 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
     assert not page.errors  # type: ignore[attr-defined]
 
 
+# Where the notice stands in the log: how many log entries (one node each) come before it.
+NOTICE_AT = """() => { const nodes = [...document.querySelector('#log').childNodes];
+  const i = nodes.findIndex((n) => n.classList && n.classList.contains('timeout'));
+  return i < 0 ? null : nodes.slice(0, i).filter((n) => !(n.classList && n.classList.contains('timeout'))).length; }"""
+
+
 def test_a_turn_time_limit_lets_a_bot_play_the_late_move(browser: Browser, base_url: str) -> None:
+    """The bot plays Ann's late move and the log says so; the notice is kept with the game, so after a
+    reload it stands at the same place in the log, and the replay shows it there too."""
     page = new_page(browser)
+    frames = _frames(page)
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, turn_limit="2")
     page.wait_for_selector("#plan-fill")
     page.wait_for_function("() => document.querySelector('#log').textContent.includes('time ran out (2 s)')")
@@ -261,6 +270,18 @@ def test_a_turn_time_limit_lets_a_bot_play_the_late_move(browser: Browser, base_
         "() => !document.querySelector('#plan-fill') || document.querySelector('#turn-body').dataset.phase "
         "!== 'planning'"
     )
+    at = next(f["at"] for f in frames if f.get("type") == "timeout")
+    assert page.evaluate(NOTICE_AT) == at  # before the entries the bot's plan added
+    page.reload()
+    page.wait_for_function("() => document.querySelector('#log').textContent.includes('time ran out (2 s)')")
+    # (Ann's later decisions may time out too on a slow machine: the first notice is the one checked.)
+    assert page.evaluate(NOTICE_AT) == at
+    page.click("#tab-replay")
+    page.click("#replay-load")
+    page.wait_for_selector("#replay-players table")
+    page.keyboard.press("End")
+    assert "Ann's time ran out (2 s): a bot played the move." in page.locator("#replay-log").inner_text()
+    assert page.locator("#replay-log .timeout").count() >= 1
     assert not page.errors  # type: ignore[attr-defined]
 
 

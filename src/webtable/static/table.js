@@ -85,11 +85,7 @@
       ctx.summary = msg.game; renderInvites(); renderNotice(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
-    if (msg.type === "timeout") {
-      // A seat's time ran out and a bot played its move: said in the log.
-      if (conn === primary()) $("log").append(WT.el("div", { class: "timeout" }, WT.t("table.timeout", { name: ctx.summary.seats[msg.seat].name, n: msg.limit })));
-      return;
-    }
+    if (msg.type === "timeout") { if (conn === primary()) notice(msg); return; }
     if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(msg.message);
@@ -177,15 +173,40 @@
 
   // ------------------------------------------------------------------ log and reports
   function addLog(entry, now) {
+    for (const n of noticesAt(ctx.logEntries.length)) { if (now) showLog(n); else playback.push(n); }
+    entry.index = ctx.logEntries.length;
     ctx.logEntries.push(entry);
     if (now) showLog(entry); else playback.push(entry);
   }
-  function showLog(entry) {
+  const logNodes = []; // the log's node of each entry shown (a notice may go before one)
+  function showLog(entry, before) {
     const box = $("log");
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
-    box.append(page.logItem(ctx, entry));
+    const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
+    box.insertBefore(node, before || null);
+    if (entry.index !== undefined) logNodes[entry.index] = node;
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
+  // A seat's time ran out and a bot played its move: the notice stands in the log before the entries
+  // that move added (its "at"), kept by the server, so a reload, a reconnect and the replay show it.
+  const notices = { seen: new Set(), waiting: [] };
+  function notice(n) {
+    const key = `${n.at}:${n.seat}`;
+    if (notices.seen.has(key)) return;
+    notices.seen.add(key);
+    const live = Object.keys(ctx.states).length > 0; // (on opening the page the kept notices come before the log)
+    // It just happened: before the entries the bot's move added if they are shown already, else now
+    // (they are still to come in the playback).
+    if (n.at === undefined || (live && n.at <= ctx.logEntries.length)) showLog({ notice: n, event: {}, lines: [] }, logNodes[n.at]);
+    else notices.waiting.push(n);
+  }
+  function noticesAt(i) {
+    const due = notices.waiting.filter((n) => n.at <= i);
+    notices.waiting = notices.waiting.filter((n) => n.at > i);
+    return due.map((n) => ({ notice: n, event: {}, lines: [noticeText(n)] }));
+  }
+  const noticeText = (n) => WT.t("table.timeout", { name: (ctx.summary.seats[n.seat] || {}).name, n: n.limit });
+  const noticeItem = (n) => WT.el("div", { class: "timeout" }, noticeText(n));
 
   // ------------------------------------------------------------------ playback of the log
   // What others did is shown one log entry at a time, at a pace the person chooses: the entry's county
@@ -202,16 +223,17 @@
       WT.el("select", { id: "play-speed", onchange: (e) => { localStorage.setItem("wt:playback", e.target.value); if (e.target.value === "instant") flush(); else next(); } },
         ...Object.keys(SPEEDS).map((k) => WT.el("option", { value: k, selected: (localStorage.getItem("wt:playback") || "normal") === k }, WT.t(SPEED_WORDS[k])))),
       WT.el("button", { id: "play-pause", onclick: () => { paused = !paused; draw(); next(); } }, ""),
-      WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift()); draw(); } }, WT.t("table.playback_step")),
+      WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift(), speed()); draw(); } }, WT.t("table.playback_step")),
       WT.el("button", { id: "play-skip", onclick: () => flush() }, WT.t("table.playback_skip")),
       WT.el("span", { id: "play-left", class: "small muted" }),
       WT.el("div", { id: "play-now", class: "small", "aria-live": "polite" }));
     document.querySelector("#view-table .table").before(bar);
-    function show(entry) {
+    // ms: how long the entry has on its own (armies move over it); 0 when shown at once.
+    function show(entry, ms = 0) {
       showLog(entry);
       const text = (entry.lines || []).filter((l) => l).join(" ");
       if (text) $("play-now").textContent = text;
-      if (page.highlight) page.highlight(ctx, entry.event);
+      if (page.highlight) page.highlight(ctx, entry.event, ms);
     }
     function draw() {
       $("play-pause").textContent = WT.t(paused ? "table.playback_resume" : "table.playback_pause");
@@ -223,13 +245,14 @@
       if (timer !== null) return;
       if (!queue.length || (paused && speed() > 0)) { draw(); return; }
       if (speed() === 0) { flush(); return; }
-      show(queue.shift()); draw();
+      const entry = queue.shift();
       // Entries without words (bookkeeping) pass at once.
-      // A long queue plays faster (never slower than a tenth of the chosen pace per entry).
-      const pace = speed() / Math.min(10, 1 + queue.length / 8);
+      // A long queue plays faster, at most four times the chosen pace (faster could not be followed).
+      const pace = speed() / Math.min(4, 1 + queue.length / 16);
+      show(entry, pace); draw();
       timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
     }
-    function flush() { while (queue.length) show(queue.shift()); draw(); }
+    function flush() { while (queue.length) show(queue.shift()); if (page.highlight) page.highlight(ctx, null); draw(); }
     draw();
     return { push(entry) { queue.push(entry); next(); }, flush };
   })();
@@ -287,8 +310,10 @@
   // The tab's title and an optional sound say when it is this screen's turn.
   const baseTitle = document.title;
   let wasMyTurn = false;
+  // Off unless ticked (the choice is kept); ticking plays the tone once, so the person knows it, and
+  // opens the audio while the browser counts the click as the person's wish to hear sound.
   const soundBox = WT.el("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("wt:sound") === "1",
-    onchange: (e) => localStorage.setItem("wt:sound", e.target.checked ? "1" : "0") });
+    onchange: (e) => { localStorage.setItem("wt:sound", e.target.checked ? "1" : "0"); if (e.target.checked) beep(); } });
   document.querySelector("header.top").append(WT.el("label", { class: "small sound", for: "sound" }, soundBox, " ", WT.t("table.sound")));
   function yourTurnSignal(state) {
     const myTurn = state.seat !== null && state.legal.length > 0 && !state.over;
@@ -296,9 +321,11 @@
     if (myTurn && !wasMyTurn && soundBox.checked) beep();
     wasMyTurn = myTurn;
   }
+  let audio = null; // one audio context for the page (browsers limit how many a page may open)
   function beep() {
     try {
-      const ac = new AudioContext(); const o = ac.createOscillator(); const g = ac.createGain();
+      const ac = audio = audio || new AudioContext(); if (ac.state === "suspended") ac.resume();
+      const o = ac.createOscillator(); const g = ac.createGain();
       o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ac.destination);
       o.start(); o.stop(ac.currentTime + 0.18);
     } catch { /* no audio: the title still says it */ }
@@ -361,7 +388,8 @@
     const f = replay.frames[i];
     $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.frames.length, step: f.step });
     page.renderFrame(ctx, f.obs, { map: $("replay-map"), players: $("replay-players"), board: $("replay-board") });
-    $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).map((e) => page.logItem(ctx, e)));
+    const at = (i) => (replay.notes || []).filter((n) => n.at === i).map(noticeItem); // the notices where they happened
+    $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).flatMap((e, i) => [...at(i), page.logItem(ctx, e)]));
     $("replay-log").scrollTop = $("replay-log").scrollHeight;
   }
   $("replay-slider").addEventListener("input", showFrame);

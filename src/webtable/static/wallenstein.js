@@ -93,7 +93,10 @@ window.GamePages = window.GamePages || {};
     hatch.append(s("rect", { width: 8, height: 8, fill: "#cfc7b8" }), s("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#9d927e", "stroke-width": 3 }));
     defs.append(hatch);
     const layer = s("g"); const marks = s("g", { "pointer-events": "none" });
-    svg.replaceChildren(defs, layer, marks);
+    // Armies still moving in the playback (highlight) stay on top of the redrawn map.
+    const moving = svg.querySelector("#army-anim");
+    for (const child of [...svg.children]) if (child !== moving) child.remove();
+    svg.prepend(defs, layer, marks);
     const leaders = obs.leaders ? Object.entries(obs.leaders.county).filter(([, c]) => c !== null) : [];
     for (const ring of M.wasteland || []) layer.append(s("path", { d: pathOf([ring]), fill: "#b9b09c", stroke: "none" }));
     for (const c of meta.counties) {
@@ -124,7 +127,7 @@ window.GamePages = window.GamePages || {};
       const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": nm.size, "data-label": c.key }); t.textContent = c.name; marks.append(t);
       marks.append(printedValues(nm.x, nm.y + 11, c));
       if (owner !== null && st.armies > 0) {
-        const g = s("g", { class: "army" });
+        const g = s("g", { class: "army", "data-county": c.key });
         g.append(s("circle", { cx: x, cy: y, r: 12, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2 }));
         const n = s("text", { x, y: y + 4.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
       }
@@ -273,8 +276,8 @@ window.GamePages = window.GamePages || {};
     });
     const th = (key, attrs = {}) => el("th", attrs, WT.t(key));
     return el("table", { class: "players" }, el("tr", {}, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
-      th("wallenstein.th_grain", { class: "num" }), th("wallenstein.th_vp", { class: "num" }), th("wallenstein.th_counties", { class: "num", title: WT.t("wallenstein.th_counties_title") }),
-      th("wallenstein.th_supply", { class: "num", title: WT.t("wallenstein.th_supply_title") }), th(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus")), ...rows);
+      th("wallenstein.th_grain", { class: "num", title: WT.t("wallenstein.th_grain_title") }), th("wallenstein.th_vp", { class: "num", title: WT.t("wallenstein.th_vp_title") }), th("wallenstein.th_counties", { class: "num", title: WT.t("wallenstein.th_counties_title") }),
+      th("wallenstein.th_supply", { class: "num", title: WT.t("wallenstein.th_supply_title") }), th(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus", { title: WT.t(is2002() ? "wallenstein.th_order_title" : "wallenstein.th_order_bonus_title") })), ...rows);
   }
 
   function boardPanel(ctx, obs) {
@@ -435,7 +438,7 @@ window.GamePages = window.GamePages || {};
         ...BUILDING_KINDS.map((k) => el("td", {}, who(r.buildings[k].counts, r.buildings[k].leaders))))));
     const vp = el("table", { class: "regions small", id: "vp-now" },
       el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.score_counties")), el("th", { class: "num" }, WT.t("wallenstein.score_buildings")),
-        el("th", { class: "num" }, WT.t("wallenstein.score_majorities")), el("th", { class: "num" }, WT.t("wallenstein.vp_now"))),
+        el("th", { class: "num", title: WT.t("wallenstein.score_majorities_title") }, WT.t("wallenstein.score_majorities")), el("th", { class: "num" }, WT.t("wallenstein.vp_now"))),
       ...board.score_now.map((d, p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
         el("td", { class: "num" }, d.buildings), el("td", { class: "num" }, d.majorities), el("td", { class: "num vp" }, board.vp_now[p]))));
     const out = [el("section", { class: "module", id: "standings" }, el("h3", {}, WT.t("wallenstein.regions_h")),
@@ -607,7 +610,7 @@ window.GamePages = window.GamePages || {};
         for (const [bb, cc] of Object.entries(plan.boxes)) if (cc === plan.selected) delete plan.boxes[bb];
         plan.boxes[b] = plan.selected; plan.selected = null;
       } else if (b in plan.boxes) delete plan.boxes[b];
-      plan.verdict = null; rerender(ctx);
+      plan.verdict = null; plan.fillNotes = null; rerender(ctx);
     };
     const mat = el("div", { class: "mat", role: "group", "aria-label": WT.t("wallenstein.action_boxes") }, ...boxes.map((b) => {
       const a = meta.actions.find((x) => x.name === b);
@@ -632,27 +635,9 @@ window.GamePages = window.GamePages || {};
       ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : r.message; rerender(ctx); }).catch(() => { plan.verdict = null; });
     }
     const fill = () => {
-      // Unused cards onto the empty boxes in mat order (county cards first on the action boxes, a
-      // 0-thaler bid, money or tower cards on the court boxes), leaving exactly as many boxes empty
-      // as the rules allow (W-08).
-      const free = hand.filter((c) => !used.has(c));
-      const county = (c) => !c.startsWith("money:") && !c.startsWith("blank") && !c.startsWith("tower");
-      for (const b of boxes) {
-        if (b in plan.boxes) continue;
-        if (boxes.filter((x) => !(x in plan.boxes)).length <= need) break;
-        let pick;
-        if (b === "bid") pick = free.includes("money:0") ? "money:0" : free.find((c) => c.startsWith("tower")) || free.find(county);
-        else if (b in COURT_BOX) pick = free.find((c) => !county(c)) || free[0];
-        else if (BUILDING_KINDS.includes(b)) {
-          // Only where the building can stand; with no such county a money card leaves the box idle.
-          pick = free.find((c) => county(c) && !obs.counties[c].buildings.includes(b) && obs.counties[c].buildings.length < meta.byKey[c].sites)
-            || free.find((c) => !county(c)) || free[0];
-        } else pick = free.find(county) || free[0];
-        if (pick === undefined) break;
-        plan.boxes[b] = pick;
-        free.splice(free.indexOf(pick), 1);
-      }
-      plan.verdict = null; rerender(ctx);
+      plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx);
+      const notes = document.getElementById("plan-fill-notes"); // what it left without an action, in view
+      if (notes) notes.scrollIntoView({ block: "nearest" });
     };
     const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? WT.t("wallenstein.plan_intro_court") : ""];
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
@@ -663,15 +648,104 @@ window.GamePages = window.GamePages || {};
       cards, mat, ...(over ? [over] : []), ...msgs,
       el("div", { class: "choices" },
         el("button", { onclick: fill, id: "plan-fill" }, WT.t("wallenstein.plan_fill")),
-        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; rerender(ctx); } }, WT.t("wallenstein.plan_clear")),
+        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, WT.t("wallenstein.plan_clear")),
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
           e.target.disabled = true;
           try { await ctx.act(seat, planJson()); } catch (err) { plan.verdict = err.message; rerender(ctx); }
         } }, WT.t("wallenstein.plan_submit"))),
+      ...fillNotes(plan),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
         complete ? (plan.verdict === "ok" ? (cost > thalers ? WT.t("wallenstein.plan_legal_over_cost") : WT.t("wallenstein.plan_legal")) : plan.verdict === "checking" ? WT.t("wallenstein.checking") : plan.verdict || "")
           : WT.t("wallenstein.boxes_to_fill", { n: empty - need })),
     ];
+  }
+
+  // ------------------------------------------------------------------ "Fill empty boxes"
+  // The printed deploy amounts: a deploy the supply cannot give in full is skipped (W-05a).
+  const DEPLOY = { deploy5: 5, deploy3: 3, deploy1_move: 1 };
+  const NO_SUPPLY = { palace: "wallenstein.fill_why_supply_palace", church: "wallenstein.fill_why_supply_church", trading_post: "wallenstein.fill_why_supply_trading_post" };
+  const NO_SITE = { palace: "wallenstein.fill_why_site_palace", church: "wallenstein.fill_why_site_church", trading_post: "wallenstein.fill_why_site_trading_post" };
+  const isCountyCard = (c) => !c.startsWith("money:") && !c.startsWith("blank") && !c.startsWith("tower");
+  // Puts the unused cards on the empty boxes: a county card only where its action does something as
+  // things stand now (a building where it can stand and is left in the supply, a deploy the supply
+  // can give, a combat from a county of 2 or more armies next to one they could enter, W-16), paid
+  // for from the thalers held now in the mat's order after the bid (taxes and grain come first). A box
+  // where no county card would do anything gets a money (2002: blank) card, or stays empty where the
+  // rules let it (W-08); each such box is returned with the reason, for the page to say.
+  function fillPlan(obs, seat, plan, hand, boxes, need) {
+    const used = new Set(Object.values(plan.boxes));
+    const free = hand.filter((c) => !used.has(c));
+    let budget = obs.players[seat].thalers;
+    for (const [b, c0] of Object.entries(plan.boxes)) {
+      const c = baseCard(c0);
+      if (b === "bid" && c.startsWith("money:")) budget -= Number(c.slice(6));
+      else if (!(b in COURT_BOX) && b !== "bid" && isCountyCard(c)) budget -= meta.actions.find((x) => x.name === b).cost;
+    }
+    const order = [...boxes].sort((a, b) => rank(a) - rank(b));
+    function rank(b) { return b === "bid" ? 0 : b === "tax" ? 1 : b === "grain" ? 2 : 3 + boxes.indexOf(b); }
+    const take = (c) => { free.splice(free.indexOf(c), 1); return c; };
+    const front = (c) => meta.byKey[c].neighbours.filter((n) => obs.counties[n].in_play && obs.counties[n].owner !== seat).length;
+    const deferred = [];
+    for (const b of order) {
+      if (b in plan.boxes) continue;
+      if (b === "bid") {
+        const pick = free.includes("money:0") ? "money:0" : free.find((c) => c.startsWith("tower")) || free.find(isCountyCard);
+        if (pick !== undefined) plan.boxes[b] = take(pick);
+        continue;
+      }
+      if (b in COURT_BOX) { deferred.push([b, null]); continue; }
+      const [pick, why] = usefulCounty(obs, seat, b, free.filter(isCountyCard), budget, front);
+      if (why) { deferred.push([b, why]); continue; }
+      plan.boxes[b] = take(pick);
+      budget -= meta.actions.find((x) => x.name === b).cost;
+    }
+    // The rest: a card that does nothing (money, blank or tower first), as long as the plan still
+    // has more empty boxes than the rules let stay empty.
+    const notes = [];
+    for (const [b, why] of deferred) {
+      const emptyNow = boxes.filter((x) => !(x in plan.boxes)).length;
+      const pick = emptyNow > need ? free.find((c) => !isCountyCard(c)) ?? free[0] : undefined;
+      if (pick !== undefined) plan.boxes[b] = take(pick);
+      if (why === null) continue; // a court box: the mat flags what it would not convert
+      notes.push(pick === undefined ? WT.t("wallenstein.fill_left_empty", { box: boxLabel(b), why })
+        : WT.t(isCountyCard(pick) ? "wallenstein.fill_forced" : "wallenstein.fill_no_action", { box: boxLabel(b), card: cardLabel(pick), why }));
+    }
+    return notes;
+  }
+  // The county card that does the most in box ``b`` now, or why none does anything there.
+  function usefulCounty(obs, seat, b, counties, budget, front) {
+    const best = (list, score) => list.reduce((a, c) => (a === undefined || score(c) > score(a) ? c : a), undefined);
+    if (!counties.length) return [null, WT.t("wallenstein.fill_why_no_county")];
+    const cost = meta.actions.find((x) => x.name === b).cost;
+    if (cost > budget) return [null, WT.t("wallenstein.fill_why_money", { cost: money(cost), left: money(Math.max(0, budget)) })];
+    const calm = (c) => (obs.counties[c].revolt ? -100 : 0); // income where a revolt marker lies starts a revolt (W-13)
+    if (b === "tax") return [best(counties, (c) => meta.byKey[c].tax + calm(c)), null];
+    if (b === "grain") return [best(counties, (c) => meta.byKey[c].grain + calm(c)), null];
+    if (BUILDING_KINDS.includes(b)) {
+      if (obs.supplies[b] === 0) return [null, WT.t(NO_SUPPLY[b])];
+      const room = counties.filter((c) => !obs.counties[c].buildings.includes(b) && obs.counties[c].buildings.length < meta.byKey[c].sites);
+      if (!room.length) return [null, WT.t(NO_SITE[b])];
+      return [best(room, (c) => obs.counties[c].armies - front(c)), null]; // safest: most armies, fewest foreign neighbours
+    }
+    if (b in DEPLOY) {
+      const have = obs.players[seat].supply;
+      if (have < DEPLOY[b]) return [null, WT.t("wallenstein.fill_why_army_supply", { armies: armies(have), n: DEPLOY[b] })];
+      return [best(counties, (c) => front(c) * 10 - obs.counties[c].armies), null]; // where the borders are
+    }
+    if (b === "combat_a" || b === "combat_b") {
+      const strong = counties.filter((c) => obs.counties[c].armies >= 2);
+      if (!strong.length) return [null, WT.t("wallenstein.fill_why_combat_armies")];
+      const open = strong.filter((c) => meta.byKey[c].neighbours.some((n) => obs.counties[n].in_play));
+      if (!open.length) return [null, WT.t("wallenstein.fill_why_combat_border")];
+      return [best(open, (c) => (front(c) ? 100 : 0) + obs.counties[c].armies), null];
+    }
+    return [counties[0], null];
+  }
+  function fillNotes(plan) {
+    if (!plan.fillNotes || !plan.fillNotes.length) return [];
+    return [el("div", { id: "plan-fill-notes", class: "small fill-notes", role: "status" },
+      el("p", {}, WT.t("wallenstein.fill_h", { n: plan.fillNotes.length })),
+      el("ul", {}, ...plan.fillNotes.map((n) => el("li", {}, n))))];
   }
 
   function moveTargets(legal) {
@@ -797,7 +871,7 @@ window.GamePages = window.GamePages || {};
   function finalScores(ctx, result) {
     const order = result.vp.map((_, i) => i).sort((a, b) => result.vp[b] - result.vp[a] || result.thalers[b] - result.thalers[a]);
     return el("div", { id: "final" }, el("p", {}, el("strong", {}, WT.t("wallenstein.final_h"))),
-      el("table", {}, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.th_vp")), el("th", { class: "num" }, WT.t(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers"))),
+      el("table", { class: "scores" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.th_vp")), el("th", { class: "num" }, WT.t(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers"))),
         ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " " + WT.t("wallenstein.winner") : ""),
           el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
   }
@@ -955,11 +1029,11 @@ window.GamePages = window.GamePages || {};
       el("td", { class: "num" }, d.counties + d.buildings + d.majorities), el("td", { class: "num" }, e.vp[p])));
     const winter = [...entries.slice(0, i)].reverse().find((x) => x.event.e === "winter");
     const lines = entries.slice(winter ? entries.indexOf(winter) : i, i).flatMap((x) => x.lines).filter((l) => l && !l.startsWith("---"));
-    const th = (key) => el("th", { class: "num" }, WT.t(key));
+    const th = (key, title) => el("th", { class: "num", title: title && WT.t(title) }, WT.t(key));
     return el("div", {}, el("p", {}, WT.t("wallenstein.winter_report", { year: e.year })),
       el("pre", { class: "small log" }, lines.join("\n")),
-      el("table", {}, el("tr", {}, el("th", {}, WT.t("table.player")), th("wallenstein.score_counties"), th("wallenstein.score_buildings"),
-        th("wallenstein.score_majorities"), th("wallenstein.score_gained"), th("wallenstein.th_vp")), ...rows));
+      el("table", { class: "scores" }, el("tr", {}, el("th", {}, WT.t("table.player")), th("wallenstein.score_counties"), th("wallenstein.score_buildings"),
+        th("wallenstein.score_majorities", "wallenstein.score_majorities_title"), th("wallenstein.score_gained", "wallenstein.score_gained_title"), th("wallenstein.th_vp", "wallenstein.th_vp_title")), ...rows));
   }
 
   // After each season: every player's revealed plan, box by box, and what came of it (from the log).
@@ -998,12 +1072,53 @@ window.GamePages = window.GamePages || {};
     if (wrap && !document.getElementById("legend")) { wrap.append(legend()); zoomControls(wrap); }
   }
 
-  // Playback: the county a log entry is about is highlighted on the live map until the next one.
-  function highlight(ctx, e) {
+  // Playback: the county a log entry is about is highlighted on the live map until the next one, and
+  // armies that move (a move, an attack) or come from the supply (a deploy, a draft group) travel there
+  // over ``ms`` milliseconds (0: the instant speed, a skip, or a flush: no animation).
+  function highlight(ctx, e, ms = 0) {
+    const svg = document.getElementById("map");
+    const layer = svg && svg.querySelector("#army-anim");
+    if (layer && !ms) layer.replaceChildren(); // skipping ends what was still moving
+    if (!e) return;
     for (const p of document.querySelectorAll("#map path.acting")) p.classList.remove("acting");
     const key = e.county || e.to || e.origin;
     const path = key && document.querySelector(`#map path[data-county="${CSS.escape(String(key))}"]`);
     if (path) { path.classList.add("acting"); path.parentNode.append(path); }
+    if (ms >= 150 && svg && !matchMedia("(prefers-reduced-motion: reduce)").matches) moveArmies(svg, e, ms);
+  }
+  // The armies an entry moves: [from county or null (the supply), to county, how many, seat].
+  function armyTrip(e) {
+    if ((e.e === "move" || e.e === "battle") && e.origin && e.county) return [e.origin, e.county, e.armies, e.seat];
+    if (e.e === "action" && String(e.action).startsWith("deploy") && e.armies) return [null, e.county, e.armies, e.seat];
+    if (e.e === "draft_place" && e.armies) return [null, e.county, e.armies, e.seat];
+    return null;
+  }
+  // A marker in the player's colour, with the number of armies, goes from the source county's army
+  // disc to the target's (from the map's top edge for the supply). It is drawn over the map in a layer
+  // that redrawing the map keeps (drawMap), and removed when it arrives: the map underneath always
+  // shows the exact state.
+  function moveArmies(svg, e, ms) {
+    const trip = armyTrip(e);
+    if (!trip || !M.counties[trip[1]]) return;
+    const [from, to, n, seat] = trip;
+    const [x1, y1] = M.counties[to].label;
+    const [x0, y0] = from && M.counties[from] ? M.counties[from].label : [x1, Math.max(0, y1 - 90)];
+    let layer = svg.querySelector("#army-anim");
+    if (!layer) { layer = s("g", { id: "army-anim", "pointer-events": "none" }); svg.append(layer); }
+    const g = s("g", { class: "army army-moving", "data-from": from || "supply", "data-to": to, "data-armies": n });
+    const trail = from ? s("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "army-trail", stroke: SOLID[colourOf(seat)] }) : null;
+    g.append(s("circle", { cx: 0, cy: 0, r: 13, fill: SOLID[colourOf(seat)], stroke: "#fff", "stroke-width": 2.5 }));
+    const t = s("text", { x: 0, y: 4.5 }); t.textContent = n; g.append(t);
+    if (trail) layer.append(trail);
+    layer.append(g);
+    const duration = Math.round(ms * 0.8);
+    const anim = g.animate([
+      { transform: `translate(${x0}px, ${y0}px) scale(1.25)`, opacity: from ? 1 : 0 },
+      { transform: `translate(${x1}px, ${y1}px) scale(1)`, opacity: 1 }],
+    { duration, easing: "ease-in-out", fill: "forwards" });
+    document.body.dataset.armyMoves = String(Number(document.body.dataset.armyMoves || 0) + 1);
+    anim.onfinish = () => { g.remove(); if (trail) trail.remove(); };
+    anim.oncancel = anim.onfinish;
   }
 
   window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight };
