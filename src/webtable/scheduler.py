@@ -32,6 +32,9 @@ class FairPool:
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
         self.free = threads
         self.used: dict[str, float] = {}  # thread seconds each waiting or running game has used
+        # The seconds really spent, without the levelling: games levelled to the same figure are served the
+        # one that has spent least first (a game whose bot decides at once must not queue behind heavy ties).
+        self.spent: dict[str, float] = {}
         self.waiting: dict[str, deque[Job]] = {}
         self.started: list[str] = []  # the order games were served in (kept short; for tests)
 
@@ -49,7 +52,7 @@ class FairPool:
 
     def _dispatch(self, loop: asyncio.AbstractEventLoop) -> None:
         while self.free > 0 and self.waiting:
-            game = min(self.waiting, key=lambda g: self.used.get(g, 0.0))
+            game = min(self.waiting, key=lambda g: (self.used.get(g, 0.0), self.spent.get(g, 0.0)))
             queue = self.waiting[game]
             fn, args, done = queue.popleft()
             if not queue:
@@ -74,6 +77,7 @@ class FairPool:
         else:
             result, seconds = f.result()
             self.used[game] = self.used.get(game, 0.0) + seconds
+            self.spent[game] = self.spent.get(game, 0.0) + seconds
             if not done.done():
                 done.set_result(result)
         self._dispatch(loop)
@@ -82,6 +86,7 @@ class FairPool:
         """A game left memory: drop its account (unless it is waiting)."""
         if game not in self.waiting:
             self.used.pop(game, None)
+            self.spent.pop(game, None)
 
     def shutdown(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -230,6 +230,31 @@ def test_bot_threads_serve_the_game_that_has_used_least_time_first() -> None:
     assert max(waits) <= 2, waits
 
 
+def test_games_levelled_to_the_same_time_serve_the_one_that_spent_least_first() -> None:
+    """Levelling puts a newcomer on the least-served waiting game's figure, and games that come back from
+    waiting are levelled too, so exact ties happen (most under load): among them the game that has really
+    spent least goes first, not the one that happened to queue first."""
+
+    async def main() -> list[str]:
+        pool = FairPool(threads=1)
+        pool.used = {"h1": 1.0, "h2": 1.0}
+        pool.spent = {"h1": 1.0, "h2": 1.0}
+        gate = threading.Event()
+        try:
+            blocker = asyncio.ensure_future(pool.run("b", gate.wait))  # holds the only thread
+            await asyncio.sleep(0)
+            jobs = [asyncio.ensure_future(pool.run(g, lambda: None)) for g in ("h1", "h2", "light")]
+            await asyncio.sleep(0)
+            assert pool.used["light"] == pool.used["h1"] == pool.used["h2"] == 1.0  # a three-way tie
+            gate.set()
+            await asyncio.gather(blocker, *jobs)
+            return pool.started
+        finally:
+            pool.shutdown()
+
+    assert asyncio.run(main()) == ["b", "light", "h1", "h2"]
+
+
 # ------------------------------------------------------------------------------------------------ 4
 def test_a_decision_made_on_an_older_version_is_refused(client: TestClient) -> None:
     made = create_game(client, PEOPLE, seed=5)
