@@ -4,6 +4,8 @@ observation only is tested with the other bots in test_bots_play.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_bots_play import SMALL, Checked, _play
 
@@ -41,9 +43,13 @@ def test_plays_every_edition_and_module_set_to_the_end(
 
 @pytest.mark.parametrize(
     "options",
-    [{"horizon": "year"}, {"root": "halving"}, {"horizon": "year", "root": "halving", "evaluation": "winter"}],
+    [
+        {"horizon": "year"},
+        {"root": "halving"},
+        {"horizon": "year", "root": "halving", "evaluation": "winter", "expand": 3},
+    ],
 )
-def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, str]) -> None:
+def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, Any]) -> None:
     """The year horizon plans later seasons inside the tree, where county ownership differs from
     world to world (a plan legal in one may not be in another: checked in each)."""
     g = wallenstein.new_game(players=4, seed=71, log=False)

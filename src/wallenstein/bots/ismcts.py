@@ -190,6 +190,7 @@ class IsmctsAgent:
     candidate needs over the heuristic's choice to replace it, default 1; 0: the most visited wins),
     ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
     ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
+    ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
     ``evaluation`` ("plain", or "winter": a grain shortfall costs the coming winter's revolts).
     """
 
@@ -208,6 +209,7 @@ class IsmctsAgent:
         confidence: float = CONFIDENCE,
         others: float | None = OTHERS,
         root: str = ROOT,
+        expand: int = 0,
         evaluation: str = "plain",
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
@@ -220,6 +222,7 @@ class IsmctsAgent:
             confidence=confidence,
             others=others,
             root=root,
+            expand=expand,
         )
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
