@@ -9,6 +9,7 @@ score) with winning; then the win frequency per score band. A search whose roll-
 the evaluation says little about the result is steered by noise there.
 
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200
+    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --winter   # evaluation=winter
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def _play(
     return [(k, m[p], p in winners, v[p]) for k, m, v in snaps for p in range(len(m))]
 
 
-def rows(name: str, games: int) -> list[Row]:
+def rows(name: str, games: int, winter: bool = False) -> list[Row]:
     out: list[Row] = []
     for seed in range(1000, 1000 + games):
         if name == "wallenstein":
@@ -60,7 +61,7 @@ def rows(name: str, games: int) -> list[Row]:
                 g,
                 w_decide,
                 lambda g: (g.s.year, g.s.season) if g.s.phase == PLANNING else None,
-                seat_values,
+                lambda g: seat_values(g, winter=winter),
                 lambda g: [float(x) for x in g.s.vp],
             )
         else:
@@ -77,8 +78,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=("wallenstein", "league"), default="wallenstein")
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--winter", action="store_true", help="Wallenstein: the ismcts evaluation=winter variant")
     args = ap.parse_args()
-    data = rows(args.game, args.games)
+    data = rows(args.game, args.games, args.winter)
     by: dict[int, list[Row]] = defaultdict(list)
     for r in data:
         by[r[0]].append(r)

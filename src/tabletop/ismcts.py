@@ -12,8 +12,9 @@ root *as ``p`` saw them* (another seat's secret decision, e.g. a Wallenstein pla
    legal in this world (UCB1 with availability counts), while progressive widening lets a node
    consider only its first ``ceil(widen * visits ** 0.5)`` candidates, best prior first: the huge
    planning decisions start from the heuristic's plan and open further candidates as visits grow;
-3. expands one new node, then plays on with the game's cheap roll-out policy to a horizon (the
-   end of the season, the round, ...) where a static evaluation scores every seat;
+3. expands one new node (once the decision leading to it has been taken ``expand`` times), then
+   plays on with the game's cheap roll-out policy to a horizon (the end of the season, the
+   round, ...) where a static evaluation scores every seat;
 4. backs each seat's score up through that seat's nodes.
 
 The decision is the root's most visited candidate, or (``confidence``) its first candidate, the
@@ -120,6 +121,11 @@ class Settings:
     # world every surviving candidate gets one iteration from the same world, chance seed and
     # generator state, so candidates are compared on the same luck; the tree below is ISMCTS).
     root: str = "ucb"
+    # Expansion threshold: a node below the root is added only once the decision leading to it has
+    # been taken this many times; until then the roll-out policy plays from there. With few visits
+    # per candidate (the halving root's), a young node's exploration of weak replies would add noise
+    # to its parent's mean, and the candidates would no longer meet the same play after them.
+    expand: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -133,6 +139,8 @@ class Settings:
             or (self.others is not None and self.others <= 0)
         ):
             raise ValueError("exploration and confidence must be at least 0, widen and others positive")
+        if self.expand < 0:
+            raise ValueError("expand must be at least 0")
         if self.root not in ROOTS:
             raise ValueError(f"root must be one of {ROOTS}, not {self.root!r}")
 
@@ -287,8 +295,8 @@ def _iterate(
         tree = trees[p]
         node = tree.get(paths[p])
         if node is None:
-            if expanded:
-                break  # one new node per iteration; the roll-out takes it from here
+            if expanded or (visited and visited[-1][0].n[visited[-1][1]] < settings.expand):
+                break  # one new node per iteration, none on a path still young: the roll-out plays on
             cands = parts.candidates(g, p, rng)
             if not cands:
                 break

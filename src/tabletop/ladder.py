@@ -26,7 +26,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from tabletop.errors import IllegalAction
-from tabletop.tournament import GameRecord, Report, TournamentGame, bradley_terry, play_game, seating
+from tabletop.tournament import Z95, GameRecord, Report, TournamentGame, bradley_terry, play_game, seating
 
 BOOTSTRAP = 200
 
@@ -83,6 +83,75 @@ def ladder(
             if on_game is not None:
                 on_game(rec)
     return out
+
+
+def match(
+    spec: TournamentGame,
+    names: Sequence[str],
+    games: int,
+    seed: int = 0,
+    versus: Sequence[str] = (),
+    on_game: Callable[[GameRecord], None] | None = None,
+    done: Iterable[GameRecord] = (),
+) -> list[GameRecord]:
+    """One line-up's match, seats rotating (game ``i``: seed ``seed + i``, as in a tournament), and
+    for each name in ``versus`` the same line-up with that name in the first one's place, played on
+    the same seeds and seats game by game: a **paired** comparison (the other seats' bots, the deal
+    and the chance are the same; only the compared bot differs), so a run cut short stays paired.
+    Games in ``done`` are not played again but count in the result (``--resume``). One process."""
+    ups = [tuple(names), *((v, *names[1:]) for v in versus)]
+    for name in {n for up in ups for n in up}:
+        spec.make_agent(name, 0)  # bad names fail here, before any game
+    if games < 1:
+        raise IllegalAction("a match needs at least one game")
+    out = list(done)
+    have = {(r.names, r.seed) for r in out}
+    for i in range(games):
+        for up in ups:
+            if (seating(up, i), seed + i) in have:
+                continue
+            rec = play_game(spec, up, seed, i)
+            out.append(rec)
+            if on_game is not None:
+                on_game(rec)
+    return out
+
+
+def paired(records: Sequence[GameRecord], a: str, b: str) -> dict[str, Any]:
+    """``a`` against ``b`` where both played the same seed from the same seat (see :func:`match`):
+    the mean difference of their win shares and of their scores, each with a 95% normal interval."""
+    seat_of: dict[tuple[int, str], tuple[int, GameRecord]] = {}
+    for r in records:
+        for name in (a, b):
+            if r.names.count(name) == 1:
+                seat_of[(r.seed, name)] = (r.names.index(name), r)
+    wins: list[float] = []
+    scores: list[float] = []
+    for (game_seed, name), (seat, r) in seat_of.items():
+        other = seat_of.get((game_seed, b))
+        if name != a or other is None or other[0] != seat:
+            continue
+        o = other[1]
+        wins.append(_share(r, seat) - _share(o, seat))
+        scores.append(r.scores[seat] - o.scores[seat])
+    return {"pairs": len(wins), "win_diff": _mean_ci(wins), "score_diff": _mean_ci(scores)}
+
+
+def _share(r: GameRecord, seat: int) -> float:
+    return 1.0 / len(r.winners) if seat in r.winners else 0.0
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% normal interval (0-width with fewer than two values)."""
+    n = len(xs)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(xs) / n
+    if n < 2:
+        return (mean, mean, mean)
+    sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
+    half = Z95 * sd / n**0.5
+    return (mean, mean - half, mean + half)
 
 
 def _play(task: tuple[TournamentGame, tuple[str, ...], int, int]) -> GameRecord:
@@ -172,4 +241,4 @@ def markdown(table: dict[str, dict[str, Any]], score: str = "VP") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ladder", "lineups", "markdown", "read_records", "record_json", "schedule", "standings"]
+__all__ = ["ladder", "lineups", "markdown", "match", "paired", "read_records", "record_json", "schedule", "standings"]

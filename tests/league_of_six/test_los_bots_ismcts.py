@@ -29,8 +29,9 @@ def test_budget_options_and_bad_options() -> None:
     bot.reset(seat, 1)
     assert bot.act(g.observe(seat), list(g.legal_actions(seat))) in g.legal_actions(seat)
     assert bot.simulated == 9
-    # The halving root (common random numbers) keeps the budget and decides legally too.
-    halving = IsmctsAgent(seat, 1, simulations=9, worlds=3, root="halving")
+    # The halving root (common random numbers), with an expansion threshold, keeps the budget and
+    # decides legally too.
+    halving = IsmctsAgent(seat, 1, simulations=9, worlds=3, root="halving", expand=2)
     halving.reset(seat, 1)
     assert halving.act(g.observe(seat), list(g.legal_actions(seat))) in g.legal_actions(seat)
     assert 1 <= halving.simulated <= 9
@@ -41,6 +42,7 @@ def test_budget_options_and_bad_options() -> None:
         {"candidates": 0},
         {"max_seconds": 0},
         {"depth": 2},
+        {"expand": -1},
     ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)

@@ -85,6 +85,17 @@ def test_other_seats_widen_as_told() -> None:
         Settings(others=0.0)
 
 
+def test_the_tree_grows_below_a_decision_only_after_expand_visits() -> None:
+    # Never expanding below the root, the search is flat: random replies make the trap L look good.
+    flat = search(TrapParts(), 0, random.Random(1), Settings(iterations=600, exploration=0.7, expand=10_000))
+    assert flat.action == "L" and flat.nodes == 1
+    # After 20 visits of L seat 1's node grows, finds the trap, and R wins again.
+    late = search(TrapParts(), 0, random.Random(1), Settings(iterations=600, exploration=0.7, expand=20))
+    assert late.action == "R" and late.nodes == 2
+    with pytest.raises(ValueError, match="expand"):
+        Settings(expand=-1)
+
+
 def test_a_secret_decision_leaves_the_other_seat_one_information_set() -> None:
     public = search(BothReply(), 0, random.Random(2), Settings(iterations=50))
     secret = search(BothReply(secret=True), 0, random.Random(2), Settings(iterations=50))

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop.errors import IllegalAction
-from tabletop.ladder import ladder, lineups, markdown, read_records, record_json, schedule, standings
+from tabletop.ladder import ladder, lineups, markdown, match, paired, read_records, record_json, schedule, standings
 
 
 class Pick:
@@ -90,3 +90,25 @@ def test_ratings_order_the_bots_and_a_resumed_run_plays_only_the_rest() -> None:
     lo, hi = table["strong"]["rating95"]
     assert lo <= table["strong"]["rating"] <= hi and table["strong"]["games"] == 16
     assert "| `strong` | 16 |" in markdown(table)
+
+
+def test_a_paired_match_plays_each_seed_with_both_bots_and_resumes() -> None:
+    spec = PickSpec()
+    lines: list[str] = []
+    recs = match(
+        spec, ["strong", "fair", "fair"], 6, seed=3, versus=["weak"], on_game=lambda r: lines.append(record_json(r))
+    )
+    assert len(recs) == 12
+    # game i: the line-up, then the same seed and seats with "weak" in "strong"'s place
+    assert recs[2].seed == recs[3].seed == 4
+    assert recs[3].names == tuple("weak" if n == "strong" else n for n in recs[2].names)
+    again = match(spec, ["strong", "fair", "fair"], 6, seed=3, versus=["weak"], done=read_records(lines[:5]))
+    assert sorted((r.names, r.seed) for r in again) == sorted((r.names, r.seed) for r in recs)
+    d = paired(recs, "strong", "weak")
+    assert d["pairs"] == 6
+    mean, lo, hi = d["score_diff"]
+    assert mean == 4.0 and lo == hi == 4.0  # strong picks 5 or 6, weak 1 or 2: the same draw
+    assert d["win_diff"] == (1.0, 1.0, 1.0)  # strong beats the fair seats, weak never
+    assert paired(recs, "weak", "strong")["score_diff"][0] == -4.0
+    with pytest.raises(IllegalAction):
+        match(spec, ["strong", "weak"], 2, versus=["nobody"])

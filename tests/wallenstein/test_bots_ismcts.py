@@ -4,6 +4,8 @@ observation only is tested with the other bots in test_bots_play.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_bots_play import SMALL, Checked, _play
 
@@ -15,6 +17,7 @@ from wallenstein.actions import Action
 from wallenstein.bots import BOT_KINDS, make_agent
 from wallenstein.bots.heuristic import decide, plan
 from wallenstein.bots.ismcts import IsmctsAgent, WallensteinParts
+from wallenstein.bots.search import seat_values, winter_revolt_loss
 from wallenstein.bots.tournament import WallensteinTournament
 from wallenstein.state import PLANNING
 
@@ -38,8 +41,15 @@ def test_plays_every_edition_and_module_set_to_the_end(
     assert g.over
 
 
-@pytest.mark.parametrize("options", [{"horizon": "year"}, {"root": "halving"}])
-def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"horizon": "year"},
+        {"root": "halving"},
+        {"horizon": "year", "root": "halving", "evaluation": "winter", "expand": 3},
+    ],
+)
+def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, Any]) -> None:
     """The year horizon plans later seasons inside the tree, where county ownership differs from
     world to world (a plan legal in one may not be in another: checked in each)."""
     g = wallenstein.new_game(players=4, seed=71, log=False)
@@ -79,7 +89,14 @@ def test_budget_options_and_bad_options() -> None:
     slow = IsmctsAgent(0, 1, simulations=100_000, max_seconds=0.05)
     slow.act(g.observe(0), g.legal_actions(0))
     assert 1 <= slow.simulated < 100_000
-    for bad in ({"simulations": 0}, {"horizon": "decade"}, {"worlds": 0}, {"max_seconds": -1}, {"depth": 2}):
+    for bad in (
+        {"simulations": 0},
+        {"horizon": "decade"},
+        {"worlds": 0},
+        {"max_seconds": -1},
+        {"depth": 2},
+        {"evaluation": "vibes"},
+    ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
 
@@ -91,3 +108,20 @@ def test_small_tournament_against_random_players() -> None:
     row = report.summary()[name]
     assert row["win_rate"] >= 0.75
     assert row["mean_vp"] > report.summary()["random"]["mean_vp"]
+
+
+def test_the_winter_evaluation_prices_a_grain_shortfall_by_its_revolts() -> None:
+    """Before the first winter (seed 000 "Winter game round", the supply chart): no shortfall, no
+    cost; a larger shortfall brings more revolts and more peasants (a larger expected loss); more
+    armies in the counties keep them more often (a smaller one)."""
+    g = wallenstein.new_game(players=4, seed=12, log=False)
+    s = g.s
+    s.grain[0] = 50
+    assert seat_values(g, winter=True)[0] == seat_values(g)[0]  # grain enough: both evaluations agree
+    losses = [winter_revolt_loss(g, 0, short) for short in (1, 2, 3, 7)]
+    assert 0 < losses[0] < losses[1] < losses[2] < losses[3]
+    for c in s.counties_of(0):
+        s.armies[c] += 4
+    assert winter_revolt_loss(g, 0, 3) < losses[2]
+    s.grain[0] = 0
+    assert seat_values(g, winter=True)[0] != seat_values(g)[0]

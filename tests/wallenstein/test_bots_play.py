@@ -28,6 +28,11 @@ SMALL: dict[str, dict[str, Any]] = {
     "search": SMALL_SEARCH,
     "ismcts": {"simulations": 6, "candidates": 3, "model": 2, "worlds": 2},
 }
+# The configuration measured at about 1 s per decision (docs/bots.md, "Third round"), tiny budget.
+STRONG_ISMCTS = {**SMALL["ismcts"], "horizon": "year", "root": "halving", "confidence": 0, "expand": 2}
+STRONG_ISMCTS["evaluation"] = "winter"
+SMALL["ismcts_1s"] = STRONG_ISMCTS
+KINDS = {"ismcts_1s": "ismcts"}  # test names of configurations -> bot kinds
 
 
 class Checked:
@@ -103,13 +108,14 @@ def test_heuristic_plans_are_legal_in_many_positions() -> None:
             g.apply(seat, rng.choice(g.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s"])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):
         g = wallenstein.new_game(players=4, seed=9, log=False)
         options = SMALL.get(kind, {})
-        agents = [make_agent(kind, 100, **options)] + [make_agent("heuristic", 100 + s) for s in range(1, 4)]
+        agents = [make_agent(KINDS.get(kind, kind), 100, **options)]
+        agents += [make_agent("heuristic", 100 + s) for s in range(1, 4)]
         for s, a in enumerate(agents):
             a.reset(s, 100 + s)
         # Stop after the first year to keep the test short.
@@ -165,7 +171,7 @@ def _twin_with_other_secrets(g: wallenstein.Game, seat: int, rng: random.Random)
     return twin
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s"])
 def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
     """Two games with the same public information and different secrets: the same decisions."""
     rng = random.Random(11)
@@ -179,8 +185,8 @@ def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
         if len(legal) > 1 and (kind == "heuristic" or steps % 3 == 0):
             twin = _twin_with_other_secrets(g, seat, rng)
             options = SMALL.get(kind, {})
-            a1 = make_agent(kind, 5, **options)
-            a2 = make_agent(kind, 5, **options)
+            a1 = make_agent(KINDS.get(kind, kind), 5, **options)
+            a2 = make_agent(KINDS.get(kind, kind), 5, **options)
             a1.reset(seat, 5)
             a2.reset(seat, 5)
             assert a1.act(g.observe(seat), legal) == a2.act(twin.observe(seat), list(twin.legal_actions(seat)))

@@ -131,6 +131,7 @@ class IsmctsAgent(HeuristicAgent):
     candidate needs over the heuristic's choice to replace it, default 1; 0: the most visited wins),
     ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
     ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
+    ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
     ``components`` (a user's set).
     """
 
@@ -149,6 +150,7 @@ class IsmctsAgent(HeuristicAgent):
         confidence: float = CONFIDENCE,
         others: float | None = OTHERS,
         root: str = ROOT,
+        expand: int = 0,
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -160,6 +162,7 @@ class IsmctsAgent(HeuristicAgent):
             confidence=confidence,
             others=others,
             root=root,
+            expand=expand,
         )
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")

@@ -15,7 +15,8 @@
   rest by the heuristic, to the horizon: the start of the next season's planning
   (``horizon="season"``, default) or of the next year (``"year"``); the game's end stops both.
 * **evaluation**: each seat's projected score and resources minus the best rival's
-  (:func:`wallenstein.bots.search.seat_values`; a finished game adds the win), squashed into [-1, 1].
+  (:func:`wallenstein.bots.search.seat_values`; a finished game adds the win), squashed into [-1, 1];
+  ``evaluation="winter"`` prices a grain shortfall before the winter by the revolts it brings.
 
 Plan decisions are secret (other trees see "seat q planned"), every other decision is public.
 """
@@ -47,6 +48,9 @@ ROOT = "ucb"
 SCALE = 8.0  # VP of margin that count as a near-certain win (evaluation squashing)
 WIN = 10.0  # a finished game: a win is worth this many VP of margin
 HORIZONS = ("season", "year")
+# The static evaluation: "plain" (search.seat_values as the flat search scores) or "winter" (a grain
+# shortfall before the year's winter costs the revolts it would bring, search.winter_revolt_loss).
+EVALUATIONS = ("plain", "winter")
 PLAN_POOL = 4  # opponent-model plans per seat and decision
 
 
@@ -171,7 +175,7 @@ class WallensteinParts:
             winners = g.result()["winners"]
             vals = [float(s.vp[p]) + (WIN / len(winners) if p in winners else 0.0) for p in range(P)]
         else:
-            vals = seat_values(g, self.values)
+            vals = seat_values(g, self.values, winter=self.agent.evaluation == "winter")
         return relative(vals, SCALE)
 
 
@@ -185,7 +189,9 @@ class IsmctsAgent:
     ``exploration`` (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
     candidate needs over the heuristic's choice to replace it, default 1; 0: the most visited wins),
     ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
-    ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root).
+    ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
+    ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
+    ``evaluation`` ("plain", or "winter": a grain shortfall costs the coming winter's revolts).
     """
 
     def __init__(
@@ -203,6 +209,8 @@ class IsmctsAgent:
         confidence: float = CONFIDENCE,
         others: float | None = OTHERS,
         root: str = ROOT,
+        expand: int = 0,
+        evaluation: str = "plain",
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -214,11 +222,15 @@ class IsmctsAgent:
             confidence=confidence,
             others=others,
             root=root,
+            expand=expand,
         )
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
+        self.evaluation = evaluation
         self.seat = seat
         self.seed = seed
         self.n_candidates = candidates

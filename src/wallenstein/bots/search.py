@@ -52,6 +52,7 @@ from wallenstein.bots.heuristic import (
     scorings_left,
     thaler_value,
 )
+from wallenstein.bots.odds import keep_odds
 from wallenstein.edition2002 import BLANKS, PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION, WINTER
@@ -109,8 +110,11 @@ def evaluate(g: Game, seat: int, v: Values = DEFAULT) -> float:
     return vals[seat] - rival
 
 
-def seat_values(g: Game, v: Values = DEFAULT) -> list[float]:
-    """Every seat's projected score plus its money, grain and armies in VP equivalents (a game not over)."""
+def seat_values(g: Game, v: Values = DEFAULT, winter: bool = False) -> list[float]:
+    """Every seat's projected score plus its money, grain and armies in VP equivalents (a game not over).
+
+    Before the year's winter a grain shortfall costs 0.5 VP per county short; with ``winter`` it
+    costs what the coming winter would take instead (:func:`winter_revolt_loss`)."""
     s = g.s
     P = s.players
     proj = projected_scores(g)
@@ -122,10 +126,31 @@ def seat_values(g: Game, v: Values = DEFAULT) -> list[float]:
     for p in range(P):
         counties = s.owner.count(p)
         short: float = counties - (s.grain[p] + 3.0 * max(0, seasons_this_year - 1) - loss)
-        grain_pen = 0.5 * max(0.0, short) if left_before_winter else 0.0
+        grain_pen = 0.0
+        if left_before_winter and short > 0:
+            grain_pen = winter_revolt_loss(g, p, short) if winter else 0.5 * short
         armies = sum(s.armies[c] for c in range(BOARD.n) if s.owner[c] == p)
         vals.append(proj[p] + tv * s.thalers[p] - grain_pen + 0.03 * armies)
     return vals
+
+
+def winter_revolt_loss(g: Game, seat: int, short: float) -> float:
+    """The VP ``seat`` should expect to lose in the coming winter for ``short`` grain missing: the
+    supply chart's revolts (seed 000 "Winter game round", W-26), each in one of its counties drawn
+    at random, lost with the revolt's odds against the armies there (the chart's extra peasants
+    joining), and a lost county costs its points at every scoring left (the county, its buildings)."""
+    s = g.s
+    owned = s.counties_of(seat)
+    row = BOARD.supply_row(round(short))
+    if row is None or not owned:
+        return 0.0
+    k = min(row.revolts, len(owned))
+    left = scorings_left(g)
+    lost = 0.0
+    for c in owned:
+        points = 1 + bin(s.buildings[c]).count("1")
+        lost += (1.0 - keep_odds(g, c, row.extra_peasants)) * points * left
+    return k * lost / len(owned)
 
 
 class SearchAgent:
