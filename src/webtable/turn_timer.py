@@ -16,6 +16,7 @@ from weakref import WeakKeyDictionary
 from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
 from webtable.registry import bot_kind
+from webtable.rooms import STORAGE_ERRORS
 
 log = logging.getLogger("webtable")
 
@@ -88,6 +89,6 @@ async def notices(room: Any) -> list[dict[str, Any]]:
     the store cannot be read now."""
     try:
         return await asyncio.to_thread(room.hub.store.notes, room.id, "timeout")
-    except Exception:  # the store's errors (SQLAlchemy, OS): the game goes on without the notices
+    except STORAGE_ERRORS:  # the game goes on without the notices
         log.warning("game %s: its notices could not be read", room.id, exc_info=True)
         return []
