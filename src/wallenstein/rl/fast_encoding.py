@@ -369,32 +369,28 @@ class _Memo:
 
     def board(self, vec: Vector, s: State, me: int) -> None:
         """The county block into ``vec``. Armies, buildings and revolts look the same to every
-        observer: one kept block, compared with the state at the previous call (usually one decision
-        ago, whoever asked) and rewritten where counties changed (a move changes one or two of 45).
-        The owners' one-hot depends on the observer: kept per observer, rebuilt when an owner changed."""
-        N_ = len(s.owner)
+        observer: kept once, each compared with the state at the previous call (usually one
+        decision ago, whoever asked) and recomputed with one numpy call when it changed. The owners'
+        one-hot depends on the observer: kept per observer, rebuilt when an owner changed."""
         kept = self._counties
-        if kept is None or len(kept[0]) != N_:
-            block = np.zeros(_BOARD_END - L_ARMIES, dtype=np.float32)
-            block[:] = _full_board(s, 0)[L_ARMIES:]
-            kept = self._counties = (s.armies[:], s.buildings[:], s.revolts[:], block)
+        if kept is None or len(kept[0]) != len(s.armies):
+            kept = self._counties = ([], [], [], np.zeros(_BOARD_END - L_ARMIES, dtype=np.float32))
         armies, buildings, revolts, block = kept
         if armies != s.armies:
-            for c in [c for c, (a, b) in enumerate(zip(armies, s.armies, strict=True)) if a != b]:
-                block[c] = _num(s.armies[c], 20)
-                armies[c] = s.armies[c]
+            block[: L_BUILD - L_ARMIES] = np.take(_ARMY_VALUE, s.armies, mode="clip")
+            armies[:] = s.armies
         if buildings != s.buildings:
-            for c in [c for c, (a, b) in enumerate(zip(buildings, s.buildings, strict=True)) if a != b]:
-                block[N_ + 3 * c : N_ + 3 * c + 3] = _BUILD_ONES[s.buildings[c]]
-                buildings[c] = s.buildings[c]
+            block[L_BUILD - L_ARMIES : L_REVOLT - L_ARMIES] = _BUILD_ONES[s.buildings].ravel()
+            buildings[:] = s.buildings
         if revolts != s.revolts:
-            for c in [c for c, (a, b) in enumerate(zip(revolts, s.revolts, strict=True)) if a != b]:
-                block[4 * N_ + c] = _num(s.revolts[c], 2)
-                revolts[c] = s.revolts[c]
+            block[L_REVOLT - L_ARMIES :] = np.take(_REVOLT_VALUE, s.revolts, mode="clip")
+            revolts[:] = s.revolts
         vec[L_ARMIES:_BOARD_END] = block
         hit = self._owners.get((me, s.players))
         if hit is None or hit[0] != s.owner:
-            hit = self._owners[me, s.players] = (s.owner[:], _full_board(s, me)[:L_ARMIES].copy())
+            owners = np.zeros(L_ARMIES, dtype=np.float32)
+            owners[_OWNER_BASE + _OWNER_SLOT[me, s.players][np.asarray(s.owner) + 2]] = 1.0
+            hit = self._owners[me, s.players] = (s.owner[:], owners)
         vec[:L_ARMIES] = hit[1]
 
     def plan_rows(self, s: State, me: int) -> list[list[int]]:
