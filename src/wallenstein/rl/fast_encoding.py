@@ -118,13 +118,6 @@ def _board_block(vec: Vector, s: State, me: int) -> None:
     vec[L_REVOLT : L_REVOLT + N] = np.take(_REVOLT_VALUE, s.revolts, mode="clip")
 
 
-def _full_board(s: State, me: int) -> Vector:
-    """The county block of observer ``me``, computed afresh."""
-    board = np.zeros(_BOARD_END, dtype=np.float32)
-    _board_block(board, s, me)
-    return board
-
-
 _BOARDS: dict[tuple[int, ...], Vector] = {}
 _BOARD_CACHE = 1024  # entries of ~2 KB each; cleared when full
 
