@@ -45,6 +45,25 @@ def test_every_league_of_six_decision_has_an_index() -> None:
             g.apply(seat, rng.choice(legal))
 
 
+def test_catalogue_finds_decisions_built_afresh_and_names_unknown_ones() -> None:
+    """Indices are looked up by identity for the engine's interned decisions, and by value for any
+    other (an equal decision built afresh gets the same index); a decision the catalogue lacks is a
+    KeyError naming it. Masks are fresh arrays: changing one changes no later mask."""
+    from wallenstein.actions import Action
+
+    cat = w_rl.SPEC.catalogue
+    known = next(a for a in cat.actions[1:] if a.kind == "revolt_next")
+    afresh = Action("revolt_next", known.a)
+    assert afresh is not known and cat.indices([known, afresh]) == [cat.index[known]] * 2
+    with pytest.raises(KeyError, match="not in action catalogue wallenstein_v0"):
+        cat.indices([known, Action("revolt_next", 99)])
+    mask = cat.mask([known])
+    assert mask.dtype == np.int8 and np.flatnonzero(mask).tolist() == [cat.index[known]]
+    mask[:] = 1
+    assert np.flatnonzero(cat.mask([known])).tolist() == [cat.index[known]]
+    assert np.flatnonzero(cat.mask([])).tolist() == [0]  # nothing to decide: the no-op alone
+
+
 def _hidden_twins(new_game, encode, players: int, seed: int, every: int) -> int:  # type: ignore[no-untyped-def]
     """Along a random game, for each seat: a twin from ``resample`` (same observation, other secrets)
     encodes the same, and differs from the game in what the seat cannot see."""

@@ -29,8 +29,6 @@ class Catalogue:
         # catalogue from the decision objects its engine reuses (interned) is looked up without
         # hashing a tuple. The catalogue keeps its objects alive, so no other object has their id.
         self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions) if a is not None}
-        # Masks of the same legal list (the engine caches it per state) are computed once.
-        self._masks: dict[int, tuple[Sequence[Any], npt.NDArray[np.int8]]] = {}
         self.noop_mask = np.zeros(len(self.actions), dtype=np.int8)
         self.noop_mask[NOOP] = 1
         self.noop_mask.flags.writeable = False
@@ -41,27 +39,21 @@ class Catalogue:
 
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """Catalogue indices of ``legal`` (KeyError names a decision the catalogue lacks: a bug)."""
-        index = self.index
-        by_id = self._by_id.get
-        try:
-            return [by_id(id(a)) or index[a] for a in legal]  # (index 0, the no-op, is never legal)
-        except KeyError as exc:
-            raise KeyError(f"decision {exc.args[0]!r} is not in action catalogue {self.version}") from None
+        # By identity first, in C (map), for the engine's interned decision objects; by value for
+        # any other (a decision built afresh; index 0, the no-op, is never legal).
+        got: list[Any] = list(map(self._by_id.get, map(id, legal)))
+        if None in got:
+            index = self.index
+            try:
+                got = [i if i is not None else index[a] for i, a in zip(got, legal, strict=True)]
+            except KeyError as exc:
+                raise KeyError(f"decision {exc.args[0]!r} is not in action catalogue {self.version}") from None
+        return got
 
     def mask(self, legal: Sequence[Any]) -> npt.NDArray[np.int8]:
-        """The int8 mask of ``legal`` (the no-op mask when it is empty). Read-only: copy to change it."""
-        if not legal:
-            return self.noop_mask
-        key = id(legal)
-        hit = self._masks.get(key)
-        if hit is not None and hit[0] is legal:
-            return hit[1]
+        """A fresh int8 mask of ``legal`` (the no-op alone when it is empty)."""
         m = np.zeros(len(self.actions), dtype=np.int8)
-        m.put(self.indices(legal), 1)  # (put takes the list as it is: faster than m[list] = 1)
-        m.flags.writeable = False
-        if len(self._masks) > 64:
-            self._masks.clear()
-        self._masks[key] = (legal, m)
+        m.put(self.indices(legal) if legal else NOOP, 1)  # (put takes a list as it is: faster than m[list] = 1)
         return m
 
 

@@ -54,18 +54,23 @@ def play_index(spec: RLGame, game: RLPlayable, seat: int, index: Any) -> bool:
 
     The engine itself checks the decision (``apply`` raises IllegalAction and changes nothing for
     one that is not legal now), so no mask is built here."""
-    try:
-        i = int(index)
-    except (TypeError, ValueError):
-        i = -1
-    if 0 < i < spec.catalogue.size:
+    actions = spec.catalogue.actions
+    i = index if type(index) is int else _as_index(index)
+    if 0 < i < len(actions):
         try:
-            game.apply(seat, spec.catalogue.actions[i])
+            game.apply(seat, actions[i])
             return True
         except IllegalAction:
             pass
     game.apply(seat, game.legal_actions(seat)[0])
     return False
+
+
+def _as_index(index: Any) -> int:
+    try:
+        return int(index)
+    except (TypeError, ValueError):
+        return -1
 
 
 class _Table:
@@ -87,6 +92,8 @@ class _Table:
         self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
         self._cache: dict[int, dict[str, Any]] = {}
         self._encode = spec.encoder()
+        self._mask = spec.catalogue.mask
+        self._noop_mask = spec.catalogue.noop_mask
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -106,9 +113,8 @@ class _Table:
         if hit is not None:
             return hit
         g = self.game
-        mask = self.rlgame.catalogue.mask(g.legal_actions(seat)) if not g.over else self.rlgame.catalogue.noop_mask
-        out = {"observation": self._encode(g, seat), "action_mask": mask}
-        self._cache[seat] = out
+        mask = self._noop_mask if g.over else self._mask(g.legal_actions(seat))
+        out = self._cache[seat] = {"observation": self._encode(g, seat), "action_mask": mask}
         return out
 
     def _rewards(self) -> list[float]:

@@ -200,14 +200,58 @@ _PLANNING_BLOCKS = (
 )
 
 
+class _Planning:
+    """One seat's vector during a planning phase without the court and 2002 rules (where only its
+    own plan cards, its next box and who has planned change), updated in place with scalar writes
+    (between two decisions the engine runs so much Python that every numpy call costs about a
+    microsecond): the cards placed since the last call, the next box, and the planned and pending
+    flags when they changed."""
+
+    def __init__(self, base: Vector) -> None:
+        self.vec = base.copy()
+        self.vec.flags.writeable = True
+        self.fill = 0  # own plan cards written
+        self.next_box = -1
+        self.done: list[bool] = []  # planned, by seat slot, as written
+
+    def update(self, g: Game, seat: int) -> Vector:
+        s = g.s
+        P = s.players
+        vec = self.vec
+        fill = s.plan_fill
+        size = g.plan_size
+        done = [fill[(seat + k) % P] == size for k in range(P)]  # by slot, relative to the seat
+        if done != self.done:
+            vec[L_PLAYER + 6 : L_PLAYER + 6 + 7 * P : 7] = done
+            vec[L_PENDING : L_PENDING + P] = [not d for d in done]
+            self.done = done
+        own = fill[seat]
+        if own > self.fill:
+            plans = s.plans
+            pb = seat * N_BOXES
+            for bx in COURT_SEQUENCE[self.fill : own]:
+                vec[L_PLANS + bx * _NC + _slot(plans[pb + bx])] = 1.0
+            self.fill = own
+        box = COURT_SEQUENCE[own] if own < size else -1
+        if box != self.next_box:
+            if self.next_box >= 0:
+                vec[L_NEXT_BOX + self.next_box] = 0.0
+            if box >= 0:
+                vec[L_NEXT_BOX + box] = 1.0
+            self.next_box = box
+        return vec
+
+
 class Encoder:
     """:func:`encode_game` with a memory, for one environment: equal vectors, fewer computed.
 
     While a planning phase lasts (most of the game's decisions) only :func:`_planning_entries`
-    change, so the rest of a seat's vector is kept per seat (with those blocks cleared) and each call
-    copies it and writes the planning entries. The memory holds for the same game object and state
-    object in the same planning phase (year and season); anything else recomputes it. Vectors handed
-    out are fresh arrays (callers may keep or change them).
+    change, so the rest of a seat's vector is kept per seat (with those blocks cleared). Without the
+    court and the 2002 rules that vector is updated in place (:class:`_Planning`: the new plan
+    cards, the next box, who has planned); otherwise each call copies it and writes the planning
+    entries. The memory holds for the same game object and state object in the same planning phase
+    (year and season); anything else recomputes it. Vectors handed out are fresh arrays (callers
+    may keep or change them).
     """
 
     def __init__(self) -> None:
@@ -215,6 +259,7 @@ class Encoder:
         self._state: object = None
         self._when = (-1, -1)
         self._base: dict[int | None, Vector] = {}
+        self._live: dict[int, _Planning] = {}
         self._memo = _Memo()
 
     def __call__(self, g: Game, seat: int | None) -> Vector:
@@ -225,6 +270,11 @@ class Encoder:
         if self._game is not g or self._state is not s or self._when != when:
             self._game, self._state, self._when = g, s, when
             self._base = {}
+            self._live = {}
+        if seat is not None:
+            live = self._live.get(seat)
+            if live is not None:
+                return live.update(g, seat).copy()
         base = self._base.get(seat)
         if base is None:
             base = encode_game(g, seat, self._memo)
@@ -232,6 +282,9 @@ class Encoder:
                 base[start : start + length] = 0.0
             base.flags.writeable = False
             self._base[seat] = base
+            if seat is not None and s.court is None and not g.is2002:
+                live = self._live[seat] = _Planning(base)
+                return live.update(g, seat).copy()
         vec = base.copy()
         P = s.players
         vec[_planning_entries(g, seat, seat or 0, P)] = 1.0
@@ -250,16 +303,10 @@ def _plan_rows(s: State, me: int) -> list[list[int]]:
     return rows
 
 
-def _seat_entries(s: State, me: int) -> tuple[list[int], list[int], list[float]]:
-    """Each seat's block but the planned flag: ones, then positions and values."""
-    P = s.players
-    ones: list[int] = []
-    at: list[int] = []
+def _seat_values(s: State) -> list[float]:
+    """Every seat's thalers, grain, VP, supply and counties (scaled), in seat order."""
     val: list[float] = []
-    for p in range(P):
-        base = L_PLAYER + ((p - me) % P) * 7
-        ones.append(base)
-        at += (base + 1, base + 2, base + 3, base + 4, base + 5)
+    for p in range(s.players):
         val += (
             _num(s.thalers[p], 40),
             _num(s.grain[p], 30),
@@ -267,7 +314,25 @@ def _seat_entries(s: State, me: int) -> tuple[list[int], list[int], list[float]]
             _num(s.supply[p], MAX_ARMIES),
             _num(s.owner.count(p), N),
         )
-    return ones, at, val
+    return val
+
+
+# Where seat p's block goes for observer ``me`` of ``P`` players: its presence one, then the
+# positions of its five values (seat order, as _seat_values).
+_SEAT_AT = {
+    (me, P): (
+        [L_PLAYER + ((p - me) % P) * 7 for p in range(P)],
+        [L_PLAYER + ((p - me) % P) * 7 + k for p in range(P) for k in range(1, 6)],
+    )
+    for P in range(3, SEATS + 1)
+    for me in range(P)
+}
+
+
+def _seat_entries(s: State, me: int) -> tuple[list[int], list[int], list[float]]:
+    """Each seat's block but the planned flag: ones, then positions and values."""
+    ones, at = _SEAT_AT[me, s.players]
+    return ones, at, _seat_values(s)
 
 
 _SeatKey = tuple[list[int], list[int], list[int], list[int], list[int]]
@@ -280,48 +345,46 @@ class _Memo:
 
     def __init__(self) -> None:
         # Keyed by observer and player count (the seat slots depend on both).
-        self._boards: dict[tuple[int, int], tuple[list[int], list[int], list[int], list[int], Vector]] = {}
+        self._counties: tuple[list[int], list[int], list[int], Vector] | None = None
+        self._owners: dict[tuple[int, int], tuple[list[int], Vector]] = {}
         self._rows: dict[tuple[int, int], tuple[list[int], list[int], list[list[int]]]] = {}
-        self._seats: dict[tuple[int, int], tuple[_SeatKey, tuple[list[int], list[int], list[float]]]] = {}
+        self._seats: tuple[_SeatKey, list[float]] | None = None
 
     def seats(self, s: State, me: int) -> tuple[list[int], list[int], list[float]]:
-        hit = self._seats.get((me, s.players))
+        """The seats' entries: their values look the same to every observer, so they are kept once
+        (compared with the state at the previous call, whoever asked) and placed in ``me``'s slots."""
         now = (s.thalers, s.grain, s.vp, s.supply, s.owner)
-        if hit is not None and hit[0] == now:
-            return hit[1]
-        entries = _seat_entries(s, me)
-        self._seats[me, s.players] = ((s.thalers[:], s.grain[:], s.vp[:], s.supply[:], s.owner[:]), entries)
-        return entries
+        hit = self._seats
+        if hit is None or hit[0] != now:
+            hit = self._seats = ((s.thalers[:], s.grain[:], s.vp[:], s.supply[:], s.owner[:]), _seat_values(s))
+        ones, at = _SEAT_AT[me, s.players]
+        return ones, at, hit[1]
 
     def board(self, vec: Vector, s: State, me: int) -> None:
-        """The county block into ``vec``: the kept one, with the counties that changed rewritten
-        (a move changes one or two of 45)."""
-        hit = self._boards.get((me, s.players))
-        if hit is None or len(hit[0]) != len(s.owner):
-            _board_block(vec, s, me)
-            block = vec[:_BOARD_END].copy()
-            self._boards[me, s.players] = (s.owner[:], s.armies[:], s.buildings[:], s.revolts[:], block)
-            return
-        owner, armies, buildings, revolts, block = hit
-        if owner != s.owner:
-            slot = _OWNER_SLOT[me, s.players]
-            for c in [c for c, (a, b) in enumerate(zip(owner, s.owner, strict=True)) if a != b]:
-                o = owner[c] = s.owner[c]
-                block[L_OWNER + c * 7 : L_OWNER + c * 7 + 7] = 0.0
-                block[L_OWNER + c * 7 + slot[o + 2]] = 1.0
+        """The county block into ``vec``. Armies, buildings and revolts look the same to every
+        observer: kept once, each compared with the state at the previous call (usually one
+        decision ago, whoever asked) and recomputed with one numpy call when it changed. The owners'
+        one-hot depends on the observer: kept per observer, rebuilt when an owner changed."""
+        kept = self._counties
+        if kept is None or len(kept[0]) != len(s.armies):
+            kept = self._counties = ([], [], [], np.zeros(_BOARD_END - L_ARMIES, dtype=np.float32))
+        armies, buildings, revolts, block = kept
         if armies != s.armies:
-            for c in [c for c, (a, b) in enumerate(zip(armies, s.armies, strict=True)) if a != b]:
-                block[L_ARMIES + c] = _num(s.armies[c], 20)
-                armies[c] = s.armies[c]
+            block[: L_BUILD - L_ARMIES] = np.take(_ARMY_VALUE, s.armies, mode="clip")
+            armies[:] = s.armies
         if buildings != s.buildings:
-            for c in [c for c, (a, b) in enumerate(zip(buildings, s.buildings, strict=True)) if a != b]:
-                block[L_BUILD + 3 * c : L_BUILD + 3 * c + 3] = _BUILD_ONES[s.buildings[c]]
-                buildings[c] = s.buildings[c]
+            block[L_BUILD - L_ARMIES : L_REVOLT - L_ARMIES] = _BUILD_ONES[s.buildings].ravel()
+            buildings[:] = s.buildings
         if revolts != s.revolts:
-            for c in [c for c, (a, b) in enumerate(zip(revolts, s.revolts, strict=True)) if a != b]:
-                block[L_REVOLT + c] = _num(s.revolts[c], 2)
-                revolts[c] = s.revolts[c]
-        vec[:_BOARD_END] = block
+            block[L_REVOLT - L_ARMIES :] = np.take(_REVOLT_VALUE, s.revolts, mode="clip")
+            revolts[:] = s.revolts
+        vec[L_ARMIES:_BOARD_END] = block
+        hit = self._owners.get((me, s.players))
+        if hit is None or hit[0] != s.owner:
+            owners = np.zeros(L_ARMIES, dtype=np.float32)
+            owners[_OWNER_BASE + _OWNER_SLOT[me, s.players][np.asarray(s.owner) + 2]] = 1.0
+            hit = self._owners[me, s.players] = (s.owner[:], owners)
+        vec[:L_ARMIES] = hit[1]
 
     def plan_rows(self, s: State, me: int) -> list[list[int]]:
         hit = self._rows.get((me, s.players))
