@@ -83,7 +83,7 @@ window.GamePages = window.GamePages || {};
     }[f.favour];
     return WT.t("wallenstein.favour_card", { card: f.card, what: what ? what() : f.favour });
   }
-  const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(f.standin), ")"] : "");
+  const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(), ")"] : "");
 
   // ------------------------------------------------------------------ the map
   function drawMap(svg, obs, opts = {}) {
@@ -361,15 +361,15 @@ window.GamePages = window.GamePages || {};
       if (c.keeps_favour_4.includes(p)) notes.push(WT.t("wallenstein.court_keeps_4"));
       if (c.protected.includes(p)) notes.push(WT.t("wallenstein.court_protected"));
       return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
-        el("td", {}, swatch(p), Colour(p)),
+        // Notes sit under the colour, not in a sixth column: a long German note pushed that out of the panel.
+        el("td", {}, swatch(p), Colour(p), notes.length ? el("div", { class: "small muted court-note" }, notes.join("; ")) : ""),
         el("td", {}, pips(cp.supply, "own c-" + colourOf(p), WT.t("wallenstein.court_pips_supply"))),
         el("td", {}, pips(cp.hall, "c-" + colourOf(p), WT.t("wallenstein.court_pips_hall"))),
         el("td", {}, pips(cp.audience, "c-" + colourOf(p), WT.t("wallenstein.court_pips_audience"))),
-        el("td", { class: "small" }, boardText(p)),
-        el("td", { class: "small" }, notes.join("; ")));
+        el("td", { class: "small" }, boardText(p)));
     });
     sec.append(el("table", { class: "court-table small" },
-      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key))), el("th", {}, "")), ...rows));
+      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key)))), ...rows));
     const facts = [WT.t("wallenstein.court_deck", { n: c.deck_left })];
     if (c.gone.length) facts.push(WT.t("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
     if (c.audience_queue.length) facts.push(WT.t("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
@@ -381,7 +381,7 @@ window.GamePages = window.GamePages || {};
   function landsknechtePanel(ctx, obs) {
     const lk = obs.landsknechte;
     const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": WT.t("wallenstein.lk_h") },
-      el("h3", {}, WT.t("wallenstein.lk_h"), lk.standin ? [" ", standin(lk.values)] : ""));
+      el("h3", {}, WT.t("wallenstein.lk_h"), lk.standin ? [" ", standin()] : ""));
     const benefits = ["thalers", "grain", "armies", "vp"];
     sec.append(el("table", { class: "small lk-cards" },
       el("tr", {}, el("th", {}, WT.t("wallenstein.lk_card")), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? WT.t("wallenstein.lk_banner") : String(i + 1)))),
@@ -485,7 +485,7 @@ window.GamePages = window.GamePages || {};
     }
     if (kinds.has("landsknechte")) {
       const lk = obs.landsknechte;
-      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin(lk.values)] : ""]);
+      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin()] : ""]);
     }
     if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
       ? WT.t("wallenstein.ask_leader_return") : WT.t("wallenstein.ask_leader_place"));
