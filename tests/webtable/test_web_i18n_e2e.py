@@ -1,21 +1,29 @@
 """The table in German and the guided first game, end to end in Chromium (issue 15).
 
 A browser whose language is German gets the German lobby, table help and narrated log by default and
-plays a whole game against bots by clicking, with no catalogue message missing (``WT.missing``); the
+plays a whole game against bots by clicking, with no catalogue message missing (``WT.missing``), and so
+does a German game with all three modules, one of the 2002 edition and one of League of Six; the
 guided first game is played by clicking through its first year, step by step, and can be left; the
 rules reference page searches in both languages. At every German decision the visible page is checked
 for English words: any word of the English catalogue that the German catalogues never use (so a label
-left hard-coded in English, or an English label the server sent, is caught)."""
+left hard-coded in English, or an English label the server sent, is caught). The help the page draws
+for every decision the engines ask (both games, both editions, every module) is checked in English and
+German."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
+from typing import Any
 
-from browsing import new_page
+import pytest
+from browsing import acks, new_page, wait_drawn
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
+from test_web_los_e2e import take_turn as take_league_turn
 
 
 def german_page(browser: Browser, locale: str = "de-DE") -> Page:
@@ -33,7 +41,15 @@ def decide_or_over(page: Page) -> bool:
 def click_decision(page: Page) -> str:
     """Make the pending decision by clicking, as a person would; returns the help kind it was."""
     kind = str(page.evaluate("() => document.body.dataset.helpKind"))
-    take_turn(page)
+    if page.locator("#los-set").count():
+        take_league_turn(page)
+    elif page.locator("#plan-fill").count() and not page.locator("#turn-body [data-box='bid']").count():
+        before = acks(page)  # 2002: no bid; blank and county cards placed by the fill helper
+        page.click("#plan-fill")
+        page.locator("#plan-submit:not([disabled])").click()
+        wait_drawn(page, before, "planning")
+    else:
+        take_turn(page)
     return kind
 
 
@@ -120,6 +136,60 @@ def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_ur
     assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
 
 
+# A German game of each other kind, played to its end by clicking: every module's panels and decisions,
+# the 2002 edition's own words, League of Six's ring and stores (seeds fixed, so each run meets the same).
+GERMAN_GAMES: dict[str, dict[str, Any]] = {
+    "modules": dict(
+        players="4", setup="draft", modules=("emperors_court", "landsknechte", "military_leaders"), seed="7"
+    ),
+    "2002": dict(players="3", edition="2002", seed="5"),
+    "league_of_six": dict(players="3", game="league_of_six", seed="3"),
+}
+GERMAN_KINDS = {
+    "modules": {"draft", "plan", "position", "favour", "landsknechte", "leader_draft", "leader_move"},
+    "2002": {"plan", "commit", "deploy_move"},
+    "league_of_six": {"choose", "offer", "rotate", "row"},
+}
+
+
+@pytest.mark.parametrize("kind", list(GERMAN_GAMES))
+def test_german_games_with_the_modules_the_2002_edition_and_league_of_six(
+    browser: Browser, base_url: str, kind: str
+) -> None:
+    options = GERMAN_GAMES[kind]
+    page = german_page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-2")
+    if "game" in options:
+        page.select_option("#game", options["game"])
+    page.select_option("#players", options["players"])
+    if "edition" in options:
+        page.select_option("#edition", options["edition"])
+    if "setup" in options:
+        page.select_option("#setup", options["setup"])
+    for m in options.get("modules", ()):
+        page.check(f"#mod-{m}")
+    for seat in range(1, int(options["players"])):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#seed", options["seed"])
+    assert english_shown(page) == []
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    kinds: set[str] = set()
+    english: dict[str, str] = {}
+    while decide_or_over(page):
+        for w in english_shown(page):
+            english.setdefault(w, str(page.evaluate("() => document.body.dataset.helpKind")))
+        kinds.add(click_decision(page))
+    for w in english_shown(page):
+        english.setdefault(w, "final")
+    assert english == {}, f"English words on the German page: {english}"
+    assert GERMAN_KINDS[kind] <= kinds
+    log = page.locator("#log").inner_text()
+    assert "Spielende" in log and "Game over" not in log
+    assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+
+
 def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_url: str) -> None:
     page = german_page(browser, "en-GB")
     page.goto(base_url + "/")
@@ -183,3 +253,105 @@ def test_the_league_of_six_legend_names_every_symbol_in_german(browser: Browser,
     assert "Wache" in titles and "guard" not in titles and "horse" not in titles
     assert english_shown(page) == [] and missing(page) == []
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def engine_decisions() -> list[dict[str, object]]:
+    """Every decision the engines asked in the golden games of both games (each edition, all modules,
+    the draft), as tests/i18n/test_help.py finds them: game, edition and the legal action types."""
+    folder = str(LOCALES.parents[3] / "tests" / "i18n")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    spec = importlib.util.spec_from_file_location("help_decisions", Path(folder) / "test_help.py")
+    assert spec is not None and spec.loader is not None
+    found = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(found)
+    return [
+        {"game": game, "edition": edition, "legal": [{"type": t} for t in types.split(",")]}
+        for game in ("wallenstein", "league_of_six")
+        for _kind, edition, types in sorted(found.decisions(game))
+    ]
+
+
+HELP_INDEX = json.loads((LOCALES.parent / "help_index.json").read_text(encoding="utf-8"))
+# The help box help.js draws for each decision (help.js's own kindOf and forDecision, with all three
+# modules in play for 2012, so the Emperor's Court's planning note shows too).
+HELP_BOXES = """(cases) => {
+  const out = [];
+  const host = document.createElement('div');
+  document.body.append(host);
+  for (const c of cases) {
+    const kind = WT.help.kindOf(c.game, c.legal);
+    const modules = c.edition === '2012' ? ['emperors_court', 'landsknechte', 'military_leaders'] : [];
+    const box = WT.help.box(WT.help.forDecision(kind, { game: c.game, edition: c.edition, modules }));
+    host.replaceChildren(box);
+    const items = [...box.querySelectorAll('.help-item')].map((d) => ({
+      key: d.dataset.help,
+      title: d.querySelector('summary').textContent,
+      text: d.querySelector('p').textContent,
+      source: d.querySelector('.help-source').textContent,
+    }));
+    out.push({ ...c, kind, items });
+  }
+  host.remove();
+  return out;
+}"""
+
+
+def help_boxes(browser: Browser, base_url: str, lang: str, cases: list[dict[str, object]]) -> list[dict[str, Any]]:
+    """The help box the page draws for each decision of ``cases``, in ``lang`` (chosen in the page)."""
+    page = new_page(browser)
+    page.add_init_script(f"localStorage.setItem('wt:lang', '{lang}')")
+    page.goto(base_url + "/rules")
+    page.wait_for_selector(".rule")
+    boxes: list[dict[str, Any]] = page.evaluate(HELP_BOXES, cases)
+    assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+    return boxes
+
+
+def test_the_help_of_each_decision_kind_is_shown_in_both_languages(browser: Browser, base_url: str) -> None:
+    cases = engine_decisions()
+    shown = {lang: help_boxes(browser, base_url, lang, cases) for lang in ("en", "de")}
+    english_only = set(ENGLISH_ONLY)
+    seen: dict[str, dict[str, tuple[str, str]]] = {"en": {}, "de": {}}
+    for lang, boxes in shown.items():
+        for box in boxes:
+            items = box["items"]
+            assert items, f"{lang}: no help for {box['game']} {box['legal']} ({box['edition']})"
+            assert items[0]["key"].split(".")[2] == box["kind"], box  # the decision's own entry comes first
+            if box["kind"] in ("plan", "move", "deploy_move", "commit") and box["edition"] == "2002":
+                assert items[0]["key"].endswith(".2002"), f"{box['kind']} in 2002 shows {items[0]['key']}"
+            for item in items:
+                title, text, source = item["title"], item["text"], item["source"]
+                assert not title.startswith("help.") and len(title) > 5 and len(text) > 40, item
+                entry = next(e for e in HELP_INDEX["entries"] if e["key"] == item["key"])
+                assert all(r in source for r in entry["rulings"]), item  # ruling ids shown
+                assert all(s["seed"].split("/")[-1][:3] in source for s in entry["sources"]), item  # seed sections
+                seen[lang][item["key"]] = (title, text)
+                if lang == "de":
+                    words = {w.lower() for w in WORD.findall(title + " " + text)}
+                    assert not words & english_only, (
+                        f"{item['key']}: English in the German help: {words & english_only}"
+                    )
+    # Every decision kind of both games met in both languages, with a different (translated) text.
+    kinds = {(b["game"], b["kind"]) for b in shown["en"]}
+    assert {
+        ("wallenstein", k)
+        for k in (
+            "plan",
+            "position",
+            "move",
+            "deploy_move",
+            "commit",
+            "draft",
+            "favour",
+            "landsknechte",
+            "leader_place",
+            "leader_move",
+            "leader_draft",
+        )
+    } <= kinds
+    assert {("league_of_six", k) for k in ("choose", "offer", "rotate", "row", "leader")} <= kinds
+    assert seen["en"].keys() == seen["de"].keys()
+    for key, (title, text) in seen["en"].items():
+        assert seen["de"][key] != (title, text) and seen["de"][key][1] != text, f"{key} is not translated"
