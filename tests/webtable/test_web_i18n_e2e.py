@@ -69,11 +69,14 @@ def words_of(lang: str) -> set[str]:
 
 # English words a German page must not show: the English catalogue's words that German never uses.
 ENGLISH_ONLY = sorted(words_of("en") - words_of("de"))
-# The page's visible words (and tooltips) that are English only. The rules help cites each rulebook by
-# its own section titles (the English rulebook's in English): those citations are not the page's words.
+# The page's words that are English only: visible text, tooltips, screen-reader labels, placeholders and
+# the tab's title. The rules help cites each rulebook by its own section titles (the English rulebook's in
+# English): those citations are not the page's words.
 ENGLISH_SHOWN = """(english) => {
   const seen = new Set(english);
-  let text = document.body.innerText + ' ' + Array.from(document.querySelectorAll('[title]'), (e) => e.title).join(' ');
+  const attrs = (name) => Array.from(document.querySelectorAll(`[${name}]`), (e) => e.getAttribute(name)).join(' ');
+  const shown = [document.body.innerText, document.title, attrs('title'), attrs('aria-label'), attrs('placeholder')];
+  let text = shown.join(' ');
   for (const cite of document.querySelectorAll('.help-source')) text = text.split(cite.innerText).join(' ');
   const words = (text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) || []).map((w) => w.toLowerCase());
   return [...new Set(words)].filter((w) => seen.has(w));
