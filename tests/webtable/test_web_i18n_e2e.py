@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from browsing import acks, new_page, wait_drawn
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, WebSocketRoute
 from test_web_e2e import take_turn
 from test_web_los_e2e import take_turn as take_league_turn
 
@@ -43,14 +43,29 @@ def click_decision(page: Page) -> str:
     kind = str(page.evaluate("() => document.body.dataset.helpKind"))
     if page.locator("#los-set").count():
         take_league_turn(page)
-    elif page.locator("#plan-fill").count() and not page.locator("#turn-body [data-box='bid']").count():
-        before = acks(page)  # 2002: no bid; blank and county cards placed by the fill helper
-        page.click("#plan-fill")
-        page.locator("#plan-submit:not([disabled])").click()
-        wait_drawn(page, before, "planning")
+    elif page.locator("#plan-fill").count():
+        plan(page)
     else:
         take_turn(page)
     return kind
+
+
+def plan(page: Page) -> None:
+    """Plan: a 0-thaler bid by hand (2012; 2002 has no bid), the rest with the fill helper, then submit;
+    submitted again if the bots' plans arrived meanwhile (a stale refusal leaves the plan as it was)."""
+    before = acks(page)
+    if page.locator("#turn-body [data-box='bid']").count():
+        page.locator("#turn-body [data-card='money:0']").click()
+        page.locator("#turn-body [data-box='bid']").click()
+    page.click("#plan-fill")
+    for _ in range(3):
+        page.locator("#plan-submit:not([disabled])").click()
+        page.wait_for_function(
+            f"() => document.querySelector('#plan-stale') || document.body.dataset.drawnAcks === '{before + 1}'"
+        )
+        if not page.locator("#plan-stale").count():
+            return
+    wait_drawn(page, before, "planning")
 
 
 LOCALES = Path(__file__).resolve().parents[2] / "src" / "webtable" / "static" / "locales"
@@ -155,6 +170,22 @@ GERMAN_KINDS = {
 }
 
 
+# The map's one-letter marks and the catalogue messages they come from: buildings (P, K, H), the ring's
+# guards and horses (W, P) and the players' figures (R, Ge, Gr, ...).
+LETTERS = {
+    "wallenstein": {"#map text.bldg": "wallenstein.building_letter."},
+    "league_of_six": {"#map text.los-sym": "league_of_six.letter_", "#map text.los-fig-text": "common.colour_initial."},
+}
+
+
+def german_letters(family: str) -> set[str]:
+    de: dict[str, object] = {}
+    for path in (LOCALES / "de").glob("*.json"):
+        de.update(json.loads(path.read_text(encoding="utf-8")))
+    # Figures on the influence track show numbers instead of initials.
+    return {str(v) for k, v in de.items() if k.startswith(family)} | {str(n) for n in range(100)}
+
+
 @pytest.mark.parametrize("kind", list(GERMAN_GAMES))
 def test_german_games_with_the_modules_the_2002_edition_and_league_of_six(
     browser: Browser, base_url: str, kind: str
@@ -188,8 +219,53 @@ def test_german_games_with_the_modules_the_2002_edition_and_league_of_six(
         english.setdefault(w, "final")
     assert english == {}, f"English words on the German page: {english}"
     assert GERMAN_KINDS[kind] <= kinds
+    # The one-letter marks on the map are German initials too (a word check cannot see them).
+    for marks, family in LETTERS[options.get("game", "wallenstein")].items():
+        shown = set(page.locator(marks).all_text_contents())
+        assert shown and shown <= german_letters(family), f"{marks}: {shown}"
     log = page.locator("#log").inner_text()
     assert "Spielende" in log and "Game over" not in log
+    assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_stale_decision_is_refused_in_german_and_made_again(browser: Browser, base_url: str) -> None:
+    """The server refuses a decision made on a state the game has left (others decided at the same moment):
+    the page says so in its language and the plan, left as it was, can be submitted again."""
+    page = german_page(browser)
+    tampered: list[str] = []
+
+    def older_plan(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "act" and msg["action"]["type"] == "plan" and not tampered:
+                msg["version"] -= 1  # as if the bots' plans had arrived after the page drew its state
+                tampered.append(json.dumps(msg))
+            server.send(json.dumps(msg))
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/*", older_plan)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-2")
+    page.select_option("#players", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#seed", "4")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#plan-fill")
+    page.wait_for_function("() => Number(document.body.dataset.drawnAcks || 0) === 0")
+    before = acks(page)
+    page.locator("#turn-body [data-card='money:0']").click()
+    page.locator("#turn-body [data-box='bid']").click()
+    page.click("#plan-fill")
+    page.locator("#plan-submit:not([disabled])").click()
+    stale = page.locator("#plan-stale").inner_text()
+    assert tampered and stale.startswith("Das Spiel ist weitergegangen") and english_shown(page) == []
+    page.locator("#plan-submit:not([disabled])").click()  # the same plan, checked again, goes through
+    wait_drawn(page, before, "planning")
     assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
 
 

@@ -312,7 +312,7 @@ window.GamePages = window.GamePages || {};
     return el("button", { class: cls || "", ...attrs, onclick: async (e) => {
       e.currentTarget.disabled = true;
       const b = e.currentTarget;
-      try { await ctx.act(seat, action); } catch (err) { flash(err.message); b.disabled = false; }
+      try { await ctx.act(seat, action); } catch (err) { flash(WT.refusal(err)); b.disabled = false; }
     } }, label);
   }
   function flash(text) { const box = document.getElementById("turn-msg"); if (box) { box.textContent = text; box.className = "error"; } }
