@@ -211,10 +211,15 @@ def test_german_games_with_the_modules_the_2002_edition_and_league_of_six(
     page.wait_for_url("**/game/*")
     kinds: set[str] = set()
     english: dict[str, str] = {}
+    other_words: set[str] = set()  # the 2002 edition pays in gold: no Taler on its page
     while decide_or_over(page):
         for w in english_shown(page):
             english.setdefault(w, str(page.evaluate("() => document.body.dataset.helpKind")))
+        if kind == "2002":
+            text = page.locator("body").inner_text()
+            other_words |= {line for line in text.splitlines() if "Taler" in line}
         kinds.add(click_decision(page))
+    assert other_words == set(), f"2012 words on the 2002 page: {sorted(other_words)[:5]}"
     for w in english_shown(page):
         english.setdefault(w, "final")
     assert english == {}, f"English words on the German page: {english}"

@@ -644,7 +644,7 @@ window.GamePages = window.GamePages || {};
     const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? WT.t("wallenstein.plan_intro_court") : ""];
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
-    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost, thalers })) : null;
+    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
     return [
       el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? WT.t("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : WT.t("wallenstein.plan_every_box"))),
       cards, mat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
