@@ -147,6 +147,7 @@ def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_ur
     page.wait_for_selector(".rule:not([hidden])")
     shown = page.locator(".rule:not([hidden]) h3").all_inner_texts()
     assert "Kampf/Bewegung: du musst ziehen" in shown and len(shown) < 6
+    assert "Bewegen und Kämpfen (2002): du musst ziehen" in shown  # the edition named once
     page.select_option("#lang", "en")
     page.wait_for_selector(".rule:not([hidden])")
     page.fill("#rules-search", "tower")
