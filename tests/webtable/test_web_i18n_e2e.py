@@ -106,16 +106,32 @@ def missing(page: Page) -> list[str]:
     return sorted(page.evaluate("() => [...WT.missing]"))
 
 
+def fill_lobby(page: Page, base_url: str, players: str = "3", **options: Any) -> None:
+    """The lobby's form for a game of ``players`` against random bots (``options``: game, edition, setup,
+    modules, seed, name), filled in as a person would; the caller creates it."""
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-2")
+    if "game" in options:
+        page.select_option("#game", options["game"])
+    page.select_option("#players", players)
+    for field in ("edition", "setup"):
+        if field in options:
+            page.select_option(f"#{field}", options[field])
+    for m in options.get("modules", ()):
+        page.check(f"#mod-{m}")
+    for seat in range(1, int(players)):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    if "name" in options:
+        page.fill("#name-0", options["name"])
+    if "seed" in options:
+        page.fill("#seed", options["seed"])
+
+
 def test_a_german_browser_plays_a_whole_game_in_german(browser: Browser, base_url: str) -> None:
     page = german_page(browser)
-    page.goto(base_url + "/")
-    page.wait_for_selector("#seat-3")
+    fill_lobby(page, base_url, name="Anna")
     assert page.locator("#create-btn").inner_text() == "Partie erstellen"
     assert page.locator("#lang").input_value() == "de"
-    page.select_option("#players", "3")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#name-0", "Anna")
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
     kinds: set[str] = set()
@@ -193,20 +209,7 @@ def test_german_games_with_the_modules_the_2002_edition_and_league_of_six(
 ) -> None:
     options = GERMAN_GAMES[kind]
     page = german_page(browser)
-    page.goto(base_url + "/")
-    page.wait_for_selector("#seat-2")
-    if "game" in options:
-        page.select_option("#game", options["game"])
-    page.select_option("#players", options["players"])
-    if "edition" in options:
-        page.select_option("#edition", options["edition"])
-    if "setup" in options:
-        page.select_option("#setup", options["setup"])
-    for m in options.get("modules", ()):
-        page.check(f"#mod-{m}")
-    for seat in range(1, int(options["players"])):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#seed", options["seed"])
+    fill_lobby(page, base_url, **options)
     assert english_shown(page) == []
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
@@ -253,12 +256,7 @@ def test_a_stale_decision_is_refused_in_german_and_made_again(browser: Browser, 
         ws.on_message(to_server)
 
     page.route_web_socket("**/ws/*", older_plan)
-    page.goto(base_url + "/")
-    page.wait_for_selector("#seat-2")
-    page.select_option("#players", "3")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#seed", "4")
+    fill_lobby(page, base_url, seed="4")
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#plan-fill")
