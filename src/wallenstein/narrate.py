@@ -382,7 +382,8 @@ class Narrator:
     def _on_favours(self, e: Mapping[str, Any]) -> list[str]:
         t = self.t
         shown = ", ".join(
-            t._("{favour} for {n} courtiers", favour=self.w.favour(c), n=c["courtiers"]) for c in e["display"]
+            t.n("{favour} for {n} courtier", "{favour} for {n} courtiers", c["courtiers"], favour=self.w.favour(c))
+            for c in e["display"]
         )
         return [t._("Favour cards at the Emperor's Court: {shown}.", shown=shown)]
 

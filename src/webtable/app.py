@@ -15,7 +15,8 @@ WebSocket protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
     <- {"type": "checked", "id": 8, "ok": false, "message": "..."}
     -> {"type": "preview", "id": 9, "action": {...}}   e.g. a battle's odds, if the game offers one
     <- {"type": "preview", "id": 9, ...}
-    <- {"type": "error", "id": 7, "message": "..."}  anything refused; nothing changed
+    <- {"type": "error", "id": 7, "message": "..."}  anything refused; nothing changed ("code": "stale"
+                                                      when the game moved on from the decision's version)
     <- {"type": "room", "game": {...summary}}        who is connected changed
 """
 
@@ -43,7 +44,7 @@ from webtable import turn_timer
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, Guard, clip, parse_json
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
-from webtable.rooms import Busy, Client, Hub, Room, StorageDown, public_seats
+from webtable.rooms import Busy, Client, Hub, Room, StaleDecision, StorageDown, public_seats
 from webtable.settings import TableSettings
 from webtable.store import Store
 from webtable.views import replay_frames, state_message
@@ -504,4 +505,5 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
         if kind == "check":
             return {"type": "checked", "id": ref, "ok": False, "message": str(exc)}
         waiting = {"storage": "waiting"} if isinstance(exc, StorageDown) else {}
-        return {"type": "error", "id": ref, "message": str(exc), **waiting}
+        stale = {"code": "stale"} if isinstance(exc, StaleDecision) else {}  # worded by the page (issue 15)
+        return {"type": "error", "id": ref, "message": str(exc), **waiting, **stale}

@@ -46,6 +46,11 @@ class StorageDown(IllegalAction):
     """The store could not commit (full disk, a held lock, a stopped server): nothing changed; try later."""
 
 
+class StaleDecision(IllegalAction):
+    """A person's decision made on a state the game has since left (a second tab, or others deciding at the
+    same moment): nothing changed; the page says so in its language and lets the person decide again."""
+
+
 class Busy(IllegalAction):
     """A limit of the server was reached (too many bot games): nothing was made."""
 
@@ -230,7 +235,7 @@ class Room:
             if self.record.status == "abandoned":
                 raise IllegalAction("this game was abandoned by its creator")
             if version is not None and version != self.version:
-                raise IllegalAction(
+                raise StaleDecision(
                     f"this decision was made on version {version}, but the game is at version {self.version}"
                     " (decided elsewhere meanwhile?): nothing changed; decide again on the new state"
                 )

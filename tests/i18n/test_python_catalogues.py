@@ -5,6 +5,7 @@ games (every edition and module) in German shows no untranslated message."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from loading import load
@@ -117,7 +118,7 @@ def test_german_narration_of_every_league_of_six_golden_game_is_fully_translated
 
 
 @pytest.mark.parametrize("command", ["wallenstein", "league-of-six"])
-def test_the_command_lines_watch_in_german(command: str) -> None:
+def test_the_command_lines_watch_and_narrate_in_german(command: str, tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     if command == "wallenstein":
@@ -132,3 +133,10 @@ def test_the_command_lines_watch_in_german(command: str) -> None:
     assert "Seats: Red" in english.output
     wrong = runner.invoke(app, ["watch", "--lang", "fr"])
     assert wrong.exit_code != 0 and "'fr' is not one of" in wrong.output
+    # A saved game told again by `narrate`: the same German story as `watch` told.
+    history = tmp_path / "game.json"
+    saved = runner.invoke(app, ["watch", "--seed", "1", "--players", "3", "--history", str(history)])
+    assert saved.exit_code == 0, saved.output
+    told = runner.invoke(app, ["narrate", str(history), "--lang", "de"])
+    assert told.exit_code == 0, told.output
+    assert told.output == german.output

@@ -270,6 +270,7 @@ def test_a_decision_made_on_an_older_version_is_refused(client: TestClient) -> N
         two.send_json({"type": "act", "id": 2, "version": 0, "action": b["legal"][1]})  # a double decision
         answer = reply(two)
         assert answer["type"] == "error" and "version 0" in answer["message"] and "at version 1" in answer["message"]
+        assert answer["code"] == "stale"  # the page words it in its language (issue 15)
         two.send_json({"type": "act", "id": 3, "action": b["legal"][1]})
         assert "'version'" in reply(two)["message"]
         assert len(hub_of(client).store.history(gid)) == before

@@ -73,3 +73,9 @@ WT.seatName = function seatName(seat) {
   const colour = WT.colourName(seat.colour);
   return seat.name && seat.name !== seat.colour ? WT.t("common.seat_named", { colour, name: seat.name }) : colour;
 };
+
+// A decision the server refused, in the page's language: a stale one (the game moved on meanwhile) is
+// worded by the page; for a rule's refusal the server's reason (English) follows the page's own words.
+WT.refusal = function refusal(err) {
+  return err.code === "stale" ? WT.t("table.err_stale") : WT.t("table.refused", { reason: err.message });
+};

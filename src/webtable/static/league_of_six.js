@@ -62,11 +62,11 @@ window.GamePages = window.GamePages || {};
     } else if (sym === "guard") {
       const p = s("path", { d: `M${x - h} ${y - h}h${size}v${h}q0 ${h} ${-h} ${h + 2}q${-h} -2 ${-h} ${-h - 2}z`, fill: "#6c6f78", stroke: "#222" });
       p.append(title); g.append(p);
-      g.append(s("text", { x, y: y + 3.5, class: "los-sym" }, "G"));
+      g.append(s("text", { x, y: y + 3.5, class: "los-sym" }, WT.t("league_of_six.letter_guard")));
     } else if (sym === "horse") {
       const c = s("circle", { cx: x, cy: y, r: h + 0.5, fill: "#8a5a2b", stroke: "#3b2412" });
       c.append(title); g.append(c);
-      g.append(s("text", { x, y: y + 3.5, class: "los-sym" }, "H"));
+      g.append(s("text", { x, y: y + 3.5, class: "los-sym" }, WT.t("league_of_six.letter_horse")));
     }
   }
   function symbols(g, list, x, y, size = 15, dx = 0, dy = 0) {
@@ -77,7 +77,7 @@ window.GamePages = window.GamePages || {};
   function figure(g, p, x, y, label) {
     const f = s("g", { class: "los-figure" });
     f.append(s("circle", { cx: x, cy: y, r: 11, fill: SOLID[colourOf(p)], stroke: "#fff", "stroke-width": 2 }));
-    f.append(s("text", { x, y: y + 4, class: "los-fig-text" }, label === undefined ? colourOf(p)[0].toUpperCase() : label));
+    f.append(s("text", { x, y: y + 4, class: "los-fig-text" }, label === undefined ? WT.t("common.colour_initial." + colourOf(p)) : label));
     g.append(f);
   }
 
@@ -312,7 +312,7 @@ window.GamePages = window.GamePages || {};
     return el("button", { class: cls || "", ...attrs, onclick: async (e) => {
       e.currentTarget.disabled = true;
       const b = e.currentTarget;
-      try { await ctx.act(seat, action); } catch (err) { flash(err.message); b.disabled = false; }
+      try { await ctx.act(seat, action); } catch (err) { flash(WT.refusal(err)); b.disabled = false; }
     } }, label);
   }
   function flash(text) { const box = document.getElementById("turn-msg"); if (box) { box.textContent = text; box.className = "error"; } }

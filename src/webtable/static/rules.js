@@ -10,9 +10,10 @@
   $("rules-game").append(WT.el("option", { value: "" }, WT.t("help.rules.all")),
     ...Object.entries(games).map(([k, v]) => WT.el("option", { value: k }, v)));
   const rows = WT.help.index.entries.map((e) => {
-    const edition = e.edition ? ` (${e.edition})` : "";
+    const title = WT.t(e.key + ".title");  // an edition's own entry names its edition, once
+    const edition = e.edition && !title.includes(e.edition) ? ` (${e.edition})` : "";
     const node = WT.el("section", { class: "panel rule", "data-key": e.key },
-      WT.el("h3", {}, WT.t(e.key + ".title") + edition),
+      WT.el("h3", {}, title + edition),
       WT.el("p", {}, WT.t(e.key + ".text")),
       WT.el("p", { class: "small muted" }, `${games[e.game]} · ${WT.help.sources(e)}`));
     return { e, node, text: node.textContent.toLowerCase() };

@@ -94,7 +94,7 @@
     }
     if (w) {
       delete conn.waiting[msg.id];
-      if (msg.type === "error") w.reject(new Error(msg.message)); else w.resolve(msg);
+      if (msg.type === "error") w.reject(Object.assign(new Error(msg.message), { code: msg.code })); else w.resolve(msg);
       if (msg.type === "ack") { conn.acked = (conn.acked || 0) + 1; ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks); }
       return;
     }

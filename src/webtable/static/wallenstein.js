@@ -9,7 +9,9 @@ window.GamePages = window.GamePages || {};
   const FILL = { red: "#e8a69d", blue: "#a9c3e8", yellow: "#f2dd8c", purple: "#cdb0e0", black: "#a9a9a9" };
   const SOLID = { red: "#c0392b", blue: "#2e6dbd", yellow: "#c99a08", purple: "#8446a6", black: "#3a3a3a" };
   const REGION = { Brandenburg: "#e9e2cf", Sachsen: "#e4e8cf", Kurpfalz: "#ece0d6", Bayern: "#dfe6e2", "Österreich": "#e9dde3" };
-  const BLD = { palace: ["P", "#7a4b1e"], church: ["C", "#2f5d8a"], trading_post: ["T", "#2e7a3c"] };
+  // A building's mark on the map: its initial in the page's language (P/C/T, German P/K/H) on its colour.
+  const BLD = { palace: "#7a4b1e", church: "#2f5d8a", trading_post: "#2e7a3c" };
+  const bldLetter = (b) => WT.t("wallenstein.building_letter." + b);
   const BUILDING_WORD = { palace: "wallenstein.building_palace", church: "wallenstein.building_church", trading_post: "wallenstein.building_trading_post" };
   const COURT_BOX = { convert3: 3, convert2: 2, convert1: 1 };
   const LK_WORDS = { thalers: "wallenstein.lk_thalers", grain: "wallenstein.lk_grain", armies: "wallenstein.lk_armies", vp: "wallenstein.lk_vp" };
@@ -83,7 +85,7 @@ window.GamePages = window.GamePages || {};
     }[f.favour];
     return WT.t("wallenstein.favour_card", { card: f.card, what: what ? what() : f.favour });
   }
-  const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(f.standin), ")"] : "");
+  const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(), ")"] : "");
 
   // ------------------------------------------------------------------ the map
   function drawMap(svg, obs, opts = {}) {
@@ -132,7 +134,7 @@ window.GamePages = window.GamePages || {};
         const n = s("text", { x, y: y + 4.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
       }
       st.buildings.forEach((b, i) => {
-        const [letter, colour] = BLD[b];
+        const [letter, colour] = [bldLetter(b), BLD[b]];
         const bx = x - 22 + i * 13, by = y - 28;
         marks.append(s("rect", { x: bx, y: by, width: 11, height: 11, fill: colour, rx: 2 }));
         const bt = s("text", { x: bx + 5.5, y: by + 8.5, class: "bldg", fill: "#fff" }); bt.textContent = letter; marks.append(bt);
@@ -175,9 +177,9 @@ window.GamePages = window.GamePages || {};
         item(sym("lg-coin", "3"), "wallenstein.legend_tax"),
         item(sym("lg-sheaf", "2"), "wallenstein.legend_grain"),
         item(sym("lg-army", "4"), "wallenstein.legend_armies"),
-        item(sym("lg-bld lg-P", "P"), "wallenstein.building_palace"),
-        item(sym("lg-bld lg-C", "C"), "wallenstein.building_church"),
-        item(sym("lg-bld lg-T", "T"), "wallenstein.building_trading_post"),
+        item(sym("lg-bld lg-P", bldLetter("palace")), "wallenstein.building_palace"),
+        item(sym("lg-bld lg-C", bldLetter("church")), "wallenstein.building_church"),
+        item(sym("lg-bld lg-T", bldLetter("trading_post")), "wallenstein.building_trading_post"),
         item(sym("lg-revolt", ""), "wallenstein.legend_revolt"),
         item(sym("lg-out", ""), "wallenstein.legend_out"),
         item(sym("lg-target", ""), "wallenstein.legend_target"),
@@ -361,15 +363,15 @@ window.GamePages = window.GamePages || {};
       if (c.keeps_favour_4.includes(p)) notes.push(WT.t("wallenstein.court_keeps_4"));
       if (c.protected.includes(p)) notes.push(WT.t("wallenstein.court_protected"));
       return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
-        el("td", {}, swatch(p), Colour(p)),
+        // Notes sit under the colour, not in a sixth column: a long German note pushed that out of the panel.
+        el("td", {}, swatch(p), Colour(p), notes.length ? el("div", { class: "small muted court-note" }, notes.join("; ")) : ""),
         el("td", {}, pips(cp.supply, "own c-" + colourOf(p), WT.t("wallenstein.court_pips_supply"))),
         el("td", {}, pips(cp.hall, "c-" + colourOf(p), WT.t("wallenstein.court_pips_hall"))),
         el("td", {}, pips(cp.audience, "c-" + colourOf(p), WT.t("wallenstein.court_pips_audience"))),
-        el("td", { class: "small" }, boardText(p)),
-        el("td", { class: "small" }, notes.join("; ")));
+        el("td", { class: "small" }, boardText(p)));
     });
     sec.append(el("table", { class: "court-table small" },
-      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key))), el("th", {}, "")), ...rows));
+      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key)))), ...rows));
     const facts = [WT.t("wallenstein.court_deck", { n: c.deck_left })];
     if (c.gone.length) facts.push(WT.t("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
     if (c.audience_queue.length) facts.push(WT.t("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
@@ -381,7 +383,7 @@ window.GamePages = window.GamePages || {};
   function landsknechtePanel(ctx, obs) {
     const lk = obs.landsknechte;
     const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": WT.t("wallenstein.lk_h") },
-      el("h3", {}, WT.t("wallenstein.lk_h"), lk.standin ? [" ", standin(lk.values)] : ""));
+      el("h3", {}, WT.t("wallenstein.lk_h"), lk.standin ? [" ", standin()] : ""));
     const benefits = ["thalers", "grain", "armies", "vp"];
     sec.append(el("table", { class: "small lk-cards" },
       el("tr", {}, el("th", {}, WT.t("wallenstein.lk_card")), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? WT.t("wallenstein.lk_banner") : String(i + 1)))),
@@ -485,7 +487,7 @@ window.GamePages = window.GamePages || {};
     }
     if (kinds.has("landsknechte")) {
       const lk = obs.landsknechte;
-      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin(lk.values)] : ""]);
+      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin()] : ""]);
     }
     if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
       ? WT.t("wallenstein.ask_leader_return") : WT.t("wallenstein.ask_leader_place"));
@@ -553,7 +555,7 @@ window.GamePages = window.GamePages || {};
   function button(ctx, seat, action, label, cls) {
     return el("button", { class: cls || "", "data-action": action.type, onclick: async (e) => {
       e.target.disabled = true;
-      try { await ctx.act(seat, action); } catch (err) { flash(err.message); e.target.disabled = false; }
+      try { await ctx.act(seat, action); } catch (err) { flash(WT.refusal(err)); e.target.disabled = false; }
     } }, label);
   }
   function flash(text) { const box = document.getElementById("turn-msg"); if (box) { box.textContent = text; box.className = "error"; } else alert(text); }
@@ -632,7 +634,7 @@ window.GamePages = window.GamePages || {};
     };
     if (complete && plan.verdict === null) {
       plan.verdict = "checking";
-      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : r.message; rerender(ctx); }).catch(() => { plan.verdict = null; });
+      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : WT.t("table.refused", { reason: r.message }); rerender(ctx); }).catch(() => { plan.verdict = null; });
     }
     const fill = () => {
       plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx);
@@ -642,16 +644,22 @@ window.GamePages = window.GamePages || {};
     const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? WT.t("wallenstein.plan_intro_court") : ""];
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
-    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost, thalers })) : null;
+    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
     return [
       el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? WT.t("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : WT.t("wallenstein.plan_every_box"))),
-      cards, mat, ...(over ? [over] : []), ...msgs,
+      cards, mat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
       el("div", { class: "choices" },
         el("button", { onclick: fill, id: "plan-fill" }, WT.t("wallenstein.plan_fill")),
         el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, WT.t("wallenstein.plan_clear")),
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
-          e.target.disabled = true;
-          try { await ctx.act(seat, planJson()); } catch (err) { plan.verdict = err.message; rerender(ctx); }
+          e.target.disabled = true; plan.stale = null;
+          const staleNote = document.getElementById("plan-stale"); if (staleNote) staleNote.remove();
+          // A stale refusal (others decided at the same moment) leaves the plan as it was, checked again
+          // on the new state, so the person can simply submit it again.
+          try { await ctx.act(seat, planJson()); } catch (err) {
+            if (err.code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
+            rerender(ctx);
+          }
         } }, WT.t("wallenstein.plan_submit"))),
       ...fillNotes(plan),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
@@ -945,7 +953,7 @@ window.GamePages = window.GamePages || {};
       const byCounty = st.legal.filter((a) => countyDecisions.includes(a.type));
       opts.targets = new Set(byCounty.map((a) => a.county));
       if (obs.leaders && obs.leaders.county[String(seat)]) opts.origin = obs.leaders.county[String(seat)];
-      opts.onCounty = (t) => ctx.act(seat, byCounty.find((a) => a.county === t)).catch((e) => flash(e.message));
+      opts.onCounty = (t) => ctx.act(seat, byCounty.find((a) => a.county === t)).catch((e) => flash(WT.refusal(e)));
     } else if (seat !== null && st.legal.some((a) => a.type === "plan_card" || a.type === "plan")) {
       // Planning: the chosen card's county is highlighted; a county of one's own can be picked on the map.
       const plan = plans[seat];
