@@ -137,7 +137,10 @@ def test_w22a_laid_waste_then_reconquered_action_stays_lost(edition: str, module
     _next_season_offers_the_card(g)
 
 
-COMBATS = [pytest.param("combat_a", "combat_b", id="combat_b-lost"), pytest.param("combat_b", "combat_a", id="combat_a-lost")]
+COMBATS = [
+    pytest.param("combat_a", "combat_b", id="combat_b-lost"),
+    pytest.param("combat_b", "combat_a", id="combat_a-lost"),
+]
 
 
 def _blue_before_red(arrange: Any, seeds: int = 40) -> Game:
