@@ -1,6 +1,7 @@
 """Rulings of ``../shared/design/rulings.md`` played through the public path (``Game.apply`` from an
 arranged position, ``observe``, ``result``), for those the other played tests do not already cover:
-W-03, W-04, W-06, W-07, W-10, W-12, W-15, W-16, W-24, W-25, W-27 and W-28. The last test checks that
+W-03, W-04, W-06, W-07, W-10, W-12, W-15 (both editions), W-16 (both editions), W-17 (both
+editions: church peace stops attacks, not revolts), W-24, W-25, W-27 and W-28. The last test checks that
 every Wallenstein ruling is cited by at least one test module that plays the game through ``apply``.
 
 Rulebooks: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (2012), ``../shared/seeds/002_de16aeb42e33f8bf.txt``
@@ -131,16 +132,74 @@ def test_w15_deploy1_pays_then_may_move_and_is_skipped_whole_without_the_thaler(
     check(g)
 
 
-def test_w16_combat_moves_at_least_one_and_leaves_one() -> None:
+@pytest.mark.parametrize(
+    ("choice", "origin", "altmark", "supply"),
+    [
+        ({"type": "move", "to": "altmark", "armies": 2}, 1, 3, -1),  # deploy 1, then move 2
+        ({"type": "move_only", "to": "altmark", "armies": 1}, 1, 2, 0),  # move without deploying
+        ({"type": "stay"}, 3, 1, -1),  # deploy only
+        (None, 2, 1, 0),  # no gold: skipped
+    ],
+)
+def test_w15_2002_recruit_one_pays_one_gold_then_deploys_moves_or_both(
+    choice: dict[str, object] | None, origin: int, altmark: int, supply: int
+) -> None:
+    """W-15 (2002): "1 gold: recruit 1 army and/or move" pays 1 gold, then deploys 1 army in the
+    land, moves armies to one own neighbour, or does both; without the gold it is skipped."""
+    g = arranged_game(planning=True, edition="2002")
+    mittelmark = give(g, RED, "mittelmark", 2)
+    give(g, RED, "altmark", 1)
+    g.s.thalers[RED] = 0 if choice is None else 1
+    before = g.s.supply[RED]
+    plan_season(g, {RED: {"deploy1_move": "mittelmark", "palace": "altmark"}}, order=("deploy1_move",))
+    if choice is None:
+        assert [(e["action"], e["why"]) for e in entries(g, "skip") if e["seat"] == RED][:1] == [
+            ("deploy1_move", "cannot pay")
+        ]
+    else:
+        assert g.phase == "move" and g.pending() == [RED]
+        assert {a.kind for a in g.legal_actions(RED)} == {"stay", "move", "move_only"}
+        g.apply(RED, choice)
+    assert (g.s.armies[mittelmark], g.s.armies[county("altmark")]) == (origin, altmark)
+    assert g.s.supply[RED] - before == supply and g.s.thalers[RED] == 0
+    check(g)
+
+
+@pytest.mark.parametrize("edition", ["2012", "2002"])
+def test_w16_combat_moves_at_least_one_and_leaves_one(edition: str) -> None:
     """W-16: from a county with 4 armies the player must move 1 to 3 armies to one neighbour (own
     or attackable); there is no "stay"."""
-    g = arranged_game(planning=True)
+    g = arranged_game(planning=True, edition=edition)
     anhalt = give(g, RED, "anhalt", 4)
     plan_season(g, {RED: {"combat_a": "anhalt"}}, order=("combat_a",))
     legal = g.legal_actions(RED)
     assert {a.kind for a in legal} == {"move"}
     assert {a.b for a in legal} == {1, 2, 3}
     assert {a.a for a in legal} == set(BOARD.neighbours[anhalt])
+    check(g)
+
+
+@pytest.mark.parametrize("edition", ["2012", "2002"])
+def test_w17_church_peace_forbids_attacks_on_church_counties_not_revolts(edition: str) -> None:
+    """W-17 under the church peace event: Yellow's Kursachsen (a church, 1 revolt marker) cannot
+    be chosen as Blue's destination, but Yellow's grain there still sets off a revolt (W-13)."""
+    g = arranged_game(outcomes=[{"2": 2}], planning=True, edition=edition)
+    anhalt = give(g, BLUE, "anhalt", 3)
+    give(g, BLUE, "altmark", 1)  # Blue's own neighbour: its move there is no battle
+    kursachsen = give(g, YELLOW, "kursachsen", 1)
+    build(g, "kursachsen", "church")
+    g.s.markers -= 1
+    g.s.revolts[kursachsen] = 1
+    plans = {BLUE: {"combat_a": "anhalt", "palace": "altmark"}, YELLOW: {"grain": "kursachsen"}}
+    plan_season(g, plans, order=("combat_a", "grain"), event="church_peace")
+    play_until(g, lambda game: game.phase == "move" and game.pending() == [BLUE])
+    targets = {a.a for a in g.legal_actions(BLUE)}
+    assert kursachsen in BOARD.neighbours[anhalt] and kursachsen not in targets and targets
+    with pytest.raises(wallenstein.IllegalAction):
+        g.apply(BLUE, Action("move", kursachsen, 1))
+    g.apply(BLUE, Action("move", county("altmark"), 1))
+    play_until(g, lambda game: bool(entries(game, "revolt")))
+    assert [(r["county"], r["result"]) for r in entries(g, "revolt")] == [("kursachsen", "owner")]
     check(g)
 
 
