@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 from lkml_scenario import BOTH, ML, drive_to, module_game
 from scenario import add_markers, event_index, give, give_tile, plan
+from season import plan_season, play_until
 
 import wallenstein
 from wallenstein import Action, leaders
@@ -191,6 +192,18 @@ def test_w14_leader_after_event_and_tile_burgund_tax() -> None:
     plan(g, RED, A_TAX, "burgund")
     perform(g, RED, A_TAX)
     assert g.s.thalers[RED] == START_THALERS + 7
+
+
+def test_w14_played_leader_after_event_and_tile_burgund_tax() -> None:
+    """The same through ``apply``: Red's leader is placed in Burgund after the first player order
+    (Red's only county), Red takes the "+1 thaler" tile and collects taxes under "max 5": 5 + 1 + 1."""
+    g = _game(planning=True)
+    burgund = give(g, RED, "burgund", 2)
+    plan_season(g, {RED: {"tax": "burgund"}}, order=("tax",), event="tax_max_5", tiles={RED: T_TAX})
+    assert g.s.mods.leader[RED] == burgund
+    taxes = [(e["seat"], e["amount"], e.get("leader")) for e in g.log if e["e"] == "action" and e["action"] == "tax"]
+    assert taxes == [(RED, 7, True)] and g.s.thalers[RED] == START_THALERS + 7
+    check(g)
 
 
 @pytest.mark.parametrize(
@@ -534,3 +547,51 @@ def test_seed000_leaders_points_are_counted_once_at_the_end_of_the_game() -> Non
     assert points[0]["vp"] == g.result()["vp"]
     kinds = [e["e"] for e in g.log]
     assert kinds[-3:] == ["score", "leader_points", "game_over"]
+
+
+def test_w31_played_the_leaders_move_stay_leave_and_return_through_apply() -> None:
+    """W-31 through ``apply``, one fall and winter of a Military Leaders game from an arranged
+    position (leaders standing where the line-up put them). Purple conquers Yellow's Lausitz in
+    combat A: Yellow's leader leaves the board. After the tenth action Red's leader must leave
+    Kursachsen; Red picks adjacent Anhalt, raises a statue in Kursachsen and takes Yellow's statue
+    in Anhalt as a trophy. Blue's leader, with a single county, stays and raises nothing (Purple's,
+    moved on by the passive choice, raises one in Schlesien). After winter Yellow's leader comes
+    back to a county Yellow picks."""
+    g = module_game(ML, outcomes=[{"3": 3}], planning=True)
+    s = g.s
+    s.season = 2  # the fall: winter follows
+    kursachsen = give(g, RED, "kursachsen", 3)
+    anhalt = give(g, RED, "anhalt", 2)
+    give(g, RED, "tirol", 1)  # a distant county: Red's move is a choice
+    burgund = give(g, BLUE, "burgund", 2)
+    lausitz = give(g, YELLOW, "lausitz", 1)
+    give(g, YELLOW, "lueneburg", 1)
+    mecklenburg = give(g, YELLOW, "mecklenburg", 1)
+    schlesien = give(g, PURPLE, "schlesien", 5)
+    m = s.mods
+    m.leader[:] = [kursachsen, burgund, lausitz, schlesien]
+    m.statues[anhalt], m.statue_owner[anhalt] = 1, YELLOW  # raised before Red took Anhalt
+    m.statue_supply[YELLOW] -= 1
+    s.grain[:] = [20] * 4  # nobody runs short in winter
+    no_loss = next(e.index for e in BOARD.events if e.winter_loss == 0)
+    plan_season(g, {PURPLE: {"combat_a": "schlesien"}}, order=("combat_a",), winter_card=no_loss)
+    play_until(g, lambda game: game.phase == "move" and game.pending() == [PURPLE])
+    g.apply(PURPLE, Action("move", lausitz, 4))
+    assert s.owner[lausitz] == PURPLE and m.leader[YELLOW] == leaders.OFF_BOARD
+    assert [e["seat"] for e in g.log if e["e"] == "leader_lost"] == [YELLOW]
+    play_until(g, lambda game: game.phase == "leader_move" and game.pending() == [RED])
+    assert {a.a for a in g.legal_actions(RED)} == {anhalt, K("tirol")}
+    g.apply(RED, Action("leader_move", anhalt))
+    assert m.leader[RED] == anhalt and (m.statues[kursachsen], m.statue_owner[kursachsen]) == (1, RED)
+    assert m.statue_supply[RED] == leaders.STATUES - 1 and m.statues[anhalt] == 0
+    assert m.trophies[RED * 4 + YELLOW] == 1
+    play_until(g, lambda game: game.phase == "leader_return")
+    assert [e["seat"] for e in g.log if e["e"] == "leader_stays"] == [BLUE] and m.leader[BLUE] == burgund
+    raised = {BOARD.keys[c]: m.statue_owner[c] for c in range(BOARD.n) if m.statues[c]}
+    assert raised == {"kursachsen": RED, "schlesien": PURPLE}  # Purple's leader followed its conquest; Blue raised none
+    assert g.pending() == [YELLOW] and {a.a for a in g.legal_actions(YELLOW)} == {K("lueneburg"), mecklenburg}
+    g.apply(YELLOW, Action("leader_place", mecklenburg))
+    assert m.leader[YELLOW] == mecklenburg and g.phase == "planning" and s.year == 2
+    back = [e for e in g.log if e["e"] == "leader_place"]
+    assert [(e["seat"], e["county"], e["returning"]) for e in back] == [(YELLOW, "mecklenburg", True)]
+    check(g)
