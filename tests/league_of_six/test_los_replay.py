@@ -15,6 +15,9 @@ from league_of_six import IllegalAction
 
 
 def test_user_components_travel_with_the_history() -> None:
+    """L-01, L-02: the printed contents (towns, tiles, the civic leader deck) come from a component
+    file; a game with a user's file is played to its end through ``apply`` and its history carries
+    the file, so the replay deals the same deck."""
     path = Path(__file__).resolve().parent / "los_examples_components.json"
     g = league_of_six.new_game(players=3, seed=4, components=path)
     rng = random.Random(4)
@@ -25,6 +28,7 @@ def test_user_components_travel_with_the_history() -> None:
     assert h[0]["new_game"]["components"]["name"].startswith("Rulebook worked examples")
     r = league_of_six.replay(h)
     assert r.to_json() == g.to_json() and not r.comp.standin
+    assert r.comp.cards == g.comp.cards
 
 
 def test_corrupt_saves_and_histories_are_rejected() -> None:

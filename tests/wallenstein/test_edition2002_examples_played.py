@@ -65,7 +65,7 @@ def test_seed002_combat_result_example_four_blue_three_red() -> None:
 )
 def test_seed002_player_versus_player_examples(commit: int, outcome: dict[str, int], result: str, left: int) -> None:
     """ "2. Player versus player": Red attacks Blue's land (6 armies, a church, 1 marker) with 5;
-    Blue throws in ``commit`` of its 6."""
+    Blue throws in ``commit`` of its 6 (W-18); armies kept back share the land's fate (W-20, W-21)."""
     g = arranged_2002(outcomes=[outcome], planning=True)
     give(g, RED, "mittelmark", 6)
     land = give(g, BLUE, "kursachsen", 6)

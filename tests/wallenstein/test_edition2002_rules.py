@@ -480,18 +480,25 @@ def _user_table(loss: int) -> dict[str, object]:
 
 
 def test_r19_stand_in_is_marked_and_a_user_table_replaces_it(tmp_path: Path) -> None:
+    """W-29: the 2002 event values are a stand-in that says so wherever shown; a user's file replaces
+    them, and a first year played through ``apply`` loses the file's grain in winter."""
     g = wallenstein.new_game(4, seed=1, edition="2002")
     assert g.is_standin("events_2002")
     assert all(e["standin"] is True for e in g.observe(None)["events"]["year"])
     assert "stand-in" in narrate_game(g)
     f = tmp_path / "printed.json"
-    f.write_text(json.dumps(_user_table(2)), encoding="utf-8")
+    f.write_text(json.dumps(_user_table(9)), encoding="utf-8")  # no stand-in card loses 9
     u = wallenstein.new_game(4, seed=1, edition="2002", printed=f)
     assert not u.is_standin("events_2002")
-    assert all(e["standin"] is False and e["winter_loss"] == 2 for e in u.observe(None)["events"]["year"])
+    assert all(e["standin"] is False and e["winter_loss"] == 9 for e in u.observe(None)["events"]["year"])
     assert "stand-in" not in narrate_game(u)
     first = KINDS.index("crop_failure")
     assert BOARD.regions[u.events[first].region] == "Bayern"
+    rng = random.Random(1)
+    while not entries(u, "winter"):
+        seat = rng.choice(u.pending())
+        u.apply(seat, rng.choice(u.legal_actions(seat)))
+    assert entries(u, "winter")[0]["grain_loss"] == 9
     r = wallenstein.replay(json.loads(json.dumps(u.history)))
     assert r.to_json() == u.to_json()
 
