@@ -153,7 +153,7 @@ def plan_lineup(g: Game, seat: int, bid: int) -> None:
 
 
 def lueneburg(g: Game, tray: bool) -> int:
-    """Seed 000's revolt example (``../shared/seeds/000_0e95b3a6bc0d281e.txt``, "Revolts"): Red
+    """Seed 000's revolt example (``../shared/seeds/000_0e95b3a6bc0d281e.txt``, "Combat rules", revolt): Red
     (seat 0) holds Lüneburg with 4 armies, 2 revolt markers and a church; with ``tray`` the tray
     holds 2 yellow (seat 2) cubes and 1 peasant. Returns the county."""
     c = give(g, 0, "lueneburg", 4)
