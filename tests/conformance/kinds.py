@@ -48,6 +48,7 @@ class GameKind:
     narrate: Callable[[Game], str]
     twins: Twins  # copies differing only in what some seats (maybe none) may know
     secrets: tuple[str, ...]  # the names of the secrets ``twins`` changes; each must come up in the test
+    phases: tuple[str, ...]  # every decision phase (``g.phase``) the kind has: saves are tried in each
     players: tuple[int, ...] = (3, 4, 5)
     variants: tuple[Mapping[str, Any], ...] = ({},)  # options that do not change the kind (set-up, sides)
     random_games: int = 24  # random games played with every invariant checked after every step

@@ -47,6 +47,7 @@ register(
         narrate=narrate_game,
         twins=twins,
         secrets=("hands",),
+        phases=("choose", "offer", "respond", "rotate", "store", "bonus"),
         variants=({"sides": "white"}, {"sides": "yellow"}),
         random_games=1020,
         finished=_finished,

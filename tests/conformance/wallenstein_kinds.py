@@ -30,6 +30,16 @@ MODULE_GAMES = {1: 300, 2: 24, 3: 24}
 SETUPS = ({"setup": "lineup"}, {"setup": "draft"})
 # What ``twins`` hides in every Wallenstein kind (W-11, W-25); the Emperor's Court adds its boards.
 SECRETS = ("event deck", "county deck", "face-down action cards", "plan")
+# The decision phases of each edition, and those each module adds.
+PHASES = {
+    "2012": ("draft_pick", "draft_group", "planning", "position", "move", "winter_order"),
+    "2002": ("draft_pick", "draft_group", "planning", "move", "commit", "winter_order"),
+}
+MODULE_PHASES = {
+    "emperors_court": ("court",),
+    "landsknechte": ("landsknechte",),
+    "military_leaders": ("leader_draft", "leader_place", "leader_move", "leader_return"),
+}
 
 
 def _revealed_cards(g: wallenstein.Game) -> int:
@@ -139,6 +149,7 @@ for _edition, _modules in COMBOS:
             narrate=narrate_game,
             twins=twins,
             secrets=SECRETS + (("court board",) if "emperors_court" in _modules else ()),
+            phases=PHASES[_edition] + tuple(p for m in _modules for p in MODULE_PHASES[m]),
             variants=SETUPS,
             random_games=RANDOM_GAMES.get((_edition, _modules), MODULE_GAMES[max(1, len(_modules))]),
             finished=_finished(_modules),
