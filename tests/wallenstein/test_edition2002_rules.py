@@ -346,7 +346,7 @@ def test_r15_recruit_one_with_an_empty_supply_moves_only_and_skips_without_gold(
     g2.s.thalers[RED] = 0
     plan(g2, RED, A_DEPLOY1, "mittelmark")
     assert perform(g2, RED, A_DEPLOY1) is False and last(g2, "skip")["why"] == "cannot pay"
-    assert origin >= 0
+    assert g2.s.armies[origin] == 3 and g2.s.supply[RED] == SUPPLY - 3  # nothing deployed
 
 
 # ---------------------------------------------------------------- R-16 commitments (W-18)
