@@ -194,6 +194,41 @@ def test_w14_leader_after_event_and_tile_burgund_tax() -> None:
     assert g.s.thalers[RED] == START_THALERS + 7
 
 
+@pytest.mark.parametrize(
+    ("action", "cost", "armies", "income"),
+    [
+        ("palace", 2, 0, 0),
+        ("church", 1, 0, 0),
+        ("trading_post", 0, 0, 0),
+        ("tax", 0, 0, 1),
+        ("grain", 0, 0, 1),
+        ("deploy5", 3, 6, 0),
+        ("deploy3", 2, 4, 0),
+        ("deploy1_move", 1, 2, 0),
+    ],
+)
+def test_seed000_leaders_improved_actions_played_through_apply(
+    action: str, cost: int, armies: int, income: int
+) -> None:
+    """The improved actions through ``apply``: Red's leader is placed in Kursachsen (Red's only
+    county) after the first player order, and Red performs ``action`` there: buildings 1 thaler
+    cheaper (a trading post free), income 1 more, a deploy 1 army more."""
+    g = _game(planning=True)
+    kursachsen = give(g, RED, "kursachsen", 2)
+    plan_season(g, {RED: {action: "kursachsen"}}, order=(action,))
+    assert g.s.mods.leader[RED] == kursachsen
+    done = [e for e in g.log if e["e"] == "action"]
+    assert [(e["seat"], e["action"], e.get("leader")) for e in done] == [(RED, action, True)]
+    s = g.s
+    if income:
+        printed = BOARD.tax[kursachsen] if action == "tax" else BOARD.grain[kursachsen]
+        assert (s.thalers[RED] - START_THALERS if action == "tax" else s.grain[RED]) == printed + income
+    else:
+        assert s.thalers[RED] == START_THALERS - cost and s.armies[kursachsen] == 2 + armies
+        assert bool(s.buildings[kursachsen]) == (armies == 0)
+    check(g)
+
+
 def test_w14_played_leader_after_event_and_tile_burgund_tax() -> None:
     """The same through ``apply``: Red's leader is placed in Burgund after the first player order
     (Red's only county), Red takes the "+1 thaler" tile and collects taxes under "max 5": 5 + 1 + 1."""
@@ -594,4 +629,47 @@ def test_w31_played_the_leaders_move_stay_leave_and_return_through_apply() -> No
     assert m.leader[YELLOW] == mecklenburg and g.phase == "planning" and s.year == 2
     back = [e for e in g.log if e["e"] == "leader_place"]
     assert [(e["seat"], e["county"], e["returning"]) for e in back] == [(YELLOW, "mecklenburg", True)]
+    check(g)
+
+
+@pytest.mark.parametrize(
+    ("how", "outcome", "owner"),
+    [
+        ("conquered", {"1": 3, "0": 1}, BLUE),
+        ("tie", {"1": 2, "0": 2}, -1),
+        ("held", {"1": 1, "0": 3}, RED),
+        ("revolt", {"peasants": 1}, -1),
+    ],
+)
+def test_seed000_leader_and_statue_when_the_county_is_attacked_or_revolts(
+    how: str, outcome: dict[str, int], owner: int
+) -> None:
+    """Played through ``apply``: Red's leader and one of Red's statues stand in Kursachsen. Blue
+    attacks it from Anhalt with combat A (or the peasants revolt when Red collects taxes there).
+    If Red loses the county (conquered, a tie, a lost revolt) the leader leaves the board; if the
+    defence holds it stays. The statue stays whatever happens, until Blue's leader, moving on after
+    the tenth action into the conquered county, takes it as a trophy."""
+    g = _game(outcomes=[outcome], planning=True)
+    s = g.s
+    kursachsen = give(g, RED, "kursachsen", 3)
+    s.mods.leader[RED] = kursachsen
+    s.mods.statues[kursachsen], s.mods.statue_owner[kursachsen] = 1, RED
+    s.mods.statue_supply[RED] -= 1
+    if how == "revolt":
+        add_markers(g, "kursachsen", 1)
+        plan_season(g, {RED: {"tax": "kursachsen"}}, order=("tax",))
+    else:
+        give(g, BLUE, "anhalt", 5)
+        plan_season(g, {BLUE: {"combat_a": "anhalt"}}, order=("combat_a",))
+        play_until(g, lambda game: game.phase == "move" and game.pending() == [BLUE])
+        g.apply(BLUE, Action("move", kursachsen, 4))
+    assert s.owner[kursachsen] == owner
+    assert s.mods.leader[RED] == (kursachsen if owner == RED else leaders.OFF_BOARD)
+    assert [e["seat"] for e in g.log if e["e"] == "leader_lost"] == ([] if owner == RED else [RED])
+    if how == "conquered":  # the statue stayed; after the tenth action Blue's leader comes and takes it
+        moves = [(e["seat"], e["county"], e["trophies"]) for e in g.log if e["e"] == "leader_move"]
+        assert moves == [(BLUE, "kursachsen", {str(RED): 1})] and s.mods.trophies[BLUE * 4 + RED] == 1
+        assert s.mods.statues[kursachsen] == 0
+    else:
+        assert (s.mods.statues[kursachsen], s.mods.statue_owner[kursachsen]) == (1, RED)
     check(g)
