@@ -573,6 +573,29 @@ def test_seed000_leaders_game_end_seven_victory_points() -> None:
     check(g)
 
 
+def test_seed000_leaders_game_end_seven_victory_points_after_a_played_last_fall() -> None:
+    """The same picture at the real end of a game: the last fall and winter are played through
+    ``apply`` and the end counts Red's 5 statues on the board and 2 trophies: 7 VP."""
+    g = _game(planning=True)
+    s = g.s
+    s.year, s.season = 2, 2
+    s.grain[:] = [20] * 4  # nobody runs short in the last winter
+    give(g, BLUE, "anhalt", 2)
+    for key, n in (("kursachsen", 2), ("anhalt", 1), ("burgund", 2)):
+        s.mods.statues[K(key)] = n
+        s.mods.statue_owner[K(key)] = RED
+    s.mods.statue_supply[RED] = 1
+    s.mods.trophies[RED * 4 + BLUE] = 2
+    s.mods.statue_supply[BLUE] -= 2
+    plan_season(g, {}, winter_card=next(e.index for e in BOARD.events if e.winter_loss == 0))
+    play_until(g, lambda game: game.over)
+    points = [e["detail"] for e in g.log if e["e"] == "leader_points"]
+    assert len(points) == 1 and points[0][RED] == {"statues": 5, "trophies": 2}
+    assert points[0][BLUE] == {"statues": 0, "trophies": 0}
+    assert "Red: 5 statues + 2 trophies = 7 VP" in narrate_game(g)
+    check(g)
+
+
 def test_seed000_leaders_points_are_counted_once_at_the_end_of_the_game() -> None:
     g = wallenstein.new_game(players=4, seed=11, modules=ML)
     drive_to(g, lambda game: game.over)
