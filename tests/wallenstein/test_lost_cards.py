@@ -127,7 +127,7 @@ def test_w22a_conquered_then_won_back_action_stays_lost(edition: str, modules: t
 
 
 @pytest.mark.parametrize("edition, modules", KINDS)
-@pytest.mark.parametrize("later", ["tax", "deploy3"])
+@pytest.mark.parametrize("later", LATER)
 def test_w22a_laid_waste_then_reconquered_action_stays_lost(edition: str, modules: tuple[str, ...], later: str) -> None:
     """Blue's attack ends in a tie (2 to 2): Kursachsen is laid waste; Red conquers the neutral
     county with combat B; Red's ``later`` action there is lost."""
