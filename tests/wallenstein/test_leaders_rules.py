@@ -552,10 +552,9 @@ def test_r38_no_return_after_the_last_winter() -> None:
 
 
 # ---------------------------------------------------------------------------------------- the end
-def test_seed000_leaders_game_end_seven_victory_points() -> None:
-    """Game end: one VP per own statue on the board and per trophy; the picture adds up to 7 (here 5
-    statues, two of them in counties now neutral or another player's, and 2 trophies)."""
-    g = _game()
+def _seven_points(g: wallenstein.Game) -> None:
+    """The picture: Red has 5 statues on the board (2 in Kursachsen, 1 in Blue's Anhalt, 2 in
+    neutral Burgund) and 2 of Blue's statues as trophies."""
     s = g.s
     give(g, BLUE, "anhalt", 2)
     for key, n in (("kursachsen", 2), ("anhalt", 1), ("burgund", 2)):
@@ -564,6 +563,14 @@ def test_seed000_leaders_game_end_seven_victory_points() -> None:
     s.mods.statue_supply[RED] = 1
     s.mods.trophies[RED * 4 + BLUE] = 2
     s.mods.statue_supply[BLUE] -= 2
+
+
+def test_seed000_leaders_game_end_seven_victory_points() -> None:
+    """Game end: one VP per own statue on the board and per trophy; the picture adds up to 7 (here 5
+    statues, two of them in counties now neutral or another player's, and 2 trophies)."""
+    g = _game()
+    s = g.s
+    _seven_points(g)
     vp = list(s.vp)
     leaders.final_step(g)
     assert s.vp[RED] - vp[RED] == 7
@@ -580,13 +587,7 @@ def test_seed000_leaders_game_end_seven_victory_points_after_a_played_last_fall(
     s = g.s
     s.year, s.season = 2, 2
     s.grain[:] = [20] * 4  # nobody runs short in the last winter
-    give(g, BLUE, "anhalt", 2)
-    for key, n in (("kursachsen", 2), ("anhalt", 1), ("burgund", 2)):
-        s.mods.statues[K(key)] = n
-        s.mods.statue_owner[K(key)] = RED
-    s.mods.statue_supply[RED] = 1
-    s.mods.trophies[RED * 4 + BLUE] = 2
-    s.mods.statue_supply[BLUE] -= 2
+    _seven_points(g)
     plan_season(g, {}, winter_card=next(e.index for e in BOARD.events if e.winter_loss == 0))
     play_until(g, lambda game: game.over)
     points = [e["detail"] for e in g.log if e["e"] == "leader_points"]
