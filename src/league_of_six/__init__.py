@@ -1,4 +1,5 @@
-"""League of Six (Sechsstädtebund): an exact, reproducible rules engine (seed 001).
+"""League of Six (Sechsstädtebund): an exact, reproducible rules engine (seed 001,
+``../shared/seeds/001_7c0a9294b8c55757.txt``, cited by section in the modules).
 
 Usage::
 

@@ -21,7 +21,7 @@ from league_of_six.setup import initial_state, setup_game
 from league_of_six.state import BONUS, CHOOSE, OFFER, OVER, PHASES, RESPOND, ROTATE, STORE, State
 from league_of_six.storing import bonus_options, choose_row, chooser, row_options, take_leader
 from league_of_six.taxes import collect, collector, rotate_options
-from tabletop.engine import RecordedGame, check_head
+from tabletop.engine import RecordedGame, check_game, check_head
 from tabletop.errors import DataError, IllegalAction
 
 COLOURS = ("red", "yellow", "green", "blue", "black")  # seat colours (figures and markers)
@@ -50,6 +50,7 @@ class Game(RecordedGame[State]):
 
     @classmethod
     def _build(cls, options: dict[str, Any], replay: deque[tuple[str, Any]], log: bool) -> Game:
+        check_game("league_of_six", options)
         config, comp = _options(
             options.get("players"), options.get("seed"), options.get("components"), options.get("sides")
         )

@@ -74,11 +74,17 @@ class ReplayQueue(deque[tuple[str, Any]]):
         return "history does not replay" if self.started else "history options"
 
 
+def check_game(game: str, head: Mapping[str, Any]) -> None:
+    """A history head must name this ``game`` (or no game). Checked before the options, so that
+    another game's history is refused as such, not for an option this game lacks."""
+    if head.get("game", game) != game:
+        raise IllegalAction(f"not a {game} history (game {head.get('game')!r})")
+
+
 def check_head(game: str, head: Mapping[str, Any], config: Mapping[str, Any]) -> None:
     """A history head must name this ``game`` (or no game) and hold no option ``config`` lacks: a
     misspelt option would otherwise replay a different game without a word."""
-    if head.get("game", game) != game:
-        raise IllegalAction(f"not a {game} history (game {head.get('game')!r})")
+    check_game(game, head)
     extra = set(head) - set(config)
     if extra:
         raise IllegalAction(f"unknown option(s) {sorted(extra)}")

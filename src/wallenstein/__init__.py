@@ -1,5 +1,11 @@
 """Wallenstein (Dirk Henn): an exact, reproducible rules engine.
 
+The modules cite the rulebooks by seed number and section; from a checkout they are
+``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000, the 2012 edition in English),
+``../shared/seeds/004_fae1cec4ff72eb0c.txt`` (seed 004, the same in German),
+``../shared/seeds/002_de16aeb42e33f8bf.txt`` and ``../shared/seeds/003_67f9527da1ec065b.txt``
+(seeds 002 and 003, the 2002 edition), and the rulings ``../shared/design/rulings.md`` (W-nn).
+
 Usage::
 
     import wallenstein

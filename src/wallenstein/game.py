@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tabletop.engine import RecordedGame, check_head
+from tabletop.engine import RecordedGame, check_game, check_head
 from tabletop.errors import IllegalAction
 from wallenstein import court, landsknechte, leaders
 from wallenstein import edition2002 as ed2002
@@ -124,6 +124,7 @@ class Game(RecordedGame[State]):
 
     @classmethod
     def _build(cls, options: dict[str, Any], replay: deque[tuple[str, Any]], log: bool) -> Game:
+        check_game("wallenstein", options)
         # A scripted tower cannot be rebuilt from its JSON: an empty one will do, since a replay
         # takes every tower outcome from the history.
         tower_spec = options.get("tower")

@@ -23,7 +23,8 @@ import pytest
 PROVIDERS = ("wallenstein_kinds", "league_of_six_kinds")
 
 Game = Any  # a tabletop.engine.RecordedGame: new_game/apply/pending/legal_actions/observe/result
-Twins = Callable[[Game, random.Random], list[tuple[frozenset[int], Game]]]  # (seats that may see it, twin)
+# (the secret changed, the seats that may see it, the twin)
+Twins = Callable[[Game, random.Random], list[tuple[str, frozenset[int], Game]]]
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class GameKind:
     check: Callable[[Game], None]  # the game's invariants (AssertionError when broken)
     narrate: Callable[[Game], str]
     twins: Twins  # copies differing only in what some seats (maybe none) may know
+    secrets: tuple[str, ...]  # the names of the secrets ``twins`` changes; each must come up in the test
+    phases: tuple[str, ...]  # every decision phase (``g.phase``) the kind has: saves are tried in each
     players: tuple[int, ...] = (3, 4, 5)
     variants: tuple[Mapping[str, Any], ...] = ({},)  # options that do not change the kind (set-up, sides)
     random_games: int = 24  # random games played with every invariant checked after every step

@@ -13,7 +13,7 @@ from league_of_six.invariants import check
 from league_of_six.narrate import narrate_game
 
 
-def twins(g: league_of_six.Game, rng: random.Random) -> list[tuple[frozenset[int], Game]]:
+def twins(g: league_of_six.Game, rng: random.Random) -> list[tuple[str, frozenset[int], Game]]:
     """Hands are secret (guard cards and civic leader cards, even how many): a copy in which two
     seats hold 5 more guards each and each other's civic leader cards. Only those two may notice."""
     a, b = rng.sample(range(g.players), 2)
@@ -24,7 +24,7 @@ def twins(g: league_of_six.Game, rng: random.Random) -> list[tuple[frozenset[int
         if at in (a, b):
             t.s.card_at[c] = b if at == a else a
     t.refresh()
-    return [] if g.over else [(frozenset({a, b}), t)]
+    return [] if g.over else [("hands", frozenset({a, b}), t)]
 
 
 def _finished(g: league_of_six.Game) -> None:
@@ -46,6 +46,8 @@ register(
         check=check,
         narrate=narrate_game,
         twins=twins,
+        secrets=("hands",),
+        phases=("choose", "offer", "respond", "rotate", "store", "bonus"),
         variants=({"sides": "white"}, {"sides": "yellow"}),
         random_games=1020,
         finished=_finished,

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from kinds import Game, GameKind, kind_params, played, random_step
+from kinds import Game, GameKind, kind_params, kinds, played, random_step
 
 from tabletop.errors import IllegalAction
 
@@ -72,9 +72,16 @@ def test_impossible_player_counts_are_refused(kind: GameKind, players: Any) -> N
 def test_corrupt_saves_and_histories_are_refused(kind: GameKind) -> None:
     g = played(kind, 1, seed=30)
     save = json.loads(g.to_json())
-    for text in ("{", "[]", json.dumps({"format": "chess-game"}), json.dumps({**save, "version": 99})):
+    for text in ("{", "[]", "null", json.dumps({"format": "chess-game"}), json.dumps({**save, "version": 99})):
         with pytest.raises(IllegalAction):
             kind.load(text)
+    # A save whose state was edited: it no longer matches what its history gives.
+    edited = json.loads(json.dumps(save))
+    field = next(k for k, v in sorted(edited["state"].items()) if isinstance(v, list) and v and isinstance(v[0], int))
+    edited["state"][field][0] += 1
+    with pytest.raises(IllegalAction):
+        kind.load(json.dumps(edited))
+    assert kind.load(json.dumps(save)).to_json() == g.to_json()
     h = json.loads(json.dumps(g.history))
     # A decision that was never legal.
     wrong = json.loads(json.dumps(h))
@@ -87,6 +94,12 @@ def test_corrupt_saves_and_histories_are_refused(kind: GameKind) -> None:
     opts[0]["new_game"]["speed"] = "fast"
     with pytest.raises(IllegalAction, match="unknown option"):
         kind.replay(opts)
+    # Another game's history is refused as such (not for an option this game lacks).
+    for other in kinds():
+        theirs = json.loads(json.dumps(other.make(0, seed=1).history))
+        if theirs[0]["new_game"].get("game") != h[0]["new_game"].get("game"):
+            with pytest.raises(IllegalAction, match=r"not a \w+ history"):
+                kind.replay(theirs)
     last_chance = next(e for e in reversed(h) if "chance" in e)
     with pytest.raises(IllegalAction, match="left over"):
         kind.replay([*h, last_chance])

@@ -28,6 +28,18 @@ COMBOS: list[tuple[str, tuple[str, ...]]] = [
 RANDOM_GAMES = {("2012", ()): 1020, ("2002", ()): 510, ("2012", ("landsknechte", "military_leaders")): 300}
 MODULE_GAMES = {1: 300, 2: 24, 3: 24}
 SETUPS = ({"setup": "lineup"}, {"setup": "draft"})
+# What ``twins`` hides in every Wallenstein kind (W-11, W-25); the Emperor's Court adds its boards.
+SECRETS = ("event deck", "county deck", "face-down action cards", "plan")
+# The decision phases of each edition, and those each module adds.
+PHASES = {
+    "2012": ("draft_pick", "draft_group", "planning", "position", "move", "winter_order"),
+    "2002": ("draft_pick", "draft_group", "planning", "move", "commit", "winter_order"),
+}
+MODULE_PHASES = {
+    "emperors_court": ("court",),
+    "landsknechte": ("landsknechte",),
+    "military_leaders": ("leader_draft", "leader_place", "leader_move", "leader_return"),
+}
 
 
 def _revealed_cards(g: wallenstein.Game) -> int:
@@ -40,22 +52,22 @@ def _revealed_cards(g: wallenstein.Game) -> int:
     return 5
 
 
-def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[frozenset[int], Game]]:
+def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[str, frozenset[int], Game]]:
     """Copies of ``g`` differing only in hidden things (the order of the event and county decks, the
     face-down action cards, a seat's unrevealed plan cards or court board), each with the seat
     allowed to see the difference (or none)."""
     s = g.s
-    out: list[tuple[frozenset[int], Game]] = []
+    out: list[tuple[str, frozenset[int], Game]] = []
 
-    def twin(owner: int | None, change: Callable[[Any], None]) -> None:
+    def twin(secret: str, owner: int | None, change: Callable[[Any], None]) -> None:
         t = g.clone()
         change(t.s)
         t.refresh()
         if t.s.to_dict() != s.to_dict():
-            out.append((frozenset() if owner is None else frozenset({owner}), t))
+            out.append((secret, frozenset() if owner is None else frozenset({owner}), t))
 
-    twin(None, lambda t: rng.shuffle(t.event_deck))
-    twin(None, lambda t: rng.shuffle(t.county_deck))
+    twin("event deck", None, lambda t: rng.shuffle(t.event_deck))
+    twin("county deck", None, lambda t: rng.shuffle(t.county_deck))
     in_season = s.season != WINTER and len(s.action_cards) == 10
     if in_season:
         shown = _revealed_cards(g)
@@ -65,7 +77,7 @@ def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[frozenset[int],
             rng.shuffle(hidden)
             t.action_cards[shown:] = hidden
 
-        twin(None, deal)
+        twin("face-down action cards", None, deal)
     for q in range(s.players):
         # Two of q's plan cards swapped between boxes whose actions nobody has seen performed yet.
         if s.phase == PLANNING:
@@ -82,7 +94,7 @@ def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[frozenset[int],
                 plans = t.plans
                 plans[q * N_BOXES + a], plans[q * N_BOXES + b] = plans[q * N_BOXES + b], plans[q * N_BOXES + a]
 
-            twin(q, swap)
+            twin("plan", q, swap)
         court = s.court
         if court is not None and s.phase == PLANNING:
             board = court.plans[q * 3 : q * 3 + 3]
@@ -92,7 +104,7 @@ def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[frozenset[int],
                     plans = t.court.plans
                     plans[q * 3 : q * 3 + 3] = plans[q * 3 + 1 : q * 3 + 3] + plans[q * 3 : q * 3 + 1]
 
-                twin(q, turn)
+                twin("court board", q, turn)
     return out
 
 
@@ -136,6 +148,8 @@ for _edition, _modules in COMBOS:
             check=check,
             narrate=narrate_game,
             twins=twins,
+            secrets=SECRETS + (("court board",) if "emperors_court" in _modules else ()),
+            phases=PHASES[_edition] + tuple(p for m in _modules for p in MODULE_PHASES[m]),
             variants=SETUPS,
             random_games=RANDOM_GAMES.get((_edition, _modules), MODULE_GAMES[max(1, len(_modules))]),
             finished=_finished(_modules),

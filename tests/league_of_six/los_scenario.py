@@ -1,4 +1,5 @@
-"""Arranged League of Six positions for the rulebook worked-example tests (seed 001).
+"""Arranged League of Six positions for the rulebook worked-example tests (seed 001,
+``../shared/seeds/001_7c0a9294b8c55757.txt``).
 
 ``arranged_game`` starts a normal game with the examples' component set
 (``los_examples_components.json``), then lays out round 1 as the examples need: the ring, the

@@ -104,7 +104,8 @@ def reorder_example() -> Game:
 
 
 def test_seed001_reordering_example_ties_go_to_the_higher_town() -> None:
-    """Seed 001, "3. Reordering": the example, after the choosing example; equal counters, higher town first."""
+    """Seed 001, "3. Reordering": the example, after the choosing example; equal counters, higher town
+    first (L-05)."""
     g = reorder_example()
     s = g.s
     assert [s.counter[p] for p in (GREEN, RED, BLUE, YELLOW)] == [3, 3, 1, 0]
@@ -140,7 +141,8 @@ def test_seed001_tax_tile_example_blue_turns_her_tile() -> None:
 
 
 def test_seed001_storage_example_royal_row_with_bonus_4() -> None:
-    """Seed 001, "5. Storing Goods": the example of the royal row with bonus 4."""
+    """Seed 001, "5. Storing Goods": the example of the royal row with bonus 4 (goods named by their
+    colour, L-03)."""
     g = arranged_game()
     put(g, {RED: ("lauban", 3), YELLOW: ("zittau", 0), GREEN: ("bautzen", 3), BLUE: ("kamenz", 1)})
     load_wagon(g, GREEN, {"red": 2, "green": 1, "yellow": 1})
@@ -263,7 +265,8 @@ def _final_majority(players: int, figures: Sequence[Sequence[int]], guards: Sequ
 
 
 def test_seed001_civic_leader_scoring_ties_and_three_players() -> None:
-    """Seed 001, "End of the Game": the civic leader examples, scored by a played last round."""
+    """Seed 001, "End of the Game": the civic leader examples, scored by a played last round (L-06:
+    9/6/4/2, three players 6/4/2, ties by guards in hand, then the lowest place they span)."""
     # Five players: two tied for first (same guards) both score 6, as if both were second.
     assert _final_majority(5, [[4], [4], [2], [1], []]) == [6, 6, 4, 2, 0]
     # Three tied for third score 0, as if all were fifth.

@@ -1,4 +1,5 @@
-"""The project's League of Six rules notes (docs/league-of-six-rules-notes.md), one test each (test_lr_NN_...).
+"""The project's League of Six rules notes (docs/league-of-six-rules-notes.md), one test each (test_lr_NN_...),
+and ruling L-02 of ``../shared/design/rulings.md``.
 
 The notes settle what ``../shared/seeds/001_7c0a9294b8c55757.txt`` (seed 001) leaves open; each test
 arranges a position (``los_scenario``) and plays the decisions through ``Game.apply``.
@@ -7,6 +8,7 @@ arranges a position (``los_scenario``) and plays the decisions through ``Game.ap
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from los_scenario import (
     BLUE,
@@ -244,3 +246,20 @@ def test_lr_11_played_a_short_pile_is_used_up_then_the_discards_fill_in() -> Non
     from_discards = sorted(set(laid) - set(pile))
     assert set(from_discards) <= set(discards)
     assert sorted(s.tax_deck + s.tax_used) == sorted(set(discards) - set(from_discards))
+
+
+def test_l02_the_civic_leader_deck_is_the_component_files() -> None:
+    """Ruling L-02: the civic leader deck is the component file's; without a user file the stand-in
+    is dealt, 4 piles of 6 cards (1 to 4 figures) besides the gray cards, and a game played on it
+    through ``apply`` keeps every card accounted for (the invariants) to the end."""
+    g = league_of_six.new_game(players=4, seed=6)
+    cards = g.comp.cards
+    assert g.comp.standin
+    assert Counter(c.figures for c in cards if not c.gray) == {1: 6, 2: 6, 3: 6, 4: 6}
+    assert any(c.gray for c in cards)
+    rng = random.Random(6)
+    while not g.over:
+        seat = g.pending()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+        check(g)
+    assert g.observe(None)["hands"] == g.observe(0)["hands"]  # revealed at the end

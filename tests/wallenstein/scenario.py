@@ -153,8 +153,9 @@ def plan_lineup(g: Game, seat: int, bid: int) -> None:
 
 
 def lueneburg(g: Game, tray: bool) -> int:
-    """Seed 000's revolt example: Red (seat 0) holds Lüneburg with 4 armies, 2 revolt markers and a
-    church; with ``tray`` the tray holds 2 yellow (seat 2) cubes and 1 peasant. Returns the county."""
+    """Seed 000's revolt example (``../shared/seeds/000_0e95b3a6bc0d281e.txt``, "Combat rules", revolt): Red
+    (seat 0) holds Lüneburg with 4 armies, 2 revolt markers and a church; with ``tray`` the tray
+    holds 2 yellow (seat 2) cubes and 1 peasant. Returns the county."""
     c = give(g, 0, "lueneburg", 4)
     add_markers(g, "lueneburg", 2)
     build(g, "lueneburg", "church")

@@ -58,7 +58,7 @@ def plan_season(
 ) -> None:
     """Plan every seat through ``apply`` and (2012) take positions; the game then performs actions.
 
-    ``plans`` maps a seat to its named boxes (action name -> card); the other boxes get money cards
+    ``plans`` maps a seat to its named boxes (action or court box name -> card); the other boxes get money cards
     (2012, ``money:0`` is the bid) or blank cards (2002), then stay empty. ``order`` fixes the first
     action cards, ``event`` the season's event (default: one that acts on trading posts only).
     ``tiles`` maps a seat to the bonus tile it takes; other seats take the first free quiet tile.
@@ -88,20 +88,26 @@ def plan_season(
 
 def _whole_plan(g: Game, seat: int, boxes: dict[str, str | None]) -> Action:
     """``boxes`` completed: money (2012) or blank (2002) cards first, then, as the rules ask a seat
-    to cover every box while it holds cards (W-08), its unplanned county cards, then nothing."""
+    to cover every box while it holds cards (W-08), its unplanned county cards, then nothing. With
+    the Emperor's Court the court boxes ``boxes`` names keep their card, the others get a dice tower
+    card."""
     held = [BOARD.keys[c] for c, o in enumerate(g.s.owner) if o == seat and BOARD.keys[c] not in boxes.values()]
+    courting = g.plan_size > len(ACTIONS) + 1  # the Emperor's Court: 3 court boxes, 3 dice tower cards
+    court = {**dict.fromkeys(COURT_BOX_NAMES, "tower"), **{n: boxes.pop(n) for n in COURT_BOX_NAMES if n in boxes}}
     if g.is2002:
         spare = ["blank"] * 5
         bid = None
     else:
-        spare = [f"money:{v}" for v in range(1, 5)]
+        spare = [f"money:{v}" for v in range(1, 5) if f"money:{v}" not in court.values()]
         bid = "money:0"
+    if courting:
+        spare += ["tower"] * (len(COURT_BOX_NAMES) - list(court.values()).count("tower"))
     spare += held
     empty = [name for name in ACTIONS if name not in boxes]
     for name in empty:
         boxes[name] = spare.pop(0) if spare else None
-    if g.plan_size > len(ACTIONS) + 1:  # the Emperor's Court: dice tower cards on the court boxes
-        return Action.plan(boxes, bid, dict.fromkeys(COURT_BOX_NAMES, "tower"))
+    if courting:
+        return Action.plan(boxes, bid, court)
     return Action.plan(boxes, bid)
 
 

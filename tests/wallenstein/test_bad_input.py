@@ -17,9 +17,6 @@ def _game() -> wallenstein.Game:
 @pytest.mark.parametrize(
     "action",
     [
-        "{not json",
-        "[1, 2]",
-        '{"type": "teleport"}',
         '{"type": "plan_card", "box": "tax"}',
         '{"type": "plan_card", "box": "nowhere", "card": null}',
         '{"type": "plan_card", "box": "bid", "card": "atlantis"}',
@@ -82,14 +79,13 @@ def test_impossible_options_are_rejected(options: dict[str, object]) -> None:
         wallenstein.new_game(**options)  # type: ignore[arg-type]
 
 
-def test_corrupt_save_files_are_rejected() -> None:
+def test_a_save_with_an_impossible_tower_outcome_or_card_is_refused() -> None:
+    """Wallenstein's own kinds of corruption (the conformance suite covers the shapes every game
+    shares: broken JSON, other formats and versions, edited states, moved or left-over outcomes)."""
     g = _game()
     for seat in range(4):
         g.apply(seat, g.legal_actions(seat)[0])
     good = g.to_json()
-    data = json.loads(good)
-    bad_state = json.loads(good)
-    bad_state["state"]["thalers"][0] += 1
     bad_history = json.loads(good)
     bad_history["history"][-1]["action"] = {"type": "plan_card", "box": "bid", "card": "atlantis"}
     bad_chance = json.loads(good)
@@ -97,18 +93,10 @@ def test_corrupt_save_files_are_rejected() -> None:
         if entry.get("chance") == "tower":
             entry["outcome"] = [99, 0, 0, 0, 0]
             break
-    cases = [
-        good[:-10],
-        "null",
-        json.dumps({"format": "chess"}),
-        json.dumps({**data, "version": 99}),
-        json.dumps(bad_state),
-        json.dumps(bad_history),
-        json.dumps(bad_chance),
-    ]
-    for text in cases:
-        with pytest.raises(IllegalAction):
-            wallenstein.Game.from_json(text)
+    with pytest.raises(IllegalAction, match="atlantis"):
+        wallenstein.Game.from_json(json.dumps(bad_history))
+    with pytest.raises(IllegalAction, match="tower outcome"):
+        wallenstein.Game.from_json(json.dumps(bad_chance))
     assert wallenstein.Game.from_json(good).to_json() == good
 
 

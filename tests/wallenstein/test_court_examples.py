@@ -8,7 +8,8 @@ Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000),
 from __future__ import annotations
 
 from court_scenario import COURT, court, court_game, run_court, set_display
-from scenario import county, entries, give, money, to_tray
+from scenario import arranged_game, county, entries, give, money, to_tray
+from season import plan_season
 
 import wallenstein
 from wallenstein import Action, ScriptedTower
@@ -162,3 +163,22 @@ def test_seed000_court_board_planned_and_revealed_through_the_public_api() -> No
     mine = g.observe(1)["court"]["boards"]
     assert set(mine) == {"0", "1", "2", "3"}  # all revealed now
     assert BOARD.keys  # the board is loaded
+
+
+def test_seed000_court_barbaras_three_court_boxes_played_through_apply() -> None:
+    """The three convert examples through ``apply``: Barbara plans Vogtland (4 armies) on convert 3,
+    a dice tower card on convert 2 (2 yellow armies in the tray) and a money card on convert 1. After
+    player order the court step reveals them: 3 armies leave Vogtland and 2 the tray, back to the
+    supply, and 5 courtiers go to the entrance hall; the money card does nothing."""
+    g = arranged_game(planning=True, modules=COURT)
+    vogtland = give(g, YELLOW, "vogtland", 4)
+    to_tray(g, YELLOW, 2)
+    supply = g.s.supply[YELLOW]
+    plans = {YELLOW: {"convert3": "vogtland", "convert2": "tower", "convert1": "money:2"}}
+    plan_season(g, plans)
+    converts = {e["box"]: (e["card"], e["done"]) for e in entries(g, "court_convert") if e["seat"] == YELLOW}
+    assert converts == {"convert3": ("vogtland", True), "convert2": ("tower", True), "convert1": ("money:2", False)}
+    assert g.s.armies[vogtland] == 1 and g.s.supply[YELLOW] == supply + 3 + 2  # the armies go back to supply
+    assert g.s.tray[YELLOW] == 0
+    c = court(g)
+    assert c.hall[YELLOW] + c.audience[YELLOW] == 5

@@ -1,7 +1,7 @@
 """The 2002 edition's worked examples played through the public path: the position is arranged in
 the first planning, every seat plans (blank cards on the boxes it leaves), the attacker moves and
-the defender commits its armies with ``Game.apply``. ``test_edition2002_examples.py`` checks the
-same examples on the rule functions.
+the defender commits its armies with ``Game.apply``; the actions and the winter scoring examples are
+played the same way. ``test_edition2002_examples.py`` checks the same examples on the rule functions.
 
 Sources: ``../shared/seeds/002_de16aeb42e33f8bf.txt`` (the 2002 rules in English, "Battles and
 revolts") and ``../shared/seeds/003_67f9527da1ec065b.txt`` (condensed rules, "Battle", "Revolt");
@@ -21,8 +21,9 @@ from wallenstein.edition2002 import ARMIES
 from wallenstein.invariants import check
 from wallenstein.state import NEUTRAL
 
-RED, BLUE = 0, 1
+RED, BLUE, YELLOW = 0, 1, 2
 SUPPLY = ARMIES - 7  # after the tower fill
+GOLD = 15  # 4 players
 
 
 def _attack(
@@ -65,7 +66,7 @@ def test_seed002_combat_result_example_four_blue_three_red() -> None:
 )
 def test_seed002_player_versus_player_examples(commit: int, outcome: dict[str, int], result: str, left: int) -> None:
     """ "2. Player versus player": Red attacks Blue's land (6 armies, a church, 1 marker) with 5;
-    Blue throws in ``commit`` of its 6."""
+    Blue throws in ``commit`` of its 6 (W-18); armies kept back share the land's fate (W-20, W-21)."""
     g = arranged_2002(outcomes=[outcome], planning=True)
     give(g, RED, "mittelmark", 6)
     land = give(g, BLUE, "kursachsen", 6)
@@ -118,4 +119,65 @@ def test_seed003_grain_action_revolt_then_a_marker_when_put_down(outcome: dict[s
     assert revolt["dropped"]["peasants"] == 1 and revolt["result"] == ("owner" if kept else "peasants")
     assert (g.s.owner[land], g.s.revolts[land]) == ((RED, 2) if kept else (NEUTRAL, 0))
     finish_season(g)
+    check(g)
+
+
+# ---------------------------------------------------------------- actions and winter, played
+
+
+def test_seed003_insufficient_armies_forfeit_the_whole_action() -> None:
+    """Seed 003, "Play": an action the player cannot complete is forfeited whole: recruit 5 with 4
+    armies left in the supply places nothing and costs nothing."""
+    g = arranged_2002(planning=True)
+    land = give(g, RED, "anhalt", SUPPLY - 4)
+    plan_season(g, {RED: {"deploy5": "anhalt"}}, order=("deploy5",))
+    skips = [(e["seat"], e["why"]) for e in entries(g, "skip") if e["action"] == "deploy5"]
+    assert skips == [(RED, "army supply short")]
+    assert (g.s.armies[land], g.s.supply[RED], g.s.thalers[RED]) == (SUPPLY - 4, 4, GOLD)
+    check(g)
+
+
+def test_seed002_building_one_city_holds_one_building() -> None:
+    """Seed 002, "1. Building": Anhalt has one city; with a church there Red's palace is cancelled
+    and costs nothing."""
+    g = arranged_2002(planning=True)
+    give(g, RED, "anhalt", 1)
+    build(g, "anhalt", "church")
+    plan_season(g, {RED: {"palace": "anhalt"}}, order=("palace",))
+    assert [(e["seat"], e["why"]) for e in entries(g, "skip") if e["action"] == "palace"] == [(RED, "cannot build")]
+    assert g.s.thalers[RED] == GOLD and g.s.buildings[county("anhalt")] == 1 << 1  # the church alone
+    check(g)
+
+
+def test_seed003_trade_bonus_pays_for_a_trading_firm() -> None:
+    """Seed 003, cards 24-25 (R-13): under the trade bonus a trading firm brings 1 gold instead of
+    costing 1, so Red builds one with no gold at all."""
+    g = arranged_2002(planning=True)
+    give(g, RED, "altmark", 1)
+    g.s.thalers[RED] = 0
+    plan_season(g, {RED: {"trading_post": "altmark"}}, order=("trading_post",), event="trade_bonus")
+    built = [e for e in entries(g, "action") if e["action"] == "trading_post"]
+    assert [(e["seat"], e["county"]) for e in built] == [(RED, "altmark")]
+    assert g.s.thalers[RED] == 1 and g.s.buildings[county("altmark")] == 1 << 2
+    check(g)
+
+
+def test_seed002_victory_points_shared_palace_majority() -> None:
+    """Seed 002, "5. Winter", c, scored by a real winter after the fall: Jörg (Red) and Monica
+    (Blue) have one palace each in Brandenburg, more than anyone: 2 VP each (the award minus 1,
+    W-27); their shared trading firm majority scores 0; Yellow's sole church majority 2."""
+    g = arranged_2002(planning=True)
+    g.s.season = 2  # the fall: winter follows
+    g.s.grain[:] = [20] * 4  # nobody runs short
+    give(g, RED, "altmark", 1)
+    give(g, BLUE, "mittelmark", 1)
+    give(g, YELLOW, "lueneburg", 1)
+    build(g, "altmark", "palace", "trading_post")
+    build(g, "mittelmark", "palace", "trading_post")
+    build(g, "lueneburg", "church")
+    plan_season(g, {})
+    finish_season(g)
+    detail = entries(g, "score")[0]["detail"]
+    assert [d["majorities"] for d in detail] == [2, 2, 2, 0]
+    assert [d["counties"] + d["buildings"] for d in detail] == [3, 3, 2, 0]
     check(g)

@@ -11,9 +11,9 @@ import random
 from pathlib import Path
 
 import pytest
-from scenario import add_markers, arranged_game, build, county, give, last, plan, to_tray
+from scenario import add_markers, arranged_game, build, county, entries, give, last, plan, to_tray
 from scenario2002 import arranged_2002, set_event_2002, use_event
-from season import plan_season, play_until
+from season import finish_season, plan_season, play_until
 
 import wallenstein
 from wallenstein import Action, IllegalAction
@@ -291,6 +291,28 @@ def test_w20_farmers_alone_win_keeps_the_land_only_with_armies_kept_back() -> No
         check(g)
 
 
+@pytest.mark.parametrize(("commit", "result", "owner", "left"), [(2, "tie", NEUTRAL, 0), (1, "defender", BLUE, 1)])
+def test_w20_played_farmers_alone_win_holds_the_land_only_with_armies_kept_back(
+    commit: int, result: str, owner: int, left: int
+) -> None:
+    """W-20 (2002) through ``apply``: Red attacks Blue's Kursachsen (2 armies, no marker, 2 farmers
+    in the tray) with 3 in battle A; Blue throws in ``commit``. Out come 1 red army and the 2
+    farmers, who fight for Blue (W-19): Blue wins with no army of its own. With nothing kept back
+    that is a tie and the land is laid waste; the army kept back holds it."""
+    g = arranged_2002(outcomes=[{"0": 1, "peasants": 2}], planning=True)
+    give(g, RED, "mittelmark", 4)
+    land = give(g, BLUE, "kursachsen", 2)
+    to_tray(g, 4, 2)
+    plan_season(g, {RED: {"combat_a": "mittelmark"}, BLUE: {"church": "kursachsen"}}, ("combat_a",))
+    play_until(g, lambda game: game.pending() == [RED] and game.phase == "move")
+    g.apply(RED, Action("move", land, 3))
+    g.apply(BLUE, Action("commit", commit))
+    battle = last(g, "battle")
+    assert (battle["attacker_count"], battle["defender_count"], battle["result"]) == (1, 2, result)
+    assert (g.s.owner[land], g.s.armies[land]) == (owner, left)
+    check(g)
+
+
 # ---------------------------------------------------------------- R-15 recruit 1
 
 
@@ -324,7 +346,7 @@ def test_r15_recruit_one_with_an_empty_supply_moves_only_and_skips_without_gold(
     g2.s.thalers[RED] = 0
     plan(g2, RED, A_DEPLOY1, "mittelmark")
     assert perform(g2, RED, A_DEPLOY1) is False and last(g2, "skip")["why"] == "cannot pay"
-    assert origin >= 0
+    assert g2.s.armies[origin] == 3 and g2.s.supply[RED] == SUPPLY - 3  # nothing deployed
 
 
 # ---------------------------------------------------------------- R-16 commitments (W-18)
@@ -410,6 +432,40 @@ def test_r18_tie_break_by_palaces_churches_firms_then_shared() -> None:
     assert any("Shared win: Red and Yellow" in line for line in text)
 
 
+@pytest.mark.parametrize(
+    ("red", "winners"),
+    [(("palace", "church"), [RED]), (("palace",), [RED, YELLOW])],
+)
+def test_w28_played_2002_ties_go_to_palaces_churches_firms_then_shared(
+    red: tuple[str, ...], winners: list[int]
+) -> None:
+    """W-28 (2002) through ``apply``: the last fall is played and the second winter scores; Red,
+    Blue and Yellow end level on VP. Blue has the most gold but no palace; Red and Yellow have a
+    palace each, so churches decide (Red's church wins), or, with no church either, they share."""
+
+    def last_fall(vp: list[int]) -> wallenstein.Game:
+        g = arranged_2002(planning=True)
+        s = g.s
+        s.year, s.season = 2, 2
+        for seat, key, kinds in ((RED, "altmark", red), (BLUE, "mittelmark", ("church", "trading_post")),
+                                 (YELLOW, "lueneburg", ("palace",))):  # fmt: skip
+            give(g, seat, key, 1)
+            build(g, key, *kinds)
+        s.grain[:] = [20] * 4  # nobody runs short in winter
+        s.thalers[BLUE] = 50
+        s.vp[:] = vp
+        plan_season(g, {})
+        finish_season(g)
+        assert g.over
+        return g
+
+    scored = last_fall([0] * 4).s.vp  # what the fall and the winter score, so that the game ends level
+    g = last_fall([20 - scored[p] for p in range(3)] + [0])
+    res = g.result()
+    assert res["vp"][:3] == [20, 20, 20] and res["thalers"][BLUE] > max(res["thalers"][RED], res["thalers"][YELLOW])
+    assert res["winners"] == winners and entries(g, "game_over")[0]["winners"] == winners
+
+
 # ---------------------------------------------------------------- R-19 stand-in event values (W-29)
 
 
@@ -424,18 +480,25 @@ def _user_table(loss: int) -> dict[str, object]:
 
 
 def test_r19_stand_in_is_marked_and_a_user_table_replaces_it(tmp_path: Path) -> None:
+    """W-29: the 2002 event values are a stand-in that says so wherever shown; a user's file replaces
+    them, and a first year played through ``apply`` loses the file's grain in winter."""
     g = wallenstein.new_game(4, seed=1, edition="2002")
     assert g.is_standin("events_2002")
     assert all(e["standin"] is True for e in g.observe(None)["events"]["year"])
     assert "stand-in" in narrate_game(g)
     f = tmp_path / "printed.json"
-    f.write_text(json.dumps(_user_table(2)), encoding="utf-8")
+    f.write_text(json.dumps(_user_table(9)), encoding="utf-8")  # no stand-in card loses 9
     u = wallenstein.new_game(4, seed=1, edition="2002", printed=f)
     assert not u.is_standin("events_2002")
-    assert all(e["standin"] is False and e["winter_loss"] == 2 for e in u.observe(None)["events"]["year"])
+    assert all(e["standin"] is False and e["winter_loss"] == 9 for e in u.observe(None)["events"]["year"])
     assert "stand-in" not in narrate_game(u)
     first = KINDS.index("crop_failure")
     assert BOARD.regions[u.events[first].region] == "Bayern"
+    rng = random.Random(1)
+    while not entries(u, "winter"):
+        seat = rng.choice(u.pending())
+        u.apply(seat, rng.choice(u.legal_actions(seat)))
+    assert entries(u, "winter")[0]["grain_loss"] == 9
     r = wallenstein.replay(json.loads(json.dumps(u.history)))
     assert r.to_json() == u.to_json()
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 from lkml_scenario import BOTH, ML, drive_to, module_game
 from scenario import add_markers, event_index, give, give_tile, plan
+from season import plan_season, play_until
 
 import wallenstein
 from wallenstein import Action, leaders
@@ -191,6 +192,53 @@ def test_w14_leader_after_event_and_tile_burgund_tax() -> None:
     plan(g, RED, A_TAX, "burgund")
     perform(g, RED, A_TAX)
     assert g.s.thalers[RED] == START_THALERS + 7
+
+
+@pytest.mark.parametrize(
+    ("action", "cost", "armies", "income"),
+    [
+        ("palace", 2, 0, 0),
+        ("church", 1, 0, 0),
+        ("trading_post", 0, 0, 0),
+        ("tax", 0, 0, 1),
+        ("grain", 0, 0, 1),
+        ("deploy5", 3, 6, 0),
+        ("deploy3", 2, 4, 0),
+        ("deploy1_move", 1, 2, 0),
+    ],
+)
+def test_seed000_leaders_improved_actions_played_through_apply(
+    action: str, cost: int, armies: int, income: int
+) -> None:
+    """The improved actions through ``apply``: Red's leader is placed in Kursachsen (Red's only
+    county) after the first player order, and Red performs ``action`` there: buildings 1 thaler
+    cheaper (a trading post free), income 1 more, a deploy 1 army more."""
+    g = _game(planning=True)
+    kursachsen = give(g, RED, "kursachsen", 2)
+    plan_season(g, {RED: {action: "kursachsen"}}, order=(action,))
+    assert g.s.mods.leader[RED] == kursachsen
+    done = [e for e in g.log if e["e"] == "action"]
+    assert [(e["seat"], e["action"], e.get("leader")) for e in done] == [(RED, action, True)]
+    s = g.s
+    if income:
+        printed = BOARD.tax[kursachsen] if action == "tax" else BOARD.grain[kursachsen]
+        assert (s.thalers[RED] - START_THALERS if action == "tax" else s.grain[RED]) == printed + income
+    else:
+        assert s.thalers[RED] == START_THALERS - cost and s.armies[kursachsen] == 2 + armies
+        assert bool(s.buildings[kursachsen]) == (armies == 0)
+    check(g)
+
+
+def test_w14_played_leader_after_event_and_tile_burgund_tax() -> None:
+    """The same through ``apply``: Red's leader is placed in Burgund after the first player order
+    (Red's only county), Red takes the "+1 thaler" tile and collects taxes under "max 5": 5 + 1 + 1."""
+    g = _game(planning=True)
+    burgund = give(g, RED, "burgund", 2)
+    plan_season(g, {RED: {"tax": "burgund"}}, order=("tax",), event="tax_max_5", tiles={RED: T_TAX})
+    assert g.s.mods.leader[RED] == burgund
+    taxes = [(e["seat"], e["amount"], e.get("leader")) for e in g.log if e["e"] == "action" and e["action"] == "tax"]
+    assert taxes == [(RED, 7, True)] and g.s.thalers[RED] == START_THALERS + 7
+    check(g)
 
 
 @pytest.mark.parametrize(
@@ -504,10 +552,9 @@ def test_r38_no_return_after_the_last_winter() -> None:
 
 
 # ---------------------------------------------------------------------------------------- the end
-def test_seed000_leaders_game_end_seven_victory_points() -> None:
-    """Game end: one VP per own statue on the board and per trophy; the picture adds up to 7 (here 5
-    statues, two of them in counties now neutral or another player's, and 2 trophies)."""
-    g = _game()
+def _seven_points(g: wallenstein.Game) -> None:
+    """The picture: Red has 5 statues on the board (2 in Kursachsen, 1 in Blue's Anhalt, 2 in
+    neutral Burgund) and 2 of Blue's statues as trophies."""
     s = g.s
     give(g, BLUE, "anhalt", 2)
     for key, n in (("kursachsen", 2), ("anhalt", 1), ("burgund", 2)):
@@ -516,11 +563,36 @@ def test_seed000_leaders_game_end_seven_victory_points() -> None:
     s.mods.statue_supply[RED] = 1
     s.mods.trophies[RED * 4 + BLUE] = 2
     s.mods.statue_supply[BLUE] -= 2
+
+
+def test_seed000_leaders_game_end_seven_victory_points() -> None:
+    """Game end: one VP per own statue on the board and per trophy; the picture adds up to 7 (here 5
+    statues, two of them in counties now neutral or another player's, and 2 trophies)."""
+    g = _game()
+    s = g.s
+    _seven_points(g)
     vp = list(s.vp)
     leaders.final_step(g)
     assert s.vp[RED] - vp[RED] == 7
     assert s.vp[BLUE] == vp[BLUE]
     assert [e for e in g.log if e["e"] == "leader_points"][-1]["detail"][RED] == {"statues": 5, "trophies": 2}
+    assert "Red: 5 statues + 2 trophies = 7 VP" in narrate_game(g)
+    check(g)
+
+
+def test_seed000_leaders_game_end_seven_victory_points_after_a_played_last_fall() -> None:
+    """The same picture at the real end of a game: the last fall and winter are played through
+    ``apply`` and the end counts Red's 5 statues on the board and 2 trophies: 7 VP."""
+    g = _game(planning=True)
+    s = g.s
+    s.year, s.season = 2, 2
+    s.grain[:] = [20] * 4  # nobody runs short in the last winter
+    _seven_points(g)
+    plan_season(g, {}, winter_card=next(e.index for e in BOARD.events if e.winter_loss == 0))
+    play_until(g, lambda game: game.over)
+    points = [e["detail"] for e in g.log if e["e"] == "leader_points"]
+    assert len(points) == 1 and points[0][RED] == {"statues": 5, "trophies": 2}
+    assert points[0][BLUE] == {"statues": 0, "trophies": 0}
     assert "Red: 5 statues + 2 trophies = 7 VP" in narrate_game(g)
     check(g)
 
@@ -534,3 +606,94 @@ def test_seed000_leaders_points_are_counted_once_at_the_end_of_the_game() -> Non
     assert points[0]["vp"] == g.result()["vp"]
     kinds = [e["e"] for e in g.log]
     assert kinds[-3:] == ["score", "leader_points", "game_over"]
+
+
+def test_w31_played_the_leaders_move_stay_leave_and_return_through_apply() -> None:
+    """W-31 through ``apply``, one fall and winter of a Military Leaders game from an arranged
+    position (leaders standing where the line-up put them). Purple conquers Yellow's Lausitz in
+    combat A: Yellow's leader leaves the board. After the tenth action Red's leader must leave
+    Kursachsen; Red picks adjacent Anhalt, raises a statue in Kursachsen and takes Yellow's statue
+    in Anhalt as a trophy. Blue's leader, with a single county, stays and raises nothing (Purple's,
+    moved on by the passive choice, raises one in Schlesien). After winter Yellow's leader comes
+    back to a county Yellow picks."""
+    g = module_game(ML, outcomes=[{"3": 3}], planning=True)
+    s = g.s
+    s.season = 2  # the fall: winter follows
+    kursachsen = give(g, RED, "kursachsen", 3)
+    anhalt = give(g, RED, "anhalt", 2)
+    give(g, RED, "tirol", 1)  # a distant county: Red's move is a choice
+    burgund = give(g, BLUE, "burgund", 2)
+    lausitz = give(g, YELLOW, "lausitz", 1)
+    give(g, YELLOW, "lueneburg", 1)
+    mecklenburg = give(g, YELLOW, "mecklenburg", 1)
+    schlesien = give(g, PURPLE, "schlesien", 5)
+    m = s.mods
+    m.leader[:] = [kursachsen, burgund, lausitz, schlesien]
+    m.statues[anhalt], m.statue_owner[anhalt] = 1, YELLOW  # raised before Red took Anhalt
+    m.statue_supply[YELLOW] -= 1
+    s.grain[:] = [20] * 4  # nobody runs short in winter
+    no_loss = next(e.index for e in BOARD.events if e.winter_loss == 0)
+    plan_season(g, {PURPLE: {"combat_a": "schlesien"}}, order=("combat_a",), winter_card=no_loss)
+    play_until(g, lambda game: game.phase == "move" and game.pending() == [PURPLE])
+    g.apply(PURPLE, Action("move", lausitz, 4))
+    assert s.owner[lausitz] == PURPLE and m.leader[YELLOW] == leaders.OFF_BOARD
+    assert [e["seat"] for e in g.log if e["e"] == "leader_lost"] == [YELLOW]
+    play_until(g, lambda game: game.phase == "leader_move" and game.pending() == [RED])
+    assert {a.a for a in g.legal_actions(RED)} == {anhalt, K("tirol")}
+    g.apply(RED, Action("leader_move", anhalt))
+    assert m.leader[RED] == anhalt and (m.statues[kursachsen], m.statue_owner[kursachsen]) == (1, RED)
+    assert m.statue_supply[RED] == leaders.STATUES - 1 and m.statues[anhalt] == 0
+    assert m.trophies[RED * 4 + YELLOW] == 1
+    play_until(g, lambda game: game.phase == "leader_return")
+    assert [e["seat"] for e in g.log if e["e"] == "leader_stays"] == [BLUE] and m.leader[BLUE] == burgund
+    raised = {BOARD.keys[c]: m.statue_owner[c] for c in range(BOARD.n) if m.statues[c]}
+    assert raised == {"kursachsen": RED, "schlesien": PURPLE}  # Purple's leader followed its conquest; Blue raised none
+    assert g.pending() == [YELLOW] and {a.a for a in g.legal_actions(YELLOW)} == {K("lueneburg"), mecklenburg}
+    g.apply(YELLOW, Action("leader_place", mecklenburg))
+    assert m.leader[YELLOW] == mecklenburg and g.phase == "planning" and s.year == 2
+    back = [e for e in g.log if e["e"] == "leader_place"]
+    assert [(e["seat"], e["county"], e["returning"]) for e in back] == [(YELLOW, "mecklenburg", True)]
+    check(g)
+
+
+@pytest.mark.parametrize(
+    ("how", "outcome", "owner"),
+    [
+        ("conquered", {"1": 3, "0": 1}, BLUE),
+        ("tie", {"1": 2, "0": 2}, -1),
+        ("held", {"1": 1, "0": 3}, RED),
+        ("revolt", {"peasants": 1}, -1),
+    ],
+)
+def test_seed000_leader_and_statue_when_the_county_is_attacked_or_revolts(
+    how: str, outcome: dict[str, int], owner: int
+) -> None:
+    """Played through ``apply``: Red's leader and one of Red's statues stand in Kursachsen. Blue
+    attacks it from Anhalt with combat A (or the peasants revolt when Red collects taxes there).
+    If Red loses the county (conquered, a tie, a lost revolt) the leader leaves the board; if the
+    defence holds it stays. The statue stays whatever happens, until Blue's leader, moving on after
+    the tenth action into the conquered county, takes it as a trophy."""
+    g = _game(outcomes=[outcome], planning=True)
+    s = g.s
+    kursachsen = give(g, RED, "kursachsen", 3)
+    s.mods.leader[RED] = kursachsen
+    s.mods.statues[kursachsen], s.mods.statue_owner[kursachsen] = 1, RED
+    s.mods.statue_supply[RED] -= 1
+    if how == "revolt":
+        add_markers(g, "kursachsen", 1)
+        plan_season(g, {RED: {"tax": "kursachsen"}}, order=("tax",))
+    else:
+        give(g, BLUE, "anhalt", 5)
+        plan_season(g, {BLUE: {"combat_a": "anhalt"}}, order=("combat_a",))
+        play_until(g, lambda game: game.phase == "move" and game.pending() == [BLUE])
+        g.apply(BLUE, Action("move", kursachsen, 4))
+    assert s.owner[kursachsen] == owner
+    assert s.mods.leader[RED] == (kursachsen if owner == RED else leaders.OFF_BOARD)
+    assert [e["seat"] for e in g.log if e["e"] == "leader_lost"] == ([] if owner == RED else [RED])
+    if how == "conquered":  # the statue stayed; after the tenth action Blue's leader comes and takes it
+        moves = [(e["seat"], e["county"], e["trophies"]) for e in g.log if e["e"] == "leader_move"]
+        assert moves == [(BLUE, "kursachsen", {str(RED): 1})] and s.mods.trophies[BLUE * 4 + RED] == 1
+        assert s.mods.statues[kursachsen] == 0
+    else:
+        assert (s.mods.statues[kursachsen], s.mods.statue_owner[kursachsen]) == (1, RED)
+    check(g)

@@ -1,37 +1,15 @@
-"""Reproducible module games beyond the conformance suite (tests/conformance): saves taken in the
-middle of each module decision, clones that share no module state, user tables in the history."""
+"""Reproducible module games beyond the conformance suite (tests/conformance, which also saves and
+loads a game in each module's decision phases): clones that share no module state, user tables in
+the history."""
 
 from __future__ import annotations
 
 import json
 import random
 
-import pytest
 from lkml_scenario import BOTH, LK, drive_to
 
 import wallenstein
-
-
-@pytest.mark.parametrize("phase", ["landsknechte", "leader_place", "leader_move", "leader_return"])
-def test_save_mid_decision_and_continue_identically(phase: str) -> None:
-    g = wallenstein.new_game(players=4, seed=20, modules=BOTH)  # reaches all four phases
-    rng = random.Random(3)
-
-    def pick(game: wallenstein.Game, seat: int) -> wallenstein.Action:
-        return rng.choice(game.legal_actions(seat))
-
-    drive_to(g, phase, pick)
-    saved = g.to_json()
-    loaded = wallenstein.Game.from_json(saved)
-    assert loaded.phase == phase and loaded.pending() == g.pending()
-    assert loaded.legal_actions(g.pending()[0]) == g.legal_actions(g.pending()[0])
-    rng_a, rng_b = random.Random(9), random.Random(9)
-    while not g.over:
-        seat = rng_a.choice(g.pending())
-        g.apply(seat, rng_a.choice(g.legal_actions(seat)))
-        seat_b = rng_b.choice(loaded.pending())
-        loaded.apply(seat_b, rng_b.choice(loaded.legal_actions(seat_b)))
-    assert loaded.to_json() == g.to_json()
 
 
 def test_module_clone_is_independent() -> None:

@@ -5,10 +5,14 @@ county comes back later in the season (rulings W-22 and W-22a in ``../shared/des
 
 Every case is played through ``Game.apply`` from an arranged position in planning, in both editions
 and with the modules: Blue takes Red's Kursachsen with combat A (or lays it waste), Red wins it back
-from Lausitz with combat B, and Red's action planned in Kursachsen comes later in the season. Every
-action type but the two combats can come after the reconquest (both combats are taken by the fights).
-A county lost in a revolt cannot come back with an action still planned in it: its one card was on
-the income box that set the revolt off (a card covers one box), so that case needs no test.
+from Lausitz with combat B, and Red's action planned in Kursachsen comes later in the season. A
+combat can be the lost action too: Blue and Red fight over Kursachsen in the same combat (Blue
+earlier in player order), and Red's other combat was planned in Kursachsen.
+
+A county lost in a revolt cannot come back with an action still planned in it: a revolt comes with
+the income action planned there (or in winter, after the season's actions) and a card covers one
+box, so the card that leaves the board was on the box just performed. The test of that case checks
+what W-22a still changes there: the loss is recorded and public, and the income stays collected.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import random
 from typing import Any
 
 import pytest
-from scenario import arranged_game, county, entries, give
+from scenario import add_markers, arranged_game, county, entries, give
 from season import finish_season, plan_season, play_until
 
 from wallenstein import Action, Game
@@ -123,12 +127,103 @@ def test_w22a_conquered_then_won_back_action_stays_lost(edition: str, modules: t
 
 
 @pytest.mark.parametrize("edition, modules", KINDS)
-@pytest.mark.parametrize("later", ["tax", "deploy3"])
+@pytest.mark.parametrize("later", LATER)
 def test_w22a_laid_waste_then_reconquered_action_stays_lost(edition: str, modules: tuple[str, ...], later: str) -> None:
     """Blue's attack ends in a tie (2 to 2): Kursachsen is laid waste; Red conquers the neutral
     county with combat B; Red's ``later`` action there is lost."""
     g = _taken_and_won_back(edition, modules, later, [{"1": 2, "0": 2}, {"0": 2}], -1)
     _assert_lost(g, later)
+    check(g)
+    _next_season_offers_the_card(g)
+
+
+COMBATS = [
+    pytest.param("combat_a", "combat_b", id="combat_b-lost"),
+    pytest.param("combat_b", "combat_a", id="combat_a-lost"),
+]
+
+
+def _blue_before_red(arrange: Any, seeds: int = 40) -> Game:
+    """``arrange(seed)`` for the first seed whose player order (drawn after planning: bid ties and
+    positions in 2012, the leader cards in 2002) puts Blue before Red."""
+    for seed in range(seeds):
+        g = arrange(seed)
+        if g.s.order.index(BLUE) < g.s.order.index(RED):
+            return g
+    raise AssertionError("no seed puts Blue before Red")
+
+
+@pytest.mark.parametrize("edition, modules", KINDS)
+@pytest.mark.parametrize("fight, later", COMBATS)
+@pytest.mark.parametrize(
+    "outcomes, between",
+    [
+        pytest.param([{"1": 3, "0": 1}, {"0": 3, "1": 1}], BLUE, id="conquered"),
+        pytest.param([{"1": 2, "0": 2}, {"0": 2}], -1, id="laid-waste"),
+    ],
+)
+def test_w22a_a_combat_planned_in_a_county_won_back_stays_lost(
+    edition: str, modules: tuple[str, ...], fight: str, later: str, outcomes: list[dict[str, int]], between: int
+) -> None:
+    """In the same combat (``fight``) Blue attacks Red's Kursachsen from Anhalt (conquers it 3 to 1,
+    or ties 2 to 2 and lays it waste) and Red, later in player order, takes it back from Lausitz;
+    Red's other combat (``later``), planned in Kursachsen, is lost."""
+
+    def arrange(seed: int) -> Game:
+        options: dict[str, Any] = {"edition": edition, "seed": seed}
+        if modules:
+            options["modules"] = modules
+        g = arranged_game(outcomes=outcomes, planning=True, **options)
+        give(g, RED, KURSACHSEN, 3)
+        give(g, RED, "lausitz", 5)
+        give(g, BLUE, "anhalt", 5)
+        plans = {RED: {fight: "lausitz", later: KURSACHSEN}, BLUE: {fight: "anhalt"}}
+        plan_season(g, plans, order=(fight, later))
+        return g
+
+    g = _blue_before_red(arrange)
+    kursachsen = county(KURSACHSEN)
+    _fight_until_move(g, BLUE)
+    g.apply(BLUE, Action("move", kursachsen, 4))
+    _fight_until_move(g, RED)
+    assert g.s.owner[kursachsen] == between and g.s.lost[RED] == 1 << kursachsen
+    g.apply(RED, Action("move", kursachsen, 4))
+    play_until(g, lambda game: game.s.owner[kursachsen] == RED or game.phase != "commit")
+    assert g.s.owner[kursachsen] == RED and g.s.armies[kursachsen] >= 2  # it could march if it were not lost
+    finish_season(g)
+    _assert_lost(g, later)
+    check(g)
+    _next_season_offers_the_card(g)
+
+
+@pytest.mark.parametrize("edition, modules", KINDS)
+def test_w22a_a_county_lost_in_a_revolt_and_reconquered_is_recorded_as_lost(
+    edition: str, modules: tuple[str, ...]
+) -> None:
+    """Red collects taxes in Kursachsen (1 army, 1 revolt marker): the income is paid, then the
+    peasants win the revolt (1 against 0) and the county is laid waste (W-13); Red conquers it back
+    with combat B from Lausitz. Its card left Red's board, which every seat sees, and the tax stays
+    collected (it was the action planned there)."""
+    g = _game(edition, modules, [{"peasants": 1}, {"0": 3}])
+    kursachsen = give(g, RED, KURSACHSEN, 1)
+    give(g, RED, "lausitz", 5)
+    add_markers(g, KURSACHSEN, 1)
+    give(g, BLUE, "tirol", 1)
+    give(g, BLUE, "salzburg", 1)  # Blue's deploy 1 and move after combat B: a decision that stops the game there
+    plans = {RED: {"tax": KURSACHSEN, "combat_b": "lausitz"}, BLUE: {"deploy1_move": "tirol"}}
+    plan_season(g, plans, order=("tax", "combat_b", "deploy1_move"))
+    _fight_until_move(g, RED)
+    revolt = entries(g, "revolt")
+    assert [(r["county"], r["result"]) for r in revolt] == [(KURSACHSEN, "peasants")]
+    assert g.s.owner[kursachsen] == -1 and g.s.lost[RED] == 1 << kursachsen
+    g.apply(RED, Action("move", kursachsen, 4))
+    play_until(g, lambda game: game.phase == "move" and game.pending() == [BLUE])
+    assert g.s.owner[kursachsen] == RED
+    for seat in (None, *range(g.players)):
+        assert g.observe(seat)["lost_cards"] == {str(RED): [KURSACHSEN]}
+    taxes = [e for e in entries(g, "action") if e["seat"] == RED and e["action"] == "tax"]
+    assert [e["county"] for e in taxes] == [KURSACHSEN] and not entries(g, "skip")
+    finish_season(g)
     check(g)
     _next_season_offers_the_card(g)
 

@@ -194,8 +194,8 @@ def test_seed000_combat_winning_defender_loses_peasants_first() -> None:
 
 def test_seed000_combat_player_vs_player_tie_devastates_county() -> None:
     """Seed 000, "Combat result and its consequences": a 2:2 tie lays Kursachsen waste (palace and marker back
-    to the supply, card to the deck); the peasant that came out is not allied (1 marker) and stays
-    in the tray (W-19)."""
+    to the supply, card to the deck, Yellow's church planned there lost, W-22); the peasant that came
+    out is not allied (1 marker) and stays in the tray (W-19)."""
     g = arranged_game(outcomes=[{"1": 2, "2": 2, "peasants": 1}], planning=True)
     give(g, BLUE, "anhalt", 5)
     kursachsen = give(g, YELLOW, "kursachsen", 3)
@@ -208,6 +208,7 @@ def test_seed000_combat_player_vs_player_tie_devastates_county() -> None:
     assert entries(g, "battle")[0]["result"] == "tie"
     assert (s.owner[kursachsen], s.buildings[kursachsen], s.revolts[kursachsen]) == (NEUTRAL, 0, 0)
     assert s.tray[PEASANTS] == 1 and s.markers == BOARD.revolt_markers
+    assert [e["why"] for e in entries(g, "skip") if e["seat"] == YELLOW] == ["county lost"]  # W-22
     check(g)
 
 

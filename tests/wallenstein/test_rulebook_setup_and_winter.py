@@ -2,7 +2,7 @@
 path (``new_game``, ``Game.apply``, ``observe``): start thalers, the counties out of play with 3
 players (the Lüttich example), the three default line-up tables, the four topmost event cards, each
 event card's winter grain loss (both copies of the duplicated cards), "each player loses 3 grain",
-and the supply chart's 5-6 and 7+ rows in a real winter.
+and the supply chart's rows (5-6 and 7+ among them) in a real winter.
 
 Source: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (English 2012 rulebook): "Set-up" ("Determine
 the counties used in the game", "A player's starting components", "Event cards"), "Default county
@@ -188,18 +188,22 @@ def test_seed000_winter_example_each_player_loses_3_grain() -> None:
 
 
 @pytest.mark.parametrize(
-    ("counties", "revolts"),
+    ("counties", "revolts", "extra"),
     [
-        (5, 2),  # 5 unsupplied: 2 revolting counties, 3 more peasants each
-        (6, 2),
-        (7, 3),  # 7+ unsupplied: 3 revolting counties, 3 more peasants each
-        (8, 3),
+        (1, 1, 1),  # 1 unsupplied: 1 revolting county, 1 more peasant
+        (3, 2, 2),  # 3-4 unsupplied: 2 revolting counties, 2 more peasants each
+        (4, 2, 2),
+        (5, 2, 3),  # 5-6 unsupplied: 2 revolting counties, 3 more peasants each
+        (6, 2, 3),
+        (7, 3, 3),  # 7+ unsupplied: 3 revolting counties, 3 more peasants each
+        (8, 3, 3),
     ],
 )
-def test_seed000_winter_supply_chart_rows_five_to_seven_and_more(counties: int, revolts: int) -> None:
-    """Seed 000, "Supply chart", rows 5-6 and 7+, in a real winter: Red holds ``counties`` counties with no
-    grain; that many revolts are drawn among them, Red chooses their order, 3 extra peasants join each
-    (no revolt markers there), and no marker is added (W-26)."""
+def test_seed000_winter_supply_chart_rows_in_a_real_winter(counties: int, revolts: int, extra: int) -> None:
+    """Seed 000, "Supply chart", the rows 1, 3-4, 5-6 and 7+ (2 is Arne's example) in a real winter:
+    Red holds ``counties`` counties with no grain; that many revolts are drawn among them, Red
+    chooses their order, ``extra`` peasants join each (no revolt markers there), and no marker is
+    added (W-26)."""
     keys = ["anhalt", "altmark", "lueneburg", "mecklenburg", "vorpommern", "neumark", "lausitz", "vogtland"]
     g = _fall(outcomes=[{"0": 2, "peasants": 1}] * revolts)
     for key in keys[:counties]:
@@ -211,7 +215,7 @@ def test_seed000_winter_supply_chart_rows_five_to_seven_and_more(counties: int, 
     finish_season(g)
     short = entries(g, "supply_short")
     assert [(s["seat"], s["shortfall"], s["extra_peasants"], len(s["counties"])) for s in short] == [
-        (RED, counties, 3, revolts)
+        (RED, counties, extra, revolts)
     ]
     drawn = [county(k) for k in short[0]["counties"]]
     chosen = []
@@ -225,7 +229,7 @@ def test_seed000_winter_supply_chart_rows_five_to_seven_and_more(counties: int, 
     revolted = entries(g, "revolt")
     assert len(revolted) == revolts and {r["county"] for r in revolted} == set(short[0]["counties"])
     assert [county(r["county"]) for r in revolted][: len(chosen)] == chosen
-    assert all(r["winter"] and r["dropped"]["peasants"] == 3 and r["result"] == "owner" for r in revolted)
+    assert all(r["winter"] and r["dropped"]["peasants"] == extra and r["result"] == "owner" for r in revolted)
     winter = next(i for i, e in enumerate(g.log) if e["e"] == "winter")
     assert not [e for e in g.log[winter:] if e["e"] == "marker"]  # markers only go at the year's end
     check(g)

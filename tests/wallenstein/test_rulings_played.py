@@ -1,7 +1,9 @@
 """Rulings of ``../shared/design/rulings.md`` played through the public path (``Game.apply`` from an
 arranged position, ``observe``, ``result``), for those the other played tests do not already cover:
-W-03, W-04, W-06, W-07, W-10, W-12, W-15, W-16, W-24, W-25, W-27 and W-28. The last test checks that
-every Wallenstein ruling is cited by at least one test module that plays the game through ``apply``.
+W-01, W-02, W-03, W-04, W-06, W-07, W-10, W-12, W-15 (both editions), W-16 (both editions), W-17
+(both editions: church peace stops attacks, not revolts), W-24, W-25, W-27 and W-28. The last test
+checks that every ruling, Wallenstein's and League of Six's, is named by a test function that plays
+the game through ``apply``.
 
 Rulebooks: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (2012), ``../shared/seeds/002_de16aeb42e33f8bf.txt``
 and ``../shared/seeds/003_67f9527da1ec065b.txt`` (2002).
@@ -9,6 +11,7 @@ and ``../shared/seeds/003_67f9527da1ec065b.txt`` (2002).
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from pathlib import Path
@@ -40,6 +43,39 @@ def test_w03_armies_per_player_are_all_accounted_for_in_every_view(edition: str,
             assert board + tower + seen["players"][p]["supply"] == armies
         seat = rng.choice(g.pending())
         g.apply(seat, rng.choice(g.legal_actions(seat)))
+
+
+def test_w01_editions_and_modules() -> None:
+    """W-01: 2012 is the default edition; its three modules combine freely and each plays its part
+    (a year of random decisions through ``apply``); the 2002 edition takes no module."""
+    assert wallenstein.new_game(players=4, seed=1).observe(None)["edition"] == "2012"
+    with pytest.raises(wallenstein.IllegalAction):
+        wallenstein.new_game(players=4, seed=1, edition="2002", modules=["emperors_court"])
+    modules = ["emperors_court", "landsknechte", "military_leaders"]
+    g = wallenstein.new_game(players=4, seed=1, modules=modules)
+    rng = random.Random(1)
+    while g.s.year == 1:
+        seat = rng.choice(g.pending())
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    kinds = {e["e"] for e in g.log}
+    assert {"audience", "leader_place"} <= kinds and kinds & {"landsknechte_benefit", "landsknechte_miss"}
+    assert g.observe(None)["modules"] == modules
+
+
+def test_w02_county_values_and_neighbours_are_the_same_in_both_editions() -> None:
+    """W-02: Red collects taxes in Burgund (7, as in seed 000's example) and then must march from
+    Köln: in both editions the same amount comes in and the same neighbours are offered."""
+    seen = []
+    for edition in ("2012", "2002"):
+        g = arranged_game(planning=True, edition=edition)
+        give(g, RED, "burgund", 1)
+        koeln = give(g, RED, "koeln", 4)
+        plan_season(g, {RED: {"tax": "burgund", "combat_a": "koeln"}}, order=("tax", "combat_a"))
+        taxes = [e["amount"] for e in entries(g, "action") if e["action"] == "tax"]
+        assert g.phase == "move" and g.pending() == [RED]
+        seen.append((taxes, {a.a for a in g.legal_actions(RED)}))
+        check(g)
+    assert seen[0] == seen[1] == ([7], set(BOARD.neighbours[koeln]))
 
 
 def test_w04_grain_is_not_capped_at_the_printed_track() -> None:
@@ -131,16 +167,74 @@ def test_w15_deploy1_pays_then_may_move_and_is_skipped_whole_without_the_thaler(
     check(g)
 
 
-def test_w16_combat_moves_at_least_one_and_leaves_one() -> None:
+@pytest.mark.parametrize(
+    ("choice", "origin", "altmark", "supply"),
+    [
+        ({"type": "move", "to": "altmark", "armies": 2}, 1, 3, -1),  # deploy 1, then move 2
+        ({"type": "move_only", "to": "altmark", "armies": 1}, 1, 2, 0),  # move without deploying
+        ({"type": "stay"}, 3, 1, -1),  # deploy only
+        (None, 2, 1, 0),  # no gold: skipped
+    ],
+)
+def test_w15_2002_recruit_one_pays_one_gold_then_deploys_moves_or_both(
+    choice: dict[str, object] | None, origin: int, altmark: int, supply: int
+) -> None:
+    """W-15 (2002): "1 gold: recruit 1 army and/or move" pays 1 gold, then deploys 1 army in the
+    land, moves armies to one own neighbour, or does both; without the gold it is skipped."""
+    g = arranged_game(planning=True, edition="2002")
+    mittelmark = give(g, RED, "mittelmark", 2)
+    give(g, RED, "altmark", 1)
+    g.s.thalers[RED] = 0 if choice is None else 1
+    before = g.s.supply[RED]
+    plan_season(g, {RED: {"deploy1_move": "mittelmark", "palace": "altmark"}}, order=("deploy1_move",))
+    if choice is None:
+        assert [(e["action"], e["why"]) for e in entries(g, "skip") if e["seat"] == RED][:1] == [
+            ("deploy1_move", "cannot pay")
+        ]
+    else:
+        assert g.phase == "move" and g.pending() == [RED]
+        assert {a.kind for a in g.legal_actions(RED)} == {"stay", "move", "move_only"}
+        g.apply(RED, choice)
+    assert (g.s.armies[mittelmark], g.s.armies[county("altmark")]) == (origin, altmark)
+    assert g.s.supply[RED] - before == supply and g.s.thalers[RED] == 0
+    check(g)
+
+
+@pytest.mark.parametrize("edition", ["2012", "2002"])
+def test_w16_combat_moves_at_least_one_and_leaves_one(edition: str) -> None:
     """W-16: from a county with 4 armies the player must move 1 to 3 armies to one neighbour (own
     or attackable); there is no "stay"."""
-    g = arranged_game(planning=True)
+    g = arranged_game(planning=True, edition=edition)
     anhalt = give(g, RED, "anhalt", 4)
     plan_season(g, {RED: {"combat_a": "anhalt"}}, order=("combat_a",))
     legal = g.legal_actions(RED)
     assert {a.kind for a in legal} == {"move"}
     assert {a.b for a in legal} == {1, 2, 3}
     assert {a.a for a in legal} == set(BOARD.neighbours[anhalt])
+    check(g)
+
+
+@pytest.mark.parametrize("edition", ["2012", "2002"])
+def test_w17_church_peace_forbids_attacks_on_church_counties_not_revolts(edition: str) -> None:
+    """W-17 under the church peace event: Yellow's Kursachsen (a church, 1 revolt marker) cannot
+    be chosen as Blue's destination, but Yellow's grain there still sets off a revolt (W-13)."""
+    g = arranged_game(outcomes=[{"2": 2}], planning=True, edition=edition)
+    anhalt = give(g, BLUE, "anhalt", 3)
+    give(g, BLUE, "altmark", 1)  # Blue's own neighbour: its move there is no battle
+    kursachsen = give(g, YELLOW, "kursachsen", 1)
+    build(g, "kursachsen", "church")
+    g.s.markers -= 1
+    g.s.revolts[kursachsen] = 1
+    plans = {BLUE: {"combat_a": "anhalt", "palace": "altmark"}, YELLOW: {"grain": "kursachsen"}}
+    plan_season(g, plans, order=("combat_a", "grain"), event="church_peace")
+    play_until(g, lambda game: game.phase == "move" and game.pending() == [BLUE])
+    targets = {a.a for a in g.legal_actions(BLUE)}
+    assert kursachsen in BOARD.neighbours[anhalt] and kursachsen not in targets and targets
+    with pytest.raises(wallenstein.IllegalAction):
+        g.apply(BLUE, Action("move", kursachsen, 1))
+    g.apply(BLUE, Action("move", county("altmark"), 1))
+    play_until(g, lambda game: bool(entries(game, "revolt")))
+    assert [(r["county"], r["result"]) for r in entries(g, "revolt")] == [("kursachsen", "owner")]
     check(g)
 
 
@@ -154,13 +248,23 @@ def test_w24_a_player_without_counties_still_plans_bids_and_takes_a_position() -
     check(g)
 
 
-def test_w25_the_tower_content_per_colour_is_the_same_in_every_view() -> None:
+@pytest.mark.parametrize("edition", ["2012", "2002"])
+def test_w25_the_tower_content_per_colour_is_the_same_in_every_view(edition: str) -> None:
     """W-25: what is inside the tower can be counted, so every seat and a spectator see the same
-    per-colour counts; the tray is public."""
-    g = wallenstein.new_game(players=4, seed=4)
-    views = [g.observe(seat)["tower"] for seat in (None, 0, 1, 2, 3)]
-    assert all(v == views[0] for v in views)
-    assert sum(views[0]["inside"].values()) == sum(g.s.inside)
+    per-colour counts, and the tray is public: checked after every battle of a year played through
+    ``apply``."""
+    g = wallenstein.new_game(players=4, seed=4, edition=edition)
+    rng = random.Random(4)
+    battles = 0
+    while g.s.year == 1:
+        seat = rng.choice(g.pending())
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+        if len(entries(g, "battle")) > battles:
+            battles = len(entries(g, "battle"))
+            views = [g.observe(seat)["tower"] for seat in (None, 0, 1, 2, 3)]
+            assert all(v == views[0] for v in views)
+            assert list(views[0]["inside"].values()) == g.s.inside and list(views[0]["tray"].values()) == g.s.tray
+    assert battles > 3
 
 
 def test_w27_majorities_through_a_real_winter() -> None:
@@ -199,16 +303,57 @@ def test_w28_2012_ties_go_to_most_thalers_then_shared() -> None:
     assert entries(g, "game_over")[0]["winners"] == [BLUE, YELLOW]
 
 
+def _functions(path: Path) -> dict[str, tuple[str, set[str]]]:
+    """The module-level functions of a test or helper module: name -> (source, names it calls)."""
+    src = path.read_text(encoding="utf-8")
+    out = {}
+    for node in ast.parse(src).body:
+        if isinstance(node, ast.FunctionDef):
+            calls = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+            out[node.name] = (ast.get_source_segment(src, node) or "", calls)
+    return out
+
+
+def _playing(functions: dict[str, tuple[str, set[str]]]) -> set[str]:
+    """The functions that apply a decision (``.apply(``), directly or through functions they call."""
+    playing = {name for name, (src, _) in functions.items() if ".apply(" in src}
+    grown = True
+    while grown:
+        grown = False
+        for name, (_, calls) in functions.items():
+            if name not in playing and calls & playing:
+                playing.add(name)
+                grown = True
+    return playing
+
+
+def _cites(name: str, src: str, ruling: str) -> bool:
+    """``src`` names the ruling (W-22a), or the test's name does (test_w22a_..., test_w05_w14_...)."""
+    short = ruling.replace("-", "").lower()
+    return bool(re.search(rf"\b{re.escape(ruling)}\b", src) or re.search(rf"(?:^|_){short}(?:_|$)", name))
+
+
 def test_every_ruling_is_cited_by_a_test_that_plays_the_game() -> None:
-    """Every Wallenstein ruling (W-nn) appears in a test module that plays through ``Game.apply``."""
-    rulings = set(re.findall(r"^- (W-\d+a?)\b", RULINGS.read_text(encoding="utf-8"), re.M))
-    assert len(rulings) > 30
-    here = Path(__file__).resolve().parents[1]
+    """Every ruling (W-nn for Wallenstein, L-nn for League of Six) is named by a test function that
+    plays through ``Game.apply`` (itself or through the helpers it calls), not only by a module."""
+    rulings = set(re.findall(r"^- ([WL]-\d+a?)\b", RULINGS.read_text(encoding="utf-8"), re.M))
+    assert len(rulings) > 35
+    tests = Path(__file__).resolve().parents[1]
+    folders = [tests / "wallenstein", tests / "league_of_six", tests / "conformance"]
+    helpers: dict[str, tuple[str, set[str]]] = {}
+    for folder in folders:
+        for path in folder.glob("*.py"):
+            if not path.name.startswith("test_"):
+                for name, value in _functions(path).items():
+                    helpers.setdefault(name, value)
     cited: set[str] = set()
-    for path in [*here.glob("wallenstein/test_*.py"), *here.glob("conformance/*.py")]:
-        text = path.read_text(encoding="utf-8")
-        if ".apply(" in text or "plan_season" in text or "play_random" in text:
-            cited |= set(re.findall(r"\b(W-\d+a?)\b", text))
+    for folder in folders:
+        for path in folder.glob("test_*.py"):
+            functions = _functions(path)
+            playing = _playing({**helpers, **functions})
+            for name, (src, _) in functions.items():
+                if name.startswith("test_") and name in playing:
+                    cited |= {r for r in rulings if _cites(name, src, r)}
     assert sorted(rulings - cited) == []
 
 
