@@ -308,3 +308,4 @@ def encode(obs: Mapping[str, Any]) -> Vector:
 
 
 __all__ = ["CATALOGUE", "LAYOUT", "MAX_ARMIES", "OBS_SIZE", "VERSION", "encode"]
+NOT_ENCODED: dict[str, str] = {}
