@@ -91,7 +91,8 @@ L_PLAYER = LAYOUT.block(
 )
 L_SUPPLY = LAYOUT.block("goods supply / 12", NG)
 L_STORAGE = LAYOUT.block(
-    "royal and civic storage tile numbers (or none), side II, storing order", 2 * (N_STORAGE_TILES + 1) + 1 + SEATS * SEATS
+    "royal and civic storage tile numbers (or none), side II, storing order",
+    2 * (N_STORAGE_TILES + 1) + 1 + SEATS * SEATS,
 )
 L_ROWS = LAYOUT.block("storage rows (store x row): bonus / 4, chooser, spaces", 2 * ROWS_SEEN * ROW)
 L_LEADERS = LAYOUT.block("civic leaders: face-up kind per pile, piles left / 9, gray cards per kind / 6", 4 * 4 + 4 + 3)

@@ -18,8 +18,8 @@ import numpy as np
 from league_of_six.components import MAX_OFFER, N_GOODS, N_STORAGE_TILES, PILE_FIGURES, ROUNDS, SIDES
 from league_of_six.rl.encoding import (
     _PLAYER_W,
-    _TOWN,
     _TILE_W,
+    _TOWN,
     _TOWN_W,
     L_CONFLICT,
     L_GAME,

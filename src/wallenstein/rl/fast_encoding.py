@@ -16,9 +16,10 @@ import numpy as np
 
 from tabletop.rl.spec import Vector
 from wallenstein.actions import COURT_SEQUENCE, card_name
-from wallenstein.board import AUCTION_BOX, BUILDING_BITS, EMPTY, N_BOXES
-from wallenstein.court_state import COURT_BOXES
+from wallenstein.board import AUCTION_BOX, BONUS_TILES, BUILDING_BITS, EMPTY, N_BOXES
+from wallenstein.court_state import COURT_BOXES, EFFECT, SPACE_COST
 from wallenstein.edition2002 import F_ATTACK
+from wallenstein.favours import round_id
 from wallenstein.observe import _SEASON_PHASES, _revealed_action_count
 from wallenstein.rl.encoding import (
     _BOX,
@@ -29,19 +30,27 @@ from wallenstein.rl.encoding import (
     FAVOURS,
     L_ARMIES,
     L_BID,
+    L_BID_ORDER,
     L_BUILD,
     L_CARDS,
     L_COURT,
+    L_COURT_MORE,
     L_CURRENT,
     L_DRAFT,
+    L_DRAFT_MORE,
     L_EMPTY,
     L_EVENT,
+    L_EVENTS_LEFT,
     L_FIGHT,
+    L_FIGHT_MORE,
     L_GAME,
     L_LEADERS,
+    L_LEADERS_MORE,
     L_LK,
+    L_LOST,
     L_MOVE,
     L_NEXT_BOX,
+    L_ORDER,
     L_OWNER,
     L_PENDING,
     L_PHASE,
@@ -50,9 +59,11 @@ from wallenstein.rl.encoding import (
     L_POSITION,
     L_REVOLT,
     L_SEASON,
+    L_SUPPLIES,
     L_TILES,
     L_TOWER,
     L_WINTER,
+    L_WINTER_MORE,
     L_YEAR,
     L_YEAR_EVENTS,
     MAX_ARMIES,
@@ -74,12 +85,15 @@ from wallenstein.state import (
     PLANNING,
     WINTER,
 )
+from wallenstein.state import COURT as COURT_PHASE
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
     from wallenstein.state import State
 
 _NC = len(CARD_CODES)
+_NT = len(BONUS_TILES)
+assert L_SUPPLIES + 5 == L_EVENTS_LEFT  # written together
 # A plan or bid code's card slot (what ``_CARD[card_name(code)]`` gives; an uncovered box the last).
 _CARD_SLOT = {code: _NO_CARD if code == EMPTY else _CARD[str(card_name(code))] for code in CARD_CODES}
 # An engine box number (actions 0-9, the bid 10, court boxes 11-13) is its box slot in the vector.
@@ -88,9 +102,10 @@ _OWNER_BASE = L_OWNER + np.arange(N) * 7
 _BOARD_END = L_REVOLT + N
 assert L_OWNER == 0 and L_ARMIES == L_OWNER + 7 * N and L_BUILD == L_ARMIES + N and L_REVOLT == L_BUILD + 3 * N
 # Lookup tables, so the county block takes a few numpy calls and no Python loop over counties; their
-# entries are the reference's own values (_num: a float64 quotient, clipped, stored as float32).
-_ARMY_VALUE = np.array([_num(a, 20) for a in range(21)], dtype=np.float32)  # np.take clips the index
-_REVOLT_VALUE = np.array([_num(r, 2) for r in range(3)], dtype=np.float32)
+# entries are the reference's own values (_num: a float64 quotient, stored as float32); np.take clips
+# the index, so the tables reach far past any count a county can hold (a colour has 62 armies).
+_ARMY_VALUE = np.array([_num(a, 20) for a in range(256)], dtype=np.float32)
+_REVOLT_VALUE = np.array([_num(r, 2) for r in range(64)], dtype=np.float32)
 _BUILD_ONES = np.array([[1.0 if b & bit else 0.0 for bit in BUILDING_BITS] for b in range(8)], dtype=np.float32)
 assert sum(BUILDING_BITS) == 7
 # An owner's slot in the one-hot, for observer ``me`` and ``P`` players: indexed by owner + 2
@@ -445,8 +460,8 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
         shown = _revealed_action_count(g)
         for k, a in enumerate(s.action_cards[:shown]):
             one(L_CARDS + k * 10 + a)
-        for t in s.tiles:
-            one(L_TILES + t)
+        for place, t in enumerate(s.tiles):
+            one(L_TILES + t * _NT + place)
     if phase == MOVE or (phase == COMMIT and season != WINTER):
         one(L_CURRENT + s.act)
     if s.bid_order:
@@ -521,9 +536,81 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             if n:
                 at.append(L_LEADERS + SEATS * N + c)
                 val.append(_num(n, 3))
+    _more_entries(g, me, ones, at, val)
     vec[ones] = 1.0
     vec[at] = val
     return vec
+
+
+def _more_entries(g: Game, me: int, ones: list[int], at: list[int], val: list[float]) -> None:
+    """The blocks added in v1 (the reference's ``_more``), from the state."""
+    s = g.s
+    P = s.players
+    phase = s.phase
+    ones += [L_ORDER + ((p - me) % P) * SEATS + k for k, p in enumerate(s.order)]
+    ones += [L_BID_ORDER + ((p - me) % P) * SEATS + k for k, p in enumerate(s.bid_order)]
+    for p, mask in enumerate(s.lost):
+        if mask:
+            base = L_LOST + ((p - me) % P) * N
+            ones += [base + c for c in range(N) if mask >> c & 1]
+    at += range(L_SUPPLIES, L_SUPPLIES + 6)
+    val += (
+        _num(s.peasants, 20),
+        _num(s.bsupply[0], 20),
+        _num(s.bsupply[1], 20),
+        _num(s.bsupply[2], 20),
+        _num(s.markers, 40),
+        _num(len(s.event_deck), 8),
+    )
+    if phase == COMMIT:
+        kind, _attacker, origin, _target, _moved, _extra = s.fight
+        ones.append(L_FIGHT_MORE + kind)
+        if kind == F_ATTACK:
+            ones.append(L_FIGHT_MORE + 3 + origin)
+    if s.season == WINTER:
+        at.append(L_WINTER_MORE)
+        val.append(_num(s.winter_extra, 3))
+    if phase in (DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT):
+        for p in range(P):
+            counts = [0] * 10
+            for n in s.groups[p]:
+                counts[n - 1] += 1
+            base = L_DRAFT_MORE + ((p - me) % P) * 10
+            at += range(base, base + 10)
+            val += [_num(n, 2) for n in counts]
+        at.append(L_DRAFT_MORE + SEATS * 10)
+        val.append(_num(s.draft_turn, 10))
+    court = s.court
+    if court is not None:
+        at.append(L_COURT_MORE)
+        val.append(_num(len(court.deck), 10))
+        base = L_COURT_MORE + 1
+        ones += [base + i * FAVOURS + n - 1 for i, n in enumerate(court.display) if n]
+        base += len(SPACE_COST) * FAVOURS
+        ones += [base + (p - me) % P for p in range(P) if court.parry[p]]
+        now = round_id(g)
+        ones += [base + SEATS + (p - me) % P for p in range(P) if court.shield[p] == now]
+        if phase == COURT_PHASE:
+            ones += [base + 2 * SEATS + ((p - me) % P) * SEATS + k for k, p in enumerate(court.queue)]
+            if court.stage == EFFECT:
+                ones.append(base + 2 * SEATS + SEATS * SEATS + court.ask - 1)
+    if "military_leaders" in g.modules:
+        mods = s.mods
+        for c, n in enumerate(mods.statues):
+            if n:
+                ones.append(L_LEADERS_MORE + c * SEATS + (mods.statue_owner[c] - me) % P)
+        base = L_LEADERS_MORE + N * SEATS
+        for p in range(P):
+            at.append(base + (p - me) % P)
+            val.append(_num(mods.statue_supply[p], 6))
+        trophies = mods.trophies
+        for h in range(P):
+            for o in range(P):
+                if trophies[h * P + o]:
+                    at.append(base + SEATS + ((h - me) % P) * SEATS + (o - me) % P)
+                    val.append(_num(trophies[h * P + o], 3))
+        if phase == LEADER_DRAFT:
+            ones.append(base + SEATS + SEATS * SEATS + s.draft_card)
 
 
 __all__ = ["Encoder", "encode_game"]
