@@ -52,8 +52,8 @@ VERSION = "league_of_six_v1"
 SEATS = 5
 TOWNS = len(TOWN_KEYS)
 MAX_ROWS = 12  # per store, as the action's JSON form allows
-ROWS_SEEN = 6  # rows per store the encoder shows (the stand-in layouts have 4)
-SPACES_SEEN = 5  # spaces per row the encoder shows
+ROWS_SEEN = 6  # rows per store the encoder shows (the stand-in layouts have at most 5)
+SPACES_SEEN = 5  # spaces per row the encoder shows (the stand-in rows have at most 4)
 TAX_TILES = 24
 
 CATALOGUE = Catalogue(

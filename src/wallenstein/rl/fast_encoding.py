@@ -10,7 +10,7 @@ this path, so any drift from the observation rules fails there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -364,6 +364,7 @@ class _Memo:
         self._owners: dict[tuple[int, int], tuple[list[int], Vector]] = {}
         self._rows: dict[tuple[int, int], tuple[list[int], list[int], list[list[int]]]] = {}
         self._seats: tuple[_SeatKey, list[float]] | None = None
+        self._more: dict[tuple[int, int], tuple[list[Any], tuple[list[int], list[int], list[float]]]] = {}
 
     def seats(self, s: State, me: int) -> tuple[list[int], list[int], list[float]]:
         """The seats' entries: their values look the same to every observer, so they are kept once
@@ -400,6 +401,15 @@ class _Memo:
             owners[_OWNER_BASE + _OWNER_SLOT[me, s.players][np.asarray(s.owner) + 2]] = 1.0
             hit = self._owners[me, s.players] = (s.owner[:], owners)
         vec[:L_ARMIES] = hit[1]
+
+    def public_more(self, g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
+        """:func:`_public_more`, kept per observer while what it reads is unchanged."""
+        now = _public_sources(g)
+        key = (me, g.s.players)
+        hit = self._more.get(key)
+        if hit is None or hit[0] != now:
+            hit = self._more[key] = ([x[:] for x in now], _public_more(g, me))
+        return hit[1]
 
     def plan_rows(self, s: State, me: int) -> list[list[int]]:
         hit = self._rows.get((me, s.players))
@@ -536,32 +546,80 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             if n:
                 at.append(L_LEADERS + SEATS * N + c)
                 val.append(_num(n, 3))
-    _more_entries(g, me, ones, at, val)
+    more = memo.public_more(g, me) if memo is not None else _public_more(g, me)
+    ones += more[0]
+    at += more[1]
+    val += more[2]
+    _phase_more(g, me, ones, at, val)
     vec[ones] = 1.0
     vec[at] = val
     return vec
 
 
-def _more_entries(g: Game, me: int, ones: list[int], at: list[int], val: list[float]) -> None:
-    """The blocks added in v1 (the reference's ``_more``), from the state."""
+def _bits(mask: int) -> list[int]:
+    """The counties of a lost-cards bit mask, in board order (kept: a game meets few masks)."""
+    hit = _BITS.get(mask)
+    if hit is None:
+        hit = _BITS[mask] = [c for c in range(N) if mask >> c & 1]
+    return hit
+
+
+_BITS: dict[int, list[int]] = {}
+
+
+def _public_more(g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
+    """The v1 blocks every seat sees alike and that change seldom: player and bid order, lost
+    cards, supplies, event cards left, and the leaders' statues, supplies and trophies."""
     s = g.s
     P = s.players
-    phase = s.phase
-    ones += [L_ORDER + ((p - me) % P) * SEATS + k for k, p in enumerate(s.order)]
+    ones = [L_ORDER + ((p - me) % P) * SEATS + k for k, p in enumerate(s.order)]
     ones += [L_BID_ORDER + ((p - me) % P) * SEATS + k for k, p in enumerate(s.bid_order)]
     for p, mask in enumerate(s.lost):
         if mask:
             base = L_LOST + ((p - me) % P) * N
-            ones += [base + c for c in range(N) if mask >> c & 1]
-    at += range(L_SUPPLIES, L_SUPPLIES + 6)
-    val += (
+            ones += [base + c for c in _bits(mask)]
+    at = list(range(L_SUPPLIES, L_SUPPLIES + 6))
+    val = [
         _num(s.peasants, 20),
         _num(s.bsupply[0], 20),
         _num(s.bsupply[1], 20),
         _num(s.bsupply[2], 20),
         _num(s.markers, 40),
         _num(len(s.event_deck), 8),
-    )
+    ]
+    if "military_leaders" in g.modules:
+        mods = s.mods
+        for c, n in enumerate(mods.statues):
+            if n:
+                ones.append(L_LEADERS_MORE + c * SEATS + (mods.statue_owner[c] - me) % P)
+        base = L_LEADERS_MORE + N * SEATS
+        for p in range(P):
+            at.append(base + (p - me) % P)
+            val.append(_num(mods.statue_supply[p], 6))
+        trophies = mods.trophies
+        for h in range(P):
+            for o in range(P):
+                if trophies[h * P + o]:
+                    at.append(base + SEATS + ((h - me) % P) * SEATS + (o - me) % P)
+                    val.append(_num(trophies[h * P + o], 3))
+    return ones, at, val
+
+
+def _public_sources(g: Game) -> list[Any]:
+    """What :func:`_public_more` reads (compared with copies kept by :class:`_Memo`)."""
+    s = g.s
+    now: list[Any] = [s.order, s.bid_order, s.lost, s.bsupply, [s.peasants, s.markers, len(s.event_deck)]]
+    if "military_leaders" in g.modules:
+        m = s.mods
+        now += [m.statues, m.statue_owner, m.statue_supply, m.trophies]
+    return now
+
+
+def _phase_more(g: Game, me: int, ones: list[int], at: list[int], val: list[float]) -> None:
+    """The v1 blocks of a phase: a 2002 fight, winter, the draft, the court, the leaders' draft."""
+    s = g.s
+    P = s.players
+    phase = s.phase
     if phase == COMMIT:
         kind, _attacker, origin, _target, _moved, _extra = s.fight
         ones.append(L_FIGHT_MORE + kind)
@@ -580,6 +638,8 @@ def _more_entries(g: Game, me: int, ones: list[int], at: list[int], val: list[fl
             val += [_num(n, 2) for n in counts]
         at.append(L_DRAFT_MORE + SEATS * 10)
         val.append(_num(s.draft_turn, 10))
+        if phase == LEADER_DRAFT:
+            ones.append(L_LEADERS_MORE + N * SEATS + SEATS + SEATS * SEATS + s.draft_card)
     court = s.court
     if court is not None:
         at.append(L_COURT_MORE)
@@ -594,23 +654,6 @@ def _more_entries(g: Game, me: int, ones: list[int], at: list[int], val: list[fl
             ones += [base + 2 * SEATS + ((p - me) % P) * SEATS + k for k, p in enumerate(court.queue)]
             if court.stage == EFFECT:
                 ones.append(base + 2 * SEATS + SEATS * SEATS + court.ask - 1)
-    if "military_leaders" in g.modules:
-        mods = s.mods
-        for c, n in enumerate(mods.statues):
-            if n:
-                ones.append(L_LEADERS_MORE + c * SEATS + (mods.statue_owner[c] - me) % P)
-        base = L_LEADERS_MORE + N * SEATS
-        for p in range(P):
-            at.append(base + (p - me) % P)
-            val.append(_num(mods.statue_supply[p], 6))
-        trophies = mods.trophies
-        for h in range(P):
-            for o in range(P):
-                if trophies[h * P + o]:
-                    at.append(base + SEATS + ((h - me) % P) * SEATS + (o - me) % P)
-                    val.append(_num(trophies[h * P + o], 3))
-        if phase == LEADER_DRAFT:
-            ones.append(base + SEATS + SEATS * SEATS + s.draft_card)
 
 
 __all__ = ["Encoder", "encode_game"]
