@@ -550,7 +550,8 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     ones += more[0]
     at += more[1]
     val += more[2]
-    _phase_more(g, me, ones, at, val)
+    if phase in _MORE_PHASES or season == WINTER or s.court is not None:
+        _phase_more(g, me, ones, at, val)
     vec[ones] = 1.0
     vec[at] = val
     return vec
@@ -613,6 +614,9 @@ def _public_sources(g: Game) -> list[Any]:
         m = s.mods
         now += [m.statues, m.statue_owner, m.statue_supply, m.trophies]
     return now
+
+
+_MORE_PHASES = frozenset((COMMIT, DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT))  # and winter, the court
 
 
 def _phase_more(g: Game, me: int, ones: list[int], at: list[int], val: list[float]) -> None:
