@@ -10,7 +10,7 @@ this path, so any drift from the observation rules fails there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -364,7 +364,6 @@ class _Memo:
         self._owners: dict[tuple[int, int], tuple[list[int], Vector]] = {}
         self._rows: dict[tuple[int, int], tuple[list[int], list[int], list[list[int]]]] = {}
         self._seats: tuple[_SeatKey, list[float]] | None = None
-        self._more: dict[tuple[int, int], tuple[list[Any], tuple[list[int], list[int], list[float]]]] = {}
 
     def seats(self, s: State, me: int) -> tuple[list[int], list[int], list[float]]:
         """The seats' entries: their values look the same to every observer, so they are kept once
@@ -401,15 +400,6 @@ class _Memo:
             owners[_OWNER_BASE + _OWNER_SLOT[me, s.players][np.asarray(s.owner) + 2]] = 1.0
             hit = self._owners[me, s.players] = (s.owner[:], owners)
         vec[:L_ARMIES] = hit[1]
-
-    def public_more(self, g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
-        """:func:`_public_more`, kept per observer while what it reads is unchanged."""
-        now = _public_sources(g)
-        key = (me, g.s.players)
-        hit = self._more.get(key)
-        if hit is None or hit[0] != now:
-            hit = self._more[key] = ([x[:] for x in now], _public_more(g, me))
-        return hit[1]
 
     def plan_rows(self, s: State, me: int) -> list[list[int]]:
         hit = self._rows.get((me, s.players))
@@ -546,7 +536,7 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             if n:
                 at.append(L_LEADERS + SEATS * N + c)
                 val.append(_num(n, 3))
-    more = memo.public_more(g, me) if memo is not None else _public_more(g, me)
+    more = _public_more(g, me)
     ones += more[0]
     at += more[1]
     val += more[2]
@@ -568,26 +558,46 @@ def _bits(mask: int) -> list[int]:
 _BITS: dict[int, list[int]] = {}
 
 
+# Entries of the v1 blocks that are looked up rather than computed (the blocks change seldom but
+# for a different observer or game each call, so keeping them per observer missed nearly always).
+_ORDER_ONES: dict[tuple[int, int, int, tuple[int, ...]], list[int]] = {}  # at most 2 x 14 x 326 lists
+_SUPPLY_VALUES = {scale: [_num(x, scale) for x in range(128)] for scale in (8, 20, 40)}
+
+
+def _order_ones(base: int, me: int, players: int, order: list[int]) -> list[int]:
+    """The (seat x place) ones of a player or bid order, for observer ``me`` (looked up)."""
+    key = (base, me, players, tuple(order))
+    hit = _ORDER_ONES.get(key)
+    if hit is None:
+        hit = _ORDER_ONES[key] = [base + ((p - me) % players) * SEATS + k for k, p in enumerate(order)]
+    return hit
+
+
+def _supply(x: int, scale: int) -> float:
+    table = _SUPPLY_VALUES[scale]
+    return table[x] if 0 <= x < len(table) else _num(x, scale)
+
+
 def _public_more(g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
     """The v1 blocks every seat sees alike and that change seldom: player and bid order, lost
     cards, supplies, event cards left, and the leaders' statues, supplies and trophies."""
     s = g.s
     P = s.players
-    ones = [L_ORDER + ((p - me) % P) * SEATS + k for k, p in enumerate(s.order)]
-    ones += [L_BID_ORDER + ((p - me) % P) * SEATS + k for k, p in enumerate(s.bid_order)]
+    ones = _order_ones(L_ORDER, me, P, s.order) + _order_ones(L_BID_ORDER, me, P, s.bid_order)
     for p, mask in enumerate(s.lost):
         if mask:
             base = L_LOST + ((p - me) % P) * N
             ones += [base + c for c in _bits(mask)]
-    at = list(range(L_SUPPLIES, L_SUPPLIES + 6))
+    bsupply = s.bsupply
     val = [
-        _num(s.peasants, 20),
-        _num(s.bsupply[0], 20),
-        _num(s.bsupply[1], 20),
-        _num(s.bsupply[2], 20),
-        _num(s.markers, 40),
-        _num(len(s.event_deck), 8),
+        _supply(s.peasants, 20),
+        _supply(bsupply[0], 20),
+        _supply(bsupply[1], 20),
+        _supply(bsupply[2], 20),
+        _supply(s.markers, 40),
+        _supply(len(s.event_deck), 8),
     ]
+    at = _SUPPLY_AT[:]
     if "military_leaders" in g.modules:
         mods = s.mods
         for c, n in enumerate(mods.statues):
@@ -606,14 +616,7 @@ def _public_more(g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
     return ones, at, val
 
 
-def _public_sources(g: Game) -> list[Any]:
-    """What :func:`_public_more` reads (compared with copies kept by :class:`_Memo`)."""
-    s = g.s
-    now: list[Any] = [s.order, s.bid_order, s.lost, s.bsupply, [s.peasants, s.markers, len(s.event_deck)]]
-    if "military_leaders" in g.modules:
-        m = s.mods
-        now += [m.statues, m.statue_owner, m.statue_supply, m.trophies]
-    return now
+_SUPPLY_AT = list(range(L_SUPPLIES, L_SUPPLIES + 6))
 
 
 _MORE_PHASES = frozenset((COMMIT, DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT))  # and winter, the court
