@@ -1,4 +1,4 @@
-"""League of Six for learning agents: the action catalogue ``league_of_six_v0`` and the encoder.
+"""League of Six for learning agents: the action catalogue ``league_of_six_v1`` and the encoder.
 
 **Actions** (:data:`CATALOGUE`, index 0 the no-op): choose a town (6, also "travel on"), offer
 1..12 guards, accept, turn the tax tile 0..5 edges, a storage row (royal or civic x row 1..12),
