@@ -80,9 +80,9 @@ def _check(
     seed: int,
     every: int,
 ) -> tuple[int, int, list[str]]:
-    """Play ``games`` randomly. Every 2nd decision, each seat's pair is checked against the earlier
+    """Play ``games`` randomly. Every 4th decision, each seat's pair is checked against the earlier
     pairs of that seat (equal vectors, equal pruned observations) and its fields' values recorded;
-    every ``every``-th, its one-field twins are built. Returns (pairs, twins, problems)."""
+    every ``every``-th, one seat's one-field twins are built (the seats in turn). Returns (pairs, twins, problems)."""
     patterns = [tuple(p.split(".")) for p in not_encoded]
     rng = random.Random(seed)
     seen: dict[tuple[int, bytes], tuple[str, Any]] = {}
@@ -93,7 +93,7 @@ def _check(
     for g in games:
         n = 0
         while True:
-            if n % 2 == 0:
+            if n % 4 == 0:
                 for seat in range(g.players):
                     obs = g.observe(seat)
                     kept = _prune(obs, patterns)
@@ -104,7 +104,7 @@ def _check(
                         problems.append(f"seat {seat}: equal vectors from " + "; ".join(_diff(first[1], kept)[:4]))
                     for path, v in _leaves(obs):
                         domain.setdefault((g.players, path), {}).setdefault(json.dumps(v, sort_keys=True), v)
-                    if n % every == 0:
+                    if n % every == 0 and seat == n // every % g.players:  # the seats in turn
                         sampled.append(obs)
             if g.over:
                 break
@@ -165,13 +165,13 @@ W_GAMES = [
 @pytest.mark.parametrize(("players", "options"), W_GAMES, ids=[f"{p}p-{o}" for p, o in W_GAMES])
 def test_wallenstein_vectors_lose_nothing_a_seat_sees(players: int, options: dict[str, Any]) -> None:
     games = [wallenstein.new_game(players=players, seed=50 + players, log=False, **options)]
-    pairs, twins, problems = _check(w_rl.encode, w_encoding.NOT_ENCODED, games, players, 60)
-    assert pairs > 300 and twins > 1000
+    pairs, twins, problems = _check(w_rl.encode, w_encoding.NOT_ENCODED, games, players, 32)
+    assert pairs > 150 and twins > 800
     assert not problems, f"{len(problems)} losses, e.g.\n" + "\n".join(problems[:40])
 
 
 def test_league_of_six_vectors_lose_nothing_a_seat_sees() -> None:
     games = [league_of_six.new_game(players=p, seed=1, log=False) for p in (3, 4, 5)]
     pairs, twins, problems = _check(los_rl.encode, los_encoding.NOT_ENCODED, games, 7, 40)
-    assert pairs > 300 and twins > 1000
+    assert pairs > 150 and twins > 800
     assert not problems, f"{len(problems)} losses, e.g.\n" + "\n".join(problems[:40])
