@@ -44,7 +44,7 @@ def test_short_training_saves_a_policy_that_plays_in_a_tournament(tmp_path: Path
     )
     assert policy.exists() and (out / "curve.png").exists()
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["steps"] >= 2048
+    assert summary["steps"] >= 2048 and summary["env"] == "league_of_six_v1"
     assert summary["snapshots"] >= 1  # phase 2 (heuristic and frozen snapshots) was reached
     points = curve_points(out / "curve.jsonl", 5)
     assert points and all(0 <= p["lo"] <= p["win_rate"] <= p["hi"] <= 1 for p in points)

@@ -142,7 +142,8 @@ def _leader_entries(g: Game) -> Entries:
 
 
 def _hand_values(g: Game, seat: int) -> list[float]:
-    """The seat's leader cards in hand, counted by kind and figures (at :data:`_HAND_AT`)."""
+    """The seat's leader cards in hand, counted by kind and figures, then the gray ones by kind
+    (at :data:`_HAND_AT`)."""
     cards = g.comp.cards
     counts = [0] * (3 * _FIGS + 3)
     for c, where in enumerate(g.s.card_at):

@@ -177,6 +177,7 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     model.save(policy)
     elapsed = time.monotonic() - started
     summary = {
+        "env": spec.name,
         "steps": int(model.num_timesteps),
         "steps_this_run": int(model.num_timesteps) - start_steps,
         "reward": args.reward,

@@ -10,6 +10,7 @@ this path, so any drift from the observation rules fails there.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -561,7 +562,6 @@ _BITS: dict[int, list[int]] = {}
 # Entries of the v1 blocks that are looked up rather than computed (the blocks change seldom but
 # for a different observer or game each call, so keeping them per observer missed nearly always).
 _ORDER_ONES: dict[tuple[int, int, int, tuple[int, ...]], list[int]] = {}  # at most 2 x 14 x 326 lists
-_SUPPLY_VALUES = {scale: [_num(x, scale) for x in range(128)] for scale in (8, 20, 40)}
 
 
 def _order_ones(base: int, me: int, players: int, order: list[int]) -> list[int]:
@@ -573,9 +573,17 @@ def _order_ones(base: int, me: int, players: int, order: list[int]) -> list[int]
     return hit
 
 
-def _supply(x: int, scale: int) -> float:
-    table = _SUPPLY_VALUES[scale]
-    return table[x] if 0 <= x < len(table) else _num(x, scale)
+@lru_cache(maxsize=4096)
+def _supply_values(peasants: int, palaces: int, churches: int, posts: int, markers: int, events: int) -> list[float]:
+    """The supplies and the event cards left, scaled (few combinations: looked up)."""
+    return [
+        _num(peasants, 20),
+        _num(palaces, 20),
+        _num(churches, 20),
+        _num(posts, 20),
+        _num(markers, 40),
+        _num(events, 8),
+    ]
 
 
 def _public_more(g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
@@ -584,19 +592,13 @@ def _public_more(g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
     s = g.s
     P = s.players
     ones = _order_ones(L_ORDER, me, P, s.order) + _order_ones(L_BID_ORDER, me, P, s.bid_order)
-    for p, mask in enumerate(s.lost):
-        if mask:
-            base = L_LOST + ((p - me) % P) * N
-            ones += [base + c for c in _bits(mask)]
+    if any(s.lost):
+        for p, mask in enumerate(s.lost):
+            if mask:
+                base = L_LOST + ((p - me) % P) * N
+                ones += [base + c for c in _bits(mask)]
     bsupply = s.bsupply
-    val = [
-        _supply(s.peasants, 20),
-        _supply(bsupply[0], 20),
-        _supply(bsupply[1], 20),
-        _supply(bsupply[2], 20),
-        _supply(s.markers, 40),
-        _supply(len(s.event_deck), 8),
-    ]
+    val = _supply_values(s.peasants, bsupply[0], bsupply[1], bsupply[2], s.markers, len(s.event_deck))[:]
     at = _SUPPLY_AT[:]
     if "military_leaders" in g.modules:
         mods = s.mods
