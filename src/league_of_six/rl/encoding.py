@@ -1,4 +1,4 @@
-"""League of Six for learning agents: the action catalogue ``league_of_six_v0`` and the encoder.
+"""League of Six for learning agents: the action catalogue ``league_of_six_v1`` and the encoder.
 
 **Actions** (:data:`CATALOGUE`, index 0 the no-op): choose a town (6, also "travel on"), offer
 1..12 guards, accept, turn the tax tile 0..5 edges, a storage row (royal or civic x row 1..12),
@@ -11,7 +11,18 @@ tile, turn, holder and place on the ring; player order; each seat's influence, t
 road, wagon goods, horses and horse tile; the goods supply; the storage tiles' owners, side,
 storing order and every row (bonus, chooser, each space's colour, value and who filled it); the
 face-up civic leaders, pile sizes and gray cards; tax tiles left; a standing conflict or offer;
-the travelling figure; the seat's own hand (guards, civic leaders by kind and figures).
+the travelling figure; the seat's own hand (guards, civic leaders by kind and figures, gray ones).
+Counts ``x`` are ``x / (x + scale)`` (:func:`tabletop.rl.layout.scaled`: never clipped).
+
+**Nothing visible is lost**: two observations of a seat that differ give different vectors, except
+in the fields of :data:`NOT_ENCODED`, each left out for the reason it gives (names fixed by a block's
+place, ids of identical cards, what only the finished game shows); ``tests/rl/test_rl_injective.py``
+checks it field by field along random games.
+
+Version 1 (``league_of_six_v1``) fixed the losses of v0: the storage tiles' numbers were encoded as
+seat slots relative to the observer (with 3 players tiles 0 and 3 looked alike), counts were clipped
+at their scale (guards above 12, space values above 2), a figure on counter 0 looked like none, and
+gray leader cards in hand were not told apart.
 """
 
 from __future__ import annotations
@@ -22,18 +33,27 @@ from typing import Any
 import numpy as np
 
 from league_of_six.actions import ACCEPT, CHOOSE, LEADERS, OFFERS, ROTATES, row_action
-from league_of_six.components import GOODS, KINDS, MAX_OFFER, PILE_FIGURES, ROUNDS, SIDES, TOWN_KEYS
+from league_of_six.components import (
+    GOODS,
+    KINDS,
+    MAX_OFFER,
+    N_STORAGE_TILES,
+    PILE_FIGURES,
+    ROUNDS,
+    SIDES,
+    TOWN_KEYS,
+)
 from league_of_six.state import PHASES
 from tabletop.rl.catalogue import Catalogue
-from tabletop.rl.layout import Layout
+from tabletop.rl.layout import Layout, scaled
 from tabletop.rl.spec import Vector
 
-VERSION = "league_of_six_v0"
+VERSION = "league_of_six_v1"
 SEATS = 5
 TOWNS = len(TOWN_KEYS)
 MAX_ROWS = 12  # per store, as the action's JSON form allows
-ROWS_SEEN = 6  # rows per store the encoder shows (the stand-in layouts have 4)
-SPACES_SEEN = 5  # spaces per row the encoder shows
+ROWS_SEEN = 6  # rows per store the encoder shows (the stand-in layouts have at most 5)
+SPACES_SEEN = 5  # spaces per row the encoder shows (the stand-in rows have at most 4)
 TAX_TILES = 24
 
 CATALOGUE = Catalogue(
@@ -70,21 +90,26 @@ L_PLAYER = LAYOUT.block(
     SEATS * (1 + 1 + TOWNS + 1 + TOWNS + NG + 2),
 )
 L_SUPPLY = LAYOUT.block("goods supply / 12", NG)
-L_STORAGE = LAYOUT.block("royal and civic tile owners, side II, storing order", 2 * (SEATS + 1) + 1 + SEATS * SEATS)
+L_STORAGE = LAYOUT.block(
+    "royal and civic storage tile numbers (or none), side II, storing order",
+    2 * (N_STORAGE_TILES + 1) + 1 + SEATS * SEATS,
+)
 L_ROWS = LAYOUT.block("storage rows (store x row): bonus / 4, chooser, spaces", 2 * ROWS_SEEN * ROW)
 L_LEADERS = LAYOUT.block("civic leaders: face-up kind per pile, piles left / 9, gray cards per kind / 6", 4 * 4 + 4 + 3)
 L_TAX = LAYOUT.block("tax tiles left / 18", 1)
 L_CONFLICT = LAYOUT.block("conflict: town, mover, holder, offer / 12, offered by", TOWNS + 3 * SEATS + 1)
 L_TRAVEL = LAYOUT.block("travel: seat, from town, displaced", SEATS + TOWNS + 1)
-L_HAND = LAYOUT.block("own hand: guards / 12, civic leaders (kind x figures) / 3", 1 + len(KINDS) * len(PILE_FIGURES))
+L_HAND = LAYOUT.block(
+    "own hand: guards / 12, civic leaders (kind x figures) / 3, gray ones per kind / 3",
+    1 + len(KINDS) * len(PILE_FIGURES) + len(KINDS),
+)
+_TILE_W = N_STORAGE_TILES + 1  # a storage tile's number, or none
 OBS_SIZE = LAYOUT.size
 _TOWN_W = 1 + len(SIDES) + 1 + TAX_TILES + 6 + SEATS + 1 + TOWNS
 _PLAYER_W = 1 + 1 + TOWNS + 1 + TOWNS + NG + 2
 
 
-def _num(x: Any, scale: float) -> float:
-    v = float(x) / scale
-    return 1.0 if v > 1.0 else (0.0 if v < 0.0 else v)
+_num = scaled  # counts: x / (x + scale), never clipped (see tabletop.rl.layout.scaled)
 
 
 def encode(obs: Mapping[str, Any]) -> Vector:
@@ -136,9 +161,9 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         val.append(_num(pl["influence"], 60))
         if pl["town"] is not None:
             one(base + 2 + _TOWN[pl["town"]])
-        if pl["counter"] is not None:
+        if pl["counter"] is not None:  # counter + 1: a figure on counter 0 differs from none
             at.append(base + 2 + TOWNS)
-            val.append(_num(pl["counter"], MAX_OFFER))
+            val.append(_num(pl["counter"] + 1, MAX_OFFER))
         if pl["road"] is not None:
             one(base + 3 + TOWNS + _TOWN[pl["road"]])
         w = base + 3 + 2 * TOWNS
@@ -152,12 +177,12 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         at.append(L_SUPPLY + _GOOD[g])
         val.append(_num(n, 12))
     st = obs["storage"]
-    one(L_STORAGE + who(st["royal_tile"]))
-    one(L_STORAGE + SEATS + 1 + who(st["civic_tile"]))
+    for k, tile in enumerate((st["royal_tile"], st["civic_tile"])):  # tile numbers, not seats
+        one(L_STORAGE + k * _TILE_W + (N_STORAGE_TILES if tile is None else tile))
     if st["side"] == "II":
-        one(L_STORAGE + 2 * (SEATS + 1))
+        one(L_STORAGE + 2 * _TILE_W)
     for place, p in enumerate(st["order"]):
-        one(L_STORAGE + 2 * (SEATS + 1) + 1 + rel(p) * SEATS + place)
+        one(L_STORAGE + 2 * _TILE_W + 1 + rel(p) * SEATS + place)
     for row in st["rows"]:
         r = row["row"] - 1
         if r >= ROWS_SEEN:
@@ -209,9 +234,11 @@ def encode(obs: Mapping[str, Any]) -> Vector:
     if hand is not None:
         at.append(L_HAND)
         val.append(_num(hand["guards"], MAX_OFFER))
-        counts = [0] * (len(KINDS) * len(PILE_FIGURES))
+        counts = [0] * (len(KINDS) * len(PILE_FIGURES) + len(KINDS))
         for card in hand["civic_leaders"]:
             counts[_KIND[card["kind"]] * len(PILE_FIGURES) + min(card["figures"], 4) - 1] += 1
+            if card["gray"]:
+                counts[len(KINDS) * len(PILE_FIGURES) + _KIND[card["kind"]]] += 1
         at += [L_HAND + 1 + k for k in range(len(counts))]
         val += [_num(n, 3) for n in counts]
     vec = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -220,4 +247,19 @@ def encode(obs: Mapping[str, Any]) -> Vector:
     return vec
 
 
-__all__ = ["CATALOGUE", "LAYOUT", "OBS_SIZE", "VERSION", "encode"]
+# Fields of ``observe(seat)`` the vector leaves out on purpose ("*": any key or index), each with why;
+# tests/rl/test_rl_injective.py checks that it loses nothing else the seat sees.
+NOT_ENCODED: dict[str, str] = {
+    "game": "the same for every observation of the game",
+    "components": "the component set's name and stand-in flag: fixed for a game, not a position",
+    "towns.*.name": "the town's printed name, fixed by its key (the block's place)",
+    "storage.rows.*.store": "fixed by the row's place in the block (royal rows, then civic)",
+    "storage.rows.*.row": "fixed by the row's place in the block",
+    "civic_leaders.faceup.*.card": "the id of one of identical copies: its kind and figures are encoded",
+    "civic_leaders.gray.*.card": "the id of one of identical copies: the gray cards are counted by kind",
+    "hand.civic_leaders.*.card": "the id of one of identical copies: the hand is counted by kind, figures, gray",
+    "hands": "every hand, shown only at game over, when no decision remains (rewards carry the result)",
+    "result": "the final result, shown only at game over; the rewards carry it",
+}
+
+__all__ = ["CATALOGUE", "LAYOUT", "NOT_ENCODED", "OBS_SIZE", "VERSION", "encode"]

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from league_of_six.components import MAX_OFFER, N_GOODS, PILE_FIGURES, ROUNDS, SIDES
+from league_of_six.components import MAX_OFFER, N_GOODS, N_STORAGE_TILES, PILE_FIGURES, ROUNDS, SIDES
 from league_of_six.rl.encoding import (
     _PLAYER_W,
+    _TILE_W,
     _TOWN,
     _TOWN_W,
     L_CONFLICT,
@@ -112,7 +113,7 @@ def _rows_block(vec: Vector, g: Game, me: int) -> None:
 
 
 _ROWS_END = L_ROWS + 2 * ROWS_SEEN * ROW
-_HAND_AT = [L_HAND + 1 + k for k in range(3 * _FIGS)]
+_HAND_AT = [L_HAND + 1 + k for k in range(3 * _FIGS + 3)]
 Entries = tuple[list[int], list[int], list[float]]  # ones, then positions and values
 
 
@@ -141,13 +142,16 @@ def _leader_entries(g: Game) -> Entries:
 
 
 def _hand_values(g: Game, seat: int) -> list[float]:
-    """The seat's leader cards in hand, counted by kind and figures (at :data:`_HAND_AT`)."""
+    """The seat's leader cards in hand, counted by kind and figures, then the gray ones by kind
+    (at :data:`_HAND_AT`)."""
     cards = g.comp.cards
-    counts = [0] * (3 * _FIGS)
+    counts = [0] * (3 * _FIGS + 3)
     for c, where in enumerate(g.s.card_at):
         if where == seat:
             card = cards[c]
             counts[card.kind * _FIGS + min(card.figures, 4) - 1] += 1
+            if card.gray:
+                counts[3 * _FIGS + card.kind] += 1
     return [_num(n, 3) for n in counts]
 
 
@@ -210,7 +214,7 @@ def _seat_entries(g: Game, me: int) -> Entries:
             one(base + 2 + town_slot[s.town_of[p]])
         if s.counter[p] >= 0:
             at.append(base + 2 + TOWNS)
-            val.append(_num(s.counter[p], MAX_OFFER))
+            val.append(_num(s.counter[p] + 1, MAX_OFFER))
         if s.road_of[p] >= 0:
             one(base + 3 + TOWNS + town_slot[s.road_of[p]])
         w = base + 3 + 2 * TOWNS
@@ -322,12 +326,12 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     for gi, n in enumerate(s.supply):
         at.append(L_SUPPLY + gi)
         val.append(_num(n, 12))
-    one(L_STORAGE + who(s.store_tiles[0]))
-    one(L_STORAGE + SEATS + 1 + who(s.store_tiles[1]))
+    for k, tile in enumerate(s.store_tiles):  # tile numbers, not seats
+        one(L_STORAGE + k * _TILE_W + (N_STORAGE_TILES if tile < 0 else tile))
     if s.side != 0:
-        one(L_STORAGE + 2 * (SEATS + 1))
+        one(L_STORAGE + 2 * _TILE_W)
     for place, p in enumerate(s.store_order):
-        one(L_STORAGE + 2 * (SEATS + 1) + 1 + ((p - me) % P) * SEATS + place)
+        one(L_STORAGE + 2 * _TILE_W + 1 + ((p - me) % P) * SEATS + place)
     if s.store_tiles[0] >= 0:
         if memo is not None:
             memo.rows(vec, g, me)

@@ -26,4 +26,15 @@ class Layout:
         return list(self.blocks)
 
 
-__all__ = ["Layout"]
+__all__ = ["Layout", "scaled"]
+
+
+def scaled(x: float, scale: float) -> float:
+    """A count ``x >= 0`` as ``x / (x + scale)``: 0 at 0, 1/2 at ``scale``, below 1 for any count.
+
+    Strictly increasing, so no two counts share a value (``min(x / scale, 1)`` gave every count from
+    ``scale`` up the same 1: a seat with 45 or 80 thalers looked alike). Negative input (none of the
+    games' counts is) reads as 0.
+    """
+    v = float(x)
+    return v / (v + scale) if v > 0.0 else 0.0

@@ -33,6 +33,11 @@ class Policy(Protocol):
     ) -> tuple[Any, Any]: ...
 
 
+# The attribute a trained policy carries with the versioned environment name it was trained on
+# (set by the trainer before ``save``; SB3 saves and restores a model's attributes).
+ENV_ATTR = "rl_env"
+
+
 @lru_cache(maxsize=8)
 def load_ppo(path: str) -> Policy:
     """A saved MaskablePPO (``model.save(path)``), loaded on CPU once per process."""
@@ -105,6 +110,14 @@ def ppo_factory(spec: RLGame) -> Any:
         if not path:
             raise IllegalAction("the ppo bot needs the path of a saved policy: ppo:path=model.zip")
         policy = load_ppo(str(path))
+        # The trainer records the environment's versioned name in the policy (``rl_env``); a policy
+        # of another version (an older observation encoding) is refused even when its sizes match.
+        trained_on = getattr(policy, ENV_ATTR, None)
+        if trained_on is not None and trained_on != spec.name:
+            raise IllegalAction(
+                f"the policy {path!r} was trained on {trained_on}, not {spec.name}: its observations mean"
+                f" something else now (see docs/rl.md, Versions); train it again for {spec.name}"
+            )
         shape = getattr(getattr(policy, "observation_space", None), "shape", None)
         actions = getattr(getattr(policy, "action_space", None), "n", None)
         if shape != (spec.obs_size,) or actions != spec.catalogue.size:
@@ -117,4 +130,4 @@ def ppo_factory(spec: RLGame) -> Any:
     return factory
 
 
-__all__ = ["Policy", "PolicyAgent", "load_ppo", "ppo_factory"]
+__all__ = ["ENV_ATTR", "Policy", "PolicyAgent", "load_ppo", "ppo_factory"]

@@ -45,7 +45,7 @@ class RLPlayable(PlayableGame, Protocol):
 class RLGame:
     """One game as the RL wrappers see it.
 
-    ``name``: versioned environment name (``wallenstein_v0``); ``new_game(players, seed, options)``;
+    ``name``: versioned environment name (``wallenstein_v1``); ``new_game(players, seed, options)``;
     ``encode(observation) -> float32 vector in [0, 1]`` of length ``obs_size`` (from the observation
     dict only, so it cannot carry a secret); ``make_bot(kind, seed)``; ``score_key``: the result
     field that rewards of kind "vp" compare (VP, influence); ``vp_scale`` divides the difference;

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.agents import Agent
-from tabletop.rl.policy import PolicyAgent
+from tabletop.rl.policy import ENV_ATTR, PolicyAgent
 from tabletop.rl.spec import RLGame
 from tabletop.tournament import wilson
 
@@ -119,6 +119,9 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     earlier: list[str] = []
     if args.resume is not None:
         model = MaskablePPO.load(args.resume, env=venv, **hyper)
+        trained_on = getattr(model, ENV_ATTR, spec.name)
+        if trained_on != spec.name:
+            raise SystemExit(f"{args.resume} was trained on {trained_on}, not {spec.name}: cannot resume it")
         before = args.resume.parent / "curve.jsonl"
         if before.exists() and before.resolve() != curve_path.resolve():
             earlier = before.read_text().splitlines(keepends=True)
@@ -155,6 +158,7 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
                     curve.write(json.dumps(row) + "\n")
             if self.num_timesteps >= state["next_snapshot"]:
                 state["snapshots"] += 1
+                setattr(model, ENV_ATTR, spec.name)
                 model.save(out / f"snapshot_{state['snapshots']:02d}.zip")
                 state["phase"] = 2
                 state["next_snapshot"] = self.num_timesteps + args.snapshot_every
@@ -169,9 +173,11 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     )
     curve.close()
     policy = out / "policy.zip"
+    setattr(model, ENV_ATTR, spec.name)  # saved with the policy: the ppo bot refuses it for another version
     model.save(policy)
     elapsed = time.monotonic() - started
     summary = {
+        "env": spec.name,
         "steps": int(model.num_timesteps),
         "steps_this_run": int(model.num_timesteps) - start_steps,
         "reward": args.reward,

@@ -1,4 +1,4 @@
-"""Wallenstein for learning agents: the action catalogue ``wallenstein_v0`` and the observation encoder.
+"""Wallenstein for learning agents: the action catalogue ``wallenstein_v1`` and the observation encoder.
 
 **Actions** (:data:`CATALOGUE`, ``Discrete(CATALOGUE.size)``, index 0 the no-op). Every decision
 the engine offers has one fixed index, for every edition, module and player count:
@@ -24,7 +24,21 @@ this year's events; the action cards turned up and the current action; bonus til
 positions; every plan card this seat may see (its own plan while planning, revealed cards during
 the season) as box x card one-hots; the next box to plan; the acting county; winter revolts;
 the draft's face-up counties; a 2002 fight; court courtiers and favour cards; Landsknechte decks;
-leaders and statues. Counts are divided by a stated scale and clipped to 1.
+leaders and statues; and (added in v1) the player order, the bid order, each seat's lost county
+cards, the supplies, the event cards left, a 2002 fight's kind and origin, winter's extra peasants,
+the draft's army groups and turn, the court's deck, display by space, kept and protected seats,
+audience queue and the favour awaiting a choice, and the leaders' statue owners, statues left,
+trophies and draft offer. Bonus tiles are shown by place. Counts ``x`` are ``x / (x + scale)``
+(:func:`tabletop.rl.layout.scaled`: never clipped).
+
+**Nothing visible is lost**: two observations of a seat that differ give different vectors, except
+in the fields of :data:`NOT_ENCODED`, each left out for the reason it gives (what a card prints,
+fixed by its encoded number; notes fixed for the game; "planned", shown by the pending seats);
+``tests/rl/test_rl_injective.py`` checks it field by field along random games.
+
+Version 1 (``wallenstein_v1``, the same action catalogue as v0) fixed the losses of v0: counts
+clipped at their scale (armies above 20, thalers above 40, VP above 150 looked alike), the bonus
+tiles' places, and the fields v0 never encoded (listed above).
 """
 
 from __future__ import annotations
@@ -35,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.rl.catalogue import Catalogue
-from tabletop.rl.layout import Layout
+from tabletop.rl.layout import Layout, scaled
 from tabletop.rl.spec import Vector
 from wallenstein.actions import (
     DRAFT_DECK,
@@ -73,9 +87,11 @@ from wallenstein.board import (
     SEASONS,
     TOWER,
 )
+from wallenstein.court_state import SPACE_COST
+from wallenstein.edition2002 import FIGHT_KINDS
 from wallenstein.state import PHASES
 
-VERSION = "wallenstein_v0"
+VERSION = "wallenstein_v1"
 N = len(BOARD.keys)  # 45 counties
 MAX_ARMIES = 62  # a colour's whole supply (2012: 62, 2002: 61)
 SEATS = 5
@@ -138,7 +154,7 @@ L_EVENT = LAYOUT.block("current event card", EVENT_CARDS)
 L_YEAR_EVENTS = LAYOUT.block("this year's event cards", EVENT_CARDS)
 L_CARDS = LAYOUT.block("action cards turned up (slot x action)", 10 * 10)
 L_CURRENT = LAYOUT.block("current action", 10)
-L_TILES = LAYOUT.block("bonus tiles this season", len(BONUS_TILES))
+L_TILES = LAYOUT.block("bonus tiles this season (tile x place)", len(BONUS_TILES) * len(BONUS_TILES))
 L_BID = LAYOUT.block("bids (seat x card)", SEATS * len(CARD_CODES))
 L_POSITION = LAYOUT.block("player order positions (seat x position)", SEATS * SEATS)
 L_PLANS = LAYOUT.block("plan cards seen (seat x box x card)", SEATS * PLAN_BOXES * len(CARD_CODES))
@@ -151,12 +167,29 @@ L_EMPTY = LAYOUT.block("2002 boxes declared empty (seat x action)", SEATS * 10)
 L_COURT = LAYOUT.block("court: courtiers (supply, hall, audience / 10), favour display, gone", SEATS * 3 + 2 * FAVOURS)
 L_LK = LAYOUT.block("Landsknechte: top card / 4 per seat, choosing seat", 2 * SEATS)
 L_LEADERS = LAYOUT.block("leaders: county per seat, statues per county / 3", SEATS * N + N)
+# Added in v1 (what v0 left out; tests/rl/test_rl_injective.py found it).
+L_ORDER = LAYOUT.block("player order (seat x place)", SEATS * SEATS)
+L_BID_ORDER = LAYOUT.block("bid order (seat x place)", SEATS * SEATS)
+L_LOST = LAYOUT.block("county cards lost (seat x county)", SEATS * N)
+L_SUPPLIES = LAYOUT.block("supplies: peasants / 20, palaces, churches, trading posts / 20, revolt markers / 40", 5)
+L_EVENTS_LEFT = LAYOUT.block("event cards left / 8", 1)
+L_FIGHT_MORE = LAYOUT.block("2002 fight: kind (attack, revolt, winter revolt), attacker's county", 3 + N)
+L_WINTER_MORE = LAYOUT.block("winter: extra peasants / 3", 1)
+L_DRAFT_MORE = LAYOUT.block("draft: army groups to place (seat x size 1-10) / 2, turn / 10", SEATS * 10 + 1)
+L_COURT_MORE = LAYOUT.block(
+    "court: deck left / 10, display (space x card), keeps favour 4, protected, audience queue (seat x place),"
+    " favour awaiting a choice",
+    1 + len(SPACE_COST) * FAVOURS + 2 * SEATS + SEATS * SEATS + FAVOURS,
+)
+L_LEADERS_MORE = LAYOUT.block(
+    "leaders: statues' owner per county, statues left / 6, trophies (holder x owner) / 3, draft offer",
+    N * SEATS + SEATS + SEATS * SEATS + N,
+)
 OBS_SIZE = LAYOUT.size
+_FIGHT_KIND = {k: i for i, k in enumerate(FIGHT_KINDS)}
 
 
-def _num(x: Any, scale: float) -> float:
-    v = float(x) / scale
-    return 1.0 if v > 1.0 else (0.0 if v < 0.0 else v)
+_num = scaled  # counts: x / (x + scale), never clipped (see tabletop.rl.layout.scaled)
 
 
 def encode(obs: Mapping[str, Any]) -> Vector:
@@ -229,8 +262,8 @@ def encode(obs: Mapping[str, Any]) -> Vector:
             one(L_CARDS + k * 10 + _ACTION[a])
     if obs["current_action"] is not None:
         one(L_CURRENT + obs["current_action"] - 1)
-    for t in obs["bonus_tiles"]:
-        one(L_TILES + _TILE[t])
+    for place, t in enumerate(obs["bonus_tiles"]):
+        one(L_TILES + _TILE[t] * len(BONUS_TILES) + place)
     n_cards = len(CARD_CODES)
     for p, card in obs["bids"].items():
         one(L_BID + rel(p) * n_cards + (_NO_CARD if card is None else _CARD[card]))
@@ -301,10 +334,103 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         for key, st in leaders["statues"].items():
             at.append(L_LEADERS + SEATS * N + _COUNTY[key])
             val.append(_num(st["count"], 3))
+    _more(obs, rel, ones, at, val)
     vec = np.zeros(OBS_SIZE, dtype=np.float32)
     vec[ones] = 1.0
     vec[at] = val
     return vec
 
 
-__all__ = ["CATALOGUE", "LAYOUT", "MAX_ARMIES", "OBS_SIZE", "VERSION", "encode"]
+def _more(obs: Mapping[str, Any], rel: Any, ones: list[int], at: list[int], val: list[float]) -> None:
+    """The blocks added in v1: what v0 left out of the observation."""
+    one = ones.append
+    for place, p in enumerate(obs["order"]):
+        one(L_ORDER + rel(p) * SEATS + place)
+    for place, p in enumerate(obs["bid_order"]):
+        one(L_BID_ORDER + rel(p) * SEATS + place)
+    for p, keys in obs["lost_cards"].items():
+        ones += [L_LOST + rel(p) * N + _COUNTY[k] for k in keys]
+    sup = obs["supplies"]
+    at += range(L_SUPPLIES, L_SUPPLIES + 5)
+    val += [
+        _num(sup["peasants"], 20),
+        _num(sup["palace"], 20),
+        _num(sup["church"], 20),
+        _num(sup["trading_post"], 20),
+        _num(sup["revolt_markers"], 40),
+    ]
+    at.append(L_EVENTS_LEFT)
+    val.append(_num(obs["events"]["deck_left"], 8))
+    fight = obs.get("fight")
+    if fight is not None:
+        one(L_FIGHT_MORE + _FIGHT_KIND[fight["kind"]])
+        if fight.get("origin") is not None:
+            one(L_FIGHT_MORE + 3 + _COUNTY[fight["origin"]])
+    winter = obs.get("winter")
+    if winter is not None:
+        at.append(L_WINTER_MORE)
+        val.append(_num(winter["extra_peasants"], 3))
+    draft = obs.get("draft")
+    if draft is not None:
+        for p, groups in draft["groups"].items():
+            counts = [0] * 10
+            for n in groups:
+                counts[n - 1] += 1
+            base = L_DRAFT_MORE + rel(p) * 10
+            at += range(base, base + 10)
+            val += [_num(n, 2) for n in counts]
+        at.append(L_DRAFT_MORE + SEATS * 10)
+        val.append(_num(draft["turn"], 10))
+    court = obs.get("court")
+    if court is not None:
+        at.append(L_COURT_MORE)
+        val.append(_num(court["deck_left"], 10))
+        base = L_COURT_MORE + 1
+        ones += [base + SPACE_COST.index(f["courtiers"]) * FAVOURS + f["card"] - 1 for f in court["display"]]
+        base += len(SPACE_COST) * FAVOURS
+        ones += [base + rel(p) for p in court["keeps_favour_4"]]
+        ones += [base + SEATS + rel(p) for p in court["protected"]]
+        ones += [base + 2 * SEATS + rel(p) * SEATS + k for k, p in enumerate(court["audience_queue"])]
+        if court["choosing_for"] is not None:
+            one(base + 2 * SEATS + SEATS * SEATS + court["choosing_for"] - 1)
+    leaders = obs.get("leaders")
+    if leaders is not None:
+        for key, st in leaders["statues"].items():
+            one(L_LEADERS_MORE + _COUNTY[key] * SEATS + rel(st["owner"]))
+        base = L_LEADERS_MORE + N * SEATS
+        for p, n in leaders["statues_left"].items():
+            at.append(base + rel(p))
+            val.append(_num(n, 6))
+        for h, owners in leaders["trophies"].items():
+            for o, n in owners.items():
+                at.append(base + SEATS + rel(h) * SEATS + rel(o))
+                val.append(_num(n, 3))
+        if leaders["draft_offer"] is not None:
+            one(base + SEATS + SEATS * SEATS + _COUNTY[leaders["draft_offer"]])
+
+
+__all__ = ["CATALOGUE", "LAYOUT", "MAX_ARMIES", "NOT_ENCODED", "OBS_SIZE", "VERSION", "encode"]
+# Fields of ``observe(seat)`` the vector leaves out on purpose ("*": any key or index), each with why;
+# tests/rl/test_rl_injective.py checks that it loses nothing else the seat sees.
+NOT_ENCODED: dict[str, str] = {
+    "game": "the same for every observation of the game",
+    "events.current.event": "printed on the event card, fixed by its card number (encoded)",
+    "events.current.number": "printed on the event card, fixed by its card number (encoded)",
+    "events.current.region": "printed on the event card, fixed by its card number (encoded)",
+    "events.current.winter_loss": "printed on the event card, fixed by its card number (encoded)",
+    "events.year.*.event": "printed on the event card, fixed by its card number (encoded)",
+    "events.year.*.number": "printed on the event card, fixed by its card number (encoded)",
+    "events.year.*.region": "printed on the event card, fixed by its card number (encoded)",
+    "events.year.*.winter_loss": "printed on the event card, fixed by its card number (encoded)",
+    "events.current.standin": "a note that the 2002 events' values are stand-ins (W-29), fixed for the game",
+    "events.year.*.standin": "a note that the 2002 events' values are stand-ins (W-29), fixed for the game",
+    "court.display.*.favour": "printed on the favour card, fixed by its number (encoded)",
+    "court.display.*.amount": "printed on the favour card, fixed by its number (encoded)",
+    "court.display.*.building": "printed on the favour card, fixed by its number (encoded)",
+    "court.display.*.standin": "a note that the printed values are stand-ins (W-29), fixed for the game",
+    "landsknechte.cards": "what each Landsknechte card offers: fixed for the game (printed or stand-in values)",
+    "landsknechte.values": "a note on where the values come from, fixed for the game",
+    "landsknechte.standin": "whether the values are stand-ins, fixed for the game",
+    "players.*.planned": "during planning a seat has planned exactly when it is not pending (encoded);"
+    " None outside planning, which the phase shows",
+}

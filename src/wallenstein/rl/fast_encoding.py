@@ -10,15 +10,17 @@ this path, so any drift from the observation rules fails there.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tabletop.rl.spec import Vector
 from wallenstein.actions import COURT_SEQUENCE, card_name
-from wallenstein.board import AUCTION_BOX, BUILDING_BITS, EMPTY, N_BOXES
-from wallenstein.court_state import COURT_BOXES
+from wallenstein.board import AUCTION_BOX, BONUS_TILES, BUILDING_BITS, EMPTY, N_BOXES
+from wallenstein.court_state import COURT_BOXES, EFFECT, SPACE_COST
 from wallenstein.edition2002 import F_ATTACK
+from wallenstein.favours import round_id
 from wallenstein.observe import _SEASON_PHASES, _revealed_action_count
 from wallenstein.rl.encoding import (
     _BOX,
@@ -29,19 +31,27 @@ from wallenstein.rl.encoding import (
     FAVOURS,
     L_ARMIES,
     L_BID,
+    L_BID_ORDER,
     L_BUILD,
     L_CARDS,
     L_COURT,
+    L_COURT_MORE,
     L_CURRENT,
     L_DRAFT,
+    L_DRAFT_MORE,
     L_EMPTY,
     L_EVENT,
+    L_EVENTS_LEFT,
     L_FIGHT,
+    L_FIGHT_MORE,
     L_GAME,
     L_LEADERS,
+    L_LEADERS_MORE,
     L_LK,
+    L_LOST,
     L_MOVE,
     L_NEXT_BOX,
+    L_ORDER,
     L_OWNER,
     L_PENDING,
     L_PHASE,
@@ -50,9 +60,11 @@ from wallenstein.rl.encoding import (
     L_POSITION,
     L_REVOLT,
     L_SEASON,
+    L_SUPPLIES,
     L_TILES,
     L_TOWER,
     L_WINTER,
+    L_WINTER_MORE,
     L_YEAR,
     L_YEAR_EVENTS,
     MAX_ARMIES,
@@ -74,12 +86,15 @@ from wallenstein.state import (
     PLANNING,
     WINTER,
 )
+from wallenstein.state import COURT as COURT_PHASE
 
 if TYPE_CHECKING:
     from wallenstein.game import Game
     from wallenstein.state import State
 
 _NC = len(CARD_CODES)
+_NT = len(BONUS_TILES)
+assert L_SUPPLIES + 5 == L_EVENTS_LEFT  # written together
 # A plan or bid code's card slot (what ``_CARD[card_name(code)]`` gives; an uncovered box the last).
 _CARD_SLOT = {code: _NO_CARD if code == EMPTY else _CARD[str(card_name(code))] for code in CARD_CODES}
 # An engine box number (actions 0-9, the bid 10, court boxes 11-13) is its box slot in the vector.
@@ -88,9 +103,10 @@ _OWNER_BASE = L_OWNER + np.arange(N) * 7
 _BOARD_END = L_REVOLT + N
 assert L_OWNER == 0 and L_ARMIES == L_OWNER + 7 * N and L_BUILD == L_ARMIES + N and L_REVOLT == L_BUILD + 3 * N
 # Lookup tables, so the county block takes a few numpy calls and no Python loop over counties; their
-# entries are the reference's own values (_num: a float64 quotient, clipped, stored as float32).
-_ARMY_VALUE = np.array([_num(a, 20) for a in range(21)], dtype=np.float32)  # np.take clips the index
-_REVOLT_VALUE = np.array([_num(r, 2) for r in range(3)], dtype=np.float32)
+# entries are the reference's own values (_num: a float64 quotient, stored as float32); np.take clips
+# the index, so the tables reach far past any count a county can hold (a colour has 62 armies).
+_ARMY_VALUE = np.array([_num(a, 20) for a in range(256)], dtype=np.float32)
+_REVOLT_VALUE = np.array([_num(r, 2) for r in range(64)], dtype=np.float32)
 _BUILD_ONES = np.array([[1.0 if b & bit else 0.0 for bit in BUILDING_BITS] for b in range(8)], dtype=np.float32)
 assert sum(BUILDING_BITS) == 7
 # An owner's slot in the one-hot, for observer ``me`` and ``P`` players: indexed by owner + 2
@@ -445,8 +461,8 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
         shown = _revealed_action_count(g)
         for k, a in enumerate(s.action_cards[:shown]):
             one(L_CARDS + k * 10 + a)
-        for t in s.tiles:
-            one(L_TILES + t)
+        for place, t in enumerate(s.tiles):
+            one(L_TILES + t * _NT + place)
     if phase == MOVE or (phase == COMMIT and season != WINTER):
         one(L_CURRENT + s.act)
     if s.bid_order:
@@ -521,9 +537,132 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             if n:
                 at.append(L_LEADERS + SEATS * N + c)
                 val.append(_num(n, 3))
+    more = _public_more(g, me)
+    ones += more[0]
+    at += more[1]
+    val += more[2]
+    if phase in _MORE_PHASES or season == WINTER or s.court is not None:
+        _phase_more(g, me, ones, at, val)
     vec[ones] = 1.0
     vec[at] = val
     return vec
+
+
+def _bits(mask: int) -> list[int]:
+    """The counties of a lost-cards bit mask, in board order (kept: a game meets few masks)."""
+    hit = _BITS.get(mask)
+    if hit is None:
+        hit = _BITS[mask] = [c for c in range(N) if mask >> c & 1]
+    return hit
+
+
+_BITS: dict[int, list[int]] = {}
+
+
+# Entries of the v1 blocks that are looked up rather than computed (the blocks change seldom but
+# for a different observer or game each call, so keeping them per observer missed nearly always).
+_ORDER_ONES: dict[tuple[int, int, int, tuple[int, ...]], list[int]] = {}  # at most 2 x 14 x 326 lists
+
+
+def _order_ones(base: int, me: int, players: int, order: list[int]) -> list[int]:
+    """The (seat x place) ones of a player or bid order, for observer ``me`` (looked up)."""
+    key = (base, me, players, tuple(order))
+    hit = _ORDER_ONES.get(key)
+    if hit is None:
+        hit = _ORDER_ONES[key] = [base + ((p - me) % players) * SEATS + k for k, p in enumerate(order)]
+    return hit
+
+
+@lru_cache(maxsize=4096)
+def _supply_values(peasants: int, palaces: int, churches: int, posts: int, markers: int, events: int) -> list[float]:
+    """The supplies and the event cards left, scaled (few combinations: looked up)."""
+    return [
+        _num(peasants, 20),
+        _num(palaces, 20),
+        _num(churches, 20),
+        _num(posts, 20),
+        _num(markers, 40),
+        _num(events, 8),
+    ]
+
+
+def _public_more(g: Game, me: int) -> tuple[list[int], list[int], list[float]]:
+    """The v1 blocks every seat sees alike and that change seldom: player and bid order, lost
+    cards, supplies, event cards left, and the leaders' statues, supplies and trophies."""
+    s = g.s
+    P = s.players
+    ones = _order_ones(L_ORDER, me, P, s.order) + _order_ones(L_BID_ORDER, me, P, s.bid_order)
+    if any(s.lost):
+        for p, mask in enumerate(s.lost):
+            if mask:
+                base = L_LOST + ((p - me) % P) * N
+                ones += [base + c for c in _bits(mask)]
+    bsupply = s.bsupply
+    val = _supply_values(s.peasants, bsupply[0], bsupply[1], bsupply[2], s.markers, len(s.event_deck))[:]
+    at = _SUPPLY_AT[:]
+    if "military_leaders" in g.modules:
+        mods = s.mods
+        for c, n in enumerate(mods.statues):
+            if n:
+                ones.append(L_LEADERS_MORE + c * SEATS + (mods.statue_owner[c] - me) % P)
+        base = L_LEADERS_MORE + N * SEATS
+        for p in range(P):
+            at.append(base + (p - me) % P)
+            val.append(_num(mods.statue_supply[p], 6))
+        trophies = mods.trophies
+        for h in range(P):
+            for o in range(P):
+                if trophies[h * P + o]:
+                    at.append(base + SEATS + ((h - me) % P) * SEATS + (o - me) % P)
+                    val.append(_num(trophies[h * P + o], 3))
+    return ones, at, val
+
+
+_SUPPLY_AT = list(range(L_SUPPLIES, L_SUPPLIES + 6))
+
+
+_MORE_PHASES = frozenset((COMMIT, DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT))  # and winter, the court
+
+
+def _phase_more(g: Game, me: int, ones: list[int], at: list[int], val: list[float]) -> None:
+    """The v1 blocks of a phase: a 2002 fight, winter, the draft, the court, the leaders' draft."""
+    s = g.s
+    P = s.players
+    phase = s.phase
+    if phase == COMMIT:
+        kind, _attacker, origin, _target, _moved, _extra = s.fight
+        ones.append(L_FIGHT_MORE + kind)
+        if kind == F_ATTACK:
+            ones.append(L_FIGHT_MORE + 3 + origin)
+    if s.season == WINTER:
+        at.append(L_WINTER_MORE)
+        val.append(_num(s.winter_extra, 3))
+    if phase in (DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT):
+        for p in range(P):
+            counts = [0] * 10
+            for n in s.groups[p]:
+                counts[n - 1] += 1
+            base = L_DRAFT_MORE + ((p - me) % P) * 10
+            at += range(base, base + 10)
+            val += [_num(n, 2) for n in counts]
+        at.append(L_DRAFT_MORE + SEATS * 10)
+        val.append(_num(s.draft_turn, 10))
+        if phase == LEADER_DRAFT:
+            ones.append(L_LEADERS_MORE + N * SEATS + SEATS + SEATS * SEATS + s.draft_card)
+    court = s.court
+    if court is not None:
+        at.append(L_COURT_MORE)
+        val.append(_num(len(court.deck), 10))
+        base = L_COURT_MORE + 1
+        ones += [base + i * FAVOURS + n - 1 for i, n in enumerate(court.display) if n]
+        base += len(SPACE_COST) * FAVOURS
+        ones += [base + (p - me) % P for p in range(P) if court.parry[p]]
+        now = round_id(g)
+        ones += [base + SEATS + (p - me) % P for p in range(P) if court.shield[p] == now]
+        if phase == COURT_PHASE:
+            ones += [base + 2 * SEATS + ((p - me) % P) * SEATS + k for k, p in enumerate(court.queue)]
+            if court.stage == EFFECT:
+                ones.append(base + 2 * SEATS + SEATS * SEATS + court.ask - 1)
 
 
 __all__ = ["Encoder", "encode_game"]
