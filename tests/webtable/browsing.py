@@ -54,6 +54,19 @@ def wait_drawn(page: Page, before: int, phase: str) -> None:
         raise AssertionError(f"no acknowledgement in {phase}: {body!r}") from exc
 
 
+def submit_plan(page: Page, before: int, tries: int = 3) -> None:
+    """Submit the completed plan; submitted again when the server refused it as stale (the bots' plans
+    arrived while the page drew its state: the refusal leaves the plan as it was, checked again)."""
+    for _ in range(tries):
+        page.locator("#plan-submit:not([disabled])").click()
+        page.wait_for_function(
+            f"() => document.querySelector('#plan-stale') || document.body.dataset.drawnAcks === '{before + 1}'"
+        )
+        if not page.locator("#plan-stale").count():
+            return
+    wait_drawn(page, before, "planning")
+
+
 def create_in_lobby(
     page: Page, base_url: str, seats: list[str], names: dict[int, str] | None = None, **fields: str
 ) -> None:

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browsing import TIMEOUT, acks, my_turn_or_over, new_page, wait_drawn
+from browsing import TIMEOUT, acks, my_turn_or_over, new_page, submit_plan, wait_drawn
 from playwright.sync_api import Browser, Page
 
 
@@ -23,7 +23,7 @@ def take_turn(page: Page) -> str:
         page.locator("#turn-body [data-card='money:0']").click()
         page.locator("#turn-body [data-box='bid']").click()
         page.click("#plan-fill")
-        page.locator("#plan-submit:not([disabled])").click()
+        submit_plan(page, before)  # again after a stale refusal, as the German games' helper does
     elif page.locator("#map path.target").count():
         target = page.locator("#map path.target").first  # choose on the map, with the keyboard
         target.focus()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from browsing import acks, my_turn_or_over, new_page, wait_drawn
+from browsing import acks, my_turn_or_over, new_page, submit_plan, wait_drawn
 from playwright.sync_api import Browser
 
 JSON_LIKE = re.compile(r'[{}\[\]]|"\w+"\s*:|\b(?:plan_card|move_only|favour_county|leader_\w+|landsknechte)\b')
@@ -102,7 +102,7 @@ class Person:
                 page.locator(f"#turn-body [data-card='{county}']").click()
                 page.locator("#turn-body [data-box='combat_a']").click()
             page.click("#plan-fill")
-            page.locator("#plan-submit:not([disabled])").click()
+            submit_plan(page, before)
         elif page.locator("#turn-body [data-target]", has_text="Attack").count():
             # An attack, chosen with its button: the odds must show before attacking.
             page.locator("#turn-body [data-target]", has_text="Attack").first.click()

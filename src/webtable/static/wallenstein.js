@@ -634,7 +634,7 @@ window.GamePages = window.GamePages || {};
     };
     if (complete && plan.verdict === null) {
       plan.verdict = "checking";
-      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : WT.t("table.refused", { reason: r.message }); rerender(ctx); }).catch(() => { plan.verdict = null; });
+      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : WT.t("table.refused", { reason: WT.serverText(r) }); rerender(ctx); }).catch(() => { plan.verdict = null; });
     }
     const fill = () => {
       plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx);
