@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from browsing import TIMEOUT, acks, my_turn_or_over, new_page, submit_plan, wait_drawn
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, WebSocketRoute
 
 
 def take_turn(page: Page) -> str:
@@ -54,6 +54,38 @@ def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_u
     final = page.locator("#final").inner_text()
     assert "Final scores" in final and "winner" in final and "Ann" in final
     assert page.locator("#log").inner_text().count("Scoring, year") == 2
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_take_turn_submits_a_plan_again_after_a_stale_refusal(browser: Browser, base_url: str) -> None:
+    """The race the whole-game tests can meet: the bots' plans arrive while the page draws its state, so
+    the server refuses the plan as stale; the shared click helper submits the same plan again."""
+    page = new_page(browser)
+    stale: list[int] = []
+
+    def older_plan(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "act" and msg["action"]["type"] == "plan" and not stale:
+                msg["version"] -= 1  # as if the page had drawn the state before the bots' plans
+                stale.append(msg["version"])
+            server.send(json.dumps(msg))
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/*", older_plan)
+    page.goto(base_url + "/")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#seed", "4")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    assert my_turn_or_over(page)
+    before = acks(page)
+    assert take_turn(page) == "planning"
+    assert stale and acks(page) == before + 1 and page.locator("#plan-stale").count() == 0
     assert not page.errors  # type: ignore[attr-defined]
 
 
