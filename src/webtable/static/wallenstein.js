@@ -487,7 +487,7 @@ window.GamePages = window.GamePages || {};
     }
     if (kinds.has("landsknechte")) {
       const lk = obs.landsknechte;
-      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin()] : ""]);
+      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), ...(lk.standin ? [" ", standin()] : [])]);
     }
     if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
       ? WT.t("wallenstein.ask_leader_return") : WT.t("wallenstein.ask_leader_place"));
