@@ -67,6 +67,21 @@ def submit_plan(page: Page, before: int, tries: int = 3) -> None:
     wait_drawn(page, before, "planning")
 
 
+def choose_on_map(page: Page, before: int) -> None:
+    """Choose the first highlighted county on the map with the keyboard; where the choice asks for a
+    confirmation (how many armies move), confirm it once its button is drawn (under load it is drawn a
+    moment after the key press, so it is waited for, not merely counted)."""
+    target = page.locator("#map path.target").first
+    target.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => document.querySelector('#move-go') || document.querySelector('#final')"
+        f" || document.body.dataset.acks !== '{before}'"
+    )
+    if page.locator("#move-go").count():
+        page.click("#move-go")
+
+
 def create_in_lobby(
     page: Page, base_url: str, seats: list[str], names: dict[int, str] | None = None, **fields: str
 ) -> None:

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browsing import TIMEOUT, acks, my_turn_or_over, new_page, submit_plan, wait_drawn
+from browsing import TIMEOUT, acks, choose_on_map, my_turn_or_over, new_page, submit_plan, wait_drawn
 from playwright.sync_api import Browser, Page, WebSocketRoute
 
 
@@ -25,11 +25,7 @@ def take_turn(page: Page) -> str:
         page.click("#plan-fill")
         submit_plan(page, before)  # again after a stale refusal, as the German games' helper does
     elif page.locator("#map path.target").count():
-        target = page.locator("#map path.target").first  # choose on the map, with the keyboard
-        target.focus()
-        page.keyboard.press("Enter")
-        if page.locator("#move-go").count():
-            page.click("#move-go")
+        choose_on_map(page, before)  # on the map, with the keyboard
     else:
         choices = page.locator("#turn-body .choices button")
         assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
