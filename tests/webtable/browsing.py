@@ -69,8 +69,8 @@ def submit_plan(page: Page, before: int, tries: int = 3) -> None:
 
 def choose_on_map(page: Page, before: int) -> None:
     """Choose the first highlighted county on the map with the keyboard; where the choice asks for a
-    confirmation (how many armies move), confirm it once its button is drawn (under load it is drawn a
-    moment after the key press, so it is waited for, not merely counted)."""
+    confirmation (how many armies move), confirm it once its button is drawn and an attack's odds are
+    shown (under load both come a moment later, so they are waited for, not merely counted)."""
     target = page.locator("#map path.target").first
     target.focus()
     page.keyboard.press("Enter")
@@ -79,6 +79,11 @@ def choose_on_map(page: Page, before: int) -> None:
         f" || document.body.dataset.acks !== '{before}'"
     )
     if page.locator("#move-go").count():
+        # An attack's odds arrive a moment later and redraw the button: a click across that redraw is lost.
+        page.wait_for_function(
+            "() => !document.querySelector('#odds')"
+            " || document.querySelector('#odds').textContent !== WT.t('wallenstein.odds_estimating')"
+        )
         page.click("#move-go")
 
 
