@@ -4,7 +4,11 @@ until a decision is acknowledged and the state after it is drawn (the page count
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
+import json
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Browser, Page, WebSocketRoute
 
 TIMEOUT = 60_000  # ms; a whole decision round with bots stays far below
 
@@ -85,6 +89,40 @@ def choose_on_map(page: Page, before: int) -> None:
             " || document.querySelector('#odds').textContent !== WT.t('wallenstein.odds_estimating')"
         )
         page.click("#move-go")
+
+
+def tamper_acts(page: Page, change: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """Route the page's WebSockets so that ``change`` sees each decision ("act") on its way to the
+    server and may alter it in place (returning True when it did); returns the altered decisions."""
+    altered: list[dict[str, Any]] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "act" and change(msg):
+                altered.append(msg)
+            server.send(json.dumps(msg))
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/*", route)
+    return altered
+
+
+def first_plan_stale(page: Page) -> list[dict[str, Any]]:
+    """Make the page's first plan reach the server as if made on the state before: as when the bots'
+    plans arrive after the page drew its state, the server refuses it as stale."""
+
+    def older(msg: dict[str, Any]) -> bool:
+        if msg["action"]["type"] != "plan" or altered:
+            return False
+        msg["version"] -= 1
+        return True
+
+    altered = tamper_acts(page, older)
+    return altered
 
 
 def create_in_lobby(

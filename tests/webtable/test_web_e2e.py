@@ -9,8 +9,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browsing import TIMEOUT, acks, choose_on_map, my_turn_or_over, new_page, submit_plan, wait_drawn
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from browsing import (
+    TIMEOUT,
+    acks,
+    choose_on_map,
+    first_plan_stale,
+    my_turn_or_over,
+    new_page,
+    submit_plan,
+    wait_drawn,
+)
+from playwright.sync_api import Browser, Page
 
 
 def take_turn(page: Page) -> str:
@@ -57,21 +66,7 @@ def test_take_turn_submits_a_plan_again_after_a_stale_refusal(browser: Browser, 
     """The race the whole-game tests can meet: the bots' plans arrive while the page draws its state, so
     the server refuses the plan as stale; the shared click helper submits the same plan again."""
     page = new_page(browser)
-    stale: list[int] = []
-
-    def older_plan(ws: WebSocketRoute) -> None:
-        server = ws.connect_to_server()
-
-        def to_server(message: str | bytes) -> None:
-            msg = json.loads(message)
-            if msg.get("type") == "act" and msg["action"]["type"] == "plan" and not stale:
-                msg["version"] -= 1  # as if the page had drawn the state before the bots' plans
-                stale.append(msg["version"])
-            server.send(json.dumps(msg))
-
-        ws.on_message(to_server)
-
-    page.route_web_socket("**/ws/*", older_plan)
+    stale = first_plan_stale(page)
     page.goto(base_url + "/")
     for seat in (1, 2):
         page.select_option(f"#seat-{seat}", "bot:random")

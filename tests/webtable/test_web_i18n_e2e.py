@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import acks, new_page, submit_plan, wait_drawn
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from browsing import acks, first_plan_stale, new_page, submit_plan, tamper_acts, wait_drawn
+from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from test_web_los_e2e import take_turn as take_league_turn
 
@@ -234,21 +234,7 @@ def test_a_stale_decision_is_refused_in_german_and_made_again(browser: Browser, 
     """The server refuses a decision made on a state the game has left (others decided at the same moment):
     the page says so in its language and the plan, left as it was, can be submitted again."""
     page = german_page(browser)
-    tampered: list[str] = []
-
-    def older_plan(ws: WebSocketRoute) -> None:
-        server = ws.connect_to_server()
-
-        def to_server(message: str | bytes) -> None:
-            msg = json.loads(message)
-            if msg.get("type") == "act" and msg["action"]["type"] == "plan" and not tampered:
-                msg["version"] -= 1  # as if the bots' plans had arrived after the page drew its state
-                tampered.append(json.dumps(msg))
-            server.send(json.dumps(msg))
-
-        ws.on_message(to_server)
-
-    page.route_web_socket("**/ws/*", older_plan)
+    tampered = first_plan_stale(page)
     fill_lobby(page, base_url, seed="4")
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
@@ -278,18 +264,11 @@ def test_lobby_and_socket_refusals_are_worded_in_german(browser: Browser, base_u
     assert lobby == "Platz 1: der Name einer Person darf nicht wie der eines Bots aussehen.", lobby
     assert english_shown(page) == []
 
-    def wrong_decision(ws: WebSocketRoute) -> None:
-        server = ws.connect_to_server()
+    def another_phase(msg: dict[str, Any]) -> bool:
+        msg["action"] = {"type": "position", "position": 1}  # as if the page had sent a decision of another phase
+        return True
 
-        def to_server(message: str | bytes) -> None:
-            msg = json.loads(message)
-            if msg.get("type") == "act":  # as if the page had sent a decision of another phase
-                msg["action"] = {"type": "position", "position": 1}
-            server.send(json.dumps(msg))
-
-        ws.on_message(to_server)
-
-    page.route_web_socket("**/ws/*", wrong_decision)
+    tamper_acts(page, another_phase)
     page.fill("#name-0", "Anna")
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
