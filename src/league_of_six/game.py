@@ -91,9 +91,9 @@ class Game(RecordedGame[State]):
             action = Action.from_json(action)
         if type(seat) is not int or seat != self._pending_seat():
             self._check_seat(seat)
-            raise IllegalAction(self._not_your_turn(seat))
+            raise self._not_your_turn(seat)
         if action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_illegal(seat, action))
+            raise self._why_illegal(seat, action)
         self._legal = {}
         self.record(seat, action)
         self._do(seat, action)
@@ -199,10 +199,13 @@ class Game(RecordedGame[State]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
             raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
 
-    def _not_your_turn(self, seat: int) -> str:
+    def _not_your_turn(self, seat: int) -> IllegalAction:
         if self.over:
-            return "the game is over"
-        return f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})"
+            return IllegalAction("the game is over", code="game_over")
+        return IllegalAction(
+            f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})",
+            code="not_your_turn",
+        )
 
     def _compute_legal(self, seat: int) -> list[Action]:
         ph = self.s.phase
@@ -216,28 +219,36 @@ class Game(RecordedGame[State]):
             return row_options(self, seat)
         return bonus_options(self, seat)
 
-    def _why_illegal(self, seat: int, action: Action) -> str:
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        """The refusal of an action not among the legal ones: an English reason and a code with
+        parameters that the browser table words in its language (issue 15)."""
         legal = self.legal_actions(seat)
         kinds = sorted({a.kind for a in legal})
         if action.kind not in kinds:
-            return f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
+            why = f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
+            return IllegalAction(why, code="wrong_phase", params={"phase": self.phase})
         s = self.s
         if action.kind == CHOOSE_KIND:
             t = action.a
             name = self.comp.towns[t].name
             if s.besieged[t]:
-                return f"{name} is besieged by the Hussites this round"
+                return IllegalAction(
+                    f"{name} is besieged by the Hussites this round", code="town_besieged", params={"town": name}
+                )
             if s.displaced and t == s.mover_from:
-                return f"after accepting an offer you must travel on: you cannot stay in {name}"
+                why = f"after accepting an offer you must travel on: you cannot stay in {name}"
+                return IllegalAction(why, code="travel_on", params={"town": name})
             top = s.counter[s.occupant[t]]
-            return f"to enter {name} you must offer more than {top} guards, at most 12 and what you can pay (L-04)"
+            why = f"to enter {name} you must offer more than {top} guards, at most 12 and what you can pay (L-04)"
+            return IllegalAction(why, code="enter_offer", params={"town": name, "n": top})
         if action.kind == OFFER_KIND:
-            return (
+            why = (
                 f"an offer must be higher than {s.c_offer}, at most 12, and at most what you can give"
                 f" ({s.means(seat)} guards counting 2 influence per guard; L-04)"
             )
+            return IllegalAction(why, code="offer_higher", params={"n": s.c_offer, "means": s.means(seat)})
         sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return f"{action} is not allowed now; legal: {sample}"
+        return IllegalAction(f"{action} is not allowed now; legal: {sample}", code="not_allowed")
 
     def _do(self, seat: int, action: Action) -> None:
         k = action.kind
@@ -276,7 +287,7 @@ def _options(players: Any, seed: Any, components: Any, sides: Any) -> tuple[dict
         sides = "white"
     if isinstance(sides, str):
         if sides not in SIDES:
-            raise IllegalAction(f"unknown town side {sides!r}; sides are {list(SIDES)}")
+            raise IllegalAction(f"unknown town side {sides!r}; sides are {list(SIDES)}", code="bad_sides")
         side_list = [sides] * 6
     elif isinstance(sides, Mapping):
         unknown = set(sides) - set(TOWN_KEYS)

@@ -117,10 +117,13 @@ def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:
     if len(cards) != PLAN_SIZE:
         raise IllegalAction(
             "with the Emperor's Court a plan covers the 10 boxes, the bid and the 3 court boxes"
-            f" ('court': {{{', '.join(COURT_BOX_NAMES)}}})"
+            f" ('court': {{{', '.join(COURT_BOX_NAMES)}}})",
+            code="plan_size",
         )
     if cards.count(TOWER) > TOWER_CARDS:
-        raise IllegalAction(f"a player has only {TOWER_CARDS} dice tower cards")
+        raise IllegalAction(
+            f"a player has only {TOWER_CARDS} dice tower cards", code="towers_planned", params={"n": TOWER_CARDS}
+        )
     check_cards(g, seat, cards, box_name, frozenset({TOWER}))
     check_complete(g, seat, cards, PLAN_SIZE, "every box, the bid and the court boxes")
 

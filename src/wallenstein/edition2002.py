@@ -121,29 +121,44 @@ def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:
     """Raise IllegalAction unless ``cards`` (10 boxes, then null for the unused bid) is a legal plan."""
     s = g.s
     if len(cards) != N_BOXES:
-        raise IllegalAction("a plan has a card (or null) for each of the 10 boxes")
+        raise IllegalAction("a plan has a card (or null) for each of the 10 boxes", code="plan_size")
     if cards[AUCTION_BOX] != EMPTY:
-        raise IllegalAction("the 2002 edition has no bid: give 'bid': null")
+        raise IllegalAction("the 2002 edition has no bid: give 'bid': null", code="no_bid_2002")
     seen: set[int] = set()
     for box, code in enumerate(cards[:ACTION_BOXES]):
         name = ACTIONS[box]
         if code == EMPTY or code == BLANK:
             continue
         if not 0 <= code < len(s.owner):
-            raise IllegalAction(f"{name}: {card_name(code)} is not a card of the 2002 edition (counties and 'blank')")
+            raise IllegalAction(
+                f"{name}: {card_name(code)} is not a card of the 2002 edition (counties and 'blank')",
+                code="no_money_2002",
+            )
         if s.owner[code] != seat:
-            raise IllegalAction(f"{name}: seat {seat} holds no card for {card_name(code)}")
+            raise IllegalAction(
+                f"{name}: seat {seat} holds no card for {card_name(code)}",
+                code="card_not_held",
+                params={"card": card_name(code)},
+            )
         if code in seen:
-            raise IllegalAction(f"{name}: card {card_name(code)} is used twice")
+            raise IllegalAction(
+                f"{name}: card {card_name(code)} is used twice", code="card_twice", params={"card": card_name(code)}
+            )
         seen.add(code)
     if cards.count(BLANK) > BLANKS:
-        raise IllegalAction(f"a player has only {BLANKS} blank cards")
+        raise IllegalAction(f"a player has only {BLANKS} blank cards", code="blanks_planned", params={"n": BLANKS})
     need = required_empty(g, seat)
     empties = cards[:ACTION_BOXES].count(EMPTY)
     if empties != need:
         if need == 0:
-            raise IllegalAction("every box must hold a card (a county or a blank) while you have cards (W-08)")
-        raise IllegalAction(f"leave exactly {need} box(es) empty: you hold {ACTION_BOXES - need} cards (W-08)")
+            raise IllegalAction(
+                "every box must hold a card (a county or a blank) while you have cards (W-08)", code="box_needs_card"
+            )
+        raise IllegalAction(
+            f"leave exactly {need} box(es) empty: you hold {ACTION_BOXES - need} cards (W-08)",
+            code="leave_empty",
+            params={"n": need, "held": ACTION_BOXES - need},
+        )
 
 
 def declared_empty(g: Game) -> dict[str, list[str]]:

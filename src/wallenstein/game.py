@@ -196,7 +196,7 @@ class Game(RecordedGame[State]):
             action = Action.from_json(action)
         if not self._is_pending(seat):
             self._check_seat(seat)
-            raise IllegalAction(self._not_your_turn(seat))
+            raise self._not_your_turn(seat)
         self._validate(seat, action)
         self._legal = {}
         self._hist = self._hist.append(("act", seat, action))  # self.record(), inlined: apply is hot
@@ -311,10 +311,13 @@ class Game(RecordedGame[State]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
             raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
 
-    def _not_your_turn(self, seat: int) -> str:
+    def _not_your_turn(self, seat: int) -> IllegalAction:
         if self.over:
-            return "the game is over"
-        return f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})"
+            return IllegalAction("the game is over", code="game_over")
+        return IllegalAction(
+            f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})",
+            code="not_your_turn",
+        )
 
     def _compute_legal(self, seat: int) -> list[Action]:
         s = self.s
@@ -339,17 +342,20 @@ class Game(RecordedGame[State]):
         s = self.s
         if s.phase == PLANNING and action.kind == "plan":
             if s.plan_fill[seat] != (ed2002.PLAN_START if self.is2002 else 0):
-                raise IllegalAction("a whole plan can only be given before any box is planned")
+                raise IllegalAction("a whole plan can only be given before any box is planned", code="whole_plan_late")
             self._check_plan(self, seat, action.cards)
             return
         if action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_illegal(seat, action))
+            raise self._why_illegal(seat, action)
 
-    def _why_illegal(self, seat: int, action: Action) -> str:
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        """The refusal of an action not among the legal ones: an English reason and a code with
+        parameters that the browser table words in its language (issue 15)."""
         legal = self.legal_actions(seat)
         kinds = sorted({a.kind for a in legal})
         if action.kind not in kinds:
-            return f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
+            why = f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
+            return IllegalAction(why, code="wrong_phase", params={"phase": self.phase})
         if action.kind == "plan_card":
             s = self.s
             step = COURT_SEQUENCE[s.plan_fill[seat]]
@@ -357,26 +363,34 @@ class Game(RecordedGame[State]):
             if action.a != step:
                 first = "" if self.is2002 else "bid first, then "
                 then = "the actions in order" + (", then the court boxes" if self.plan_size > N_BOXES else "")
-                return f"boxes are planned {first}{then}; the next box is {_box(step)!r}"
+                why = f"boxes are planned {first}{then}; the next box is {_box(step)!r}"
+                return IllegalAction(why, code="plan_box_order", params={"box": _box(step)})
             if self.is2002 and MONEY <= code < BLANK:
-                return "the 2002 edition has no money cards: cover a box with 'blank' instead"
+                why = "the 2002 edition has no money cards: cover a box with 'blank' instead"
+                return IllegalAction(why, code="no_money_2002")
             if self.is2002 and code == BLANK:
-                return f"all {ed2002.BLANKS} blank cards are planned already"
+                why = f"all {ed2002.BLANKS} blank cards are planned already"
+                return IllegalAction(why, code="blanks_planned", params={"n": ed2002.BLANKS})
             if code == TOWER and self.plan_size == N_BOXES:
-                return "dice tower cards belong to the Emperor's Court module, which this game does not play"
+                why = "dice tower cards belong to the Emperor's Court module, which this game does not play"
+                return IllegalAction(why, code="no_court_module")
             if code == TOWER:
-                return f"all {court.TOWER_CARDS} dice tower cards are already planned"
+                why = f"all {court.TOWER_CARDS} dice tower cards are already planned"
+                return IllegalAction(why, code="towers_planned", params={"n": court.TOWER_CARDS})
             if code >= MONEY and step == AUCTION_BOX and code - MONEY > s.thalers[seat]:
-                return f"a bid of {code - MONEY} thalers needs that much money; you have {s.thalers[seat]} (R-01)"
+                why = f"a bid of {code - MONEY} thalers needs that much money; you have {s.thalers[seat]} (R-01)"
+                return IllegalAction(why, code="bid_too_high", params={"n": code - MONEY, "have": s.thalers[seat]})
             if 0 <= code < BOARD.n and s.owner[code] != seat:
-                return f"seat {seat} holds no county card for {BOARD.keys[code]}"
+                why = f"seat {seat} holds no county card for {BOARD.keys[code]}"
+                return IllegalAction(why, code="card_not_held", params={"card": BOARD.keys[code]})
             planned = [court.plan_card(self, seat, b) for b in range(self.plan_size)]
             if code != EMPTY and code in planned:
-                return f"card {card_name(code)} is already planned"
+                why = f"card {card_name(code)} is already planned"
+                return IllegalAction(why, code="card_planned", params={"card": card_name(code)})
             if code == EMPTY:
-                return "every box must hold a card while you have cards (W-08)"
+                return IllegalAction("every box must hold a card while you have cards (W-08)", code="box_needs_card")
         sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return f"{action} is not allowed now; legal: {sample}"
+        return IllegalAction(f"{action} is not allowed now; legal: {sample}", code="not_allowed")
 
     def _do(self, seat: int, action: Action) -> None:
         s = self.s
@@ -630,23 +644,23 @@ def _options(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}")
     if setup not in SETUPS:
-        raise IllegalAction(f"unknown set-up {setup!r}; choose one of {list(SETUPS)}")
+        raise IllegalAction(f"unknown set-up {setup!r}; choose one of {list(SETUPS)}", code="bad_options")
     if edition in PLANNED_EDITIONS:  # pragma: no cover - none at the moment
         raise IllegalAction(f"edition {edition!r} is not playable yet; available: {list(EDITIONS)}")
     if edition not in EDITIONS:
-        raise IllegalAction(f"unknown edition {edition!r}; available: {list(EDITIONS)}")
+        raise IllegalAction(f"unknown edition {edition!r}; available: {list(EDITIONS)}", code="bad_options")
     if isinstance(modules, str) or not isinstance(modules, Iterable):
-        raise IllegalAction(f"modules must be a list of module names, not {modules!r}")
+        raise IllegalAction(f"modules must be a list of module names, not {modules!r}", code="bad_options")
     mods = list(modules)
     for m in mods:
         if m not in MODULES:
-            raise IllegalAction(f"unknown module {m!r}; modules are {list(MODULES)}")
+            raise IllegalAction(f"unknown module {m!r}; modules are {list(MODULES)}", code="bad_options")
         if m not in PLAYABLE_MODULES:
-            raise IllegalAction(f"module {m!r} is not playable yet")
+            raise IllegalAction(f"module {m!r} is not playable yet", code="bad_options")
     if len(set(mods)) != len(mods):
-        raise IllegalAction(f"modules listed twice: {mods}")
+        raise IllegalAction(f"modules listed twice: {mods}", code="bad_options")
     if mods and edition != "2012":
-        raise IllegalAction("the Big Box modules exist for the 2012 edition only (W-01)")
+        raise IllegalAction("the Big Box modules exist for the 2012 edition only (W-01)", code="modules_2012_only")
     if tower is None:
         model: TowerModel = default_tower()
     elif isinstance(tower, Mapping):

@@ -56,7 +56,7 @@ def box_options(g: Game, seat: int) -> list[int]:
 def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:
     """Raise IllegalAction unless ``cards`` (10 boxes then the bid) is a complete legal plan."""
     if len(cards) != N_BOXES:
-        raise IllegalAction("a plan has a card (or null) for each of the 10 boxes and the bid")
+        raise IllegalAction("a plan has a card (or null) for each of the 10 boxes and the bid", code="plan_size")
     check_cards(g, seat, cards, lambda box: ACTIONS[box] if box < 10 else "bid")
     check_complete(g, seat, cards, N_BOXES, "every box and the bid")
 
@@ -76,11 +76,17 @@ def check_cards(
             pass
         elif 0 <= code < len(s.owner):
             if s.owner[code] != seat:
-                raise IllegalAction(f"{name}: seat {seat} holds no card for {card_name(code)}")
+                raise IllegalAction(
+                    f"{name}: seat {seat} holds no card for {card_name(code)}",
+                    code="card_not_held",
+                    params={"card": card_name(code)},
+                )
         else:
-            raise IllegalAction(f"{name}: {code} is not a card")
+            raise IllegalAction(f"{name}: {code} is not a card", code="not_a_card")
         if code in seen:
-            raise IllegalAction(f"{name}: card {card_name(code)} is used twice")
+            raise IllegalAction(
+                f"{name}: card {card_name(code)} is used twice", code="card_twice", params={"card": card_name(code)}
+            )
         seen.add(code)
 
 
@@ -90,8 +96,16 @@ def check_complete(g: Game, seat: int, cards: tuple[int, ...], size: int, every:
     need = required_empty(g, seat)
     if cards.count(EMPTY) != need:
         if need == 0:
-            raise IllegalAction(f"{every} must hold a card while you have cards (W-08)")
-        raise IllegalAction(f"leave exactly {need} box(es) empty: you hold {size - need} cards (W-08)")
+            raise IllegalAction(f"{every} must hold a card while you have cards (W-08)", code="box_needs_card")
+        raise IllegalAction(
+            f"leave exactly {need} box(es) empty: you hold {size - need} cards (W-08)",
+            code="leave_empty",
+            params={"n": need, "held": size - need},
+        )
     bid = cards[AUCTION_BOX]
     if bid in MONEY_CARDS and bid - MONEY > s.thalers[seat]:
-        raise IllegalAction(f"a bid of {bid - MONEY} thalers needs that much money; you have {s.thalers[seat]}")
+        raise IllegalAction(
+            f"a bid of {bid - MONEY} thalers needs that much money; you have {s.thalers[seat]}",
+            code="bid_too_high",
+            params={"n": bid - MONEY, "have": s.thalers[seat]},
+        )

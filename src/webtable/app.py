@@ -15,8 +15,10 @@ WebSocket protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
     <- {"type": "checked", "id": 8, "ok": false, "message": "..."}
     -> {"type": "preview", "id": 9, "action": {...}}   e.g. a battle's odds, if the game offers one
     <- {"type": "preview", "id": 9, ...}
-    <- {"type": "error", "id": 7, "message": "..."}  anything refused; nothing changed ("code": "stale"
-                                                      when the game moved on from the decision's version)
+    <- {"type": "error", "id": 7, "message": "..."}  anything refused; nothing changed. Most refusals also
+                                                      carry "code" and "params", e.g. "code": "stale" when
+                                                      the game moved on from the decision's version: the
+                                                      page words them in its language (issue 15)
     <- {"type": "room", "game": {...summary}}        who is connected changed
 """
 
@@ -44,7 +46,7 @@ from webtable import turn_timer
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, Guard, clip, parse_json
 from webtable.registry import BOTS, GAMES, game_kind, install_defaults
-from webtable.rooms import Busy, Client, Hub, Room, StaleDecision, StorageDown, public_seats
+from webtable.rooms import Busy, Client, Hub, Room, StorageDown, public_seats
 from webtable.settings import TableSettings
 from webtable.store import Store
 from webtable.views import replay_frames, state_message
@@ -106,22 +108,24 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
     @app.exception_handler(SQLAlchemyError)
     async def storage_down(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
         log.warning("storage: %s", str(exc)[:300])
-        return error(503, STORAGE_DOWN)
+        return error(503, STORAGE_DOWN, code="storage_down")
 
     @app.exception_handler(StorageDown)
     async def storage_down_too(_request: Request, exc: StorageDown) -> JSONResponse:
-        return error(503, str(exc))
+        return error(503, str(exc), **exc.coded())
 
     def damaged(game_id: str) -> JSONResponse | None:
         why = hub.damage_of(game_id)
         if why is None:
             return None
-        return error(409, f"this game is damaged and was set aside ({why}); the other games go on", damaged=True)
+        return error(
+            409, f"this game is damaged and was set aside ({why}); the other games go on", damaged=True, code="damaged"
+        )
 
     async def live(game_id: str) -> Room | JSONResponse:
         room = await hub.room(game_id)
         if room is None:
-            return damaged(game_id) or error(404, f"no game {game_id!r}")
+            return damaged(game_id) or error(404, f"no game {game_id!r}", code="no_game", params={"id": game_id})
         return room
 
     async def read_json(request: Request) -> Any:
@@ -163,7 +167,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
         try:
             return game_kind(game).meta(lang)  # labels in the page's language (unknown: English)
         except IllegalAction as exc:
-            return error(404, str(exc))
+            return error(404, str(exc), **exc.coded())
 
     @app.get("/api/games")
     async def games(request: Request) -> dict[str, Any]:
@@ -196,18 +200,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
             rate = settings.games_per_minute
             bucket = creations.setdefault(client, Bucket(rate / 60.0, max(1.0, rate / 3)))
             if not bucket.take():
-                return error(429, f"at most {rate} new games a minute from one address; wait a little")
+                return error(
+                    429,
+                    f"at most {rate} new games a minute from one address; wait a little",
+                    code="too_many_games",
+                    params={"n": rate},
+                )
         try:
             body = await read_json(request)
             room, tokens, invites, creator = await hub.create(body, client)
         except BadJSON as exc:
-            return error(400, str(exc))
+            return error(400, str(exc), code="bad_json")
         except Busy as exc:
-            return error(429, str(exc))
+            return error(429, str(exc), **exc.coded())
         except StorageDown as exc:
-            return error(503, str(exc))
-        except IllegalAction as exc:
-            return error(400, str(exc))
+            return error(503, str(exc), **exc.coded())
+        except IllegalAction as exc:  # a code and its parameters let the lobby word it (issue 15)
+            return error(400, str(exc), **exc.coded())
         seats = [{"seat": s, "token": t} for s, t in tokens.items()]
         seats += [{"seat": s, "invite": f"/game/{room.id}#invite={code}"} for s, code in invites.items()]
         return {"id": room.id, "game": room.summary(), "creator": creator, "seats": sorted(seats, key=_seat)}
@@ -224,9 +233,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
         if isinstance(room, JSONResponse):
             return room
         if not room.is_creator(request.headers.get("x-creator-token")):
-            return error(403, "only the game's creator can abandon it (X-Creator-Token)")
+            return error(403, "only the game's creator can abandon it (X-Creator-Token)", code="creator_only")
         if room.status != "running":
-            return error(409, f"the game is {room.status} already")
+            return error(
+                409, f"the game is {room.status} already", code="game_not_running", params={"status": room.status}
+            )
         await hub.abandon(room)
         return room.summary()
 
@@ -237,13 +248,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
         if isinstance(room, JSONResponse):
             return room
         if not room.is_creator(request.headers.get("x-creator-token")):
-            return error(403, "only the game's creator can invite again (X-Creator-Token)")
+            return error(403, "only the game's creator can invite again (X-Creator-Token)", code="creator_only")
         try:
             code = await room.reissue(seat)
         except StorageDown as exc:
-            return error(503, str(exc))
+            return error(503, str(exc), **exc.coded())
         except IllegalAction as exc:
-            return error(409, str(exc))
+            return error(409, str(exc), **exc.coded())
         room.broadcast({"type": "room", "game": room.summary()})
         return {"seat": seat, "invite": f"/game/{room.id}#invite={code}"}
 
@@ -291,14 +302,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
         try:
             room = await hub.room(game_id)
         except StorageDown:
-            await _refuse(websocket, STORAGE_DOWN, 4503)
+            await _refuse(websocket, STORAGE_DOWN, 4503, code="storage_down")
             return
         if room is None:
             why = hub.damage_of(game_id)
             if why is not None:
-                await _refuse(websocket, f"this game is damaged and was set aside ({why})", 4409, damaged=True)
+                await _refuse(
+                    websocket, f"this game is damaged and was set aside ({why})", 4409, damaged=True, code="damaged"
+                )
             else:
-                await _refuse(websocket, f"no game {game_id!r}", 4404)
+                await _refuse(websocket, f"no game {game_id!r}", 4404, code="no_game", params={"id": game_id})
             return
         try:
             text = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
@@ -306,7 +319,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
         except (TimeoutError, BadJSON, WebSocketDisconnect):
             hello = None
         if not isinstance(hello, dict) or hello.get("type") != "hello":
-            await _refuse(websocket, 'the first message must be {"type": "hello", "token": ...}')
+            await _refuse(websocket, 'the first message must be {"type": "hello", "token": ...}', code="hello_first")
             return
         token = hello.get("token")
         seat = None
@@ -315,16 +328,22 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
             try:
                 seat, fresh = await room.claim(hello["invite"])
             except IllegalAction as exc:
-                await _refuse(websocket, str(exc))
+                await _refuse(websocket, str(exc), **exc.coded())
                 return
             welcome["token"] = fresh  # to this connection only: the creator never sees it
         elif token is not None:
             seat = room.seat_of(token)
             if seat is None:
-                await _refuse(websocket, "wrong token: it opens no seat of this game")
+                await _refuse(websocket, "wrong token: it opens no seat of this game", code="wrong_token")
                 return
         elif sum(1 for c in room.clients if c.seat is None) >= settings.max_spectators:
-            await _refuse(websocket, f"this game has {settings.max_spectators} spectators already", 4429)
+            await _refuse(
+                websocket,
+                f"this game has {settings.max_spectators} spectators already",
+                4429,
+                code="spectators_full",
+                params={"n": settings.max_spectators},
+            )
             return
         lang = language(hello.get("lang"))  # the page's language: this client's log is narrated in it (issue 15)
         client = Client(seat, address=address, lang=lang)
@@ -382,10 +401,11 @@ def _listed(hub: Hub, record: Any) -> dict[str, Any]:
     }
 
 
-async def _refuse(websocket: WebSocket, message: str, code: int = 4403, **extra: Any) -> None:
+async def _refuse(websocket: WebSocket, message: str, close: int = 4403, **extra: Any) -> None:
+    """Refuse the connection: an error message (``extra``: its code and params for the page), then close."""
     with contextlib.suppress(Exception):
         await websocket.send_text(json.dumps({"type": "error", "message": message, **extra}))
-        await websocket.close(code=code)
+        await websocket.close(code=close)
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -436,13 +456,23 @@ async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: i
         text = await _receive_text(websocket)
         if not bucket.take():
             refused += 1
-            client.queue.put_nowait({"type": "error", "message": "too many messages: slow down (nothing was done)"})
+            client.queue.put_nowait(
+                {
+                    "type": "error",
+                    "message": "too many messages: slow down (nothing was done)",
+                    "code": "too_many_messages",
+                }
+            )
             if refused >= MAX_REFUSED:
                 await websocket.close(code=1008)
                 return
             continue
         if text is None:
-            reply: dict[str, Any] | None = {"type": "error", "message": "binary frames are not understood: send text"}
+            reply: dict[str, Any] | None = {
+                "type": "error",
+                "message": "binary frames are not understood: send text",
+                "code": "binary_frame",
+            }
         else:
             reply = await _handle(room, client, text)
         if reply is not None:
@@ -454,17 +484,22 @@ async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: i
 async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | None:
     """One client message; returns the reply to queue (None when the reply was queued already)."""
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        return {"type": "error", "message": f"message too large (more than {MAX_MESSAGE} bytes)"}
+        return {
+            "type": "error",
+            "message": f"message too large (more than {MAX_MESSAGE} bytes)",
+            "code": "message_too_large",
+            "params": {"n": MAX_MESSAGE},
+        }
     try:
         msg = parse_json(text)
     except BadJSON as exc:
-        return {"type": "error", "message": str(exc)}
+        return {"type": "error", "message": str(exc), "code": "bad_json"}
     if not isinstance(msg, dict):
-        return {"type": "error", "message": "a message is a JSON object with a 'type'"}
+        return {"type": "error", "message": "a message is a JSON object with a 'type'", "code": "not_an_object"}
     kind = msg.get("type")
     ref = msg.get("id")
     if not (ref is None or (isinstance(ref, (int, str)) and not isinstance(ref, bool) and len(str(ref)) <= 40)):
-        return {"type": "error", "message": "'id' must be a short number or text"}
+        return {"type": "error", "message": "'id' must be a short number or text", "code": "bad_id"}
     if kind == "ping":
         return {"type": "pong", "id": ref}
     if kind == "chat":  # seated players only (webtable.chat)
@@ -474,12 +509,14 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
             "type": "error",
             "id": ref,
             "message": f"unknown message type {kind!r}; use act, check, preview, chat, ping",
+            "code": "unknown_type",
+            "params": {"type": str(kind)[:40]},
         }
     seat = client.seat
     if seat is None:
-        return {"type": "error", "id": ref, "message": "spectators cannot act"}
+        return {"type": "error", "id": ref, "message": "spectators cannot act", "code": "spectators_cannot_act"}
     if "action" not in msg:
-        return {"type": "error", "id": ref, "message": f"a {kind!r} message needs an 'action'"}
+        return {"type": "error", "id": ref, "message": f"a {kind!r} message needs an 'action'", "code": "needs_action"}
     action = msg["action"]
     version = msg.get("version")
     if kind == "act" and (isinstance(version, bool) or not isinstance(version, int)):
@@ -487,6 +524,7 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
             "type": "error",
             "id": ref,
             "message": "an 'act' message needs the 'version' of the state its decision was made on",
+            "code": "needs_version",
         }
     try:
         if kind == "check":
@@ -495,7 +533,7 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
         if kind == "preview":
             preview = room.kind.preview
             if preview is None:
-                raise IllegalAction(f"{room.kind.title} offers no previews")
+                raise IllegalAction(f"{room.kind.title} offers no previews", code="no_previews")
             game = room.game
             result = await asyncio.to_thread(preview, game, seat, action)
             return {"type": "preview", "id": ref, **result}
@@ -503,7 +541,6 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
         return None
     except IllegalAction as exc:
         if kind == "check":
-            return {"type": "checked", "id": ref, "ok": False, "message": str(exc)}
+            return {"type": "checked", "id": ref, "ok": False, "message": str(exc), **exc.coded()}
         waiting = {"storage": "waiting"} if isinstance(exc, StorageDown) else {}
-        stale = {"code": "stale"} if isinstance(exc, StaleDecision) else {}  # worded by the page (issue 15)
-        return {"type": "error", "id": ref, "message": str(exc), **waiting, **stale}
+        return {"type": "error", "id": ref, "message": str(exc), **waiting, **exc.coded()}  # worded by the page

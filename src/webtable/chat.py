@@ -36,16 +36,22 @@ class Chat:
     def check(self, seat: int, name: str, text: Any, now: float | None = None) -> dict[str, Any]:
         """The chat message for ``seat``'s line, counted against its rate but not kept yet (see ``say``)."""
         if not isinstance(text, str) or not text.strip():
-            raise IllegalAction("a chat line is some text")
+            raise IllegalAction("a chat line is some text", code="chat_empty")
         text = " ".join(text.split())
         if len(text) > MAX_CHARS:
-            raise IllegalAction(f"a chat line has at most {MAX_CHARS} characters")
+            raise IllegalAction(
+                f"a chat line has at most {MAX_CHARS} characters", code="chat_too_long", params={"n": MAX_CHARS}
+            )
         now = time.monotonic() if now is None else now
         recent = self.sent.setdefault(seat, deque())
         while recent and now - recent[0] > WINDOW:
             recent.popleft()
         if len(recent) >= RATE:
-            raise IllegalAction(f"at most {RATE} chat lines in {int(WINDOW)} seconds: wait a little")
+            raise IllegalAction(
+                f"at most {RATE} chat lines in {int(WINDOW)} seconds: wait a little",
+                code="chat_too_fast",
+                params={"n": RATE, "seconds": int(WINDOW)},
+            )
         recent.append(now)
         return {"type": "chat", "seat": seat, "name": name, "text": text}
 
@@ -66,13 +72,13 @@ async def handle_chat(room: Any, seat: int | None, text: Any, ref: Any) -> dict[
     """A seat's chat line, kept in the store and then sent to every seated client of the room; an
     error reply (nothing kept, nothing sent) otherwise."""
     if seat is None:
-        return {"type": "error", "id": ref, "message": "spectators cannot chat"}
+        return {"type": "error", "id": ref, "message": "spectators cannot chat", "code": "spectators_cannot_chat"}
     try:
         chat = await chat_of(room)
         line = chat.check(seat, room.public_seats()[seat]["name"], text)
         await room.hub.store_note(room.id, "chat", line)
     except IllegalAction as exc:  # too long, too many, or the store is down (StorageDown)
-        return {"type": "error", "id": ref, "message": str(exc)}
+        return {"type": "error", "id": ref, "message": str(exc), **exc.coded()}
     chat.lines.append(line)
     for client in room.clients:
         if client.seat is not None:

@@ -38,18 +38,25 @@ PHASE_LABELS = {
 
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> TableGame:
     if not isinstance(options, Mapping):
-        raise IllegalAction("options must be an object")
+        raise IllegalAction("options must be an object", code="options_not_object")
     unknown = set(options) - OPTION_KEYS
     if unknown:
-        raise IllegalAction(f"unknown League of Six option(s) {sorted(unknown)}; options are {sorted(OPTION_KEYS)}")
+        raise IllegalAction(
+            f"unknown League of Six option(s) {sorted(unknown)}; options are {sorted(OPTION_KEYS)}",
+            code="unknown_options",
+            params={"names": sorted(unknown)},
+        )
     sides = options.get("sides", "white")
     if sides not in SIDES:
-        raise IllegalAction(f"town sides are {list(SIDES)} (one side for all six towns), not {sides!r}")
+        raise IllegalAction(
+            f"town sides are {list(SIDES)} (one side for all six towns), not {sides!r}", code="bad_sides"
+        )
     components = options.get("components", "standin")
     if components not in COMPONENTS:
         raise IllegalAction(
             f"the table plays the stand-in set (components 'standin'), not {components!r}; a printed set is"
-            " played with the command line's --components (L-01)"
+            " played with the command line's --components (L-01)",
+            code="bad_components",
         )
     return lgame.new_game(players=players, seed=seed, sides=sides)
 

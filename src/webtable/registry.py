@@ -125,16 +125,22 @@ def register_bot(kind: BotKind) -> None:
 def game_kind(name: Any) -> GameKind:
     kind = GAMES.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise IllegalAction(f"unknown game {name!r}; the table hosts {sorted(GAMES)}")
+        raise IllegalAction(
+            f"unknown game {name!r}; the table hosts {sorted(GAMES)}", code="unknown_game", params={"name": str(name)}
+        )
     return kind
 
 
 def bot_kind(name: Any, game: str) -> BotKind:
     kind = BOTS.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise IllegalAction(f"unknown bot {name!r}; bots are {sorted(BOTS)}")
+        raise IllegalAction(
+            f"unknown bot {name!r}; bots are {sorted(BOTS)}", code="unknown_bot", params={"name": str(name)}
+        )
     if not kind.plays(game):
-        raise IllegalAction(f"bot {name!r} does not play {game}")
+        raise IllegalAction(
+            f"bot {name!r} does not play {game}", code="bot_not_for_game", params={"name": name, "game": game}
+        )
     return kind
 
 

@@ -45,10 +45,14 @@ STORAGE_ERRORS = (SQLAlchemyError, OSError)
 class StorageDown(IllegalAction):
     """The store could not commit (full disk, a held lock, a stopped server): nothing changed; try later."""
 
+    def __init__(self, message: str = "", **coded: Any) -> None:
+        super().__init__(message, **({"code": "storage_down"} | coded))
+
 
 class StaleDecision(IllegalAction):
     """A person's decision made on a state the game has since left (a second tab, or others deciding at the
-    same moment): nothing changed; the page says so in its language and lets the person decide again."""
+    same moment): nothing changed; the page says so in its language and lets the person decide again
+    (code "stale")."""
 
 
 class Busy(IllegalAction):
@@ -63,15 +67,25 @@ def check_name(seat: int, name: Any, person: bool = True) -> str:
     """A seat's name: short text with no control, format (bidirectional override, zero-width) or
     private-use characters; a person's also nothing a bot could be mistaken for."""
     if not isinstance(name, str) or len(name) > MAX_NAME:
-        raise IllegalAction(f"seat {seat}: a name is text of at most {MAX_NAME} characters")
+        raise IllegalAction(
+            f"seat {seat}: a name is text of at most {MAX_NAME} characters",
+            code="name_too_long",
+            params={"seat": seat, "n": MAX_NAME},
+        )
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for c in name):
-        raise IllegalAction(f"seat {seat}: a name may not hold control or invisible characters")
+        raise IllegalAction(
+            f"seat {seat}: a name may not hold control or invisible characters",
+            code="name_invisible",
+            params={"seat": seat},
+        )
     if not person:
         return name.strip()
     plain = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", name).casefold()).strip()
     bots = {re.sub(r"[\W_]+", " ", t.casefold()).strip() for b in BOTS.values() for t in (b.name, b.label)}
     if re.search(r"\b(bot|robot|ai|cpu|computer)\b", plain) or plain in bots:
-        raise IllegalAction(f"seat {seat}: a person's name may not look like a bot's")
+        raise IllegalAction(
+            f"seat {seat}: a person's name may not look like a bot's", code="name_like_bot", params={"seat": seat}
+        )
     return name.strip()
 
 
@@ -151,7 +165,7 @@ class Room:
         """The seat an unclaimed invite opens and a fresh token for it, which only the claimer receives;
         the invite is used up. IllegalAction if it opens nothing (or was claimed already)."""
         if not isinstance(invite, str) or not invite or len(invite) > 200:
-            raise IllegalAction("this invite opens no seat of this game")
+            raise IllegalAction("this invite opens no seat of this game", code="invite_unknown")
         digest = token_digest(invite)
         async with self.lock:
             for seat, info in enumerate(self.record.seats):
@@ -163,13 +177,17 @@ class Room:
                     await self.hub.store_seats(self.id, seats)
                     self.record.seats = seats
                     return seat, token
-        raise IllegalAction("this invite opens no seat of this game (was it claimed already?)")
+        raise IllegalAction("this invite opens no seat of this game (was it claimed already?)", code="invite_unknown")
 
     async def reissue(self, seat: int) -> str:
         """A new invite for an unclaimed seat (the old one stops working)."""
         async with self.lock:
             if not 0 <= seat < len(self.record.seats) or not self.is_open(seat):
-                raise IllegalAction(f"seat {seat} has no open invite (claimed already, or not an invited seat)")
+                raise IllegalAction(
+                    f"seat {seat} has no open invite (claimed already, or not an invited seat)",
+                    code="no_open_invite",
+                    params={"seat": seat},
+                )
             invite = secrets.token_urlsafe(18)
             seats = [dict(s) for s in self.record.seats]
             seats[seat]["invite_sha256"] = token_digest(invite)
@@ -233,11 +251,12 @@ class Room:
         could not commit it."""
         async with self.lock:
             if self.record.status == "abandoned":
-                raise IllegalAction("this game was abandoned by its creator")
+                raise IllegalAction("this game was abandoned by its creator", code="abandoned")
             if version is not None and version != self.version:
                 raise StaleDecision(
                     f"this decision was made on version {version}, but the game is at version {self.version}"
-                    " (decided elsewhere meanwhile?): nothing changed; decide again on the new state"
+                    " (decided elsewhere meanwhile?): nothing changed; decide again on the new state",
+                    code="stale",
                 )
             trial = self.game.clone()
             _apply(trial, seat, action)
@@ -387,7 +406,7 @@ def _apply(game: TableGame, seat: int, action: Any) -> None:
     except IllegalAction:
         raise
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-        raise IllegalAction(f"malformed action: {exc}") from None
+        raise IllegalAction(f"malformed action: {exc}", code="malformed_action") from None
 
 
 class Hub:
@@ -621,12 +640,18 @@ class Hub:
     def check_bot_capacity(self, client: str) -> None:
         s = self.settings
         if s.max_bot_games and len(self.bot_games) >= s.max_bot_games:
-            raise Busy(f"this table runs {s.max_bot_games} games with bots already; try again later")
+            raise Busy(
+                f"this table runs {s.max_bot_games} games with bots already; try again later",
+                code="bot_games_full",
+                params={"n": s.max_bot_games},
+            )
         mine = sum(1 for c in self.bot_games.values() if c == client)
         if s.max_bot_games_per_client and mine >= s.max_bot_games_per_client:
             raise Busy(
                 f"you have {mine} unfinished games with bots on this table (at most {s.max_bot_games_per_client});"
-                " finish or abandon one first"
+                " finish or abandon one first",
+                code="bot_games_yours",
+                params={"n": mine, "max": s.max_bot_games_per_client},
             )
 
     async def create(self, body: Any, client: str = "") -> tuple[Room, dict[int, str], dict[int, str], str]:
@@ -634,28 +659,34 @@ class Hub:
         creator's screen, the invites of the invited seats (each claimed once, by a friend, who then gets a
         token the creator never sees) and the creator's token (to abandon the game or invite again)."""
         if not isinstance(body, dict):
-            raise IllegalAction("a new game is described by a JSON object")
+            raise IllegalAction("a new game is described by a JSON object", code="not_an_object")
         unknown = set(body) - {"game", "players", "seats", "options", "seed", "private", "turn_limit"}
         if unknown:
-            raise IllegalAction(f"unknown field(s) {sorted(unknown)}")
+            raise IllegalAction(
+                f"unknown field(s) {sorted(unknown)}", code="unknown_fields", params={"names": sorted(unknown)}
+            )
         kind = game_kind(body.get("game", "wallenstein"))
         seats = body.get("seats")
         if not isinstance(seats, list) or not seats:
-            raise IllegalAction("seats must be a list with one entry per player")
+            raise IllegalAction("seats must be a list with one entry per player", code="seats_not_list")
         players = body.get("players", len(seats))
         if isinstance(players, bool) or not isinstance(players, int):
-            raise IllegalAction(f"players is a whole number, not {players!r}")
+            raise IllegalAction(f"players is a whole number, not {players!r}", code="players_not_number")
         if players != len(seats) or players not in kind.players:
-            raise IllegalAction(f"{kind.title} takes {list(kind.players)} players, one seat entry each")
+            raise IllegalAction(
+                f"{kind.title} takes {list(kind.players)} players, one seat entry each",
+                code="players_count",
+                params={"game": kind.name, "counts": list(kind.players)},
+            )
         private = body.get("private", False)
         if not isinstance(private, bool):
-            raise IllegalAction("private is true or false")
+            raise IllegalAction("private is true or false", code="private_not_bool")
         seed = body.get("seed")
         chosen = seed is not None  # a chosen seed makes the whole game reproducible, bots included
         if seed is None:
             seed = secrets.randbelow(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}")
+            raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}", code="bad_seed")
         turn_limit = turn_timer.parse_turn_limit(body.get("turn_limit"))
         options = body.get("options", {})
         tokens: dict[int, str] = {}
@@ -663,7 +694,11 @@ class Hub:
         stored_seats: list[dict[str, Any]] = []
         for seat, spec in enumerate(seats):
             if not isinstance(spec, dict) or spec.get("type") not in ("human", "bot"):
-                raise IllegalAction(f"seat {seat}: give {{'type': 'human'}} or {{'type': 'bot', 'bot': kind}}")
+                raise IllegalAction(
+                    f"seat {seat}: give {{'type': 'human'}} or {{'type': 'bot', 'bot': kind}}",
+                    code="bad_seat",
+                    params={"seat": seat},
+                )
             entry: dict[str, Any] = {"type": spec["type"]}
             if spec["type"] == "bot":
                 entry["name"] = check_name(seat, spec.get("name") or "", person=False)

@@ -29,7 +29,11 @@ def parse_turn_limit(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not MIN_LIMIT <= value <= MAX_LIMIT:
-        raise IllegalAction(f"turn_limit is a whole number of seconds from {MIN_LIMIT} to {MAX_LIMIT}, or null")
+        raise IllegalAction(
+            f"turn_limit is a whole number of seconds from {MIN_LIMIT} to {MAX_LIMIT}, or null",
+            code="bad_turn_limit",
+            params={"min": MIN_LIMIT, "max": MAX_LIMIT},
+        )
     return value
 
 

@@ -37,10 +37,14 @@ MODULE_LABELS = {
 
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> TableGame:
     if not isinstance(options, Mapping):
-        raise IllegalAction("options must be an object")
+        raise IllegalAction("options must be an object", code="options_not_object")
     unknown = set(options) - OPTION_KEYS
     if unknown:
-        raise IllegalAction(f"unknown Wallenstein option(s) {sorted(unknown)}; options are {sorted(OPTION_KEYS)}")
+        raise IllegalAction(
+            f"unknown Wallenstein option(s) {sorted(unknown)}; options are {sorted(OPTION_KEYS)}",
+            code="unknown_options",
+            params={"names": sorted(unknown)},
+        )
     return wgame.new_game(
         players=players,
         seed=seed,

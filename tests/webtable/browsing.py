@@ -4,7 +4,11 @@ until a decision is acknowledged and the state after it is drawn (the page count
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
+import json
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Browser, Page, WebSocketRoute
 
 TIMEOUT = 60_000  # ms; a whole decision round with bots stays far below
 
@@ -52,6 +56,73 @@ def wait_drawn(page: Page, before: int, phase: str) -> None:
     except Exception as exc:
         body = page.locator("#turn-body").inner_text()
         raise AssertionError(f"no acknowledgement in {phase}: {body!r}") from exc
+
+
+def submit_plan(page: Page, before: int, tries: int = 3) -> None:
+    """Submit the completed plan; submitted again when the server refused it as stale (the bots' plans
+    arrived while the page drew its state: the refusal leaves the plan as it was, checked again)."""
+    for _ in range(tries):
+        page.locator("#plan-submit:not([disabled])").click()
+        page.wait_for_function(
+            f"() => document.querySelector('#plan-stale') || document.body.dataset.drawnAcks === '{before + 1}'"
+        )
+        if not page.locator("#plan-stale").count():
+            return
+    wait_drawn(page, before, "planning")
+
+
+def choose_on_map(page: Page, before: int) -> None:
+    """Choose the first highlighted county on the map with the keyboard; where the choice asks for a
+    confirmation (how many armies move), confirm it once its button is drawn and an attack's odds are
+    shown (under load both come a moment later, so they are waited for, not merely counted)."""
+    target = page.locator("#map path.target").first
+    target.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => document.querySelector('#move-go') || document.querySelector('#final')"
+        f" || document.body.dataset.acks !== '{before}'"
+    )
+    if page.locator("#move-go").count():
+        # An attack's odds arrive a moment later and redraw the button: a click across that redraw is lost.
+        page.wait_for_function(
+            "() => !document.querySelector('#odds')"
+            " || document.querySelector('#odds').textContent !== WT.t('wallenstein.odds_estimating')"
+        )
+        page.click("#move-go")
+
+
+def tamper_acts(page: Page, change: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """Route the page's WebSockets so that ``change`` sees each decision ("act") on its way to the
+    server and may alter it in place (returning True when it did); returns the altered decisions."""
+    altered: list[dict[str, Any]] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "act" and change(msg):
+                altered.append(msg)
+            server.send(json.dumps(msg))
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/*", route)
+    return altered
+
+
+def first_plan_stale(page: Page) -> list[dict[str, Any]]:
+    """Make the page's first plan reach the server as if made on the state before: as when the bots'
+    plans arrive after the page drew its state, the server refuses it as stale."""
+
+    def older(msg: dict[str, Any]) -> bool:
+        if msg["action"]["type"] != "plan" or altered:
+            return False
+        msg["version"] -= 1
+        return True
+
+    altered = tamper_acts(page, older)
+    return altered
 
 
 def create_in_lobby(

@@ -9,7 +9,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browsing import TIMEOUT, acks, my_turn_or_over, new_page, wait_drawn
+from browsing import (
+    TIMEOUT,
+    acks,
+    choose_on_map,
+    first_plan_stale,
+    my_turn_or_over,
+    new_page,
+    submit_plan,
+    wait_drawn,
+)
 from playwright.sync_api import Browser, Page
 
 
@@ -23,13 +32,9 @@ def take_turn(page: Page) -> str:
         page.locator("#turn-body [data-card='money:0']").click()
         page.locator("#turn-body [data-box='bid']").click()
         page.click("#plan-fill")
-        page.locator("#plan-submit:not([disabled])").click()
+        submit_plan(page, before)  # again after a stale refusal, as the German games' helper does
     elif page.locator("#map path.target").count():
-        target = page.locator("#map path.target").first  # choose on the map, with the keyboard
-        target.focus()
-        page.keyboard.press("Enter")
-        if page.locator("#move-go").count():
-            page.click("#move-go")
+        choose_on_map(page, before)  # on the map, with the keyboard
     else:
         choices = page.locator("#turn-body .choices button")
         assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
@@ -54,6 +59,24 @@ def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_u
     final = page.locator("#final").inner_text()
     assert "Final scores" in final and "winner" in final and "Ann" in final
     assert page.locator("#log").inner_text().count("Scoring, year") == 2
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_take_turn_submits_a_plan_again_after_a_stale_refusal(browser: Browser, base_url: str) -> None:
+    """The race the whole-game tests can meet: the bots' plans arrive while the page draws its state, so
+    the server refuses the plan as stale; the shared click helper submits the same plan again."""
+    page = new_page(browser)
+    stale = first_plan_stale(page)
+    page.goto(base_url + "/")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#seed", "4")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    assert my_turn_or_over(page)
+    before = acks(page)
+    assert take_turn(page) == "planning"
+    assert stale and acks(page) == before + 1 and page.locator("#plan-stale").count() == 0
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from browsing import acks, my_turn_or_over, new_page, wait_drawn
+from browsing import acks, choose_on_map, my_turn_or_over, new_page, submit_plan, wait_drawn
 from playwright.sync_api import Browser
 
 JSON_LIKE = re.compile(r'[{}\[\]]|"\w+"\s*:|\b(?:plan_card|move_only|favour_county|leader_\w+|landsknechte)\b')
@@ -102,7 +102,7 @@ class Person:
                 page.locator(f"#turn-body [data-card='{county}']").click()
                 page.locator("#turn-body [data-box='combat_a']").click()
             page.click("#plan-fill")
-            page.locator("#plan-submit:not([disabled])").click()
+            submit_plan(page, before)
         elif page.locator("#turn-body [data-target]", has_text="Attack").count():
             # An attack, chosen with its button: the odds must show before attacking.
             page.locator("#turn-body [data-target]", has_text="Attack").first.click()
@@ -116,11 +116,7 @@ class Person:
             self.seen.add("commit_odds")
             page.click("#commit-go")
         elif page.locator("#map path.target").count():
-            target = page.locator("#map path.target").first  # choose on the map, with the keyboard
-            target.focus()
-            page.keyboard.press("Enter")
-            if page.locator("#move-go").count():
-                page.click("#move-go")
+            choose_on_map(page, before)  # on the map, with the keyboard
         else:
             choices = page.locator("#turn-body .choices button")
             assert choices.count(), f"no choice on the page: {body.inner_text()!r}"

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import acks, new_page, wait_drawn
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from browsing import acks, first_plan_stale, new_page, submit_plan, tamper_acts, wait_drawn
+from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from test_web_los_e2e import take_turn as take_league_turn
 
@@ -58,14 +58,7 @@ def plan(page: Page) -> None:
         page.locator("#turn-body [data-card='money:0']").click()
         page.locator("#turn-body [data-box='bid']").click()
     page.click("#plan-fill")
-    for _ in range(3):
-        page.locator("#plan-submit:not([disabled])").click()
-        page.wait_for_function(
-            f"() => document.querySelector('#plan-stale') || document.body.dataset.drawnAcks === '{before + 1}'"
-        )
-        if not page.locator("#plan-stale").count():
-            return
-    wait_drawn(page, before, "planning")
+    submit_plan(page, before)
 
 
 LOCALES = Path(__file__).resolve().parents[2] / "src" / "webtable" / "static" / "locales"
@@ -241,21 +234,7 @@ def test_a_stale_decision_is_refused_in_german_and_made_again(browser: Browser, 
     """The server refuses a decision made on a state the game has left (others decided at the same moment):
     the page says so in its language and the plan, left as it was, can be submitted again."""
     page = german_page(browser)
-    tampered: list[str] = []
-
-    def older_plan(ws: WebSocketRoute) -> None:
-        server = ws.connect_to_server()
-
-        def to_server(message: str | bytes) -> None:
-            msg = json.loads(message)
-            if msg.get("type") == "act" and msg["action"]["type"] == "plan" and not tampered:
-                msg["version"] -= 1  # as if the bots' plans had arrived after the page drew its state
-                tampered.append(json.dumps(msg))
-            server.send(json.dumps(msg))
-
-        ws.on_message(to_server)
-
-    page.route_web_socket("**/ws/*", older_plan)
+    tampered = first_plan_stale(page)
     fill_lobby(page, base_url, seed="4")
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
@@ -271,6 +250,48 @@ def test_a_stale_decision_is_refused_in_german_and_made_again(browser: Browser, 
     page.locator("#plan-submit:not([disabled])").click()  # the same plan, checked again, goes through
     wait_drawn(page, before, "planning")
     assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
+
+
+def test_lobby_and_socket_refusals_are_worded_in_german(browser: Browser, base_url: str) -> None:
+    """The server's refusals reach a German page in German: a lobby form the server refuses (a person's
+    name that looks like a bot's), an engine's refusal of a decision sent over the socket (after the
+    page's "Abgelehnt" lead-in) and a connection refused for a wrong token, each from its code."""
+    page = german_page(browser)
+    fill_lobby(page, base_url, name="Robot", seed="4")
+    page.click("#create-btn")
+    page.wait_for_selector("#create-msg.error")
+    lobby = page.locator("#create-msg").inner_text()
+    assert lobby == "Platz 1: der Name einer Person darf nicht wie der eines Bots aussehen.", lobby
+    assert english_shown(page) == []
+
+    def another_phase(msg: dict[str, Any]) -> bool:
+        msg["action"] = {"type": "position", "position": 1}  # as if the page had sent a decision of another phase
+        return True
+
+    tamper_acts(page, another_phase)
+    page.fill("#name-0", "Anna")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#plan-fill")
+    page.locator("#turn-body [data-card='money:0']").click()
+    page.locator("#turn-body [data-box='bid']").click()
+    page.click("#plan-fill")
+    page.locator("#plan-submit:not([disabled])").click()
+    page.wait_for_selector("#turn-msg.error")
+    refused = page.locator("#turn-msg").inner_text()
+    assert refused == "Abgelehnt, nichts wurde geändert: Das ist keine Entscheidung der laufenden Phase.", refused
+    assert english_shown(page) == [] and missing(page) == []
+
+    game = page.url.rsplit("/", 1)[1]
+    other = german_page(browser)
+    other.goto(base_url + "/")
+    other.evaluate(
+        f"() => localStorage.setItem('wt:{game}', JSON.stringify({{tokens: {{0: 'no-such-token'}}, local: [0]}}))"
+    )
+    other.goto(base_url + "/game/" + game)
+    other.wait_for_function("() => document.getElementById('status').textContent.includes('Link')")
+    assert other.locator("#status").inner_text() == "Dieser Link öffnet keinen Platz dieser Partie."
+    assert missing(other) == [] and not page.errors and not other.errors  # type: ignore[attr-defined]
 
 
 def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_url: str) -> None:

@@ -19,7 +19,7 @@ const WT = {
   async json(url, opts) {
     const res = await fetch(url, opts);
     const data = await res.json().catch(() => ({ error: res.statusText }));
-    if (!res.ok) throw new Error(data.error || res.statusText);
+    if (!res.ok) throw WT.serverError({ ...data, message: data.error || res.statusText });  // worded in the page's language (i18n.js)
     return data;
   },
   // Seats this browser holds for a game: {tokens: {seat: token}, local: [seats played on this screen]}.

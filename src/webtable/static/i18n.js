@@ -5,7 +5,7 @@
 // Whole sentences are messages (never glued from pieces), so a translation can reorder its words.
 // The language is the one chosen in the page (remembered), else the browser's, else English.
 WT.LANGS = { en: "English", de: "Deutsch" };
-WT.NAMESPACES = ["common", "lobby", "table", "wallenstein", "league_of_six", "help"];
+WT.NAMESPACES = ["common", "lobby", "table", "wallenstein", "league_of_six", "help", "server"];
 WT.missing = new Set();  // keys asked for but absent from the chosen language (tests read this)
 WT.lang = (() => {
   const chosen = localStorage.getItem("wt:lang");
@@ -74,8 +74,26 @@ WT.seatName = function seatName(seat) {
   return seat.name && seat.name !== seat.colour ? WT.t("common.seat_named", { colour, name: seat.name }) : colour;
 };
 
+// What the server refused or reports (a lobby form, the connection, an engine's refusal of a decision),
+// in the page's language: its stable code names the message "server.<code>" and its params fill it
+// (a list is joined; a seat number becomes the place a person counts, from 1). A refusal without a
+// code, or with one this page does not know, shows the server's English text.
+WT.serverText = function serverText(err) {
+  const key = "server." + err.code;
+  if (!err.code || WT.fallback[key] === undefined) return err.message || err.error || "";
+  const params = {};
+  for (const [k, v] of Object.entries(err.params || {})) params[k] = Array.isArray(v) ? v.join(", ") : v;
+  if (typeof params.seat === "number") params.place = params.seat + 1;
+  return WT.t(key, params);
+};
+
+// An Error carrying a refusal worded for this page (its message), with the server's code kept.
+WT.serverError = function serverError(err) {
+  return Object.assign(new Error(WT.serverText(err)), { code: err.code, params: err.params });
+};
+
 // A decision the server refused, in the page's language: a stale one (the game moved on meanwhile) is
-// worded by the page; for a rule's refusal the server's reason (English) follows the page's own words.
+// said on its own; any other reason follows the page's lead-in ("Abgelehnt, nichts wurde geändert: ...").
 WT.refusal = function refusal(err) {
-  return err.code === "stale" ? WT.t("table.err_stale") : WT.t("table.refused", { reason: err.message });
+  return err.code === "stale" ? WT.t("server.stale") : WT.t("table.refused", { reason: err.message });
 };

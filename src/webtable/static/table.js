@@ -88,13 +88,13 @@
     if (msg.type === "timeout") { if (conn === primary()) notice(msg); return; }
     if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
-      setStatus(msg.message);
-      if (/wrong token/.test(msg.message)) conn.closed = true;
+      setStatus(WT.serverText(msg));  // a refusal of the connection, in the page's language
+      if (msg.code === "wrong_token") conn.closed = true;
       return;
     }
     if (w) {
       delete conn.waiting[msg.id];
-      if (msg.type === "error") w.reject(Object.assign(new Error(msg.message), { code: msg.code })); else w.resolve(msg);
+      if (msg.type === "error") w.reject(WT.serverError(msg)); else w.resolve(msg);
       if (msg.type === "ack") { conn.acked = (conn.acked || 0) + 1; ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks); }
       return;
     }

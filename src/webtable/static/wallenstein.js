@@ -487,7 +487,7 @@ window.GamePages = window.GamePages || {};
     }
     if (kinds.has("landsknechte")) {
       const lk = obs.landsknechte;
-      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), lk.standin ? [" ", standin()] : ""]);
+      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), ...(lk.standin ? [" ", standin()] : [])]);
     }
     if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
       ? WT.t("wallenstein.ask_leader_return") : WT.t("wallenstein.ask_leader_place"));
@@ -634,7 +634,7 @@ window.GamePages = window.GamePages || {};
     };
     if (complete && plan.verdict === null) {
       plan.verdict = "checking";
-      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : WT.t("table.refused", { reason: r.message }); rerender(ctx); }).catch(() => { plan.verdict = null; });
+      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : WT.t("table.refused", { reason: WT.serverText(r) }); rerender(ctx); }).catch(() => { plan.verdict = null; });
     }
     const fill = () => {
       plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx);
