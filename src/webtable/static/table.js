@@ -128,8 +128,11 @@
     return seats.includes(ctx.active) ? ctx.active : seats[0];
   }
   function render() {
-    const next = chooseActive();
     const hotseat = localSeats().length > 1;
+    // In hot-seat, choose the first seat to decide only once every local seat's connection has sent its
+    // state: otherwise whichever connection answers first would decide before the lowest seat.
+    if (hotseat && localSeats().some((s) => !ctx.states[s])) return;
+    const next = chooseActive();
     if (hotseat && next !== ctx.shown && ctx.states[next] && ctx.states[next].legal.length) {
       ctx.active = next;
       const name = ctx.summary.seats[next].name;
