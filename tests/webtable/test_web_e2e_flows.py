@@ -71,13 +71,15 @@ def _acks(page: Page) -> int:
     return int(page.evaluate("() => document.body.dataset.acks || '0'"))
 
 
-def _wait_acknowledged(page: Page, acks: int) -> None:
-    """Until the decision after ``acks`` is acknowledged and the state after it drawn (or hidden by the
-    hot-seat curtain, or the game is over)."""
-    page.wait_for_function(
-        f"""() => document.querySelector('#final') || (document.body.dataset.acks === '{acks + 1}' &&
+def _acknowledged(acks: int) -> str:
+    """A page condition: the decision after ``acks`` is acknowledged and the state after it drawn (or
+    hidden by the hot-seat curtain, or the game is over)."""
+    return f"""document.querySelector('#final') || (document.body.dataset.acks === '{acks + 1}' &&
             (document.body.dataset.drawnAcks === '{acks + 1}' || !document.querySelector('#curtain').hidden))"""
-    )
+
+
+def _wait_acknowledged(page: Page, acks: int) -> None:
+    page.wait_for_function(f"() => {_acknowledged(acks)}")
 
 
 def _decide(page: Page, bid: str = "money:0") -> str:
@@ -88,7 +90,11 @@ def _decide(page: Page, bid: str = "money:0") -> str:
         page.locator(f"#turn-body [data-card='{bid}']").click()
         page.locator("#turn-body [data-box='bid']").click()
         page.click("#plan-fill")
-        page.locator("#plan-submit:not([disabled])").click()
+        for _ in range(3):  # submitted again after a stale refusal (the bot's plan arrived meanwhile)
+            page.locator("#plan-submit:not([disabled])").click()
+            page.wait_for_function(f"() => document.querySelector('#plan-stale') || {_acknowledged(acks)}")
+            if not page.locator("#plan-stale").count():
+                break
     elif page.locator("#map path.target").count():
         page.locator("#map path.target").first.click()
         if page.locator("#move-go").count():
