@@ -42,6 +42,15 @@ def test_plays_every_edition_and_module_set_to_the_end(
     assert g.over
 
 
+@pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
+def test_the_learned_evaluation_plays_every_edition_and_module_set_to_the_end(
+    edition: str, modules: tuple[str, ...], setup: str, players: int
+) -> None:
+    """Fitted on the 2012 basic game with 4 players, it reads facts every game has (docs/bots.md)."""
+    g = _play(["ismcts_learned", "heuristic", "random"], 80 + players, players, setup, edition, modules)
+    assert g.over
+
+
 @pytest.mark.parametrize(
     "options",
     [

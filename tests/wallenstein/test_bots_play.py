@@ -75,7 +75,7 @@ def _play(
     agents = []
     for seat in range(players):
         kind = kinds[seat % len(kinds)]
-        a = make_agent(kind, derive_seed(seed, seat), **SMALL.get(kind, {}))
+        a = make_agent(KINDS.get(kind, kind), derive_seed(seed, seat), **SMALL.get(kind, {}))
         a.reset(seat, derive_seed(seed, seat))
         agents.append(Checked(a, g))
     run(g, agents)
