@@ -33,21 +33,14 @@ GAMES = [
 ]
 
 
+@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned"])
 @pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
 def test_plays_every_edition_and_module_set_to_the_end(
-    edition: str, modules: tuple[str, ...], setup: str, players: int
+    edition: str, modules: tuple[str, ...], setup: str, players: int, kind: str
 ) -> None:
-    """Every decision checked legal (whole plans through the edition's or module's own check)."""
-    g = _play(["ismcts", "heuristic", "random"], 60 + players, players, setup, edition, modules)
-    assert g.over
-
-
-@pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
-def test_the_learned_evaluation_plays_every_edition_and_module_set_to_the_end(
-    edition: str, modules: tuple[str, ...], setup: str, players: int
-) -> None:
-    """Fitted on the 2012 basic game with 4 players, it reads facts every game has (docs/bots.md)."""
-    g = _play(["ismcts_learned", "heuristic", "random"], 80 + players, players, setup, edition, modules)
+    """Every decision checked legal (whole plans through the edition's or module's own check); the
+    learned evaluation, fitted on the 2012 basic game with 4 players, reads facts every game has."""
+    g = _play([kind, "heuristic", "random"], 60 + players, players, setup, edition, modules)
     assert g.over
 
 
