@@ -3,6 +3,10 @@
     .venv/bin/python benchmarks/bench_search.py              # figures as a table
     .venv/bin/python benchmarks/bench_search.py --json       # the same as JSON
     .venv/bin/python benchmarks/bench_search.py --profile    # plus cProfile of search decisions
+    # plus any configured bot, e.g. the 1-s configurations of docs/bots.md (third and fourth rounds):
+    .venv/bin/python benchmarks/bench_search.py \
+        --also ismcts:simulations=300:horizon=year:root=halving:confidence=0:expand=16:evaluation=winter \
+        --also ismcts:simulations=1200:horizon=season:root=halving:confidence=0:expand=16:evaluation=learned
 
 Figures (4 players, 2012 basic game, one process):
 
@@ -37,6 +41,7 @@ from wallenstein.bots.heuristic import decide
 from wallenstein.bots.ismcts import DEFAULT_SIMULATIONS as ISMCTS_SIMULATIONS
 from wallenstein.bots.ismcts import IsmctsAgent
 from wallenstein.bots.search import DEFAULT_SIMULATIONS, SearchAgent
+from wallenstein.bots.tournament import WALLENSTEIN
 
 # CPU time of this process: on a shared machine it is close to what a quiet core would take.
 CLOCK = time.process_time
@@ -105,10 +110,16 @@ def engine_costs() -> dict[str, float]:
 
 
 def search_costs(seed: int, simulations: int, kind: str = "search") -> dict[str, Any]:
+    """``kind``: "search" or "ismcts" at ``simulations``, or a bot's name with its options."""
     g = wallenstein.new_game(players=4, seed=seed, log=False)
-    bot: SearchAgent | IsmctsAgent = (
-        SearchAgent(0, 1, simulations=simulations) if kind == "search" else IsmctsAgent(0, 1, simulations=simulations)
-    )
+    bot: Any
+    if kind == "search":
+        bot = SearchAgent(0, 1, simulations=simulations)
+    elif kind == "ismcts":
+        bot = IsmctsAgent(0, 1, simulations=simulations)
+    else:
+        bot = WALLENSTEIN.make_agent(kind, 1)
+        simulations = bot.settings.iterations if isinstance(bot, IsmctsAgent) else bot.simulations
     times: dict[str, list[float]] = {}
 
     class Timed:
@@ -146,6 +157,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--simulations", type=int, default=DEFAULT_SIMULATIONS, help="of the flat search")
     ap.add_argument("--ismcts", type=int, default=ISMCTS_SIMULATIONS, help="simulations of ISMCTS")
+    ap.add_argument("--also", action="append", default=[], help="a search bot's name with options, measured too")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args()
@@ -155,10 +167,11 @@ def main() -> None:
         prof.enable()
     srch = search_costs(args.seed, args.simulations)
     ism = search_costs(args.seed, args.ismcts, "ismcts")
+    also = {name: search_costs(args.seed, 0, name) for name in args.also}
     if prof is not None:
         prof.disable()
     if args.json:
-        print(json.dumps({"engine": eng, "search": srch, "ismcts": ism}, indent=1))
+        print(json.dumps({"engine": eng, "search": srch, "ismcts": ism, **also}, indent=1))
     else:
         print("Engine and bot plumbing (4 players, mid-game states along heuristic games)")
         print(f"  Game.clone            {eng['clone_us']:8.1f} us")
@@ -167,7 +180,7 @@ def main() -> None:
         print(f"  rebuild (determinize) {eng['rebuild_us']:8.1f} us")
         print(f"  heuristic decision    {eng['heuristic_decision_us']:8.1f} us")
         print(f"  roll-out to the end   {eng['rollout_decisions']:8.1f} decisions on average")
-        for name, res in (("Flat search", srch), ("ISMCTS", ism)):
+        for name, res in (("Flat search", srch), ("ISMCTS", ism), *also.items()):
             print(
                 f"{name}, {res['simulations_per_decision']} simulations per decision, one game vs three heuristic bots"
             )

@@ -10,6 +10,7 @@ the evaluation says little about the result is steered by noise there.
 
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --winter   # evaluation=winter
+    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
 """
 
 from __future__ import annotations
@@ -47,21 +48,27 @@ def _play(
     return [(k, m[p], p in winners, v[p]) for k, m, v in snaps for p in range(len(m))]
 
 
-def rows(name: str, games: int, winter: bool = False) -> list[Row]:
+def rows(name: str, games: int, evaluation: str = "plain") -> list[Row]:
     out: list[Row] = []
     for seed in range(1000, 1000 + games):
         if name == "wallenstein":
             import wallenstein
             from wallenstein.bots.heuristic import decide as w_decide
+            from wallenstein.bots.learned import learned_values
             from wallenstein.bots.search import seat_values
             from wallenstein.state import PLANNING
+
+            def value(g: Any) -> list[float]:
+                if evaluation == "learned":
+                    return learned_values(g)
+                return seat_values(g, winter=evaluation == "winter")
 
             g: Any = wallenstein.new_game(players=4, seed=seed, log=False)
             out += _play(
                 g,
                 w_decide,
                 lambda g: (g.s.year, g.s.season) if g.s.phase == PLANNING else None,
-                lambda g: seat_values(g, winter=winter),
+                value,
                 lambda g: [float(x) for x in g.s.vp],
             )
         else:
@@ -79,8 +86,9 @@ def main() -> None:
     ap.add_argument("--game", choices=("wallenstein", "league"), default="wallenstein")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--winter", action="store_true", help="Wallenstein: the ismcts evaluation=winter variant")
+    ap.add_argument("--evaluation", choices=("plain", "winter", "learned"), default="plain", help="Wallenstein")
     args = ap.parse_args()
-    data = rows(args.game, args.games, args.winter)
+    data = rows(args.game, args.games, "winter" if args.winter else args.evaluation)
     by: dict[int, list[Row]] = defaultdict(list)
     for r in data:
         by[r[0]].append(r)

@@ -17,6 +17,7 @@ from wallenstein.actions import Action
 from wallenstein.bots import BOT_KINDS, make_agent
 from wallenstein.bots.heuristic import decide, plan
 from wallenstein.bots.ismcts import IsmctsAgent, WallensteinParts
+from wallenstein.bots.learned import FEATURES, HORIZONS, WEIGHTS, features, horizon, learned_values
 from wallenstein.bots.search import seat_values, winter_revolt_loss
 from wallenstein.bots.tournament import WallensteinTournament
 from wallenstein.state import PLANNING
@@ -32,12 +33,14 @@ GAMES = [
 ]
 
 
+@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned"])
 @pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
 def test_plays_every_edition_and_module_set_to_the_end(
-    edition: str, modules: tuple[str, ...], setup: str, players: int
+    edition: str, modules: tuple[str, ...], setup: str, players: int, kind: str
 ) -> None:
-    """Every decision checked legal (whole plans through the edition's or module's own check)."""
-    g = _play(["ismcts", "heuristic", "random"], 60 + players, players, setup, edition, modules)
+    """Every decision checked legal (whole plans through the edition's or module's own check); the
+    learned evaluation, fitted on the 2012 basic game with 4 players, reads facts every game has."""
+    g = _play([kind, "heuristic", "random"], 60 + players, players, setup, edition, modules)
     assert g.over
 
 
@@ -47,6 +50,8 @@ def test_plays_every_edition_and_module_set_to_the_end(
         {"horizon": "year"},
         {"root": "halving"},
         {"horizon": "year", "root": "halving", "evaluation": "winter", "expand": 3},
+        {"horizon": "year", "root": "halving", "evaluation": "learned", "expand": 3},
+        {"horizon": "season", "evaluation": "learned"},
     ],
 )
 def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, Any]) -> None:
@@ -125,3 +130,26 @@ def test_the_winter_evaluation_prices_a_grain_shortfall_by_its_revolts() -> None
     assert winter_revolt_loss(g, 0, 3) < losses[2]
     s.grain[0] = 0
     assert seat_values(g, winter=True)[0] != seat_values(g)[0]
+
+
+def test_the_learned_evaluation_reads_public_facts_per_horizon() -> None:
+    """One weight per fact and horizon; a seat's value is its facts times its horizon's weights,
+    moves with its own facts only (more VP: more value, when VP count), and is the same in a game
+    that differs only in secrets (plans, face-down cards, the event deck order)."""
+    assert len(WEIGHTS) == HORIZONS and all(len(w) == len(FEATURES) for w in WEIGHTS)
+    g = wallenstein.new_game(players=4, seed=9, log=False)
+    while (g.s.year, g.s.phase) != (2, PLANNING):  # the second year's spring, after the first scoring
+        p = g.pending()[0]
+        g.apply(p, decide(g, p, g.legal_actions(p)))
+    k = horizon(g)
+    assert k == 3
+    before = learned_values(g)
+    facts = features(g)
+    assert before == [sum(w * f for w, f in zip(WEIGHTS[k], row, strict=True)) for row in facts]
+    twin = g.clone()
+    twin.s.event_deck.reverse()
+    assert learned_values(twin) == before
+    g.s.vp[1] += 3
+    after = learned_values(g)
+    assert after[1] - before[1] == pytest.approx(3 * WEIGHTS[k][FEATURES.index("vp")])
+    assert after[1] > before[1] and [after[p] for p in (0, 2, 3)] == [before[p] for p in (0, 2, 3)]

@@ -32,7 +32,9 @@ SMALL: dict[str, dict[str, Any]] = {
 STRONG_ISMCTS = {**SMALL["ismcts"], "horizon": "year", "root": "halving", "confidence": 0, "expand": 2}
 STRONG_ISMCTS["evaluation"] = "winter"
 SMALL["ismcts_1s"] = STRONG_ISMCTS
-KINDS = {"ismcts_1s": "ismcts"}  # test names of configurations -> bot kinds
+# The same with the learned evaluation (docs/bots.md, "Fourth round").
+SMALL["ismcts_learned"] = {**STRONG_ISMCTS, "evaluation": "learned"}
+KINDS = {"ismcts_1s": "ismcts", "ismcts_learned": "ismcts"}  # test names of configurations -> bot kinds
 
 
 class Checked:
@@ -73,7 +75,7 @@ def _play(
     agents = []
     for seat in range(players):
         kind = kinds[seat % len(kinds)]
-        a = make_agent(kind, derive_seed(seed, seat), **SMALL.get(kind, {}))
+        a = make_agent(KINDS.get(kind, kind), derive_seed(seed, seat), **SMALL.get(kind, {}))
         a.reset(seat, derive_seed(seed, seat))
         agents.append(Checked(a, g))
     run(g, agents)
@@ -108,7 +110,7 @@ def test_heuristic_plans_are_legal_in_many_positions() -> None:
             g.apply(seat, rng.choice(g.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s", "ismcts_learned"])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):
@@ -171,7 +173,7 @@ def _twin_with_other_secrets(g: wallenstein.Game, seat: int, rng: random.Random)
     return twin
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s", "ismcts_learned"])
 def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
     """Two games with the same public information and different secrets: the same decisions."""
     rng = random.Random(11)

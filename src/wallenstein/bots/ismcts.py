@@ -32,6 +32,7 @@ from tabletop.ismcts import Settings, relative, search
 from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
+from wallenstein.bots.learned import learned_values
 from wallenstein.bots.rollout import policy
 from wallenstein.bots.search import MODEL_NOISE, legal_plan, move_candidates, plan_candidates, seat_values
 from wallenstein.edition2002 import PLAN_START
@@ -48,9 +49,10 @@ ROOT = "ucb"
 SCALE = 8.0  # VP of margin that count as a near-certain win (evaluation squashing)
 WIN = 10.0  # a finished game: a win is worth this many VP of margin
 HORIZONS = ("season", "year")
-# The static evaluation: "plain" (search.seat_values as the flat search scores) or "winter" (a grain
-# shortfall before the year's winter costs the revolts it would bring, search.winter_revolt_loss).
-EVALUATIONS = ("plain", "winter")
+# The static evaluation: "plain" (search.seat_values as the flat search scores), "winter" (a grain
+# shortfall before the year's winter costs the revolts it would bring, search.winter_revolt_loss) or
+# "learned" (each seat's final score predicted by a linear model fitted on self-play, bots.learned).
+EVALUATIONS = ("plain", "winter", "learned")
 PLAN_POOL = 4  # opponent-model plans per seat and decision
 
 
@@ -174,6 +176,8 @@ class WallensteinParts:
         if g.over:
             winners = g.result()["winners"]
             vals = [float(s.vp[p]) + (WIN / len(winners) if p in winners else 0.0) for p in range(P)]
+        elif self.agent.evaluation == "learned":
+            vals = learned_values(g)
         else:
             vals = seat_values(g, self.values, winter=self.agent.evaluation == "winter")
         return relative(vals, SCALE)
@@ -191,7 +195,8 @@ class IsmctsAgent:
     ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
     ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
     ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
-    ``evaluation`` ("plain", or "winter": a grain shortfall costs the coming winter's revolts).
+    ``evaluation`` ("plain"; "winter": a grain shortfall costs the coming winter's revolts;
+    "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`).
     """
 
     def __init__(

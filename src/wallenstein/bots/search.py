@@ -68,8 +68,15 @@ CANDIDATE_NOISE = 0.5
 def projected_scores(g: Game) -> list[float]:
     """Each seat's VP if the game were scored now and at every scoring left (W-27 majorities)."""
     s = g.s
+    left = scorings_left(g)
+    return [s.vp[p] + left * x for p, x in enumerate(scoring_points(g))]
+
+
+def scoring_points(g: Game) -> list[int]:
+    """The points each seat would get from a winter scoring now: counties, buildings, majorities."""
+    s = g.s
     P = s.players
-    per = [0.0] * P
+    per = [0] * P
     counts = [[[0] * P for _ in range(3)] for _ in BOARD.regions]
     for c, o in enumerate(s.owner):
         if o < 0:
@@ -91,8 +98,7 @@ def projected_scores(g: Game) -> list[float]:
             award = MAJORITY_AWARD[kind] - (1 if len(leaders) > 1 else 0)
             for p in leaders:
                 per[p] += award
-    left = scorings_left(g)
-    return [s.vp[p] + left * per[p] for p in range(P)]
+    return per
 
 
 def evaluate(g: Game, seat: int, v: Values = DEFAULT) -> float:

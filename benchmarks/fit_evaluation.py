@@ -1,0 +1,127 @@
+"""Fit the ``ismcts`` bot's learned evaluation (``evaluation=learned``, :mod:`wallenstein.bots.learned`).
+
+Plays self-play games (seeds 20000...; Wallenstein 2012, 4 players) with the search's roll-out
+policy, each seat planning as the heuristic or, at random, with the opponent model's noise (so the
+positions spread like the search's roll-outs do), and takes every seat's facts
+(:data:`wallenstein.bots.learned.FEATURES`) at the start of each season's planning, the search's
+horizon. The target is the seat's final score as the search scores a finished game (VP, plus
+``WIN`` shared by the winners). Per horizon, a least-squares fit (a little ridge) of the centred
+targets on the centred facts (centred over the seats of a position: the search only compares
+seats). Prints each horizon's R^2 on held-out games, and writes the weights module.
+
+    .venv/bin/python benchmarks/fit_evaluation.py --games 2000 --write   # ~4 min
+    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+import wallenstein
+from wallenstein.bots.heuristic import DEFAULT, decide
+from wallenstein.bots.ismcts import WIN
+from wallenstein.bots.learned import FEATURES, HORIZONS, features, horizon
+from wallenstein.bots.rollout import policy
+from wallenstein.bots.search import MODEL_NOISE
+from wallenstein.state import PLANNING
+
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "src" / "wallenstein" / "bots" / "evaluation_weights.py"
+FIRST_SEED = 20000
+
+
+def play(seed: int) -> list[tuple[int, list[list[float]], list[float]]]:
+    """One self-play game: (horizon, every seat's facts, every seat's final score) per season start."""
+    rng = random.Random(f"fit-evaluation/{seed}")
+    g = wallenstein.new_game(players=4, seed=seed, log=False)
+    P = g.s.players
+    values = [replace(DEFAULT, noise=MODEL_NOISE) if rng.random() < 0.5 else DEFAULT for _ in range(P)]
+    seen: set[tuple[int, int]] = set()
+    snaps: list[tuple[int, list[list[float]]]] = []
+    while not g.over:
+        s = g.s
+        if s.phase == PLANNING and (s.year, s.season) not in seen:
+            seen.add((s.year, s.season))
+            snaps.append((horizon(g), features(g)))
+        p = g.pending()[0]
+        legal = g.legal_actions(p)
+        act = decide(g, p, legal, values[p], rng) if s.phase == PLANNING else policy(g, p, legal, values[p])
+        g.apply(p, act)
+    winners = g.result()["winners"]
+    final = [float(g.s.vp[p]) + (WIN / len(winners) if p in winners else 0.0) for p in range(P)]
+    return [(k, f, final) for k, f in snaps]
+
+
+def centred(rows: list[tuple[list[list[float]], list[float]]]) -> tuple[np.ndarray, np.ndarray]:
+    xs, ys = [], []
+    for f, y in rows:
+        x = np.asarray(f)
+        t = np.asarray(y)
+        xs.append(x - x.mean(axis=0))
+        ys.append(t - t.mean())
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
+    """Least squares with a small ridge (scaled by the data) on centred data: the weights."""
+    a = x.T @ x
+    a += ridge * np.trace(a) / a.shape[0] * np.eye(a.shape[0])
+    return np.linalg.solve(a, x.T @ y)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--holdout", type=float, default=0.2, help="share of the games held out for the R^2")
+    ap.add_argument("--write", action="store_true", help="write the weights module (fitted on all games)")
+    args = ap.parse_args()
+    by: list[list[list[tuple[list[list[float]], list[float]]]]] = [[] for _ in range(HORIZONS)]
+    for i in range(args.games):
+        per_game: list[list[tuple[list[list[float]], list[float]]]] = [[] for _ in range(HORIZONS)]
+        for k, f, final in play(FIRST_SEED + i):
+            per_game[k].append((f, final))
+        for k in range(HORIZONS):
+            by[k].append(per_game[k])
+    cut = int(args.games * (1 - args.holdout))
+    weights = []
+    print("| horizon | positions | R^2 held out | R^2 of the plain evaluation's projected points |")
+    print("| --- | --- | --- | --- |")
+    for k in range(HORIZONS):
+        train = [r for game in by[k][:cut] for r in game]
+        test = [r for game in by[k][cut:] for r in game]
+        x, y = centred(train)
+        xt, yt = centred(test)
+        w = fit(x, y)
+        r2 = 1 - float(((xt @ w - yt) ** 2).sum() / (yt**2).sum())
+        proj = xt[:, 0] + xt[:, 1]  # VP plus the scorings left: what the plain evaluation starts from
+        r2p = 1 - float(((proj - yt) ** 2).sum() / (yt**2).sum())
+        print(f"| {k} | {len(train) + len(test)} | {r2:.3f} | {r2p:.3f} |")
+        xa, ya = centred(train + test)
+        weights.append(tuple(round(float(v), 5) for v in fit(xa, ya)))
+    for name, col in zip(FEATURES, zip(*weights, strict=True), strict=True):
+        print(f"{name:>16}: " + " ".join(f"{v:+.3f}" for v in col))
+    if args.write:
+        lines = [
+            '"""The learned evaluation\'s weights (:mod:`wallenstein.bots.learned`): written by',
+            f"``benchmarks/fit_evaluation.py --games {args.games} --write`` (self-play seeds {FIRST_SEED}..).",
+            '"""',
+            "",
+            "FEATURES = (",
+            *(f'    "{name}",' for name in FEATURES),
+            ")",
+            "# One row per horizon (year 1 spring .. year 2 fall), one weight per feature.",
+            "WEIGHTS: tuple[tuple[float, ...], ...] = (",
+            *(f"    {w!r}," for w in weights),
+            ")",
+            "",
+        ]
+        WEIGHTS_FILE.write_text("\n".join(lines))
+        print(f"wrote {WEIGHTS_FILE}")
+
+
+if __name__ == "__main__":
+    main()
