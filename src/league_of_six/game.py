@@ -54,7 +54,7 @@ class Game(RecordedGame[State]):
         config, comp = _options(
             options.get("players"), options.get("seed"), options.get("components"), options.get("sides")
         )
-        check_head("league_of_six", options, config)
+        check_head(options, config)
         return cls(config, comp, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API

@@ -81,10 +81,9 @@ def check_game(game: str, head: Mapping[str, Any]) -> None:
         raise IllegalAction(f"not a {game} history (game {head.get('game')!r})")
 
 
-def check_head(game: str, head: Mapping[str, Any], config: Mapping[str, Any]) -> None:
-    """A history head must name this ``game`` (or no game) and hold no option ``config`` lacks: a
+def check_head(head: Mapping[str, Any], config: Mapping[str, Any]) -> None:
+    """A history head (already checked by ``check_game``) must hold no option ``config`` lacks: a
     misspelt option would otherwise replay a different game without a word."""
-    check_game(game, head)
     extra = set(head) - set(config)
     if extra:
         raise IllegalAction(f"unknown option(s) {sorted(extra)}")

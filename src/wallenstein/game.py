@@ -138,7 +138,7 @@ class Game(RecordedGame[State]):
             ScriptedTower() if scripted else tower_spec,
             options.get("printed"),
         )
-        check_head("wallenstein", options, config)
+        check_head(options, config)
         return cls(config, model, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API
