@@ -133,6 +133,8 @@ def test_hot_seat_curtain_whenever_the_deciding_seat_changes(browser: Browser, b
             seat = 0 if text.startswith("Ann (Red)") else 1 if text.startswith("Bo (Blue)") else None
             assert seat is not None and "decides next" in text, text
             assert seat != shown  # the curtain comes exactly when the seat to decide changes
+            # The status line above the curtain already names the coming seat (not the last one's phase).
+            assert page.locator("#status").inner_text().endswith(f"playing {COLOURS[seat]}")
             # Behind the curtain nothing of the table is shown (nor reachable by the keyboard).
             assert page.locator("main").is_hidden() and not page.locator("#turn-body").is_visible()
             assert page.evaluate("() => document.activeElement.id") == "curtain-go"

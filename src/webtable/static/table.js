@@ -138,6 +138,7 @@
       const name = ctx.summary.seats[next].name;
       $("curtain-msg").textContent = WT.t("table.curtain", { name, colour: WT.colourName(ctx.summary.seats[next].colour) });
       curtain(true);
+      renderStatus(next);  // the status line above the curtain tells the coming seat's phase, not the last one's
       return;
     }
     ctx.active = next;
@@ -167,10 +168,10 @@
     const lines = [s.storage === "waiting" && WT.t("table.storage_waiting"), s.status === "abandoned" && WT.t("table.abandoned"), open && WT.t("table.open_seats", { n: open })].filter(Boolean);
     box.textContent = lines.join(" "); box.hidden = !lines.length;
   }
-  function renderStatus() {
-    const st = ctx.states[ctx.shown];
+  function renderStatus(seat = ctx.shown) {
+    const st = ctx.states[seat];
     if (!st) return;
-    const who = ctx.shown === "spectator" ? WT.t("table.watching") : WT.t("table.playing", { colour: WT.colourName(ctx.summary.seats[ctx.shown].colour) });
+    const who = seat === "spectator" ? WT.t("table.watching") : WT.t("table.playing", { colour: WT.colourName(ctx.summary.seats[seat].colour) });
     setStatus(st.over ? WT.t("table.status_over", { who }) : WT.t("table.status", { phase: page.phaseLine(ctx, st), who }));
   }
 
