@@ -294,6 +294,17 @@ def test_lobby_and_socket_refusals_are_worded_in_german(browser: Browser, base_u
     assert missing(other) == [] and not page.errors and not other.errors  # type: ignore[attr-defined]
 
 
+def card_hides_of_spot(page: Page) -> float:
+    """The area (px^2) of the part of the table the guide points at that its card covers, within the window."""
+    return float(page.evaluate("""() => {
+        const c = document.querySelector('#guide').getBoundingClientRect();
+        const t = document.querySelector('.guide-spot').getBoundingClientRect();
+        const x = Math.min(c.right, t.right, innerWidth) - Math.max(c.left, t.left, 0);
+        const y = Math.min(c.bottom, t.bottom, innerHeight) - Math.max(c.top, t.top, 0);
+        return Math.max(0, x) * Math.max(0, y);
+    }"""))
+
+
 def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_url: str) -> None:
     page = german_page(browser, "en-GB")
     page.goto(base_url + "/")
@@ -311,6 +322,9 @@ def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_u
         if page.locator("#guide").count():
             step = page.evaluate("() => document.body.dataset.guide")
             assert page.locator(".guide-spot").count() == 1  # the step points at one part of the table
+            assert card_hides_of_spot(page) == 0, step  # and the card leaves that part in sight
+            if step == "winter":  # told while the fall's grain can still be planned, not after the winter
+                assert page.locator("#guide").get_attribute("data-season") == "1 fall"
             steps.append(step)
             page.click("#guide-next")
             continue

@@ -16,7 +16,8 @@ WT.guide = (() => {
     { id: "actions", spot: "board", when: (s) => s.events.has("action_card") },
     { id: "move", spot: "map", when: (s) => s.kind === "move" },
     { id: "battle", spot: ["report", "log"], when: (s) => s.events.has("battle") },
-    { id: "winter", spot: "log", when: (s) => s.events.has("winter") },
+    // Told before the year's last planning, while grain can still be planned, not after the winter.
+    { id: "winter", spot: "board", when: (s) => s.phase === "planning" && s.season === "fall" && s.year === 1 },
     { id: "score", spot: "players", when: (s) => s.events.has("score"), last: true },
   ];
 
@@ -44,7 +45,27 @@ WT.guide = (() => {
     if (!target) return;
     target.classList.add("guide-spot");
     if (target.id !== "map") target.scrollIntoView({ block: "nearest" });
+    return target;
   }
+  // Puts the card in the corner of the window where it hides least of the part it points at (first
+  // choice bottom right), so that the boxes a step explains stay in sight while it is read.
+  const CORNERS = ["br", "bl", "tr", "tl"];
+  function place(target) {
+    if (!card) return;
+    card.dataset.corner = "br";
+    if (!target) return;
+    const c = card.getBoundingClientRect();
+    const t = target.getBoundingClientRect();
+    const W = window.innerWidth, H = window.innerHeight, m = 16;
+    const hidden = (corner) => {
+      const left = corner[1] === "l" ? m : W - m - c.width, top = corner[0] === "t" ? m : H - m - c.height;
+      const x = Math.min(left + c.width, t.right, W) - Math.max(left, t.left, 0);
+      const y = Math.min(top + c.height, t.bottom, H) - Math.max(top, t.top, 0);
+      return Math.max(0, x) * Math.max(0, y);
+    };
+    card.dataset.corner = CORNERS.reduce((best, k) => (hidden(k) < hidden(best) ? k : best));
+  }
+  window.addEventListener("resize", () => place(document.querySelector(".guide-spot")));
   function leave(ctx) {
     const data = load(ctx.id) || { seen: [] };
     data.left = true; save(ctx.id, data);
@@ -58,16 +79,16 @@ WT.guide = (() => {
       card = WT.el("aside", { class: "guide panel", id: "guide", role: "dialog", "aria-labelledby": "guide-title" });
       document.body.append(card);
     }
-    const n = STEPS.indexOf(step) + 1;
+    const data = load(ctx.id) || { seen: [] };
     card.replaceChildren(
-      WT.el("p", { class: "small muted" }, WT.t("help.guide.progress", { i: n, n: STEPS.length })),
+      WT.el("p", { class: "small muted" }, WT.t("help.guide.progress", { i: data.seen.length + 1, n: STEPS.length })),
       WT.el("h2", { id: "guide-title" }, WT.t(`help.guide.${step.id}.title`)),
       WT.el("p", {}, WT.t(`help.guide.${step.id}.text`)),
       WT.el("div", { class: "form-row" },
         WT.el("button", { class: "primary", id: "guide-next", onclick: () => done(ctx, step) },
           WT.t(step.last ? "help.guide.finish" : "help.guide.next")),
         WT.el("button", { id: "guide-leave", onclick: () => leave(ctx) }, WT.t("help.guide.leave"))));
-    spot(step.spot);
+    place(spot(step.spot));
     document.body.dataset.guide = step.id;
   }
   function done(ctx, step) {
@@ -87,14 +108,14 @@ WT.guide = (() => {
     last.state = state;
     const obs = state.obs || {};
     const situation = {
-      phase: obs.phase,
+      phase: obs.phase, season: obs.season, year: obs.year,
       kind: WT.help ? WT.help.kindOf(ctx.summary.game, state.legal) : null,
       events: new Set(ctx.logEntries.map((e) => e.event.e)),
     };
     if (current) return;  // the card shown stays until it is dismissed
     const next = STEPS.find((s) => !data.seen.includes(s.id) && s.when(situation));
     // Steps whose moment has passed unseen (e.g. a battle before the winter) are skipped in order.
-    if (next) show(ctx, next);
+    if (next) { show(ctx, next); card.dataset.season = `${situation.year} ${situation.season}`; }
   }
   (WT.renderHooks = WT.renderHooks || []).push((ctx, state) => { if (ctx.summary.game === "wallenstein") update(ctx, state); });
 
