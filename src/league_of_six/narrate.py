@@ -325,9 +325,12 @@ def header(game: Game, lang: str | None = None) -> list[str]:
     seats = ", ".join(narrator.seat(p) for p in range(game.players))
     # The set's label is the engine's ("stand-in set" / "user's component set", L-01); a user's set keeps its name.
     label = t._(SET_LABELS[comp.label]) if comp.label in SET_LABELS else comp.label
-    name = t._(STANDIN_NAME) if comp.standin and comp.name == STANDIN_NAME else comp.name
+    if comp.standin and comp.name == STANDIN_NAME:  # the built-in set's name already says it is a stand-in
+        first = t._("League of Six, {n} players. Components: {name}.", n=game.players, name=t._(STANDIN_NAME))
+    else:
+        first = t._("League of Six, {n} players. Components: {name} ({label}).", n=game.players, name=comp.name, label=label)
     return [
-        t._("League of Six, {n} players. Components: {name} ({label}).", n=game.players, name=name, label=label),
+        first,
         t._("Seats: {seats}; everyone starts with 10 influence and 3 guards.", seats=seats),
     ]
 
