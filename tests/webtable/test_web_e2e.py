@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browsing import (
     TIMEOUT,
     acks,
@@ -128,8 +129,9 @@ def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browse
         assert not p.errors  # type: ignore[attr-defined]
 
 
-def test_screens_fit_a_phone(browser: Browser, base_url: str, tmp_path: Path) -> None:
-    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_screens_fit_a_phone(browser: Browser, base_url: str, tmp_path: Path, locale: str) -> None:
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale=locale).new_page()
     page.set_default_timeout(TIMEOUT)
     page.goto(base_url + "/")
     page.wait_for_selector("#seat-0")  # the lobby's script is ready (before, the form would reload)
@@ -137,3 +139,11 @@ def test_screens_fit_a_phone(browser: Browser, base_url: str, tmp_path: Path) ->
     page.wait_for_selector("#plan-fill")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 400  # no sideways scrolling on a phone
+    page.wait_for_selector("#forecast")  # the widest side table: the year's four winter outcomes
+    # Nor is anything of the side column clipped at the window's edge (the forecast's outcomes and the
+    # German players table's last column were, by 13-43 px).
+    sticking_out = page.evaluate(
+        """() => [...document.querySelectorAll('#side *')].filter((e) => e.getBoundingClientRect().right
+            > document.documentElement.clientWidth + 0.5).map((e) => e.tagName + ' ' + e.textContent.slice(0, 30))"""
+    )
+    assert sticking_out == []
