@@ -543,7 +543,7 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     val += more[2]
     if phase in _MORE_PHASES or season == WINTER or s.court is not None:
         _phase_more(g, me, ones, at, val)
-    vec[ones] = 1.0
+    vec[np.fromiter(ones, np.intp, len(ones))] = 1.0  # (a list converted by fromiter: about half the cost)
     vec[at] = val
     return vec
 
