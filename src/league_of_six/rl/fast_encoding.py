@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from league_of_six.components import MAX_OFFER, N_GOODS, N_STORAGE_TILES, PILE_FIGURES, ROUNDS, SIDES
 from league_of_six.rl.encoding import (
@@ -115,7 +116,19 @@ def _rows_block(vec: Vector, g: Game, me: int) -> None:
 
 _ROWS_END = L_ROWS + 2 * ROWS_SEEN * ROW
 _HAND_AT = [L_HAND + 1 + k for k in range(3 * _FIGS + 3)]
+_HAND_INDEX = np.array(_HAND_AT, dtype=np.intp)
 Entries = tuple[list[int], list[int], list[float]]  # ones, then positions and values
+Arrays = tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Vector]  # the same as numpy arrays
+
+
+def _arrays(entries: Entries) -> Arrays:
+    ones, at, val = entries
+    return np.array(ones, dtype=np.intp), np.array(at, dtype=np.intp), np.array(val, dtype=np.float32)
+
+
+def _put(vec: Vector, entries: Arrays) -> None:
+    vec[entries[0]] = 1.0
+    vec[entries[1]] = entries[2]
 
 
 def _leader_entries(g: Game) -> Entries:
@@ -239,6 +252,7 @@ _SEAT_VALUE_AT = {
     for P in range(3, SEATS + 1)
     for me in range(P)
 }
+_SEAT_VALUE_INDEX = {key: np.array(at, dtype=np.intp) for key, at in _SEAT_VALUE_AT.items()}
 
 
 def _seat_ones(s: State, town_slot: list[int], me: int) -> list[int]:
@@ -271,46 +285,48 @@ class _Memo:
     def __init__(self) -> None:
         # Keyed by observer and player count (the seat slots depend on both).
         self._rows: dict[tuple[int, int], tuple[object, list[int], list[int], Vector]] = {}
-        self._leaders: tuple[object, list[int], list[int], Entries] | None = None
-        self._hands: dict[int, tuple[object, list[int], list[float]]] = {}
-        self._towns: tuple[tuple[object, ...], Entries] | None = None
-        self._seat_values: tuple[tuple[list[int], ...], list[float]] | None = None
+        # Kept as numpy arrays (converted once when recomputed, then written as they are: numpy
+        # converts a Python list of n entries at about 50 ns each, on every write).
+        self._leaders: tuple[object, list[int], list[int], Arrays] | None = None
+        self._hands: dict[int, tuple[object, list[int], Vector]] = {}
+        self._towns: tuple[tuple[object, ...], Arrays] | None = None
+        self._seat_values: tuple[tuple[list[int], ...], Vector] | None = None
 
-    def towns(self, g: Game) -> Entries:
+    def towns(self, g: Game) -> Arrays:
         """:func:`_town_entries`, the same for every observer: kept while what it read stays equal
         (compared with the state at the previous call, whoever asked)."""
         now = _town_sources(g)
         hit = self._towns
         if hit is not None and hit[0][0] is now[0] and hit[0][1:] == now[1:]:
             return hit[1]
-        entries = _town_entries(g)
+        entries = _arrays(_town_entries(g))
         self._towns = ((now[0], *(x[:] if type(x) is list else x for x in now[1:])), entries)
         return entries
 
-    def seat_values(self, s: State) -> list[float]:
+    def seat_values(self, s: State) -> Vector:
         """:func:`_seat_values`, the same for every observer (kept likewise)."""
         now = _seat_sources(s)
         hit = self._seat_values
         if hit is not None and hit[0] == now:
             return hit[1]
-        values = _seat_values(s)
+        values = np.array(_seat_values(s), dtype=np.float32)
         self._seat_values = (tuple(x[:] for x in now), values)
         return values
 
-    def leaders(self, g: Game) -> Entries:
+    def leaders(self, g: Game) -> Arrays:
         s = g.s
         hit = self._leaders
         if hit is not None and hit[0] is g.comp and hit[1] == s.card_at and hit[2] == s.faceup:
             return hit[3]
-        entries = _leader_entries(g)
+        entries = _arrays(_leader_entries(g))
         self._leaders = (g.comp, s.card_at[:], s.faceup[:], entries)
         return entries
 
-    def hand(self, g: Game, seat: int) -> list[float]:
+    def hand(self, g: Game, seat: int) -> Vector:
         hit = self._hands.get(seat)
         if hit is not None and hit[0] is g.comp and hit[1] == g.s.card_at:
             return hit[2]
-        values = _hand_values(g, seat)
+        values = np.array(_hand_values(g, seat), dtype=np.float32)
         self._hands[seat] = (g.comp, g.s.card_at[:], values)
         return values
 
@@ -355,14 +371,19 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     one(L_GAME + 1 + phase)
     one(L_GAME + 1 + len(PHASES) + P - 3)
     ones += [L_GAME + 1 + len(PHASES) + 3 + (p - me) % P for p in g.pending()]
-    towns = memo.towns(g) if memo is not None else _town_entries(g)
-    ones += towns[0]
-    at += towns[1]
-    val += towns[2]
+    if memo is not None:  # the shared parts, kept as arrays
+        _put(vec, memo.towns(g))
+        vec[_SEAT_VALUE_INDEX[me, P]] = memo.seat_values(s)
+        _put(vec, memo.leaders(g))
+    else:
+        for entries in (_town_entries(g), _leader_entries(g)):
+            ones += entries[0]
+            at += entries[1]
+            val += entries[2]
+        at += _SEAT_VALUE_AT[me, P]
+        val += _seat_values(s)
     ones += _occupant_ones(s, town_slot, me)
     ones += _seat_ones(s, town_slot, me)
-    at += _SEAT_VALUE_AT[me, P]
-    val += memo.seat_values(s) if memo is not None else _seat_values(s)
     for place, p in enumerate(s.order):
         one(L_ORDER + ((p - me) % P) * SEATS + place)
     for gi, n in enumerate(s.supply):
@@ -379,10 +400,6 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             memo.rows(vec, g, me)
         else:
             _rows_block(vec, g, me)
-    leaders = memo.leaders(g) if memo is not None else _leader_entries(g)
-    ones += leaders[0]
-    at += leaders[1]
-    val += leaders[2]
     at.append(L_TAX)
     val.append(_num(len(s.tax_deck), 18))
     if phase == OFFER or phase == RESPOND:
@@ -404,8 +421,11 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     if seat is not None and phase != OVER:  # the seat's own hand (the reference shows none at the end)
         at.append(L_HAND)
         val.append(_num(s.guards[seat], MAX_OFFER))
-        at += _HAND_AT
-        val += memo.hand(g, seat) if memo is not None else _hand_values(g, seat)
+        if memo is not None:
+            vec[_HAND_INDEX] = memo.hand(g, seat)
+        else:
+            at += _HAND_AT
+            val += _hand_values(g, seat)
     vec[ones] = 1.0
     vec[at] = val
     return vec
