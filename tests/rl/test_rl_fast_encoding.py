@@ -90,11 +90,22 @@ def test_one_encoder_serves_games_of_any_player_count(game: str) -> None:
     assert steps > 300
 
 
-@pytest.mark.parametrize(("players", "options"), W_CASES[1:4], ids=[f"{p}p-{o}" for p, o in W_CASES[1:4]])
-def test_the_aec_env_hands_out_the_reference_vector_of_the_acting_agent(players: int, options: dict[str, Any]) -> None:
+AEC_CASES: list[tuple[str, int, dict[str, Any]]] = [
+    *(("wallenstein", p, o) for p, o in W_CASES[1:4]),
+    ("league_of_six", 3, {}),
+    ("league_of_six", 5, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), AEC_CASES, ids=[f"{g}-{p}p-{o}" for g, p, o in AEC_CASES])
+def test_the_aec_env_hands_out_the_reference_vector_of_the_acting_agent(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
     """As a user steps it (``last()`` for the agent to act, then ``step``), the observation the AEC
-    env hands out is ``encode(observe(seat))`` at every step, and a kept vector never changes."""
-    env = w_rl.env(players=players, **options)
+    env hands out is ``encode(observe(seat))`` at every step with the mask of the seat's legal
+    actions, ``last()`` gives what ``observe(agent)`` gives, and a kept vector or mask never changes."""
+    rl = w_rl if game == "wallenstein" else los_rl
+    env = rl.env(players=players, **options)
     env.reset(seed=11)
     rng = np.random.default_rng(11)
     kept: list[tuple[np.ndarray, np.ndarray]] = []
@@ -102,12 +113,15 @@ def test_the_aec_env_hands_out_the_reference_vector_of_the_acting_agent(players:
     for agent in env.agent_iter():
         obs, _r, term, trunc, _info = env.last()
         seat = int(agent.split("_")[1])
-        assert np.array_equal(obs["observation"], w_rl.encode(env.game.observe(seat)))
+        assert obs is env.observe(agent)
+        assert np.array_equal(obs["observation"], rl.encode(env.game.observe(seat)))
+        if not env.game.over:
+            assert np.array_equal(obs["action_mask"], rl.SPEC.catalogue.mask(env.game.legal_actions(seat)))
         if steps % 25 == 0:
-            kept.append((obs["observation"], obs["observation"].copy()))
+            kept += [(obs["observation"], obs["observation"].copy()), (obs["action_mask"], obs["action_mask"].copy())]
         steps += 1
         env.step(None if term or trunc else int(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0])))
-    assert steps > 300
+    assert steps > 80
     assert all(np.array_equal(a, b) for a, b in kept)
 
 

@@ -10,10 +10,10 @@ hidden-twin test on this path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from league_of_six.components import MAX_OFFER, N_GOODS, N_STORAGE_TILES, PILE_FIGURES, ROUNDS, SIDES
 from league_of_six.rl.encoding import (
@@ -44,11 +44,13 @@ from league_of_six.rl.encoding import (
     _num,
 )
 from league_of_six.state import CHOOSE, FACE_DOWN, GRAY_SUPPLY, OFFER, OVER, PHASES, RESPOND
+from tabletop.rl.layout import scaled_table
 from tabletop.rl.spec import Vector
 
 if TYPE_CHECKING:
     from league_of_six.components import Layout
     from league_of_six.game import Game
+    from league_of_six.state import State
 
 NG = N_GOODS
 _FIGS = len(PILE_FIGURES)
@@ -114,7 +116,19 @@ def _rows_block(vec: Vector, g: Game, me: int) -> None:
 
 _ROWS_END = L_ROWS + 2 * ROWS_SEEN * ROW
 _HAND_AT = [L_HAND + 1 + k for k in range(3 * _FIGS + 3)]
+_HAND_INDEX = np.array(_HAND_AT, dtype=np.intp)
 Entries = tuple[list[int], list[int], list[float]]  # ones, then positions and values
+Arrays = tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Vector]  # the same as numpy arrays
+
+
+def _arrays(entries: Entries) -> Arrays:
+    ones, at, val = entries
+    return np.array(ones, dtype=np.intp), np.array(at, dtype=np.intp), np.array(val, dtype=np.float32)
+
+
+def _put(vec: Vector, entries: Arrays) -> None:
+    vec[entries[0]] = 1.0
+    vec[entries[1]] = entries[2]
 
 
 def _leader_entries(g: Game) -> Entries:
@@ -160,10 +174,10 @@ def _town_slots(g: Game) -> list[int]:
     return [_TOWN[t.key] for t in g.comp.towns]
 
 
-def _town_entries(g: Game, me: int) -> Entries:
-    """The towns: number, side, siege, tax tiles, occupant, place in the ring."""
+def _town_entries(g: Game) -> Entries:
+    """The towns as every seat sees them: number, side, siege, tax tiles, place in the ring (the
+    occupant, a seat slot, is :func:`_occupant_ones`)."""
     s = g.s
-    P = s.players
     ring = {t: i for i, t in enumerate(s.ring)}
     ones: list[int] = []
     at: list[int] = []
@@ -184,53 +198,83 @@ def _town_entries(g: Game, me: int) -> Entries:
             one(k + tile)
         if s.turned[t] >= 0:
             one(k + TAX_TILES + s.turned[t])
-        o = s.occupant[t]
-        one(k + TAX_TILES + 6 + (SEATS if o < 0 else (o - me) % P))  # a seat slot, or nobody
         if t in ring:
             one(k + TAX_TILES + 6 + SEATS + 1 + ring[t])
     return ones, at, val
 
 
+def _occupant_ones(s: State, town_slot: list[int], me: int) -> list[int]:
+    """Each town's occupant: a seat slot relative to ``me``, or nobody."""
+    P = s.players
+    return [
+        L_TOWN + town_slot[t] * _TOWN_W + _OCCUPANT + (SEATS if o < 0 else (o - me) % P)
+        for t, o in enumerate(s.occupant)
+    ]
+
+
+_OCCUPANT = 2 + len(SIDES) + TAX_TILES + 6  # the occupant's one-hot within a town's block
+
+
 def _town_sources(g: Game) -> tuple[object, ...]:
-    """Everything :func:`_town_entries` reads (besides the observer)."""
+    """Everything :func:`_town_entries` reads."""
     s = g.s
-    return (g.comp, g.sides, s.besieged, s.tile_at, s.turned, s.occupant, s.ring)
+    return (g.comp, g.sides, s.besieged, s.tile_at, s.turned, s.ring)
 
 
-def _seat_entries(g: Game, me: int) -> Entries:
-    """Each seat's influence, town, counter, road, wagon and horses."""
-    s = g.s
-    town_slot = _town_slots(g)
-    ones: list[int] = []
-    at: list[int] = []
+def _seat_values(s: State) -> list[float]:
+    """Every seat's influence, counter, wagon, horses and horse tile, in seat order (as
+    :data:`_SEAT_VALUE_AT` places them; an absent counter or an empty wagon space is 0, as the
+    zeros the reference leaves there)."""
     val: list[float] = []
-    one = ones.append
+    t6 = _BY_6
     for p in range(s.players):
-        base = L_PLAYER + ((p - me) % s.players) * _PLAYER_W
+        c = s.counter[p]
+        x = s.influence[p]
+        val += (_BY_60[x] if 0 <= x < _T else _num(x, 60), _num(c + 1, MAX_OFFER) if c >= 0 else 0.0)
+        val += [t6[n] if 0 <= n < _T else _num(n, 6) for n in s.wagon[p * NG : (p + 1) * NG]]
+        x = s.horses[p]
+        val += (_BY_5[x] if 0 <= x < _T else _num(x, 5), _num(s.horse_tile[p] or 0, 6))
+    return val
+
+
+_T = 256  # the lookup tables' size (counts above it are computed)
+_BY_60, _BY_6, _BY_5 = (scaled_table(scale, _T) for scale in (60, 6, 5))
+
+
+# Where each seat's values go for observer ``me`` of ``P`` players (seat order, as _seat_values).
+_SEAT_VALUE_AT = {
+    (me, P): [
+        x
+        for p in range(P)
+        for base in [L_PLAYER + ((p - me) % P) * _PLAYER_W]
+        for x in (base + 1, base + 2 + TOWNS, *range(base + 3 + 2 * TOWNS, base + 3 + 2 * TOWNS + NG + 2))
+    ]
+    for P in range(3, SEATS + 1)
+    for me in range(P)
+}
+_SEAT_VALUE_INDEX = {key: np.array(at, dtype=np.intp) for key, at in _SEAT_VALUE_AT.items()}
+
+
+def _seat_ones(s: State, town_slot: list[int], me: int) -> list[int]:
+    """Each seat's presence, town and road (seat slots relative to ``me``)."""
+    P = s.players
+    ones: list[int] = []
+    one = ones.append
+    town_of = s.town_of
+    road_of = s.road_of
+    for p in range(P):
+        base = L_PLAYER + ((p - me) % P) * _PLAYER_W
         one(base)
-        at.append(base + 1)
-        val.append(_num(s.influence[p], 60))
-        if s.town_of[p] >= 0:
-            one(base + 2 + town_slot[s.town_of[p]])
-        if s.counter[p] >= 0:
-            at.append(base + 2 + TOWNS)
-            val.append(_num(s.counter[p] + 1, MAX_OFFER))
-        if s.road_of[p] >= 0:
-            one(base + 3 + TOWNS + town_slot[s.road_of[p]])
-        w = base + 3 + 2 * TOWNS
-        for gi, n in enumerate(s.wagon[p * NG : (p + 1) * NG]):
-            if n:
-                at.append(w + gi)
-                val.append(_num(n, 6))
-        at += (w + NG, w + NG + 1)
-        val += (_num(s.horses[p], 5), _num(s.horse_tile[p] or 0, 6))
-    return ones, at, val
+        if town_of[p] >= 0:
+            one(base + 2 + town_slot[town_of[p]])
+        if road_of[p] >= 0:
+            one(base + 3 + TOWNS + town_slot[road_of[p]])
+    return ones
 
 
-def _seat_sources(g: Game) -> tuple[object, ...]:
-    """Everything :func:`_seat_entries` reads (besides the observer)."""
-    s = g.s
-    return (g.comp, s.influence, s.town_of, s.counter, s.road_of, s.wagon, s.horses, s.horse_tile)
+def _seat_sources(s: State) -> tuple[list[int], ...]:
+    """Everything :func:`_seat_values` reads."""
+    return (s.influence, s.counter, s.wagon, s.horses, s.horse_tile)
 
 
 class _Memo:
@@ -241,36 +285,48 @@ class _Memo:
     def __init__(self) -> None:
         # Keyed by observer and player count (the seat slots depend on both).
         self._rows: dict[tuple[int, int], tuple[object, list[int], list[int], Vector]] = {}
-        self._leaders: tuple[object, list[int], list[int], Entries] | None = None
-        self._hands: dict[int, tuple[object, list[int], list[float]]] = {}
-        self._parts: dict[tuple[str, int, int], tuple[tuple[object, ...], Entries]] = {}
+        # Kept as numpy arrays (converted once when recomputed, then written as they are: numpy
+        # converts a Python list of n entries at about 50 ns each, on every write).
+        self._leaders: tuple[object, list[int], list[int], Arrays] | None = None
+        self._hands: dict[int, tuple[object, list[int], Vector]] = {}
+        self._towns: tuple[tuple[object, ...], Arrays] | None = None
+        self._seat_values: tuple[tuple[list[int], ...], Vector] | None = None
 
-    def part(
-        self, name: str, me: int, sources: tuple[object, ...], g: Game, compute: Callable[[Game, int], Entries]
-    ) -> Entries:
-        """``compute(g, me)``, kept while ``sources`` (the components, then state lists) stay equal."""
-        hit = self._parts.get((name, me, g.s.players))
-        if hit is not None and hit[0][0] is sources[0] and hit[0][1:] == sources[1:]:
+    def towns(self, g: Game) -> Arrays:
+        """:func:`_town_entries`, the same for every observer: kept while what it read stays equal
+        (compared with the state at the previous call, whoever asked)."""
+        now = _town_sources(g)
+        hit = self._towns
+        if hit is not None and hit[0][0] is now[0] and hit[0][1:] == now[1:]:
             return hit[1]
-        entries = compute(g, me)
-        kept = (sources[0], *(list(x) if isinstance(x, list) else x for x in sources[1:]))
-        self._parts[name, me, g.s.players] = (kept, entries)
+        entries = _arrays(_town_entries(g))
+        self._towns = ((now[0], *(x[:] if type(x) is list else x for x in now[1:])), entries)
         return entries
 
-    def leaders(self, g: Game) -> Entries:
+    def seat_values(self, s: State) -> Vector:
+        """:func:`_seat_values`, the same for every observer (kept likewise)."""
+        now = _seat_sources(s)
+        hit = self._seat_values
+        if hit is not None and hit[0] == now:
+            return hit[1]
+        values = np.array(_seat_values(s), dtype=np.float32)
+        self._seat_values = (tuple(x[:] for x in now), values)
+        return values
+
+    def leaders(self, g: Game) -> Arrays:
         s = g.s
         hit = self._leaders
         if hit is not None and hit[0] is g.comp and hit[1] == s.card_at and hit[2] == s.faceup:
             return hit[3]
-        entries = _leader_entries(g)
+        entries = _arrays(_leader_entries(g))
         self._leaders = (g.comp, s.card_at[:], s.faceup[:], entries)
         return entries
 
-    def hand(self, g: Game, seat: int) -> list[float]:
+    def hand(self, g: Game, seat: int) -> Vector:
         hit = self._hands.get(seat)
         if hit is not None and hit[0] is g.comp and hit[1] == g.s.card_at:
             return hit[2]
-        values = _hand_values(g, seat)
+        values = np.array(_hand_values(g, seat), dtype=np.float32)
         self._hands[seat] = (g.comp, g.s.card_at[:], values)
         return values
 
@@ -315,12 +371,19 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     one(L_GAME + 1 + phase)
     one(L_GAME + 1 + len(PHASES) + P - 3)
     ones += [L_GAME + 1 + len(PHASES) + 3 + (p - me) % P for p in g.pending()]
-    towns = memo.part("towns", me, _town_sources(g), g, _town_entries) if memo is not None else _town_entries(g, me)
-    seats = memo.part("seats", me, _seat_sources(g), g, _seat_entries) if memo is not None else _seat_entries(g, me)
-    for entries in (towns, seats):
-        ones += entries[0]
-        at += entries[1]
-        val += entries[2]
+    if memo is not None:  # the shared parts, kept as arrays
+        _put(vec, memo.towns(g))
+        vec[_SEAT_VALUE_INDEX[me, P]] = memo.seat_values(s)
+        _put(vec, memo.leaders(g))
+    else:
+        for entries in (_town_entries(g), _leader_entries(g)):
+            ones += entries[0]
+            at += entries[1]
+            val += entries[2]
+        at += _SEAT_VALUE_AT[me, P]
+        val += _seat_values(s)
+    ones += _occupant_ones(s, town_slot, me)
+    ones += _seat_ones(s, town_slot, me)
     for place, p in enumerate(s.order):
         one(L_ORDER + ((p - me) % P) * SEATS + place)
     for gi, n in enumerate(s.supply):
@@ -337,10 +400,6 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             memo.rows(vec, g, me)
         else:
             _rows_block(vec, g, me)
-    leaders = memo.leaders(g) if memo is not None else _leader_entries(g)
-    ones += leaders[0]
-    at += leaders[1]
-    val += leaders[2]
     at.append(L_TAX)
     val.append(_num(len(s.tax_deck), 18))
     if phase == OFFER or phase == RESPOND:
@@ -362,8 +421,11 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     if seat is not None and phase != OVER:  # the seat's own hand (the reference shows none at the end)
         at.append(L_HAND)
         val.append(_num(s.guards[seat], MAX_OFFER))
-        at += _HAND_AT
-        val += memo.hand(g, seat) if memo is not None else _hand_values(g, seat)
+        if memo is not None:
+            vec[_HAND_INDEX] = memo.hand(g, seat)
+        else:
+            at += _HAND_AT
+            val += _hand_values(g, seat)
     vec[ones] = 1.0
     vec[at] = val
     return vec

@@ -26,7 +26,7 @@ class Layout:
         return list(self.blocks)
 
 
-__all__ = ["Layout", "scaled"]
+__all__ = ["Layout", "scaled", "scaled_table"]
 
 
 def scaled(x: float, scale: float) -> float:
@@ -38,3 +38,9 @@ def scaled(x: float, scale: float) -> float:
     """
     v = float(x)
     return v / (v + scale) if v > 0.0 else 0.0
+
+
+def scaled_table(scale: float, size: int = 256) -> list[float]:
+    """``scaled(x, scale)`` for ``x`` in ``range(size)``, the same floats: a list lookup costs a
+    fraction of the call in an encoder's hot loop (counts at ``size`` and above call :func:`scaled`)."""
+    return [scaled(x, scale) for x in range(size)]

@@ -92,6 +92,7 @@ class _Table:
         self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
         self._cache: dict[int, dict[str, Any]] = {}
         self._encode = spec.encoder()
+        self._actions = spec.catalogue.actions
         self._mask = spec.catalogue.mask
         self._noop_mask = spec.catalogue.noop_mask
 
@@ -154,6 +155,24 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         return self.observe_seat(self._seat_of[agent])
 
+    def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, with the observation cache looked up here: a learning agent calls it every
+        step, so each call saved counts against the engine's decision (see docs/rl.md "Speed")."""
+        agent = self.agent_selection
+        obs = None
+        if observe:
+            seat = self._seat_of[agent]
+            obs = self._cache.get(seat)
+            if obs is None:
+                obs = self.observe_seat(seat)
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def action_mask(self, agent: str) -> Any:
         """Just the agent's int8 action mask (no observation vector): for policies that need only it."""
         g = self.game
@@ -174,11 +193,27 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        ok = play_index(self.rlgame, self.game, self._seat_of[agent], action)
-        self._cache = {}
-        self.infos[agent] = {} if ok else {"illegal_action": True}
-        self._select()
-        if self.game.over:  # (rewards are 0 before: nothing else to accumulate)
+        g = self.game
+        seat = self._seat_of[agent]
+        # play_index, inlined (the hot path): an int index of the catalogue, applied by the engine
+        actions = self._actions
+        ok = type(action) is int and 0 < action < len(actions)
+        if ok:
+            try:
+                g.apply(seat, actions[action])
+            except IllegalAction:
+                ok = False
+        if not ok:
+            ok = play_index(self.rlgame, g, seat, action)
+        if self._cache:
+            self._cache = {}
+        if not ok:
+            self.infos[agent] = {"illegal_action": True}
+        elif self.infos[agent]:
+            self.infos[agent] = {}
+        pending = g.pending()
+        self.agent_selection = self.possible_agents[min(pending)] if pending else self.agents[0]
+        if g.over:  # (rewards are 0 before: nothing else to accumulate)
             for a, r in zip(self.possible_agents, self._rewards(), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True

@@ -352,6 +352,9 @@ def _seat_entries(s: State, me: int) -> tuple[list[int], list[int], list[float]]
 
 
 _SeatKey = tuple[list[int], list[int], list[int], list[int], list[int]]
+_SEAT_AT_INDEX = {
+    key: (np.array(ones, dtype=np.intp), np.array(at, dtype=np.intp)) for key, (ones, at) in _SEAT_AT.items()
+}
 
 
 class _Memo:
@@ -364,17 +367,20 @@ class _Memo:
         self._counties: tuple[list[int], list[int], list[int], Vector] | None = None
         self._owners: dict[tuple[int, int], tuple[list[int], Vector]] = {}
         self._rows: dict[tuple[int, int], tuple[list[int], list[int], list[list[int]]]] = {}
-        self._seats: tuple[_SeatKey, list[float]] | None = None
+        self._seats: tuple[_SeatKey, Vector] | None = None
 
-    def seats(self, s: State, me: int) -> tuple[list[int], list[int], list[float]]:
-        """The seats' entries: their values look the same to every observer, so they are kept once
-        (compared with the state at the previous call, whoever asked) and placed in ``me``'s slots."""
+    def seats(self, vec: Vector, s: State, me: int) -> None:
+        """The seats' entries into ``vec``: their values look the same to every observer, so they
+        are kept once as an array (compared with the state at the previous call, whoever asked)
+        and placed in ``me``'s slots with index arrays (no list for numpy to convert)."""
         now = (s.thalers, s.grain, s.vp, s.supply, s.owner)
         hit = self._seats
         if hit is None or hit[0] != now:
-            hit = self._seats = ((s.thalers[:], s.grain[:], s.vp[:], s.supply[:], s.owner[:]), _seat_values(s))
-        ones, at = _SEAT_AT[me, s.players]
-        return ones, at, hit[1]
+            values = np.array(_seat_values(s), dtype=np.float32)
+            hit = self._seats = ((s.thalers[:], s.grain[:], s.vp[:], s.supply[:], s.owner[:]), values)
+        ones, at = _SEAT_AT_INDEX[me, s.players]
+        vec[ones] = 1.0
+        vec[at] = hit[1]
 
     def board(self, vec: Vector, s: State, me: int) -> None:
         """The county block into ``vec``. Armies, buildings and revolts look the same to every
@@ -431,10 +437,13 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
         vec[:_BOARD_END] = _shared_board(s, me)
 
     planning = phase == PLANNING
-    seats = memo.seats(s, me) if memo is not None else _seat_entries(s, me)
-    ones += seats[0]
-    at += seats[1]
-    val += seats[2]
+    if memo is not None:
+        memo.seats(vec, s, me)
+    else:
+        seats = _seat_entries(s, me)
+        ones += seats[0]
+        at += seats[1]
+        val += seats[2]
     one(L_PHASE + phase)
     one(L_SEASON + season)
     at.append(L_YEAR)
@@ -543,7 +552,7 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     val += more[2]
     if phase in _MORE_PHASES or season == WINTER or s.court is not None:
         _phase_more(g, me, ones, at, val)
-    vec[ones] = 1.0
+    vec[np.fromiter(ones, np.intp, len(ones))] = 1.0  # (a list converted by fromiter: about half the cost)
     vec[at] = val
     return vec
 
