@@ -77,6 +77,8 @@ class Table:
         return socks, states
 
     def new_game(self) -> None:
+        if not self.games:
+            raise RuntimeError("the table has played every game it made before the attack: make it with more games")
         self.socks, self.states = self.games.pop(0)
 
     def _until(self, ws: ClientConnection, kind: str) -> dict[str, Any]:
@@ -238,7 +240,10 @@ def attacker(base: str, other: str, spectators: int = 500) -> Iterator[dict[str,
         yield counts
     finally:
         out, _ = proc.communicate("stop\n", timeout=300)
-        counts.update(json.loads(out.strip().splitlines()[-1]))
+        lines = out.strip().splitlines()
+        if proc.returncode or not lines:
+            raise RuntimeError(f"the attacking process ended with {proc.returncode} and no counts: {out[-500:]!r}")
+        counts.update(json.loads(lines[-1]))
 
 
 @contextlib.contextmanager
