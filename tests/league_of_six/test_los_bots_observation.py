@@ -23,9 +23,9 @@ from tabletop.agents import Agent
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}
 # Tiny budgets per search bot kind: these tests check behaviour, not strength.
 SMALL: dict[str, dict[str, Any]] = {"search": SMALL_SEARCH, "ismcts": {"simulations": 6, "candidates": 3, "worlds": 2}}
-# The head-to-head configuration (docs/bots.md, League of Six): the learned evaluation, halving root.
+# The head-to-head configuration (docs/bots.md, League of Six): learned evaluation, quick roll-out.
 LEARNED = {"simulations": 8, "candidates": 3, "worlds": 2, "root": "halving", "confidence": 0, "expand": 2}
-SMALL["ismcts-learned"] = {**LEARNED, "evaluation": "learned"}
+SMALL["ismcts-learned"] = {**LEARNED, "evaluation": "learned", "rollout": "quick"}
 # State fields a seat cannot see (or bookkeeping that observations need not carry).
 HIDDEN = {"guards", "card_at", "tax_deck", "tax_used", "chance_n", "storage_left", "bonus_limit"}
 HIDDEN |= {"guards_issued", "guards_returned", "influence_scored", "influence_paid"}
