@@ -11,6 +11,7 @@ the evaluation says little about the result is steered by noise there.
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --winter   # evaluation=winter
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
+    .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned
 """
 
 from __future__ import annotations
@@ -75,9 +76,11 @@ def rows(name: str, games: int, evaluation: str = "plain") -> list[Row]:
             import league_of_six
             from league_of_six.bots.heuristic import decide as l_decide
             from league_of_six.bots.heuristic import standing
+            from league_of_six.bots.learned import learned_values as l_learned
 
             g = league_of_six.new_game(players=4, seed=seed, log=False)
-            out += _play(g, l_decide, lambda g: g.s.round, standing, lambda g: [float(x) for x in g.s.influence])
+            l_value = l_learned if evaluation == "learned" else standing
+            out += _play(g, l_decide, lambda g: g.s.round, l_value, lambda g: [float(x) for x in g.s.influence])
     return out
 
 
@@ -86,7 +89,7 @@ def main() -> None:
     ap.add_argument("--game", choices=("wallenstein", "league"), default="wallenstein")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--winter", action="store_true", help="Wallenstein: the ismcts evaluation=winter variant")
-    ap.add_argument("--evaluation", choices=("plain", "winter", "learned"), default="plain", help="Wallenstein")
+    ap.add_argument("--evaluation", choices=("plain", "winter", "learned"), default="plain", help="learned: both games")
     args = ap.parse_args()
     data = rows(args.game, args.games, "winter" if args.winter else args.evaluation)
     by: dict[int, list[Row]] = defaultdict(list)

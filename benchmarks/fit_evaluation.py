@@ -11,6 +11,13 @@ seats). Prints each horizon's R^2 on held-out games, and writes the weights modu
 
     .venv/bin/python benchmarks/fit_evaluation.py --games 2000 --write   # ~4 min
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
+
+``--game league`` fits League of Six's (:mod:`league_of_six.bots.learned`, 4 players, stand-in set)
+the same way: positions at the start of every round, the roll-out policy (the heuristic with the
+roll-outs' noise) for a random half of the seats, the final influence plus ``WIN`` as the target.
+
+    .venv/bin/python benchmarks/fit_evaluation.py --game league --games 3000 --write
+    .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned
 """
 
 from __future__ import annotations
@@ -30,8 +37,11 @@ from wallenstein.bots.rollout import policy
 from wallenstein.bots.search import MODEL_NOISE
 from wallenstein.state import PLANNING
 
-WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "src" / "wallenstein" / "bots" / "evaluation_weights.py"
+SRC = Path(__file__).resolve().parents[1] / "src"
+WEIGHTS_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights.py"
+LEAGUE_WEIGHTS_FILE = SRC / "league_of_six" / "bots" / "evaluation_weights.py"
 FIRST_SEED = 20000
+Snap = tuple[int, list[list[float]], list[float]]
 
 
 def play(seed: int) -> list[tuple[int, list[list[float]], list[float]]]:
@@ -56,6 +66,33 @@ def play(seed: int) -> list[tuple[int, list[list[float]], list[float]]]:
     return [(k, f, final) for k, f in snaps]
 
 
+def play_league(seed: int) -> list[Snap]:
+    """One League of Six self-play game: (horizon, every seat's facts, final score) per round start."""
+    import league_of_six
+    from league_of_six.bots.heuristic import DEFAULT as L_DEFAULT
+    from league_of_six.bots.heuristic import decide as l_decide
+    from league_of_six.bots.learned import features as l_features
+    from league_of_six.bots.learned import horizon as l_horizon
+    from league_of_six.bots.search import ROLLOUT_NOISE
+    from league_of_six.bots.search import WIN as L_WIN
+
+    rng = random.Random(f"fit-evaluation/league/{seed}")
+    g = league_of_six.new_game(players=4, seed=seed, log=False)
+    P = g.s.players
+    values = [replace(L_DEFAULT, noise=ROLLOUT_NOISE) if rng.random() < 0.5 else L_DEFAULT for _ in range(P)]
+    seen: set[int] = set()
+    snaps: list[tuple[int, list[list[float]]]] = []
+    while not g.over:
+        if g.s.round not in seen:
+            seen.add(g.s.round)
+            snaps.append((l_horizon(g), l_features(g)))
+        p = g.pending()[0]
+        g.apply(p, l_decide(g, p, g.legal_actions(p), values[p], rng))
+    winners = g.result()["winners"]
+    final = [float(g.s.influence[p]) + (L_WIN / len(winners) if p in winners else 0.0) for p in range(P)]
+    return [(k, f, final) for k, f in snaps]
+
+
 def centred(rows: list[tuple[list[list[float]], list[float]]]) -> tuple[np.ndarray, np.ndarray]:
     xs, ys = [], []
     for f, y in rows:
@@ -69,58 +106,73 @@ def centred(rows: list[tuple[list[list[float]], list[float]]]) -> tuple[np.ndarr
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
     """Least squares with a small ridge (scaled by the data) on centred data: the weights."""
     a = x.T @ x
+    if not np.trace(a):  # no fact differs between the seats (League of Six's first round): no model
+        return np.zeros(a.shape[0])
     a += ridge * np.trace(a) / a.shape[0] * np.eye(a.shape[0])
     return np.linalg.solve(a, x.T @ y)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=("wallenstein", "league"), default="wallenstein")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--holdout", type=float, default=0.2, help="share of the games held out for the R^2")
     ap.add_argument("--write", action="store_true", help="write the weights module (fitted on all games)")
     args = ap.parse_args()
-    by: list[list[list[tuple[list[list[float]], list[float]]]]] = [[] for _ in range(HORIZONS)]
+    league = args.game == "league"
+    names: tuple[str, ...]
+    if league:
+        from league_of_six.bots import learned as l_learned
+
+        names, horizons, out_file, player = l_learned.FEATURES, l_learned.HORIZONS, LEAGUE_WEIGHTS_FILE, play_league
+    else:
+        names, horizons, out_file, player = FEATURES, HORIZONS, WEIGHTS_FILE, play
+    by: list[list[list[tuple[list[list[float]], list[float]]]]] = [[] for _ in range(horizons)]
     for i in range(args.games):
-        per_game: list[list[tuple[list[list[float]], list[float]]]] = [[] for _ in range(HORIZONS)]
-        for k, f, final in play(FIRST_SEED + i):
+        per_game: list[list[tuple[list[list[float]], list[float]]]] = [[] for _ in range(horizons)]
+        for k, f, final in player(FIRST_SEED + i):
             per_game[k].append((f, final))
-        for k in range(HORIZONS):
+        for k in range(horizons):
             by[k].append(per_game[k])
     cut = int(args.games * (1 - args.holdout))
     weights = []
     print("| horizon | positions | R^2 held out | R^2 of the plain evaluation's projected points |")
     print("| --- | --- | --- | --- |")
-    for k in range(HORIZONS):
+    for k in range(horizons):
         train = [r for game in by[k][:cut] for r in game]
         test = [r for game in by[k][cut:] for r in game]
         x, y = centred(train)
         xt, yt = centred(test)
         w = fit(x, y)
         r2 = 1 - float(((xt @ w - yt) ** 2).sum() / (yt**2).sum())
-        proj = xt[:, 0] + xt[:, 1]  # VP plus the scorings left: what the plain evaluation starts from
+        # Wallenstein: VP plus the scorings left; League of Six: influence plus the majorities now.
+        proj = xt[:, 0] + xt[:, 1]
         r2p = 1 - float(((proj - yt) ** 2).sum() / (yt**2).sum())
         print(f"| {k} | {len(train) + len(test)} | {r2:.3f} | {r2p:.3f} |")
         xa, ya = centred(train + test)
         weights.append(tuple(round(float(v), 5) for v in fit(xa, ya)))
-    for name, col in zip(FEATURES, zip(*weights, strict=True), strict=True):
+    for name, col in zip(names, zip(*weights, strict=True), strict=True):
         print(f"{name:>16}: " + " ".join(f"{v:+.3f}" for v in col))
     if args.write:
+        pkg = "league_of_six" if league else "wallenstein"
+        flag = " --game league" if league else ""
+        rows = "round 1 .. round 6" if league else "year 1 spring .. year 2 fall"
         lines = [
-            '"""The learned evaluation\'s weights (:mod:`wallenstein.bots.learned`): written by',
-            f"``benchmarks/fit_evaluation.py --games {args.games} --write`` (self-play seeds {FIRST_SEED}..).",
+            f'"""The learned evaluation\'s weights (:mod:`{pkg}.bots.learned`): written by',
+            f"``benchmarks/fit_evaluation.py{flag} --games {args.games} --write`` (self-play seeds {FIRST_SEED}..).",
             '"""',
             "",
             "FEATURES = (",
-            *(f'    "{name}",' for name in FEATURES),
+            *(f'    "{name}",' for name in names),
             ")",
-            "# One row per horizon (year 1 spring .. year 2 fall), one weight per feature.",
+            f"# One row per horizon ({rows}), one weight per feature.",
             "WEIGHTS: tuple[tuple[float, ...], ...] = (",
             *(f"    {w!r}," for w in weights),
             ")",
             "",
         ]
-        WEIGHTS_FILE.write_text("\n".join(lines))
-        print(f"wrote {WEIGHTS_FILE}")
+        out_file.write_text("\n".join(lines))
+        print(f"wrote {out_file}")
 
 
 if __name__ == "__main__":

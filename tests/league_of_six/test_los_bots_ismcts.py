@@ -5,14 +5,23 @@ test_los_bots_observation.py)."""
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 from test_los_bots_play import _play
 
 import league_of_six
-from league_of_six.bots import make_agent
-from league_of_six.bots.ismcts import IsmctsAgent
+from league_of_six.bots import evaluation_weights, learned, make_agent
+from league_of_six.bots.heuristic import DEFAULT, decide, store_values
+from league_of_six.bots.ismcts import SCALE, IsmctsAgent, LeagueParts
+from league_of_six.bots.memory import Memory
+from league_of_six.bots.rollout import policy, quick_store_values
 from league_of_six.bots.tournament import LEAGUE
+from league_of_six.components import ROUNDS
+from league_of_six.state import STORE
 from tabletop.errors import IllegalAction
+from tabletop.ismcts import relative
 from tabletop.tournament import tournament
 
 
@@ -20,6 +29,35 @@ from tabletop.tournament import tournament
 def test_plays_to_the_end_with_only_legal_decisions(players: int, sides: str) -> None:
     """Every decision checked legal and the invariants after each (test_los_bots_play.Checked)."""
     assert _play(["ismcts", "heuristic", "random"], 70 + players, players, sides).over
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_learned_evaluation_plays_to_the_end(players: int) -> None:
+    """The learned evaluation was fitted with 4 players; it plays the other counts legally too."""
+    assert _play(["ismcts-learned", "search", "heuristic"], 80 + players, players).over
+
+
+def test_learned_weights_load_and_evaluate() -> None:
+    """The generated weights match the facts; the model scores every seat of a position, ranks more
+    influence (all else equal) higher, and is the search's evaluation with evaluation=learned."""
+    assert evaluation_weights.FEATURES == learned.FEATURES
+    assert len(evaluation_weights.WEIGHTS) == learned.HORIZONS == ROUNDS
+    g = league_of_six.new_game(players=4, seed=5, log=False)
+    while g.s.round < 3:
+        p = g.pending()[0]
+        g.apply(p, decide(g, p, g.legal_actions(p)))
+    assert learned.horizon(g) == 2
+    facts = learned.features(g)
+    assert len(facts) == 4 and all(len(f) == len(learned.FEATURES) for f in facts)
+    assert facts[1][0] == g.s.influence[1] and facts[2][5] == g.s.guards[2]
+    before = learned.learned_values(g)
+    assert all(math.isfinite(v) for v in before)
+    g.s.influence[1] += 5
+    after = learned.learned_values(g)
+    assert after[1] > before[1] and after[0] == before[0]
+    bot = IsmctsAgent(0, 1, simulations=4, evaluation="learned")
+    parts = LeagueParts(bot, g.observe(0), list(g.legal_actions(g.pending()[0])), Memory(0, 4), g.comp)
+    assert parts.scores(g) == relative(after, SCALE)
 
 
 def test_budget_options_and_bad_options() -> None:
@@ -43,6 +81,8 @@ def test_budget_options_and_bad_options() -> None:
         {"max_seconds": 0},
         {"depth": 2},
         {"expand": -1},
+        {"evaluation": "neural"},
+        {"rollout": "random"},
     ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
@@ -54,3 +94,33 @@ def test_small_tournament_against_random_players() -> None:
     summary = report.summary()
     assert summary[name]["win_rate"] >= 0.75
     assert summary[name]["mean_vp"] > summary["random"]["mean_vp"]
+
+
+def test_quick_storage_values_match_the_engines_look_ahead() -> None:
+    """rollout=quick values a storage row without the engine; wherever the engine's step stops at the
+    next chooser (no row played by itself, no round end), the value is the heuristic's exactly, and
+    the roll-out policy then picks the heuristic's row."""
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(12):
+        g = league_of_six.new_game(players=3 + seed % 3, seed=seed, log=False)
+        while not g.over:
+            p = g.pending()[0]
+            legal = g.legal_actions(p)
+            if g.s.phase == STORE and len(legal) > 1:
+                slow = store_values(g, p, legal, DEFAULT)
+                quick = quick_store_values(g, p, legal, DEFAULT)
+                assert [a for _, a in quick] == [a for _, a in slow]
+                plain = True
+                for (s_val, a), (q_val, _) in zip(slow, quick, strict=True):
+                    c = g.clone()
+                    c.apply(p, a)
+                    if c.s.round == g.s.round and c.s.store_turn == g.s.store_turn + (c.s.phase == STORE):
+                        assert q_val == pytest.approx(s_val)
+                        compared += 1
+                    else:
+                        plain = False
+                if plain:
+                    assert policy(g, p, legal, DEFAULT) == decide(g, p, legal)
+            g.apply(p, legal[rng.randrange(len(legal))] if rng.random() < 0.3 else decide(g, p, legal))
+    assert compared >= 200

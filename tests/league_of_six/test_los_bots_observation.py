@@ -23,6 +23,9 @@ from tabletop.agents import Agent
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}
 # Tiny budgets per search bot kind: these tests check behaviour, not strength.
 SMALL: dict[str, dict[str, Any]] = {"search": SMALL_SEARCH, "ismcts": {"simulations": 6, "candidates": 3, "worlds": 2}}
+# The head-to-head configuration (docs/bots.md, League of Six): learned evaluation, quick roll-out.
+LEARNED = {"simulations": 8, "candidates": 3, "worlds": 2, "root": "halving", "confidence": 0, "expand": 2}
+SMALL["ismcts-learned"] = {**LEARNED, "evaluation": "learned", "rollout": "quick"}
 # State fields a seat cannot see (or bookkeeping that observations need not carry).
 HIDDEN = {"guards", "card_at", "tax_deck", "tax_used", "chance_n", "storage_left", "bonus_limit"}
 HIDDEN |= {"guards_issued", "guards_returned", "influence_scored", "influence_paid"}
@@ -45,12 +48,12 @@ def _twin(g: league_of_six.Game, seat: int) -> league_of_six.Game:
     return twin
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts-learned"])
 def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
     rng = random.Random(11)
     g = league_of_six.new_game(players=4, seed=21, log=False)
     options = SMALL.get(kind, {})
-    bot: Agent = make_agent(kind, 5, **options)
+    bot: Agent = make_agent(kind.split("-")[0], 5, **options)
     bot.reset(0, 5)
     checked = 0
     while not g.over:

@@ -19,6 +19,9 @@ from tabletop.runner import run
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}
 # Tiny budgets per search bot kind: these tests check behaviour, not strength.
 SMALL: dict[str, dict[str, Any]] = {"search": SMALL_SEARCH, "ismcts": {"simulations": 6, "candidates": 3, "worlds": 2}}
+# The head-to-head configuration (docs/bots.md, League of Six): learned evaluation, quick roll-out.
+LEARNED = {"simulations": 8, "candidates": 3, "worlds": 2, "root": "halving", "confidence": 0, "expand": 2}
+SMALL["ismcts-learned"] = {**LEARNED, "evaluation": "learned", "rollout": "quick"}
 
 
 class Checked:
@@ -47,7 +50,7 @@ def _play(kinds: Sequence[str], seed: int, players: int, sides: str = "white") -
     agents = []
     for seat in range(players):
         kind = kinds[seat % len(kinds)]
-        a = make_agent(kind, derive_seed(seed, seat), **SMALL.get(kind, {}))
+        a = make_agent(kind.split("-")[0], derive_seed(seed, seat), **SMALL.get(kind, {}))
         a.reset(seat, derive_seed(seed, seat))
         agents.append(Checked(a, g))
     run(g, agents)
@@ -84,13 +87,15 @@ def test_heuristic_beats_random_players() -> None:
     assert wins >= 9  # parity would be 3 of 12
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts-learned"])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):
         g = league_of_six.new_game(players=4, seed=9, log=False)
         options = SMALL.get(kind, {})
-        agents = [make_agent(kind, 100, **options)] + [make_agent("heuristic", 100 + s) for s in range(1, 4)]
+        agents = [make_agent(kind.split("-")[0], 100, **options)] + [
+            make_agent("heuristic", 100 + s) for s in range(1, 4)
+        ]
         for s, a in enumerate(agents):
             a.reset(s, 100 + s)
         while not g.over and g.s.round <= 2:

@@ -9,9 +9,12 @@
   town, tax tile turn and storage row up to ``candidates``, the lowest offers, accept or the
   lowest raises), the heuristic's choice first; the civic bonus card is the heuristic's.
 * **roll-out** (the cheap policy): the heuristic with a little noise on its values, to the end of
-  the round (``horizon="round"``, default) or of the game (``"game"``).
+  the round (``horizon="round"``, default) or of the game (``"game"``); ``rollout="quick"`` values
+  the storage rows without the engine (:mod:`league_of_six.bots.rollout`), about twice as fast.
 * **evaluation**: each seat's standing (influence, projected civic leader majorities, guards)
-  minus the best rival's (a finished game: the result, plus the win), squashed into [-1, 1].
+  minus the best rival's (a finished game: the result, plus the win), squashed into [-1, 1];
+  ``evaluation="learned"``: each seat's final score predicted by a linear model per round fitted on
+  self-play (:mod:`league_of_six.bots.learned`) in place of the standing.
 
 Every decision of League of Six is public (the secrets are the hands), so the seats' trees see the
 same decisions; their information sets differ by what each seat holds.
@@ -27,7 +30,9 @@ from typing import Any
 from league_of_six.actions import Action
 from league_of_six.bots.determinize import rebuild
 from league_of_six.bots.heuristic import DEFAULT, HeuristicAgent, Values, decide, standing
+from league_of_six.bots.learned import learned_values
 from league_of_six.bots.memory import Memory
+from league_of_six.bots.rollout import policy
 from league_of_six.bots.search import ROLLOUT_NOISE, WIN, candidates
 from league_of_six.components import Components
 from league_of_six.game import Game
@@ -42,6 +47,8 @@ OTHERS = 0.3
 ROOT = "ucb"
 SCALE = 8.0  # influence points of margin that count as a near-certain win (evaluation squashing)
 HORIZONS = ("round", "game")
+EVALUATIONS = ("plain", "learned")
+ROLLOUTS = ("heuristic", "quick")
 RANKED = (CHOOSE, ROTATE, STORE)  # phases whose candidates come best first by the heuristic's values
 
 
@@ -109,10 +116,13 @@ class LeagueParts:
 
     def rollout(self, g: Game, rng: random.Random) -> None:
         v = self.agent.rollout_values
+        play = policy if self.agent.rollout == "quick" else decide
         while (p := self.actor(g)) is not None:
-            g.apply(p, decide(g, p, g.legal_actions(p), v, rng))
+            g.apply(p, play(g, p, g.legal_actions(p), v, rng))
 
     def scores(self, g: Game) -> list[float]:
+        if self.agent.evaluation == "learned" and not g.over:
+            return relative(learned_values(g), SCALE)
         vals = standing(g, self.agent.values)
         if g.over:
             winners = g.result()["winners"]
@@ -132,6 +142,8 @@ class IsmctsAgent(HeuristicAgent):
     ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
     ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
     ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
+    ``evaluation`` ("plain": the heuristic's standing; "learned": :mod:`league_of_six.bots.learned`),
+    ``rollout`` ("heuristic", or "quick": storage rows valued without the engine),
     ``components`` (a user's set).
     """
 
@@ -151,6 +163,8 @@ class IsmctsAgent(HeuristicAgent):
         others: float | None = OTHERS,
         root: str = ROOT,
         expand: int = 0,
+        evaluation: str = "plain",
+        rollout: str = "heuristic",
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -168,10 +182,16 @@ class IsmctsAgent(HeuristicAgent):
             raise ValueError("candidates and worlds must be at least 1")
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
         super().__init__(seat, seed, components, values)
         self.n_candidates = candidates
         self.worlds = worlds
         self.horizon = horizon
+        self.evaluation = evaluation
+        self.rollout = rollout
         self.rollout_values = replace(values, noise=noise)
         self.decisions = 0
         self.simulated = 0  # iterations run so far (benchmarks)
