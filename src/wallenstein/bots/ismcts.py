@@ -54,6 +54,10 @@ HORIZONS = ("season", "year")
 # "learned" (each seat's final score predicted by a linear model fitted on self-play, bots.learned).
 EVALUATIONS = ("plain", "winter", "learned")
 PLAN_POOL = 4  # opponent-model plans per seat and decision
+# The opponent model for other seats' hidden plans: "heuristic" (the heuristic's plan, then noisy
+# ones) or "search" (the candidates today's flat search chooses from: the heuristic's plan, its
+# single changes (a stronger or free bid, money instead of a costly action), then noisy plans).
+OPPONENTS = ("heuristic", "search")
 
 
 class WallensteinParts:
@@ -74,8 +78,13 @@ class WallensteinParts:
 
     # -------------------------------------------------------------- the opponent model
     def model_plan(self, g: Game, p: int, rng: random.Random) -> tuple[int, ...]:
-        """A plan for ``p`` from the per-decision pool: the heuristic's, then noisy ones."""
+        """A plan for ``p`` from the per-decision pool: the heuristic's, then noisy ones (or the
+        flat search's candidates, ``opponents="search"``)."""
         pool = self.plans.setdefault(p, [])
+        if self.agent.opponents == "search":
+            if not pool:
+                pool.extend(a.cards for a in plan_candidates(g, p, self.values, PLAN_POOL, rng))
+            return pool[rng.randrange(len(pool))]
         if len(pool) < PLAN_POOL:
             pool.append(plan(g, p, self.values if not pool else self.model_values, rng))
             return pool[-1]
@@ -196,7 +205,9 @@ class IsmctsAgent:
     ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
     ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
     ``evaluation`` ("plain"; "winter": a grain shortfall costs the coming winter's revolts;
-    "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`).
+    "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`),
+    ``opponents`` (the model of other seats' hidden plans: "heuristic", or "search": today's search's
+    candidates, uniformly).
     """
 
     def __init__(
@@ -216,6 +227,7 @@ class IsmctsAgent:
         root: str = ROOT,
         expand: int = 0,
         evaluation: str = "plain",
+        opponents: str = "heuristic",
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -235,7 +247,10 @@ class IsmctsAgent:
             raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
         if evaluation not in EVALUATIONS:
             raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {OPPONENTS}, not {opponents!r}")
         self.evaluation = evaluation
+        self.opponents = opponents
         self.seat = seat
         self.seed = seed
         self.n_candidates = candidates
