@@ -34,7 +34,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned"])
+@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned", "ismcts_h2h"])
 @pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
 def test_plays_every_edition_and_module_set_to_the_end(
     edition: str, modules: tuple[str, ...], setup: str, players: int, kind: str
