@@ -2,10 +2,11 @@
 
 * **worlds**: determinizations of the observation (:func:`wallenstein.bots.determinize.rebuild`);
   other seats' secret plans come from the opponent model, a small pool of the heuristic's plans
-  with noise per seat (made once per decision: every world of a decision shares the public facts
-  it reads). Rebuilding costs about as much as a whole roll-out, so a decision rebuilds at most
-  ``worlds`` of them and gives every iteration a copy of one with a fresh chance seed (the order of
-  face-down cards and the sampled plans repeat, the events, tower drops and revolts do not).
+  with noise per seat, or of today's search's candidates (``opponents="search"``), made once per
+  decision: every world of a decision shares the public facts it reads. Rebuilding costs about as
+  much as a whole roll-out, so a decision rebuilds at most ``worlds`` of them and gives every
+  iteration a copy of one with a fresh chance seed (the order of face-down cards and the sampled
+  plans repeat, the events, tower drops and revolts do not).
 * **candidates**: a whole season plan (the heuristic's, single changes to it, noisy heuristic
   plans: ``candidates`` for the bot's own seat, ``model`` for other seats' plans in the tree),
   a position (all, the heuristic's first), a move (the heuristic's, then all, half or one army to
