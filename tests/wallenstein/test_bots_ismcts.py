@@ -4,6 +4,7 @@ observation only is tested with the other bots in test_bots_play.py."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -15,10 +16,10 @@ from tabletop.runner import run
 from tabletop.tournament import tournament
 from wallenstein.actions import Action
 from wallenstein.bots import BOT_KINDS, make_agent
-from wallenstein.bots.heuristic import decide, plan
-from wallenstein.bots.ismcts import IsmctsAgent, WallensteinParts
+from wallenstein.bots.heuristic import DEFAULT, decide, plan
+from wallenstein.bots.ismcts import PLAN_POOL, IsmctsAgent, WallensteinParts
 from wallenstein.bots.learned import FEATURES, HORIZONS, WEIGHTS, features, horizon, learned_values
-from wallenstein.bots.search import seat_values, winter_revolt_loss
+from wallenstein.bots.search import legal_plan, plan_candidates, seat_values, winter_revolt_loss
 from wallenstein.bots.tournament import WallensteinTournament
 from wallenstein.state import PLANNING
 
@@ -33,7 +34,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned"])
+@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned", "ismcts_h2h"])
 @pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
 def test_plays_every_edition_and_module_set_to_the_end(
     edition: str, modules: tuple[str, ...], setup: str, players: int, kind: str
@@ -52,6 +53,7 @@ def test_plays_every_edition_and_module_set_to_the_end(
         {"horizon": "year", "root": "halving", "evaluation": "winter", "expand": 3},
         {"horizon": "year", "root": "halving", "evaluation": "learned", "expand": 3},
         {"horizon": "season", "evaluation": "learned"},
+        {"root": "halving", "evaluation": "learned", "opponents": "search", "expand": 3},
     ],
 )
 def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, Any]) -> None:
@@ -101,6 +103,7 @@ def test_budget_options_and_bad_options() -> None:
         {"max_seconds": -1},
         {"depth": 2},
         {"evaluation": "vibes"},
+        {"opponents": "nobody"},
     ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
@@ -153,3 +156,21 @@ def test_the_learned_evaluation_reads_public_facts_per_horizon() -> None:
     after = learned_values(g)
     assert after[1] - before[1] == pytest.approx(3 * WEIGHTS[k][FEATURES.index("vp")])
     assert after[1] > before[1] and [after[p] for p in (0, 2, 3)] == [before[p] for p in (0, 2, 3)]
+
+
+def test_the_search_opponent_model_plans_like_todays_search() -> None:
+    """``opponents=search``: another seat's hidden plan comes from the flat search's candidates (the
+    heuristic's plan and its single changes: a stronger bid, money instead of a costly action),
+    every one a legal whole plan for that seat; the heuristic model's pool starts with the
+    heuristic's plan and varies it only by noise."""
+    g = wallenstein.new_game(players=4, seed=5, log=False)
+    rng = random.Random(3)
+    parts = WallensteinParts(IsmctsAgent(0, 1, opponents="search"), g.observe(0), g)
+    drawn = {parts.model_plan(g, 1, rng) for _ in range(40)}
+    expected = {a.cards for a in plan_candidates(g, 1, DEFAULT, PLAN_POOL, random.Random(3))}
+    assert plan(g, 1) in drawn and len(drawn) > 1
+    assert drawn <= expected  # the pool is made from the same generator state
+    for cards in drawn:
+        assert legal_plan(g, 1, cards)
+    usual = WallensteinParts(IsmctsAgent(0, 1), g.observe(0), g)
+    assert usual.model_plan(g, 1, random.Random(3)) == plan(g, 1)

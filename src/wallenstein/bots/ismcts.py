@@ -2,10 +2,11 @@
 
 * **worlds**: determinizations of the observation (:func:`wallenstein.bots.determinize.rebuild`);
   other seats' secret plans come from the opponent model, a small pool of the heuristic's plans
-  with noise per seat (made once per decision: every world of a decision shares the public facts
-  it reads). Rebuilding costs about as much as a whole roll-out, so a decision rebuilds at most
-  ``worlds`` of them and gives every iteration a copy of one with a fresh chance seed (the order of
-  face-down cards and the sampled plans repeat, the events, tower drops and revolts do not).
+  with noise per seat, or of today's search's candidates (``opponents="search"``), made once per
+  decision: every world of a decision shares the public facts it reads. Rebuilding costs about as
+  much as a whole roll-out, so a decision rebuilds at most ``worlds`` of them and gives every
+  iteration a copy of one with a fresh chance seed (the order of face-down cards and the sampled
+  plans repeat, the events, tower drops and revolts do not).
 * **candidates**: a whole season plan (the heuristic's, single changes to it, noisy heuristic
   plans: ``candidates`` for the bot's own seat, ``model`` for other seats' plans in the tree),
   a position (all, the heuristic's first), a move (the heuristic's, then all, half or one army to
@@ -54,6 +55,10 @@ HORIZONS = ("season", "year")
 # "learned" (each seat's final score predicted by a linear model fitted on self-play, bots.learned).
 EVALUATIONS = ("plain", "winter", "learned")
 PLAN_POOL = 4  # opponent-model plans per seat and decision
+# The opponent model for other seats' hidden plans: "heuristic" (the heuristic's plan, then noisy
+# ones) or "search" (the candidates today's flat search chooses from: the heuristic's plan, its
+# single changes (a stronger or free bid, money instead of a costly action), then noisy plans).
+OPPONENTS = ("heuristic", "search")
 
 
 class WallensteinParts:
@@ -74,8 +79,13 @@ class WallensteinParts:
 
     # -------------------------------------------------------------- the opponent model
     def model_plan(self, g: Game, p: int, rng: random.Random) -> tuple[int, ...]:
-        """A plan for ``p`` from the per-decision pool: the heuristic's, then noisy ones."""
+        """A plan for ``p`` from the per-decision pool: the heuristic's, then noisy ones (or the
+        flat search's candidates, ``opponents="search"``)."""
         pool = self.plans.setdefault(p, [])
+        if self.agent.opponents == "search":
+            if not pool:
+                pool.extend(a.cards for a in plan_candidates(g, p, self.values, PLAN_POOL, rng))
+            return pool[rng.randrange(len(pool))]
         if len(pool) < PLAN_POOL:
             pool.append(plan(g, p, self.values if not pool else self.model_values, rng))
             return pool[-1]
@@ -196,7 +206,9 @@ class IsmctsAgent:
     ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
     ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
     ``evaluation`` ("plain"; "winter": a grain shortfall costs the coming winter's revolts;
-    "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`).
+    "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`),
+    ``opponents`` (the model of other seats' hidden plans: "heuristic", or "search": today's search's
+    candidates, uniformly).
     """
 
     def __init__(
@@ -216,6 +228,7 @@ class IsmctsAgent:
         root: str = ROOT,
         expand: int = 0,
         evaluation: str = "plain",
+        opponents: str = "heuristic",
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -235,7 +248,10 @@ class IsmctsAgent:
             raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
         if evaluation not in EVALUATIONS:
             raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {OPPONENTS}, not {opponents!r}")
         self.evaluation = evaluation
+        self.opponents = opponents
         self.seat = seat
         self.seed = seed
         self.n_candidates = candidates
