@@ -328,7 +328,9 @@ def header(game: Game, lang: str | None = None) -> list[str]:
     if comp.standin and comp.name == STANDIN_NAME:  # the built-in set's name already says it is a stand-in
         first = t._("League of Six, {n} players. Components: {name}.", n=game.players, name=t._(STANDIN_NAME))
     else:
-        first = t._("League of Six, {n} players. Components: {name} ({label}).", n=game.players, name=comp.name, label=label)
+        first = t._(
+            "League of Six, {n} players. Components: {name} ({label}).", n=game.players, name=comp.name, label=label
+        )
     return [
         first,
         t._("Seats: {seats}; everyone starts with 10 influence and 3 guards.", seats=seats),
