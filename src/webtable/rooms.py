@@ -339,6 +339,17 @@ class Room:
         if not any(self.is_bot(s) for s in self.game.pending()):
             return
         self.bot_task = asyncio.get_running_loop().create_task(self._bots())
+        self.bot_task.add_done_callback(self._bots_ended)
+
+    def _bots_ended(self, task: asyncio.Task[None]) -> None:
+        """Say why a bot loop ended while a bot still had to decide: a game waits on it until a person acts
+        (an escaped exception would otherwise be reported only when the task is collected, if ever)."""
+        if task.cancelled() or self.hub.closing or self.game.over or self.record.status == "abandoned":
+            return
+        if (exc := task.exception()) is not None:
+            log.error("game %s: the bot loop failed", self.id, exc_info=exc)
+        elif any(self.is_bot(s) for s in self.game.pending()):
+            log.warning("game %s: the bot loop ended with a bot still to decide", self.id)
 
     async def _bots(self) -> None:
         settings = self.hub.settings

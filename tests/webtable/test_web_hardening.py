@@ -460,3 +460,21 @@ def test_private_games_are_listed_only_to_their_players(client: TestClient) -> N
         assert secret["id"] in [g["id"] for g in mine]
     wrong = client.get("/api/games", headers={"x-seat-tokens": f"{secret['id']}:nope"}).json()["games"]
     assert secret["id"] not in [g["id"] for g in wrong]
+
+
+def test_a_bot_loop_that_ends_with_a_bot_to_decide_is_logged(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A failure that escapes the bot loop leaves the game waiting on its bots: the server says so at once."""
+    from webtable import rooms
+
+    async def broken_act(self: Any, seat: int, action: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the store exploded")
+
+    monkeypatch.setattr(rooms.Room, "act", broken_act)
+    caplog.set_level("WARNING", logger="webtable")
+    create_game(client, [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "random"}] * 3, seed=4)
+    deadline = time.monotonic() + 30
+    while "the bot loop failed" not in caplog.text and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "the bot loop failed" in caplog.text and "the store exploded" in caplog.text
