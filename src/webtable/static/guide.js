@@ -47,9 +47,9 @@ WT.guide = (() => {
     if (target.id !== "map") target.scrollIntoView({ block: "nearest" });
     return target;
   }
-  // Puts the card in the corner of the window where it hides least of the part it points at (first
-  // choice bottom right), so that the boxes a step explains stay in sight while it is read.
-  const CORNERS = ["br", "bl", "tr", "tl"];
+  // Puts the card in the corner of the window where it hides least of the part it points at (among
+  // equals, a bottom corner across the window from it, over the map rather than the side panels), so
+  // that the boxes a step explains stay in sight while it is read.
   function place(target) {
     if (!card) return;
     card.dataset.corner = "br";
@@ -63,7 +63,8 @@ WT.guide = (() => {
       const y = Math.min(top + c.height, t.bottom, H) - Math.max(top, t.top, 0);
       return Math.max(0, x) * Math.max(0, y);
     };
-    card.dataset.corner = CORNERS.reduce((best, k) => (hidden(k) < hidden(best) ? k : best));
+    const corners = t.left + t.width / 2 > W / 2 ? ["bl", "tl", "br", "tr"] : ["br", "tr", "bl", "tl"];
+    card.dataset.corner = corners.reduce((best, k) => (hidden(k) < hidden(best) ? k : best));
   }
   window.addEventListener("resize", () => place(document.querySelector(".guide-spot")));
   function leave(ctx) {
