@@ -197,13 +197,14 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         seat = self._seat_of[agent]
         # play_index, inlined (the hot path): an int index of the catalogue, applied by the engine
         actions = self._actions
-        ok = type(action) is int and 0 < action < len(actions)
-        if ok:
+        if type(action) is int and 0 < action < len(actions):
             try:
                 g.apply(seat, actions[action])
-            except IllegalAction:
+                ok = True
+            except IllegalAction:  # nothing changed: the seat's first legal action instead, as play_index
+                g.apply(seat, g.legal_actions(seat)[0])
                 ok = False
-        if not ok:
+        else:
             ok = play_index(self.rlgame, g, seat, action)
         if self._cache:
             self._cache = {}
