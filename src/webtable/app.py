@@ -10,7 +10,9 @@ WebSocket protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
     <- {"type": "welcome", "seat": 1, "game": {...summary}}   then a "state" message
     -> {"type": "act", "id": 7, "version": 12, "action": {...}}   a decision, made on the state of that
                                                       version (a "state" message's); another version is refused
-    <- {"type": "ack", "id": 7}                      committed to storage; a new "state" follows
+    <- {"type": "ack", "id": 7}                      committed to storage; a "state" of the new version
+                                                      follows, or came just before (a state message is
+                                                      built when sent, so one already queued shows it)
     -> {"type": "check", "id": 8, "action": {...}}  would this decision be accepted? (changes nothing)
     <- {"type": "checked", "id": 8, "ok": false, "message": "..."}
     -> {"type": "preview", "id": 9, "action": {...}}   e.g. a battle's odds, if the game offers one
