@@ -111,6 +111,34 @@ def tamper_acts(page: Page, change: Callable[[dict[str, Any]], bool]) -> list[di
     return altered
 
 
+def state_before_ack(page: Page) -> list[int]:
+    """Route the page's WebSockets so that each decision's ack reaches the page after the state that
+    follows it, as when a state the server had already queued is built after the decision and so goes
+    out first. Returns the versions of the states moved ahead of an ack."""
+    moved: list[int] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        held: list[str | bytes] = []
+
+        def to_page(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "ack":
+                held.append(message)
+                return
+            ws.send(message)
+            if msg.get("type") == "state" and held:
+                moved.append(msg["version"])
+                for ack in held:
+                    ws.send(ack)
+                held.clear()
+
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/*", route)
+    return moved
+
+
 def first_plan_stale(page: Page) -> list[dict[str, Any]]:
     """Make the page's first plan reach the server as if made on the state before: as when the bots'
     plans arrive after the page drew its state, the server refuses it as stale."""

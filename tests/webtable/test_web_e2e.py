@@ -17,6 +17,7 @@ from browsing import (
     first_plan_stale,
     my_turn_or_over,
     new_page,
+    state_before_ack,
     submit_plan,
     wait_drawn,
 )
@@ -78,6 +79,26 @@ def test_take_turn_submits_a_plan_again_after_a_stale_refusal(browser: Browser, 
     before = acks(page)
     assert take_turn(page) == "planning"
     assert stale and acks(page) == before + 1 and page.locator("#plan-stale").count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_state_that_comes_before_its_decisions_ack_is_taken_as_drawn(browser: Browser, base_url: str) -> None:
+    """The server may send the state after a decision ahead of its ack (a state it had already queued is
+    built when sent): the page counts that decision as drawn at its ack, not only at a later state,
+    which would not come while the game waits on this page."""
+    page = new_page(browser)
+    moved = state_before_ack(page)
+    page.goto(base_url + "/")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#seed", "5")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    decided = 0
+    while decided < 4 and my_turn_or_over(page):
+        take_turn(page)  # waits until the decision counts as drawn
+        decided += 1
+    assert decided == 4 and len(moved) >= 4
     assert not page.errors  # type: ignore[attr-defined]
 
 

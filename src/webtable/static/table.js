@@ -66,10 +66,11 @@
     return new Promise((resolve, reject) => {
       if (!conn || !conn.ws || conn.ws.readyState !== 1) { reject(new Error(WT.t("table.not_connected"))); return; }
       const ref = ++msgId;
-      conn.waiting[ref] = { resolve, reject, type };
       // A decision names the state it was made on; the server refuses it if the game has moved on.
       const st = ctx.states[seat];
-      conn.ws.send(JSON.stringify({ type, id: ref, version: st ? st.version : -1, action }));
+      const version = st ? st.version : -1;
+      conn.waiting[ref] = { resolve, reject, type, version };
+      conn.ws.send(JSON.stringify({ type, id: ref, version, action }));
     });
   }
   // Deciding means the person has caught up: what was still queued for playback is shown at once.
@@ -95,13 +96,19 @@
     if (w) {
       delete conn.waiting[msg.id];
       if (msg.type === "error") w.reject(WT.serverError(msg)); else w.resolve(msg);
-      if (msg.type === "ack") { conn.acked = (conn.acked || 0) + 1; ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks); }
+      if (msg.type === "ack") {
+        conn.acked = (conn.acked || 0) + 1; ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks);
+        // The state after the decision may have come just before its ack (a state the server had already
+        // queued is built when sent, after the decision): then it is drawn already.
+        const st = ctx.states[conn.seat === null ? "spectator" : conn.seat];
+        if (st && st.version > w.version) { conn.confirmed = conn.acked; schedule(); }
+      }
       return;
     }
     if (msg.type === "state") {
       ctx.states[conn.seat === null ? "spectator" : conn.seat] = msg;
-      // The server sends a decision's ack before the state that follows it, on the same connection only:
-      // a state arriving on another seat's connection first may still predate the decision.
+      // A state on this connection after a decision's ack shows that decision (one before the ack may
+      // too: see the ack above); a state arriving on another seat's connection first may predate it.
       conn.confirmed = conn.acked || 0;
       // A new connection (a reconnect) is sent the log from the start: add only the entries not shown yet.
       if (conn === primary()) {
