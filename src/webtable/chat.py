@@ -1,8 +1,8 @@
 """A short chat between the seated players of one game: each line at most ``MAX_CHARS`` characters,
 at most ``RATE`` lines per ``WINDOW`` seconds from one seat, sent to seated players only (spectators
 never get it). Every line is kept in the game's store before anyone is sent it, so the chat outlives a
-restart; a player who (re)connects is sent the last ``KEEP`` lines. The rate limit's clock is kept in
-memory (a restart starts it again)."""
+restart; a player who (re)connects is sent the last ``KEEP`` lines, and only those stay in the store.
+The rate limit's clock is kept in memory (a restart starts it again)."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ async def handle_chat(room: Any, seat: int | None, text: Any, ref: Any) -> dict[
     try:
         chat = await chat_of(room)
         line = chat.check(seat, room.public_seats()[seat]["name"], text)
-        await room.hub.store_note(room.id, "chat", line)
+        await room.hub.store_note(room.id, "chat", line, keep=KEEP)
     except IllegalAction as exc:  # too long, too many, or the store is down (StorageDown)
         return {"type": "error", "id": ref, "message": str(exc), **exc.coded()}
     chat.lines.append(line)

@@ -9,6 +9,7 @@ acknowledgement loses nothing. Bots decide in a thread pool, so a slow bot never
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -474,11 +475,12 @@ class Hub:
             log.warning("game %s: storing its seats failed", game_id, exc_info=True)
             raise StorageDown("the game store is unavailable, so nothing changed; try again in a moment") from None
 
-    async def store_note(self, game_id: str, kind: str, body: dict[str, Any]) -> None:
+    async def store_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
         """Keep a chat line or a notice with the game (webtable.chat, webtable.turn_timer), in order with
-        its decisions; StorageDown (nothing kept) if the store cannot commit."""
+        its decisions (``keep``: see ``Store.add_note``); StorageDown (nothing kept) if the store cannot commit."""
         try:
-            await asyncio.get_running_loop().run_in_executor(self.writer, self.store.add_note, game_id, kind, body)
+            add = functools.partial(self.store.add_note, game_id, kind, body, keep)
+            await asyncio.get_running_loop().run_in_executor(self.writer, add)
         except STORAGE_ERRORS:
             log.warning("game %s: storing a %s note failed", game_id, kind, exc_info=True)
             raise StorageDown("the game store is unavailable, so nothing was kept; try again in a moment") from None

@@ -203,11 +203,19 @@ class Store:
                 conn.execute(GAMES.delete().where(GAMES.c.id.in_(chunk)))
         return ids
 
-    def add_note(self, game_id: str, kind: str, body: dict[str, Any]) -> None:
-        """Keep a chat line or a notice of ``game_id``; committed when this returns."""
+    def add_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+        """Keep a chat line or a notice of ``game_id``; committed when this returns. ``keep``: only the
+        last ``keep`` notes of this kind stay (a chat is read back only that far, and a long game of
+        talkative players would otherwise grow the store without end)."""
         with self.engine.begin() as conn:
             text = json.dumps(body, separators=(",", ":"))
             conn.execute(NOTES.insert().values(game_id=game_id, kind=kind, body=text))
+            if keep is not None:
+                mine = (NOTES.c.game_id == game_id) & (NOTES.c.kind == kind)
+                oldest_kept = sa.select(NOTES.c.id).where(mine).order_by(NOTES.c.id.desc()).offset(keep - 1).limit(1)
+                first = conn.execute(oldest_kept).scalar()
+                if first is not None:
+                    conn.execute(NOTES.delete().where(mine & (NOTES.c.id < first)))
 
     def notes(self, game_id: str, kind: str, last: int | None = None) -> list[dict[str, Any]]:
         """The notes of one kind of ``game_id`` in the order they were kept (only the ``last`` ones if given);

@@ -13,11 +13,12 @@ import httpx
 import pytest
 from browsing import create_in_lobby, new_page
 from playwright.sync_api import Browser
-from webclient import free_port, server, sqlite_url
+from webclient import create_game, free_port, hello, make_client, next_of, server, sqlite_url
 from websockets.sync.client import ClientConnection, connect
 
+import webtable.chat
 from tabletop.errors import IllegalAction
-from webtable.chat import MAX_CHARS, RATE, WINDOW, Chat
+from webtable.chat import KEEP, MAX_CHARS, RATE, WINDOW, Chat
 
 
 def test_lines_are_short_and_rate_limited() -> None:
@@ -102,3 +103,25 @@ def test_the_chat_is_kept_with_the_game_through_a_sigkill(tmp_path: Path) -> Non
             got = _until_pong(ws)
             assert any(m["type"] == "state" for m in got)
             assert not [m for m in got if m["type"] == "chat"] and "Good luck" not in json.dumps(got)
+
+
+def test_only_the_last_lines_stay_in_the_store(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reconnecting player is sent the last ``KEEP`` lines, so only those are kept: a long game of
+    talkative players (or one player chatting within the rate limit for days) does not grow the store
+    without end. Played through the server's socket, the rate limit lifted to send many lines fast."""
+    monkeypatch.setattr(webtable.chat, "RATE", 10_000)
+    client = make_client(db_url)
+    with client:
+        made = create_game(client, [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}] * 2)
+        gid, ann = made["id"], made["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/{gid}") as ws:
+            hello(ws, ann)
+            for i in range(KEEP + 15):
+                ws.send_json({"type": "chat", "id": i, "text": f"line {i}"})
+                assert next_of(ws, "said") == {"type": "said", "id": i}
+        kept = client.app.state.hub.store.notes(gid, "chat")  # type: ignore[attr-defined]
+        assert [line["text"] for line in kept] == [f"line {i}" for i in range(15, KEEP + 15)]
+        with client.websocket_connect(f"/ws/{gid}") as ws:  # and a player who comes back is sent them
+            ws.send_json({"type": "hello", "token": ann})
+            got = [ws.receive_json() for _ in range(KEEP + 2)]
+            assert [m["text"] for m in got if m["type"] == "chat"] == [line["text"] for line in kept]
