@@ -76,7 +76,7 @@ def test_one_encoder_serves_games_of_any_player_count(game: str) -> None:
     w = game == "wallenstein"
     spec, new_game = (w_rl.SPEC, wallenstein.new_game) if w else (los_rl.SPEC, league_of_six.new_game)
     encoder = spec.encoder()
-    games = [new_game(players=p, seed=p, log=False) for p in (3, 5, 4)]
+    games: list[Any] = [new_game(players=p, seed=p, log=False) for p in (3, 5, 4)]  # either game's kind
     rng = random.Random(3)
     steps = 0
     while any(not g.over for g in games):
