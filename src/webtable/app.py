@@ -348,25 +348,35 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
             )
             return
         lang = language(hello.get("lang"))  # the page's language: this client's log is narrated in it (issue 15)
-        client = Client(seat, address=address, lang=lang)
+        client = Client(seat, address=address, lang=lang, max_queued=settings.max_queued)
         room.clients.add(client)
         room.touched = time.monotonic()
         writer = asyncio.create_task(_writer(websocket, room, client))
-        client.queue.put_nowait({"type": "welcome", "seat": seat, "game": room.summary(), **welcome})
+        client.put({"type": "welcome", "seat": seat, "game": room.summary(), **welcome})
         for line in [*await history_for(room, seat), *await turn_timer.notices(room)]:  # kept chat and notices
-            client.queue.put_nowait(line)
+            client.put(line)
         client.push_state()
         room.announce()
+        reader = asyncio.create_task(_reader(websocket, room, client, settings.max_error_text))
+        stalled = asyncio.create_task(client.stalled.wait())
         try:
-            await _reader(websocket, room, client, settings.max_error_text)
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait((reader, stalled), return_when=asyncio.FIRST_COMPLETED)
+            if reader.done():
+                if not isinstance(reader.exception(), WebSocketDisconnect | None):
+                    reader.result()  # raises it
+            else:  # the peer reads nothing: end its session (it may connect again, and then it is sent all)
+                log.warning("game %s: a connection left %d messages unread; closing it", room.id, client.max_queued)
+                writer.cancel()  # it may be blocked sending to the peer
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(websocket.close(code=4408), 5)
         finally:
+            reader.cancel()
+            stalled.cancel()
             room.clients.discard(client)
             room.touched = time.monotonic()
-            client.queue.put_nowait(None)
+            client.queue.put_nowait(None)  # the writer's end: past the cap, which counts messages only
             room.announce()
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception, asyncio.CancelledError):
                 await writer
 
     return app
@@ -458,7 +468,7 @@ async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: i
         text = await _receive_text(websocket)
         if not bucket.take():
             refused += 1
-            client.queue.put_nowait(
+            client.put(
                 {
                     "type": "error",
                     "message": "too many messages: slow down (nothing was done)",
@@ -480,7 +490,7 @@ async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: i
         if reply is not None:
             if "message" in reply:
                 reply["message"] = clip(str(reply["message"]), max_error)
-            client.queue.put_nowait(reply)
+            client.put(reply)
 
 
 async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | None:
@@ -539,7 +549,7 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
             game = room.game
             result = await asyncio.to_thread(preview, game, seat, action)
             return {"type": "preview", "id": ref, **result}
-        await room.act(seat, action, ack=lambda: client.queue.put_nowait({"type": "ack", "id": ref}), version=version)
+        await room.act(seat, action, ack=lambda: client.put({"type": "ack", "id": ref}), version=version)
         return None
     except IllegalAction as exc:
         if kind == "check":

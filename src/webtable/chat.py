@@ -82,7 +82,7 @@ async def handle_chat(room: Any, seat: int | None, text: Any, ref: Any) -> dict[
     chat.lines.append(line)
     for client in room.clients:
         if client.seat is not None:
-            client.queue.put_nowait(line)
+            client.put(line)
     return {"type": "said", "id": ref}
 
 

@@ -100,12 +100,25 @@ class Client:
     lang: str = "en"  # the page's language: its log is narrated in it (issue 15)
     log_sent: int = 0  # how much of the public log this client has been sent
     state_queued: bool = False
+    max_queued: int = 1000  # messages not yet sent; more means the peer has stopped reading
+    stalled: asyncio.Event = field(default_factory=asyncio.Event)  # set then: its session closes it
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue a message for this connection. A peer that leaves ``max_queued`` messages unread is
+        stalled and sent nothing more: a client that sends requests but never reads their answers
+        would otherwise pile them up in the server's memory without end."""
+        if self.stalled.is_set():
+            return
+        if self.queue.qsize() >= self.max_queued:
+            self.stalled.set()
+            return
+        self.queue.put_nowait(message)
 
     def push_state(self) -> None:
         """Ask for a fresh state message; several requests before it is sent become one."""
         if not self.state_queued:
             self.state_queued = True
-            self.queue.put_nowait({"type": "state"})
+            self.put({"type": "state"})
 
 
 class Room:
@@ -319,7 +332,7 @@ class Room:
 
     def broadcast(self, message: dict[str, Any]) -> None:
         for client in self.clients:
-            client.queue.put_nowait(message)
+            client.put(message)
 
     # -------------------------------------------------------------------------------- bots
     def agent(self, seat: int) -> Agent:

@@ -26,6 +26,8 @@ class TableSettings:
     # Connections: per client address (all sockets) and spectators per game.
     max_connections_per_client: int = 60
     max_spectators: int = 100
+    # Messages waiting to be sent on one socket: a peer that leaves more unread is disconnected.
+    max_queued: int = 1000
     # Requests: body size (413 above it, checked before reading on) and the longest error text echoed.
     max_body: int = 64 * 1024
     max_error_text: int = 300

@@ -345,6 +345,39 @@ def test_spectators_and_connections_per_address_are_limited(url: str) -> None:
                 assert fourth.value.code == 4429
 
 
+def test_a_socket_that_reads_nothing_is_closed_and_leaves_the_room(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that sends requests but never reads their answers: past ``max_queued`` unsent messages
+    its socket is closed (its answers would otherwise pile up in memory without end), and it leaves the
+    room; another connection of the same game goes on. The peer not reading is played by a writer that
+    never sends (a real one blocks once the peer's network buffers are full)."""
+    stuck = threading.Event()
+
+    async def not_sending(websocket: Any, room: Any, client: Any) -> None:
+        if client.seat == 0:
+            stuck.set()
+            await asyncio.Event().wait()
+        await real_writer(websocket, room, client)
+
+    real_writer = webapp._writer
+    monkeypatch.setattr(webapp, "_writer", not_sending)
+    with client_for(url, max_queued=20) as c:
+        made = create_game(c, PEOPLE)
+        gid = made["id"]
+        with c.websocket_connect(f"/ws/{gid}") as other:
+            hello(other, made["seats"][1]["token"])
+            with c.websocket_connect(f"/ws/{gid}") as ws:
+                ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+                assert stuck.wait(10)
+                for i in range(30):  # within the rate limit; their answers queue up unsent
+                    ws.send_json({"type": "ping", "id": i})
+                wait_for(lambda: len(hub_of(c).rooms[gid].clients) == 1, 10)  # it left the room
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 4408
+            other.send_json({"type": "ping", "id": 99})
+            assert reply(other) == {"type": "pong", "id": 99}
+
+
 # ------------------------------------------------------------------------------------------------ 6
 def test_an_invite_is_claimed_once_and_the_creator_never_sees_the_seat_token(client: TestClient) -> None:
     seats = [{"type": "human", "name": "Host"}, {"type": "human", "name": "Friend", "invite": True}, {"type": "human"}]
