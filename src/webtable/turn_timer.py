@@ -85,14 +85,24 @@ async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
     # (StorageDown) the move stands and those here now are told.
     with contextlib.suppress(IllegalAction):
         await room.hub.store_note(room.id, "timeout", notice)
+        if (kept := _NOTICES.get(room)) is not None:
+            kept.append(notice)
     room.broadcast(notice)
+
+
+_NOTICES: WeakKeyDictionary[Any, list[dict[str, Any]]] = WeakKeyDictionary()
 
 
 async def notices(room: Any) -> list[dict[str, Any]]:
     """The stored notices of this game (public: every client is sent them when it connects); none if
-    the store cannot be read now."""
-    try:
-        return await asyncio.to_thread(room.hub.store.notes, room.id, "timeout")
-    except STORAGE_ERRORS:  # the game goes on without the notices
-        log.warning("game %s: its notices could not be read", room.id, exc_info=True)
-        return []
+    the store cannot be read now. Read from the store once per room (it goes with the room), so
+    connecting again and again costs the store nothing."""
+    kept = _NOTICES.get(room)
+    if kept is None:
+        try:
+            read = await asyncio.to_thread(room.hub.store.notes, room.id, "timeout")
+        except STORAGE_ERRORS:  # the game goes on without the notices
+            log.warning("game %s: its notices could not be read", room.id, exc_info=True)
+            return []
+        kept = _NOTICES.setdefault(room, read)
+    return list(kept)

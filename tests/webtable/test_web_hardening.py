@@ -378,6 +378,23 @@ def test_a_socket_that_reads_nothing_is_closed_and_leaves_the_room(url: str, mon
             assert reply(other) == {"type": "pong", "id": 99}
 
 
+def test_connecting_again_and_again_reads_a_games_notices_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every connection is sent the game's kept notices: they are read from the store once per room, so
+    a client that reconnects in a loop costs the store nothing each time."""
+    store = hub_of(client).store
+    reads: list[str] = []
+    real = store.notes
+    monkeypatch.setattr(store, "notes", lambda gid, kind, last=None: reads.append(kind) or real(gid, kind, last))
+    made = create_game(client, PEOPLE)
+    for _ in range(5):
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, None)
+            next_of(ws, "state")
+    assert reads.count("timeout") == 1
+
+
 # ------------------------------------------------------------------------------------------------ 6
 def test_an_invite_is_claimed_once_and_the_creator_never_sees_the_seat_token(client: TestClient) -> None:
     seats = [{"type": "human", "name": "Host"}, {"type": "human", "name": "Friend", "invite": True}, {"type": "human"}]
