@@ -59,6 +59,9 @@ PLAN_POOL = 4  # opponent-model plans per seat and decision
 # ones) or "search" (the candidates today's flat search chooses from: the heuristic's plan, its
 # single changes (a stronger or free bid, money instead of a costly action), then noisy plans).
 OPPONENTS = ("heuristic", "search")
+# The decisions the bot searches, each with its share of the budget (``plans``, ``positions``,
+# ``moves``: multipliers of ``simulations``, default 1): the others go to the heuristic at no cost.
+SEARCHED = ("plans", "positions", "moves")
 
 
 class WallensteinParts:
@@ -208,7 +211,9 @@ class IsmctsAgent:
     ``evaluation`` ("plain"; "winter": a grain shortfall costs the coming winter's revolts;
     "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`),
     ``opponents`` (the model of other seats' hidden plans: "heuristic", or "search": today's search's
-    candidates, uniformly).
+    candidates, uniformly); ``plans``, ``positions``, ``moves`` (multipliers of ``simulations`` for
+    each kind of searched decision, default 1: a plan can get more of the budget and a move less,
+    the mean per decision over a game kept by the multipliers the caller picks).
     """
 
     def __init__(
@@ -229,6 +234,9 @@ class IsmctsAgent:
         expand: int = 0,
         evaluation: str = "plain",
         opponents: str = "heuristic",
+        plans: float = 1.0,
+        positions: float = 1.0,
+        moves: float = 1.0,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -250,6 +258,13 @@ class IsmctsAgent:
             raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {OPPONENTS}, not {opponents!r}")
+        if min(plans, positions, moves) <= 0:
+            raise ValueError("plans, positions and moves must be positive multipliers")
+        # Simulations per searched kind (a fixed count: reproducible from the seed, whatever the load).
+        self.budgets = {
+            kind: replace(self.settings, iterations=max(1, round(simulations * share)))
+            for kind, share in zip(SEARCHED, (plans, positions, moves), strict=True)
+        }
         self.evaluation = evaluation
         self.opponents = opponents
         self.seat = seat
@@ -276,15 +291,16 @@ class IsmctsAgent:
         base = rebuild(observation, None, tower=self.tower)
         s = base.s
         seat = self.seat
-        searched = (
-            (s.phase == PLANNING and s.plan_fill[seat] == (PLAN_START if base.is2002 else 0))
-            or s.phase == MOVE
-            or s.phase == POSITION
-        )
-        if not searched:
+        if s.phase == PLANNING and s.plan_fill[seat] == (PLAN_START if base.is2002 else 0):
+            settings = self.budgets["plans"]
+        elif s.phase == POSITION:
+            settings = self.budgets["positions"]
+        elif s.phase == MOVE:
+            settings = self.budgets["moves"]
+        else:
             return decide(base, seat, legal, self.values)
         rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
-        result = search(WallensteinParts(self, observation, base), seat, rng, self.settings)
+        result = search(WallensteinParts(self, observation, base), seat, rng, settings)
         self.simulated += result.iterations
         return result.action
 
