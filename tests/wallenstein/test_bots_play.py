@@ -37,8 +37,9 @@ SMALL["ismcts_learned"] = {**STRONG_ISMCTS, "evaluation": "learned"}
 # The head-to-head configuration (docs/bots.md, "Fifth round"): season horizon, today's search's
 # candidates as the model of other seats' hidden plans.
 SMALL["ismcts_h2h"] = {**SMALL["ismcts_learned"], "horizon": "season", "opponents": "search"}
-# The same with the budget shared unevenly between plans and moves (docs/bots.md, "Sixth round").
-SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5}
+# The same with the budget shared unevenly between plans and moves, and plans played out to the
+# year's end (docs/bots.md, "Sixth round").
+SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "plan_horizon": "year"}
 # Test names of configurations -> bot kinds.
 KINDS = {"ismcts_1s": "ismcts", "ismcts_learned": "ismcts", "ismcts_h2h": "ismcts", "ismcts_budget": "ismcts"}
 SEARCH_KINDS = ("ismcts", *KINDS)
