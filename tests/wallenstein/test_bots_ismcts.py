@@ -54,6 +54,8 @@ def test_plays_every_edition_and_module_set_to_the_end(
         {"horizon": "year", "root": "halving", "evaluation": "learned", "expand": 3},
         {"horizon": "season", "evaluation": "learned"},
         {"root": "halving", "evaluation": "learned", "opponents": "search", "expand": 3},
+        {"root": "halving", "evaluation": "learned", "opponents": "search", "plans": 1.5, "moves": 0.5},
+        {"root": "halving", "evaluation": "learned", "plan_horizon": "year", "plans": 0.5, "moves": 0.5},
     ],
 )
 def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, Any]) -> None:
@@ -104,9 +106,74 @@ def test_budget_options_and_bad_options() -> None:
         {"depth": 2},
         {"evaluation": "vibes"},
         {"opponents": "nobody"},
+        {"plans": 0},
+        {"moves": -1.0},
+        {"plan_horizon": "winter"},
     ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
+
+
+class Spent:
+    """Wraps an ismcts bot; records each decision's phase and the simulations it ran."""
+
+    def __init__(self, agent: IsmctsAgent, game: wallenstein.Game) -> None:
+        self.agent, self.game = agent, game
+        self.spent: list[tuple[str, int]] = []
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.agent.reset(seat, seed)
+
+    def act(self, observation: dict[str, Any], legal: list[Action]) -> Action:
+        phase, before = self.game.phase, self.agent.simulated
+        action = self.agent.act(observation, legal)
+        self.spent.append((phase, self.agent.simulated - before))
+        return action
+
+
+def test_each_kind_of_decision_gets_its_own_budget() -> None:
+    """``plans``, ``positions`` and ``moves`` multiply ``simulations`` for that kind of decision: a
+    searched decision runs exactly its kind's count (one iteration where only one candidate is
+    left; none for the heuristic's decisions)."""
+    g = wallenstein.new_game(players=4, seed=13, log=False)
+    bot = IsmctsAgent(0, 3, simulations=10, candidates=3, model=2, worlds=2, plans=2.0, positions=0.5, moves=0.3)
+    spy = Spent(bot, g)
+    agents: list[Any] = [spy] + [make_agent("heuristic", s) for s in range(1, 4)]
+    for s, a in enumerate(agents):
+        a.reset(s, s)
+    run(g, agents)
+    budget = {"planning": 20, "position": 5, "move": 3}
+    seen = {phase: {n for p, n in spy.spent if p == phase} for phase in budget}
+    for phase, n in budget.items():
+        assert n in seen[phase]
+        assert seen[phase] <= {0, 1, n}
+    assert sum(n for _, n in spy.spent) == bot.simulated
+
+
+def test_plan_horizon_plays_plans_out_to_the_year_and_moves_to_the_season(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``plan_horizon="year"``: a plan decision's roll-outs run to the next year, a move's or a
+    position's stop at the next season's planning (``horizon``)."""
+    import wallenstein.bots.ismcts as module
+
+    used: list[tuple[str, str]] = []
+    real = module.search
+
+    def spy(parts: WallensteinParts, seat: int, rng: random.Random, settings: Any) -> Any:
+        used.append((parts.base.phase, parts.horizon))
+        return real(parts, seat, rng, settings)
+
+    monkeypatch.setattr(module, "search", spy)
+    g = wallenstein.new_game(players=4, seed=13, log=False)
+    bot = IsmctsAgent(0, 3, simulations=4, candidates=3, model=2, worlds=2, plan_horizon="year")
+    agents: list[Any] = [bot] + [make_agent("heuristic", s) for s in range(1, 4)]
+    for s, a in enumerate(agents):
+        a.reset(s, s)
+    while g.s.year == 1:
+        p = sorted(g.pending())[0]
+        g.apply(p, agents[p].act(g.observe(p), list(g.legal_actions(p))))
+    assert {h for ph, h in used if ph == "planning"} == {"year"}
+    assert {h for ph, h in used if ph != "planning"} == {"season"}
+    assert {ph for ph, _ in used} >= {"planning", "position", "move"}
 
 
 def test_small_tournament_against_random_players() -> None:

@@ -37,8 +37,12 @@ SMALL["ismcts_learned"] = {**STRONG_ISMCTS, "evaluation": "learned"}
 # The head-to-head configuration (docs/bots.md, "Fifth round"): season horizon, today's search's
 # candidates as the model of other seats' hidden plans.
 SMALL["ismcts_h2h"] = {**SMALL["ismcts_learned"], "horizon": "season", "opponents": "search"}
+# The same with the budget shared unevenly between plans and moves, and plans played out to the
+# year's end (docs/bots.md, "Sixth round").
+SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "plan_horizon": "year"}
 # Test names of configurations -> bot kinds.
-KINDS = {"ismcts_1s": "ismcts", "ismcts_learned": "ismcts", "ismcts_h2h": "ismcts"}
+KINDS = {"ismcts_1s": "ismcts", "ismcts_learned": "ismcts", "ismcts_h2h": "ismcts", "ismcts_budget": "ismcts"}
+SEARCH_KINDS = ("ismcts", *KINDS)
 
 
 class Checked:
@@ -114,7 +118,7 @@ def test_heuristic_plans_are_legal_in_many_positions() -> None:
             g.apply(seat, rng.choice(g.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s", "ismcts_learned", "ismcts_h2h"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", *SEARCH_KINDS])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):
@@ -177,7 +181,7 @@ def _twin_with_other_secrets(g: wallenstein.Game, seat: int, rng: random.Random)
     return twin
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts_1s", "ismcts_learned", "ismcts_h2h"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", *SEARCH_KINDS])
 def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
     """Two games with the same public information and different secrets: the same decisions."""
     rng = random.Random(11)

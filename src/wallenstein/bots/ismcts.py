@@ -59,18 +59,21 @@ PLAN_POOL = 4  # opponent-model plans per seat and decision
 # ones) or "search" (the candidates today's flat search chooses from: the heuristic's plan, its
 # single changes (a stronger or free bid, money instead of a costly action), then noisy plans).
 OPPONENTS = ("heuristic", "search")
+# The decisions the bot searches, each with its share of the budget (``plans``, ``positions``,
+# ``moves``: multipliers of ``simulations``, default 1): the others go to the heuristic at no cost.
+SEARCHED = ("plans", "positions", "moves")
 
 
 class WallensteinParts:
     """One decision's search problem: the observation, the bot's settings and its caches."""
 
-    def __init__(self, agent: IsmctsAgent, observation: dict[str, Any], base: Game) -> None:
+    def __init__(self, agent: IsmctsAgent, observation: dict[str, Any], base: Game, horizon: str | None = None) -> None:
         self.agent = agent
         self.obs = observation
         self.base = base
         s = base.s
         self.root_key = (s.year, s.season)
-        self.horizon = agent.horizon
+        self.horizon = horizon or agent.horizon
         self.values = agent.values
         self.model_values = replace(agent.values, noise=MODEL_NOISE)
         self.pool: list[Game] = []
@@ -208,7 +211,11 @@ class IsmctsAgent:
     ``evaluation`` ("plain"; "winter": a grain shortfall costs the coming winter's revolts;
     "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`),
     ``opponents`` (the model of other seats' hidden plans: "heuristic", or "search": today's search's
-    candidates, uniformly).
+    candidates, uniformly); ``plans``, ``positions``, ``moves`` (multipliers of ``simulations`` for
+    each kind of searched decision, default 1: a plan can get more of the budget and a move less,
+    the mean per decision over a game kept by the multipliers the caller picks); ``plan_horizon``
+    (the horizon of a plan decision's roll-outs, default ``horizon``: e.g. a plan played out to the
+    year's winter scoring while moves stop at the season).
     """
 
     def __init__(
@@ -229,6 +236,10 @@ class IsmctsAgent:
         expand: int = 0,
         evaluation: str = "plain",
         opponents: str = "heuristic",
+        plans: float = 1.0,
+        positions: float = 1.0,
+        moves: float = 1.0,
+        plan_horizon: str | None = None,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -244,12 +255,20 @@ class IsmctsAgent:
         )
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
-        if horizon not in HORIZONS:
-            raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
+        for h in (horizon, plan_horizon or horizon):
+            if h not in HORIZONS:
+                raise ValueError(f"horizon and plan_horizon must be one of {HORIZONS}, not {h!r}")
         if evaluation not in EVALUATIONS:
             raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {OPPONENTS}, not {opponents!r}")
+        if min(plans, positions, moves) <= 0:
+            raise ValueError("plans, positions and moves must be positive multipliers")
+        # Simulations per searched kind (a fixed count: reproducible from the seed, whatever the load).
+        self.budgets = {
+            kind: replace(self.settings, iterations=max(1, round(simulations * share)))
+            for kind, share in zip(SEARCHED, (plans, positions, moves), strict=True)
+        }
         self.evaluation = evaluation
         self.opponents = opponents
         self.seat = seat
@@ -258,6 +277,7 @@ class IsmctsAgent:
         self.model = model
         self.worlds = worlds
         self.horizon = horizon
+        self.plan_horizon = plan_horizon or horizon
         self.tower = tower
         self.values = values
         self.decisions = 0
@@ -276,15 +296,17 @@ class IsmctsAgent:
         base = rebuild(observation, None, tower=self.tower)
         s = base.s
         seat = self.seat
-        searched = (
-            (s.phase == PLANNING and s.plan_fill[seat] == (PLAN_START if base.is2002 else 0))
-            or s.phase == MOVE
-            or s.phase == POSITION
-        )
-        if not searched:
+        horizon = self.horizon
+        if s.phase == PLANNING and s.plan_fill[seat] == (PLAN_START if base.is2002 else 0):
+            settings, horizon = self.budgets["plans"], self.plan_horizon
+        elif s.phase == POSITION:
+            settings = self.budgets["positions"]
+        elif s.phase == MOVE:
+            settings = self.budgets["moves"]
+        else:
             return decide(base, seat, legal, self.values)
         rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
-        result = search(WallensteinParts(self, observation, base), seat, rng, self.settings)
+        result = search(WallensteinParts(self, observation, base, horizon), seat, rng, settings)
         self.simulated += result.iterations
         return result.action
 
