@@ -126,6 +126,11 @@ class Settings:
     # per candidate (the halving root's), a young node's exploration of weak replies would add noise
     # to its parent's mean, and the candidates would no longer meet the same play after them.
     expand: int = 0
+    # Halving root only: end the decision after a halving round (before the last) once the leading
+    # candidate beats every other surviving one by this many standard errors of their differences
+    # in shared worlds (0: never). A clear decision then costs less; the bot may spend what it saved
+    # on a later, closer one (League of Six's ``carry``).
+    stop: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -139,8 +144,8 @@ class Settings:
             or (self.others is not None and self.others <= 0)
         ):
             raise ValueError("exploration and confidence must be at least 0, widen and others positive")
-        if self.expand < 0:
-            raise ValueError("expand must be at least 0")
+        if self.expand < 0 or self.stop < 0:
+            raise ValueError("expand and stop must be at least 0")
         if self.root not in ROOTS:
             raise ValueError(f"root must be one of {ROOTS}, not {self.root!r}")
 
@@ -233,6 +238,9 @@ def _halving(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: 
                 break
         if len(alive) > 1:
             alive.sort(key=lambda i: (-_mean(root, i), i))
+            if settings.stop > 0 and r < rounds - 1 and _clear(per_world, alive, settings.stop):
+                alive = alive[:1]
+                break
             alive = alive[: max(1, (len(alive) + 1) // 2)]
     best = alive[0] if len(alive) == 1 else max(alive, key=lambda i: (_mean(root, i), -i))
     if best and settings.confidence > 0 and not _paired_better(per_world[best], per_world[0], settings.confidence):
@@ -244,6 +252,13 @@ def _copy(parts: SearchParts[G, A], g: G) -> G:
     """A copy of a world to play on (the game's own ``copy`` where it has one)."""
     own = getattr(parts, "copy", None)
     return own(g) if own is not None else copy.deepcopy(g)
+
+
+def _clear(per_world: list[dict[int, float]], alive: list[int], z: float) -> bool:
+    """Whether ``alive[0]`` beats every other of ``alive`` by ``z`` paired standard errors (at least
+    two shared worlds each: a comparison without evidence is never clear)."""
+    lead = per_world[alive[0]]
+    return all(sum(w in lead for w in per_world[i]) >= 2 and _paired_better(lead, per_world[i], z) for i in alive[1:])
 
 
 def _paired_better(a: dict[int, float], b: dict[int, float], z: float) -> bool:

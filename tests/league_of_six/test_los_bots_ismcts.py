@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
-from test_los_bots_play import _play
+from test_los_bots_play import SMALL, _play
 
 import league_of_six
-from league_of_six.bots import evaluation_weights, learned, make_agent
+from league_of_six.actions import Action
+from league_of_six.bots import BOT_KINDS, evaluation_weights, learned, make_agent
 from league_of_six.bots.heuristic import DEFAULT, decide, store_values
 from league_of_six.bots.ismcts import SCALE, IsmctsAgent, LeagueParts
 from league_of_six.bots.memory import Memory
@@ -35,6 +38,32 @@ def test_plays_to_the_end_with_only_legal_decisions(players: int, sides: str) ->
 def test_learned_evaluation_plays_to_the_end(players: int) -> None:
     """The learned evaluation was fitted with 4 players; it plays the other counts legally too."""
     assert _play(["ismcts-learned", "search", "heuristic"], 80 + players, players).over
+
+
+def test_budget_carried_from_clear_decisions_to_close_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """stop and carry: a game's simulations stay within simulations per searched decision, some
+    decisions stop early, some spend more than simulations (at most carry times it), every decision
+    legal and the game played to the end (test_los_bots_play.Checked)."""
+    options = SMALL["ismcts-carry"]
+    used: list[int] = []
+
+    class Counted(IsmctsAgent):
+        def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+            before = self.simulated
+            action = super().act(observation, legal)
+            if self.simulated > before:
+                used.append(self.simulated - before)
+            return action
+
+    monkeypatch.setitem(BOT_KINDS, "ismcts", lambda seed, **o: Counted(seed=seed, **o))
+    assert _play(["ismcts-carry", "heuristic", "search", "heuristic"], 91, 4).over
+    base = options["simulations"]
+    assert sum(used) <= base * len(used)
+    assert min(used) < base < max(used) <= options["carry"] * base
+    with pytest.raises(IllegalAction, match="bad options"):
+        make_agent("ismcts", 1, carry=0.5)
+    with pytest.raises(IllegalAction, match="bad options"):
+        make_agent("ismcts", 1, stop=-1)
 
 
 def test_learned_weights_load_and_evaluate() -> None:

@@ -22,6 +22,8 @@ SMALL: dict[str, dict[str, Any]] = {"search": SMALL_SEARCH, "ismcts": {"simulati
 # The head-to-head configuration (docs/bots.md, League of Six): learned evaluation, quick roll-out.
 LEARNED = {"simulations": 8, "candidates": 3, "worlds": 2, "root": "halving", "confidence": 0, "expand": 2}
 SMALL["ismcts-learned"] = {**LEARNED, "evaluation": "learned", "rollout": "quick"}
+# The sixth round's budget allocation: clear decisions stop early, close ones spend the savings.
+SMALL["ismcts-carry"] = {**SMALL["ismcts-learned"], "simulations": 24, "stop": 0.5, "carry": 2}
 
 
 class Checked:
@@ -87,7 +89,7 @@ def test_heuristic_beats_random_players() -> None:
     assert wins >= 9  # parity would be 3 of 12
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts-learned"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts-learned", "ismcts-carry"])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):

@@ -200,3 +200,20 @@ def test_the_halving_root_compares_candidates_on_the_same_luck() -> None:
     assert best.action == 4 and best.iterations <= 60
     with pytest.raises(ValueError, match="root"):
         Settings(root="flat")
+
+
+def test_the_halving_root_stops_early_on_a_clear_decision_only() -> None:
+    # One candidate far ahead: the first halving round shows it, the rest of the budget is left.
+    clear = Settings(iterations=400, root="halving", stop=2.0)
+    a = search(AllLegal([0.05, 0.05, 0.95, 0.05]), 0, random.Random(6), clear)
+    b = search(AllLegal([0.05, 0.05, 0.95, 0.05]), 0, random.Random(6), clear)
+    assert a.action == 2 and a.iterations < 400
+    assert (a.iterations, a.root.n, a.root.total) == (b.iterations, b.root.n, b.root.total)
+    # Equal candidates (common random numbers: equal scores in every world) are never clear.
+    even = search(AllLegal([0.5] * 4), 0, random.Random(3), Settings(iterations=40, root="halving", stop=0.1))
+    assert even.iterations == 40 and even.root.n == [15, 15, 5, 5]
+    # Without the option the clear decision spends its whole budget.
+    full = search(AllLegal([0.05, 0.05, 0.95, 0.05]), 0, random.Random(6), Settings(iterations=400, root="halving"))
+    assert full.iterations == 400 and full.action == 2
+    with pytest.raises(ValueError, match="stop"):
+        Settings(stop=-1.0)

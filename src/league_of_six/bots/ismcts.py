@@ -144,7 +144,14 @@ class IsmctsAgent(HeuristicAgent):
     ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
     ``evaluation`` ("plain": the heuristic's standing; "learned": :mod:`league_of_six.bots.learned`),
     ``rollout`` ("heuristic", or "quick": storage rows valued without the engine),
-    ``components`` (a user's set).
+    ``stop`` (halving root: end a decision early once its leader is that many paired standard
+    errors ahead of every other candidate; 0: never), ``carry`` (a decision may spend up to
+    ``carry`` times ``simulations``, drawing on what earlier decisions of the game left unspent; 1:
+    every decision gets ``simulations``), ``components`` (a user's set).
+
+    With ``stop`` and ``carry`` the budget moves from clear decisions to close ones while the
+    game's simulations stay ``simulations`` per searched decision at most (docs/bots.md, sixth
+    round); still counts of simulations, deterministic from the seed.
     """
 
     def __init__(
@@ -165,6 +172,8 @@ class IsmctsAgent(HeuristicAgent):
         expand: int = 0,
         evaluation: str = "plain",
         rollout: str = "heuristic",
+        stop: float = 0.0,
+        carry: float = 1.0,
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -177,7 +186,10 @@ class IsmctsAgent(HeuristicAgent):
             others=others,
             root=root,
             expand=expand,
+            stop=stop,
         )
+        if carry < 1:
+            raise ValueError("carry must be at least 1")
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")
         if horizon not in HORIZONS:
@@ -193,13 +205,16 @@ class IsmctsAgent(HeuristicAgent):
         self.evaluation = evaluation
         self.rollout = rollout
         self.rollout_values = replace(values, noise=noise)
+        self.carry = carry
         self.decisions = 0
         self.simulated = 0  # iterations run so far (benchmarks)
+        self.saved = 0  # simulations earlier decisions of this game left unspent (``carry``)
 
     def reset(self, seat: int, seed: int) -> None:
         super().reset(seat, seed)
         self.decisions = 0
         self.simulated = 0
+        self.saved = 0
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         mem, comp = self.observe(observation)
@@ -207,8 +222,13 @@ class IsmctsAgent(HeuristicAgent):
         if len(legal) == 1:
             return legal[0]
         rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
-        result = search(LeagueParts(self, observation, legal, mem, comp), self.seat, rng, self.settings)
+        base = self.settings.iterations
+        extra = min(self.saved, int((self.carry - 1) * base))
+        settings = replace(self.settings, iterations=base + extra) if extra else self.settings
+        result = search(LeagueParts(self, observation, legal, mem, comp), self.seat, rng, settings)
         self.simulated += result.iterations
+        if len(result.root.candidates) > 1:  # a single candidate (the civic bonus card) saves nothing
+            self.saved += base - result.iterations
         return result.action
 
     def __repr__(self) -> str:
