@@ -296,13 +296,15 @@ def test_lobby_and_socket_refusals_are_worded_in_german(browser: Browser, base_u
 
 def card_hides_of_spot(page: Page) -> float:
     """The area (px^2) of the part of the table the guide points at that its card covers, within the window."""
-    return float(page.evaluate("""() => {
+    return float(
+        page.evaluate("""() => {
         const c = document.querySelector('#guide').getBoundingClientRect();
         const t = document.querySelector('.guide-spot').getBoundingClientRect();
         const x = Math.min(c.right, t.right, innerWidth) - Math.max(c.left, t.left, 0);
         const y = Math.min(c.bottom, t.bottom, innerHeight) - Math.max(c.top, t.top, 0);
         return Math.max(0, x) * Math.max(0, y);
-    }"""))
+    }""")
+    )
 
 
 def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_url: str) -> None:
