@@ -364,7 +364,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
             if reader.done():
                 if not isinstance(reader.exception(), WebSocketDisconnect | None):
                     reader.result()  # raises it
-            else:  # the peer reads nothing: end its session (it may connect again, and then it is sent all)
+            else:  # the peer reads too slowly: end its session (it may connect again, and is then sent all)
                 log.warning("game %s: a connection left %d messages unread; closing it", room.id, client.max_queued)
                 writer.cancel()  # it may be blocked sending to the peer
                 with contextlib.suppress(Exception):
@@ -376,8 +376,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
             room.touched = time.monotonic()
             client.queue.put_nowait(None)  # the writer's end: past the cap, which counts messages only
             room.announce()
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await writer
+            # The writer's own end or cancellation (above) is no error; this session's cancellation is.
+            await asyncio.gather(writer, return_exceptions=True)
 
     return app
 
