@@ -14,6 +14,7 @@ from browsing import (
     TIMEOUT,
     acks,
     choose_on_map,
+    create_in_lobby,
     first_plan_stale,
     my_turn_or_over,
     new_page,
@@ -69,12 +70,7 @@ def test_take_turn_submits_a_plan_again_after_a_stale_refusal(browser: Browser, 
     the server refuses the plan as stale; the shared click helper submits the same plan again."""
     page = new_page(browser)
     stale = first_plan_stale(page)
-    page.goto(base_url + "/")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#seed", "4")
-    page.click("#create-btn")
-    page.wait_for_url("**/game/*")
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="4")
     assert my_turn_or_over(page)
     before = acks(page)
     assert take_turn(page) == "planning"
@@ -88,12 +84,7 @@ def test_a_state_that_comes_before_its_decisions_ack_is_taken_as_drawn(browser: 
     which would not come while the game waits on this page."""
     page = new_page(browser)
     moved = state_before_ack(page)
-    page.goto(base_url + "/")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#seed", "5")
-    page.click("#create-btn")
-    page.wait_for_url("**/game/*")
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="5")
     decided = 0
     while decided < 4 and my_turn_or_over(page):
         take_turn(page)  # waits until the decision counts as drawn
