@@ -83,6 +83,9 @@ async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
     notice = {"type": "timeout", "seat": seat, "limit": limit, "at": at}
     # Kept with the game, so a reload, a reconnect and the replay show it too; if the store is down
     # (StorageDown) the move stands and those here now are told.
+    # The room's notices are read before this one is stored: a read still in flight could otherwise
+    # finish after it, without it, and be kept as the room's list.
+    await notices(room)
     with contextlib.suppress(IllegalAction):
         await room.hub.store_note(room.id, "timeout", notice)
         if (kept := _NOTICES.get(room)) is not None:
