@@ -357,7 +357,8 @@ class Room:
 
     def _bots_ended(self, task: asyncio.Task[None]) -> None:
         """Say why a bot loop ended while a bot still had to decide: a game waits on it until a person acts
-        (an escaped exception would otherwise be reported only when the task is collected, if ever)."""
+        (an escaped exception would otherwise be reported only when the task is collected, if ever). A bot's
+        own failure does not end it: a stand-in takes that decision (see ``_bots``)."""
         if task.cancelled() or self.hub.closing or self.game.over or self.record.status == "abandoned":
             return
         if (exc := task.exception()) is not None:
@@ -377,11 +378,21 @@ class Room:
             agent = self.agent(seat)
             observation = game.observe(seat) if getattr(agent, "needs_observation", True) else {}
             legal = list(game.legal_actions(seat))
+            stood_in: int | None = None  # the log position of a stand-in's notice
             try:
                 action = await self.hub.pool.run(self.id, agent.act, observation, legal)
             except Exception:
-                log.exception("game %s: bot seat %d failed", self.id, seat)
-                return
+                # A bot's bug must not stop the game for everyone: it is logged, and the turn timer's
+                # stand-in takes this one decision, with a notice in the log saying so.
+                log.exception("game %s: bot seat %d failed; a stand-in decides for it", self.id, seat)
+                try:
+                    action = turn_timer.stand_in_action(self, seat, self.version)
+                except Exception:
+                    log.exception("game %s: the stand-in for bot seat %d failed too", self.id, seat)
+                    return
+                if action is None:
+                    return
+                stood_in = len(game.log)
             # A storage outage is waited out, however long, retrying the same decision (deciding again would
             # draw the bot's randomness twice); only the game moving on makes the bot decide again.
             pause = settings.retry_first
@@ -391,6 +402,10 @@ class Room:
                     # drawn the same way whatever the pace of the people (reproducible seeded games).
                     await self.act(seat, action)
                     refused = 0
+                    if stood_in is not None:
+                        await turn_timer.keep_notice(
+                            self, {"type": "timeout", "seat": seat, "cause": "bot_failed", "at": stood_in}
+                        )
                     break
                 except StorageDown:
                     await asyncio.sleep(pause)

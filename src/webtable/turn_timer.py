@@ -3,7 +3,8 @@ its limit, a bot takes that one decision for it, and every client is told (a ``t
 page writes into its log). The limit is chosen when the game is made and kept with each person's
 seat; bots are never timed. A restarted server starts the clock again for the decisions pending. The
 notice is kept with the game (``Store.add_note``), with the log position it stands at, so a reload, a
-reconnect and the replay show it where it happened."""
+reconnect and the replay show it where it happened. The same stand-in takes a decision a bot failed to
+take (webtable.rooms): its notice says ``"cause": "bot_failed"`` instead of a limit."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from webtable.rooms import STORAGE_ERRORS
 log = logging.getLogger("webtable")
 
 MIN_LIMIT, MAX_LIMIT = 1, 24 * 3600  # seconds
-STAND_INS = ("heuristic", "random")  # the bot that plays a late seat's move: the first that plays the game
+STAND_INS = ("heuristic", "random")  # the bot that stands in for a seat: the first that plays the game
 
 
 def parse_turn_limit(value: Any) -> int | None:
@@ -63,26 +64,35 @@ async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
     if room.version != version or room.game.over or seat not in room.game.pending():
         return
     _CLOCKS.get(room, {}).pop(seat, None)
-    agent = None
-    for name in STAND_INS:
-        try:
-            agent = bot_kind(name, room.kind.name).make(room.kind.name, seat, derive_seed(version, seat))
-            break
-        except IllegalAction:
-            continue
-    if agent is None:
-        return
     game = room.game
-    action = agent.act(game.observe(seat), list(game.legal_actions(seat)))
+    action = stand_in_action(room, seat, version)
+    if action is None:
+        return
     at = len(game.log)  # the notice stands before the log entries this decision adds
     try:
         await room.act(seat, action)
     except IllegalAction as exc:  # the person decided in the same moment
         log.info("game %s: seat %d's time ran out, but: %s", room.id, seat, exc)
         return
-    notice = {"type": "timeout", "seat": seat, "limit": limit, "at": at}
-    # Kept with the game, so a reload, a reconnect and the replay show it too; if the store is down
-    # (StorageDown) the move stands and those here now are told.
+    await keep_notice(room, {"type": "timeout", "seat": seat, "limit": limit, "at": at})
+
+
+def stand_in_action(room: Any, seat: int, version: int) -> Any | None:
+    """The decision a stand-in bot takes for ``seat`` now (a late person's, or a failed bot's), seeded by
+    the game's version; None if no stand-in plays this game."""
+    for name in STAND_INS:
+        try:
+            agent = bot_kind(name, room.kind.name).make(room.kind.name, seat, derive_seed(version, seat))
+        except IllegalAction:
+            continue
+        game = room.game
+        return agent.act(game.observe(seat), list(game.legal_actions(seat)))
+    return None
+
+
+async def keep_notice(room: Any, notice: dict[str, Any]) -> None:
+    """Keep a stand-in's notice with the game, so a reload, a reconnect and the replay show it too, and
+    tell those here now; if the store is down (StorageDown) the move stands and only they are told."""
     # The room's notices are read before this one is stored: a read still in flight could otherwise
     # finish after it, without it, and be kept as the room's list.
     await notices(room)

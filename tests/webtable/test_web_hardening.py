@@ -528,3 +528,34 @@ def test_a_bot_loop_that_ends_with_a_bot_to_decide_is_logged(
     while "the bot loop failed" not in caplog.text and time.monotonic() < deadline:
         time.sleep(0.05)
     assert "the bot loop failed" in caplog.text and "the store exploded" in caplog.text
+
+
+def test_a_bot_that_fails_gets_a_stand_in_and_the_game_goes_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot's bug does not stop the game for everyone: the turn timer's stand-in takes each decision the
+    bot failed to take, the failure is logged, and a notice (kept with the game) says whose bot failed."""
+    from tabletop.agents import RandomAgent
+
+    def broken(self: Any, observation: Any, legal: Any) -> Any:
+        raise RuntimeError("the bot's own bug")
+
+    monkeypatch.setattr(RandomAgent, "act", broken)  # the stand-in is the heuristic, which still plays
+    caplog.set_level("WARNING", logger="webtable")
+    made = create_game(client, WITH_BOTS, seed=4)
+    gid = made["id"]
+    with client.websocket_connect(f"/ws/{gid}") as ws:
+        hello(ws, made["seats"][0]["token"])
+        room = hub_of(client).rooms[gid]
+        wait_for(lambda: room.version >= 2, 30)  # without a stand-in the game would wait on its bots
+        told: dict[int, dict[str, Any]] = {}  # (a notice may come twice: kept on connecting, then live)
+        while len(told) < 2:
+            notice = next_of(ws, "timeout")
+            told[notice["seat"]] = notice
+    # Both bots plan while Ann does: each plan is a stand-in's, at the log's start.
+    assert sorted(told) == [1, 2]
+    assert all(n["cause"] == "bot_failed" and "limit" not in n for n in told.values())
+    assert room.version == 2 and not room.game.over and room.game.pending() == [0]
+    assert "the bot's own bug" in caplog.text and "a stand-in decides for it" in caplog.text
+    kept = hub_of(client).store.notes(gid, "timeout")
+    assert sorted(n["seat"] for n in kept) == [1, 2] and all(n["cause"] == "bot_failed" for n in kept)

@@ -198,7 +198,7 @@
     if (entry.index !== undefined) logNodes[entry.index] = node;
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
-  // A seat's time ran out and a bot played its move: the notice stands in the log before the entries
+  // A stand-in bot played a seat's move (its time ran out, or its own bot failed): the notice stands in the log before the entries
   // that move added (its "at"), kept by the server, so a reload, a reconnect and the replay show it.
   const notices = { seen: new Set(), waiting: [] };
   function notice(n) {
@@ -216,7 +216,8 @@
     notices.waiting = notices.waiting.filter((n) => n.at > i);
     return due.map((n) => ({ notice: n, event: {}, lines: [noticeText(n)] }));
   }
-  const noticeText = (n) => WT.t("table.timeout", { name: (ctx.summary.seats[n.seat] || {}).name, n: n.limit });
+  const noticeText = (n) => WT.t(n.cause === "bot_failed" ? "table.bot_failed" : "table.timeout",
+    { name: (ctx.summary.seats[n.seat] || {}).name, n: n.limit });
   const noticeItem = (n) => WT.el("div", { class: "timeout" }, noticeText(n));
 
   // ------------------------------------------------------------------ playback of the log
