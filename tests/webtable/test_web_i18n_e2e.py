@@ -351,6 +351,34 @@ def test_the_guide_can_be_left_at_any_time(browser: Browser, base_url: str) -> N
     assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
 
 
+def test_on_a_phone_the_guide_is_a_sheet_that_leaves_its_part_in_sight(browser: Browser, base_url: str) -> None:
+    """At 390x844 the card is a sheet along the bottom, at most two fifths of the screen, the part it
+    explains scrolled to just above it; folded it leaves only its bar and title."""
+    page = new_page(browser, width=390, height=844, locale="en-GB")
+    page.goto(base_url + "/")
+    page.click("#guide-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#guide")
+    page.wait_for_function("() => document.body.dataset.guide === 'welcome'")
+    box = """() => { const c = document.querySelector('#guide').getBoundingClientRect();
+        const t = document.querySelector('.guide-spot').getBoundingClientRect();
+        return {left: c.left, right: c.right, top: c.top, height: c.height, spotTop: t.top, spotBottom: t.bottom}; }"""
+    at = page.evaluate(box)
+    assert at["left"] > 0 and at["right"] < 390 and at["height"] <= 0.4 * 844 + 1
+    assert at["spotTop"] >= 0 and at["spotBottom"] <= at["top"]  # the map, whole, above the card
+    page.click("#guide-fold")
+    folded = page.evaluate(box)
+    assert folded["height"] < at["height"] / 2 and not page.locator("#guide-next").is_visible()
+    assert page.locator("#guide h2").is_visible()
+    assert page.locator("#guide-fold").get_attribute("aria-expanded") == "false"
+    page.click("#guide-fold")
+    page.click("#guide-next")
+    page.wait_for_function("() => document.body.dataset.guide === 'plan'")
+    assert page.locator("#guide-next").is_visible()  # a new step comes unfolded
+    assert abs(page.evaluate(box)["spotTop"]) < 1  # the plan panel, taller than the room, starts at the top
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_the_league_of_six_legend_names_every_symbol_in_german(browser: Browser, base_url: str) -> None:
     page = german_page(browser)
     page.goto(base_url + "/")

@@ -38,20 +38,36 @@ WT.guide = (() => {
 
   let card = null;
   let current = null;
+  const narrow = () => window.matchMedia("(max-width: 600px)").matches;  // app.css's phone sheet
   // Marks the part of the table a step is about: the first of its candidates that is shown.
   function spot(ids) {
     for (const e of document.querySelectorAll(".guide-spot")) e.classList.remove("guide-spot");
     const target = [].concat(ids || []).map((id) => document.getElementById(id)).find((e) => e && !e.hidden);
     if (!target) return;
     target.classList.add("guide-spot");
-    if (target.id !== "map") target.scrollIntoView({ block: "nearest" });
+    if (!narrow() && target.id !== "map") target.scrollIntoView({ block: "nearest" });  // (a phone: see place)
     return target;
   }
   // Puts the card in the corner of the window where it hides least of the part it points at (among
   // equals, a bottom corner across the window from it, over the map rather than the side panels), so
   // that the boxes a step explains stay in sight while it is read.
-  function place(target) {
+  function place(target, scroll = false) {
+    document.body.style.paddingBottom = "";
     if (!card) return;
+    if (narrow()) {
+      // A phone: the card is a sheet along the bottom (app.css). The page gets room below its end, so the
+      // part a step explains can be scrolled to just above the card when it fits there (the log's newest
+      // lines, the map), and to the window's top when it is taller. Only a new step scrolls: a phone's
+      // browser resizes the window as its address bar hides, and the reader's own scrolling must stay.
+      card.dataset.corner = "sheet";
+      const sheet = card.getBoundingClientRect();
+      document.body.style.paddingBottom = `${Math.ceil(sheet.height) + 16}px`;
+      if (target && scroll) {
+        const t = target.getBoundingClientRect(), room = sheet.top - 8;
+        window.scrollBy(0, t.height <= room ? t.bottom - room : t.top);
+      }
+      return;
+    }
     card.dataset.corner = "br";
     if (!target) return;
     const c = card.getBoundingClientRect();
@@ -71,7 +87,7 @@ WT.guide = (() => {
     const data = load(ctx.id) || { seen: [] };
     data.left = true; save(ctx.id, data);
     if (card) card.remove();
-    card = null; spot(null);
+    card = null; spot(null); place(null);
     document.body.dataset.guide = "left";
   }
   function show(ctx, step) {
@@ -81,15 +97,29 @@ WT.guide = (() => {
       document.body.append(card);
     }
     const data = load(ctx.id) || { seen: [] };
+    // The fold button leaves only the bar and the title, so the table under the card can be used while
+    // the step stays at hand (a phone's card would otherwise cover a third of the screen).
+    const fold = WT.el("button", { class: "guide-fold", id: "guide-fold", "aria-expanded": "true", "aria-controls": "guide",
+      title: WT.t("help.guide.fold"), "aria-label": WT.t("help.guide.fold"), onclick: () => {
+        const folded = card.classList.toggle("folded");
+        fold.textContent = folded ? "\u25b4" : "\u25be";
+        fold.setAttribute("aria-expanded", String(!folded));
+        const label = WT.t(folded ? "help.guide.unfold" : "help.guide.fold");
+        fold.title = label; fold.setAttribute("aria-label", label);
+        place(document.querySelector(".guide-spot"));
+      } }, "\u25be");
+    card.classList.remove("folded");
     card.replaceChildren(
-      WT.el("p", { class: "small muted" }, WT.t("help.guide.progress", { i: data.seen.length + 1, n: STEPS.length })),
+      WT.el("div", { class: "guide-bar" },
+        WT.el("p", { class: "small muted" }, WT.t("help.guide.progress", { i: data.seen.length + 1, n: STEPS.length })),
+        fold),
       WT.el("h2", { id: "guide-title" }, WT.t(`help.guide.${step.id}.title`)),
       WT.el("p", {}, WT.t(`help.guide.${step.id}.text`)),
       WT.el("div", { class: "form-row" },
         WT.el("button", { class: "primary", id: "guide-next", onclick: () => done(ctx, step) },
           WT.t(step.last ? "help.guide.finish" : "help.guide.next")),
         WT.el("button", { id: "guide-leave", onclick: () => leave(ctx) }, WT.t("help.guide.leave"))));
-    place(spot(step.spot));
+    place(spot(step.spot), true);
     document.body.dataset.guide = step.id;
   }
   function done(ctx, step) {
@@ -97,7 +127,7 @@ WT.guide = (() => {
     if (!data.seen.includes(step.id)) data.seen.push(step.id);
     if (step.last) data.finished = true;
     save(ctx.id, data);
-    card.remove(); card = null; current = null; spot(null);
+    card.remove(); card = null; current = null; spot(null); place(null);
     document.body.dataset.guide = step.last ? "finished" : "";
     update(ctx, last.state);
   }
