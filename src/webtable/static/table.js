@@ -216,8 +216,10 @@
     notices.waiting = notices.waiting.filter((n) => n.at > i);
     return due.map((n) => ({ notice: n, event: {}, lines: [noticeText(n)] }));
   }
+  // The seat's player by name, or its colour in the page's language (a bot's seat is named by its colour).
+  const noticeName = (seat) => (!seat ? "" : seat.name && seat.name !== seat.colour ? seat.name : WT.colourName(seat.colour));
   const noticeText = (n) => WT.t(n.cause === "bot_failed" ? "table.bot_failed" : "table.timeout",
-    { name: (ctx.summary.seats[n.seat] || {}).name, n: n.limit });
+    { name: noticeName(ctx.summary.seats[n.seat]), n: n.limit });
   const noticeItem = (n) => WT.el("div", { class: "timeout" }, noticeText(n));
 
   // ------------------------------------------------------------------ playback of the log
