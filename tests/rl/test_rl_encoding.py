@@ -46,9 +46,9 @@ def test_every_league_of_six_decision_has_an_index() -> None:
 
 
 def test_catalogue_finds_decisions_built_afresh_and_names_unknown_ones() -> None:
-    """Indices are looked up by identity for the engine's interned decisions, and by value for any
-    other (an equal decision built afresh gets the same index); a decision the catalogue lacks is a
-    KeyError naming it. Masks are fresh arrays: changing one changes no later mask."""
+    """Indices are looked up by value: the engine's interned decision and an equal one built afresh
+    get the same index; a decision the catalogue lacks is a KeyError naming it. Masks are fresh
+    arrays: changing one changes no later mask."""
     from wallenstein.actions import Action
 
     cat = w_rl.SPEC.catalogue

@@ -25,10 +25,7 @@ class Catalogue:
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
         if len(self.index) != len(self.actions):
             raise ValueError(f"catalogue {version} lists a decision twice")
-        # The same lookup by identity, for the catalogue's own objects: a game that builds its
-        # catalogue from the decision objects its engine reuses (interned) is looked up without
-        # hashing a tuple. The catalogue keeps its objects alive, so no other object has their id.
-        self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions) if a is not None}
+        self._lookup = self.index.__getitem__
         self.noop_mask = np.zeros(len(self.actions), dtype=np.int8)
         self.noop_mask[NOOP] = 1
         self.noop_mask.flags.writeable = False
@@ -39,16 +36,13 @@ class Catalogue:
 
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """Catalogue indices of ``legal`` (KeyError names a decision the catalogue lacks: a bug)."""
-        # By identity first, in C (map), for the engine's interned decision objects; by value for
-        # any other (a decision built afresh; index 0, the no-op, is never legal).
-        got: list[Any] = list(map(self._by_id.get, map(id, legal)))
-        if None in got:
-            index = self.index
-            try:
-                got = [i if i is not None else index[a] for i, a in zip(got, legal, strict=True)]
-            except KeyError as exc:
-                raise KeyError(f"decision {exc.args[0]!r} is not in action catalogue {self.version}") from None
-        return got
+        # By value, in C (map over the dict's __getitem__): decisions are named tuples, hashed in C,
+        # which measured cheaper than looking the engine's interned objects up by id() (docs/rl.md
+        # "Speed": 0.41 against 0.72 us for a planning decision's legal list).
+        try:
+            return list(map(self._lookup, legal))
+        except KeyError as exc:
+            raise KeyError(f"decision {exc.args[0]!r} is not in action catalogue {self.version}") from None
 
     def mask(self, legal: Sequence[Any]) -> npt.NDArray[np.int8]:
         """A fresh int8 mask of ``legal`` (the no-op alone when it is empty)."""

@@ -101,8 +101,8 @@ FAVOURS = 21
 
 
 def _catalogue() -> Catalogue:
-    # The engine's own (interned) objects where it has them: equal by value, and the catalogue finds
-    # them by identity (the planning, move and commitment decisions, most of a game).
+    # The engine's own (interned) objects where it has them (the planning, move and commitment
+    # decisions, most of a game); the catalogue looks decisions up by value, so any equal one is found.
     acts: list[Action] = [plan_card_action(box, code) for box in range(PLAN_BOXES) for code in CARD_CODES]
     acts += POSITION_ACTIONS
     acts += [move_action(t, n) for t in range(N) for n in range(1, MAX_ARMIES + 1)]
