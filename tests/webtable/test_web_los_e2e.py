@@ -77,6 +77,8 @@ def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(br
     log = page.locator("#log").inner_text()
     assert "Round 6" in log and "End of the game" in log
     assert "majorities" in page.locator("#report-body").inner_text()
+    # The ring's centre says the game is over once, then the round it ended in.
+    assert page.locator(".los-centre text").all_text_contents()[:2] == ["Game over", "Round 6 of 6"]
     # The spectator followed the whole game and never received a hand before the final scoring.
     spectator.wait_for_selector("#final")
     states = [f for f in frames if f.get("type") == "state"]

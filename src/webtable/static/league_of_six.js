@@ -98,7 +98,9 @@ window.GamePages = window.GamePages || {};
     svg.append(s("circle", { cx: CX, cy: CY, r: RING, fill: "none", stroke: "#b7a57f", "stroke-width": 16, "stroke-dasharray": "2 10", "stroke-linecap": "round" }));
     const centre = s("g", { class: "los-centre" });
     centre.append(s("text", { x: CX, y: CY - 28, class: "los-round" }, obs.phase === "over" ? WT.t("league_of_six.game_over") : WT.t("league_of_six.round_of", { round: obs.round, rounds: meta.rounds })));
-    centre.append(s("text", { x: CX, y: CY - 6, class: "los-phase" }, phaseLabel(obs)));
+    // (At the end the round replaces the phase, which would only say "game over" again.)
+    centre.append(s("text", { x: CX, y: CY - 6, class: "los-phase" }, obs.phase === "over"
+      ? WT.t("league_of_six.round_of", { round: obs.round, rounds: meta.rounds }) : phaseLabel(obs)));
     if (obs.conflict) {
       const c = obs.conflict;
       centre.append(s("text", { x: CX, y: CY + 16, class: "los-phase" }, WT.t("league_of_six.conflict_in", { town: townName(c.town) })));
