@@ -250,6 +250,33 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_the_end_of_the_game_waits_for_the_playback_of_its_last_moves(browser: Browser, base_url: str) -> None:
+    """The last season and winter come after the person's last decision: they are played back at the
+    chosen pace like any other, and the final scores wait for them (or for "show the final scores now")."""
+    page = new_page(browser, playback=True)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="5")
+    page.wait_for_selector("#plan-fill")
+    page.select_option("#play-speed", "fast")
+    page.click("#play-pause")  # paused: each of Ann's decisions shows what was queued before it, at once
+    while True:
+        page.wait_for_function(
+            "() => document.querySelector('#final, #over-playing')"
+            " || document.querySelector('#turn-h').textContent === 'Your move'"
+        )
+        if page.locator("#final, #over-playing").count():
+            break
+        take_turn(page)
+    assert page.locator("#over-playing").count() == 1 and page.locator("#final").count() == 0
+    assert int(page.evaluate("() => document.body.dataset.playQueue")) > 0
+    assert "Game over" not in page.locator("#log").inner_text()
+    assert page.locator("#show-final").is_visible()
+    page.click("#play-pause")  # played on, the final scores come by themselves once the log has caught up
+    page.wait_for_selector("#final")
+    assert page.evaluate("() => document.body.dataset.playQueue") == "0"
+    assert "Game over" in page.locator("#log").inner_text()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 # Where the notice stands in the log: how many log entries (one node each) come before it.
 NOTICE_AT = """() => { const nodes = [...document.querySelector('#log').childNodes];
   const i = nodes.findIndex((n) => n.classList && n.classList.contains('timeout'));

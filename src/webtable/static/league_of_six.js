@@ -327,7 +327,7 @@ window.GamePages = window.GamePages || {};
 
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
-    if (st.over) return [finalScores(ctx, st.result, obs)];
+    if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result, obs))];
     if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     const mine = [el("p", { class: "small" }, WT.t("league_of_six.your_hand") + " ", el("strong", { id: "my-hand" }, handText(obs.hand)))];
     if (!st.legal.length) return [el("p", { class: "muted", id: "waiting" }, obs.pending.length ? WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }) : WT.t("league_of_six.waiting_game")), ...mine];
@@ -492,7 +492,7 @@ window.GamePages = window.GamePages || {};
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
-    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.pending, obs.conflict, obs.travel, obs.hand, seat !== null && st.legal.length ? obs : null]);
+    const key = JSON.stringify([seat, st.legal, st.over && (ctx.endHeld() ? "held" : "over"), obs.phase, obs.pending, obs.conflict, obs.travel, obs.hand, seat !== null && st.legal.length ? obs : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
       body.replaceChildren(...turnPanel(ctx, st));

@@ -113,8 +113,8 @@
       // A new connection (a reconnect) is sent the log from the start: add only the entries not shown yet.
       if (conn === primary()) {
         const first = ctx.logEntries.length === 0; // the log so far is shown at once, later entries played back
-        msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e, first || msg.over); });
-        if (msg.over) playback.flush();
+        // (The game's last moves too are played back at the chosen pace: see ctx.atTheEnd.)
+        msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e, first); });
       }
       schedule();
     }
@@ -257,7 +257,7 @@
     }
     function next() {
       if (timer !== null) return;
-      if (!queue.length || (paused && speed() > 0)) { draw(); return; }
+      if (!queue.length || (paused && speed() > 0)) { draw(); if (!queue.length) schedule(); return; }  // (schedule: see atTheEnd)
       if (speed() === 0) { flush(); return; }
       const entry = queue.shift();
       // Entries without words (bookkeeping) pass at once.
@@ -266,10 +266,18 @@
       show(entry, pace); draw();
       timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
     }
-    function flush() { while (queue.length) show(queue.shift()); if (page.highlight) page.highlight(ctx, null); draw(); }
+    function flush() { while (queue.length) show(queue.shift()); if (page.highlight) page.highlight(ctx, null); draw(); schedule(); }
     draw();
-    return { push(entry) { queue.push(entry); next(); }, flush };
+    return { push(entry) { queue.push(entry); next(); }, flush, left: () => queue.length };
   })();
+  // The end of the game is told at the pace of the playback: while its last moves are still being played
+  // back, the turn panel says so and the final scores wait behind a button (the other panels show the
+  // exact state, as always). Each game's turn panel calls this with its final scores.
+  // (ctx.endHeld is part of the games' turn-panel keys, so the panel is rebuilt when the playback ends.)
+  ctx.endHeld = () => playback.left() > 0;
+  ctx.atTheEnd = (finalPanel) => (!ctx.endHeld() ? finalPanel() : WT.el("div", { id: "over-playing" },
+    WT.el("p", {}, WT.t("table.over_playing")),
+    WT.el("button", { id: "show-final", class: "primary", onclick: () => playback.flush() }, WT.t("table.show_final"))));
   // Every report (a battle or revolt of this seat, a winter's scoring) since the player last closed the
   // panel stays in it, oldest first: a bot's battle a moment later never replaces the player's own.
   function maybeReport() {

@@ -466,7 +466,7 @@ window.GamePages = window.GamePages || {};
   // ------------------------------------------------------------------ decisions
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
-    if (st.over) return [finalScores(ctx, st.result)];
+    if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result))];
     if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     if (!st.legal.length) {
       if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, WT.t("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) })), myPlanView(obs)];
@@ -970,7 +970,7 @@ window.GamePages = window.GamePages || {};
     // that other seats' moves never replace a button under the pointer in the middle of a click.
     const body = document.getElementById("turn-body");
     // obs.pending is part of it: the panel's "Waiting for" names the same players as the header.
-    const key = JSON.stringify([seat, st.legal, st.over, obs.phase, obs.move, obs.fight, obs.pending, seat === null ? null : obs.players[seat],
+    const key = JSON.stringify([seat, st.legal, st.over && (ctx.endHeld() ? "held" : "over"), obs.phase, obs.move, obs.fight, obs.pending, seat === null ? null : obs.players[seat],
       obs.my_plan, obs.bonus_tiles, obs.tower, obs.court && obs.court.display, seat !== null && st.legal.length ? obs.counties : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
