@@ -166,8 +166,8 @@ class IsmctsAgent(HeuristicAgent):
     back at its own kind's measured steps per simulation, running into debt (down to half its
     budget) where it overspent: a game's engine steps then stay at most those of the fixed budget,
     one decision's error aside. What the bank still holds when the game ends is never spent; with
-    ``hold`` it is at most ``hold`` plus one decision's budget, so a game's steps also stay at least
-    the fixed budget's less that (docs/bots.md, seventh round).
+    ``hold`` it is at most ``hold`` plus one decision's budget (at the dearest kind's steps), so a
+    game's steps stay at least the fixed budget's less that (docs/bots.md, seventh round).
     """
 
     def __init__(
