@@ -16,6 +16,7 @@ from test_los_bots_play import SMALL, _play
 import league_of_six
 from league_of_six.actions import Action
 from league_of_six.bots import BOT_KINDS, evaluation_weights, learned, make_agent
+from league_of_six.bots import ismcts as ismcts_module
 from league_of_six.bots.heuristic import DEFAULT, decide, store_values
 from league_of_six.bots.ismcts import SCALE, IsmctsAgent, LeagueParts
 from league_of_six.bots.memory import Memory
@@ -64,6 +65,51 @@ def test_budget_carried_from_clear_decisions_to_close_ones(monkeypatch: pytest.M
         make_agent("ismcts", 1, carry=0.5)
     with pytest.raises(IllegalAction, match="bad options"):
         make_agent("ismcts", 1, stop=-1)
+
+
+@pytest.mark.parametrize("hold", [None, 1])
+def test_budget_banked_in_engine_steps(monkeypatch: pytest.MonkeyPatch, hold: float | None) -> None:
+    """bank=steps: what a decision leaves unspent is kept as the engine steps it would have cost, so
+    the game's steps stay at most those of the fixed budget (each decision's simulations at its own
+    cost), but for a debt of at most one decision's extra; with hold, what the bank keeps unspent at
+    the game's end is at most hold plus one decision's budget, so they stay at least that much less.
+    Some decisions stop early, some spend more, none more than carry times simulations; the game is
+    played to the end legally."""
+    options = {**SMALL["ismcts-steps"], "hold": hold}
+    base, carry = options["simulations"], options["carry"]
+    spent: list[tuple[int, int]] = []  # (simulations, engine steps) per searched decision
+
+    made: list[LeagueParts] = []  # each search's parts, the last one this decision's
+
+    class Counted(IsmctsAgent):
+        def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+            before, searches = self.simulated, len(made)
+            action = super().act(observation, legal)
+            if len(made) > searches and self.simulated > before:  # a single candidate runs none
+                spent.append((self.simulated - before, made[-1].steps))
+            return action
+
+    class Parts(LeagueParts):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            made.append(self)
+
+    monkeypatch.setattr(ismcts_module, "LeagueParts", Parts)
+    monkeypatch.setitem(BOT_KINDS, "ismcts", lambda seed, **o: Counted(seed=seed, **o))
+    monkeypatch.setitem(SMALL, "ismcts-steps", options)
+    assert _play(["ismcts-steps", "heuristic", "search", "heuristic"], 91, 4).over
+    used = [n for n, _ in spent]
+    assert min(used) < base < max(used) <= carry * base
+    steps = sum(s for _, s in spent)
+    nominal = sum(base * s / n for n, s in spent)  # each decision's simulations at its own cost
+    cost = max(s / n for n, s in spent)  # the dearest decision's steps per simulation
+    assert steps <= nominal + (carry - 1) * base * cost
+    if hold is not None:
+        assert steps >= nominal - (hold + 1) * base * cost
+    with pytest.raises(IllegalAction, match="bad options"):
+        make_agent("ismcts", 1, bank="seconds")
+    with pytest.raises(IllegalAction, match="bad options"):
+        make_agent("ismcts", 1, hold=-1)
 
 
 def test_learned_weights_load_and_evaluate() -> None:

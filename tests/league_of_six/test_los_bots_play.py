@@ -24,6 +24,8 @@ LEARNED = {"simulations": 8, "candidates": 3, "worlds": 2, "root": "halving", "c
 SMALL["ismcts-learned"] = {**LEARNED, "evaluation": "learned", "rollout": "quick"}
 # The sixth round's budget allocation: clear decisions stop early, close ones spend the savings.
 SMALL["ismcts-carry"] = {**SMALL["ismcts-learned"], "simulations": 24, "stop": 0.5, "carry": 2}
+# The seventh round's bank in engine steps (what the unspent simulations would have cost).
+SMALL["ismcts-steps"] = {**SMALL["ismcts-carry"], "bank": "steps"}
 
 
 class Checked:
@@ -89,7 +91,7 @@ def test_heuristic_beats_random_players() -> None:
     assert wins >= 9  # parity would be 3 of 12
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts-learned", "ismcts-carry"])
+@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts-learned", "ismcts-carry", "ismcts-steps"])
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):

@@ -22,6 +22,7 @@ same decisions; their information sets differ by what each seat holds.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -49,6 +50,7 @@ SCALE = 8.0  # influence points of margin that count as a near-certain win (eval
 HORIZONS = ("round", "game")
 EVALUATIONS = ("plain", "learned")
 ROLLOUTS = ("heuristic", "quick")
+BANKS = ("simulations", "steps")
 RANKED = (CHOOSE, ROTATE, STORE)  # phases whose candidates come best first by the heuristic's values
 
 
@@ -70,6 +72,7 @@ class LeagueParts:
         self.comp = comp
         self.round = int(observation["round"])
         self.pool: list[Game] = []
+        self.steps = 0  # engine steps the search applied (``bank="steps"``: the cost of its simulations)
 
     def players(self, g: Game) -> int:
         return g.s.players
@@ -110,6 +113,7 @@ class LeagueParts:
 
     def apply(self, g: Game, seat: int, action: Action) -> None:
         g.apply(seat, action)
+        self.steps += 1
 
     def public(self, g: Game, seat: int, action: Action) -> bool:
         return True
@@ -119,6 +123,7 @@ class LeagueParts:
         play = policy if self.agent.rollout == "quick" else decide
         while (p := self.actor(g)) is not None:
             g.apply(p, play(g, p, g.legal_actions(p), v, rng))
+            self.steps += 1
 
     def scores(self, g: Game) -> list[float]:
         if self.agent.evaluation == "learned" and not g.over:
@@ -147,11 +152,22 @@ class IsmctsAgent(HeuristicAgent):
     ``stop`` (halving root: end a decision early once its leader is that many paired standard
     errors ahead of every other candidate; 0: never), ``carry`` (a decision may spend up to
     ``carry`` times ``simulations``, drawing on what earlier decisions of the game left unspent; 1:
-    every decision gets ``simulations``), ``components`` (a user's set).
+    every decision gets ``simulations``), ``bank`` (what ``carry`` keeps: "simulations", or
+    "steps": the engine steps the unspent simulations would have cost), ``hold`` (once the bank holds
+    ``hold`` times ``simulations``, a decision does not stop early and spends its share of the bank;
+    default: no limit), ``components`` (a user's set).
 
     With ``stop`` and ``carry`` the budget moves from clear decisions to close ones while the
     game's simulations stay ``simulations`` per searched decision at most (docs/bots.md, sixth
-    round); still counts of simulations, deterministic from the seed.
+    round); still counts of simulations, deterministic from the seed. A simulation's cost follows
+    the length of its roll-out (a town choice at the round's start costs several times a storage
+    row at its end), so moving simulations moves CPU unevenly; with ``bank="steps"`` a decision
+    saves the engine steps its unspent simulations would have taken and a later one converts them
+    back at its own kind's measured steps per simulation, running into debt (down to half its
+    budget) where it overspent: a game's engine steps then stay at most those of the fixed budget,
+    one decision's error aside. What the bank still holds when the game ends is never spent; with
+    ``hold`` it is at most ``hold`` plus one decision's budget (at the dearest kind's steps), so a
+    game's steps stay at least the fixed budget's less that (docs/bots.md, seventh round).
     """
 
     def __init__(
@@ -174,6 +190,8 @@ class IsmctsAgent(HeuristicAgent):
         rollout: str = "heuristic",
         stop: float = 0.0,
         carry: float = 1.0,
+        bank: str = "simulations",
+        hold: float | None = None,
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -190,6 +208,8 @@ class IsmctsAgent(HeuristicAgent):
         )
         if carry < 1:
             raise ValueError("carry must be at least 1")
+        if hold is not None and hold < 0:
+            raise ValueError("hold must be at least 0")
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")
         if horizon not in HORIZONS:
@@ -198,6 +218,8 @@ class IsmctsAgent(HeuristicAgent):
             raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
+        if bank not in BANKS:
+            raise ValueError(f"bank must be one of {BANKS}, not {bank!r}")
         super().__init__(seat, seed, components, values)
         self.n_candidates = candidates
         self.worlds = worlds
@@ -206,15 +228,21 @@ class IsmctsAgent(HeuristicAgent):
         self.rollout = rollout
         self.rollout_values = replace(values, noise=noise)
         self.carry = carry
+        self.bank = bank
+        self.hold = hold
         self.decisions = 0
         self.simulated = 0  # iterations run so far (benchmarks)
         self.saved = 0  # simulations earlier decisions of this game left unspent (``carry``)
+        self.saved_steps = 0.0  # ``bank="steps"``: their engine steps (negative: a debt)
+        self.cost: dict[str, list[int]] = {}  # phase -> [steps, simulations] this game (``bank="steps"``)
 
     def reset(self, seat: int, seed: int) -> None:
         super().reset(seat, seed)
         self.decisions = 0
         self.simulated = 0
         self.saved = 0
+        self.saved_steps = 0.0
+        self.cost = {}
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         mem, comp = self.observe(observation)
@@ -223,16 +251,33 @@ class IsmctsAgent(HeuristicAgent):
             return legal[0]
         rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
         base = self.settings.iterations
-        extra = min(self.saved, int((self.carry - 1) * base))
+        phase = str(observation["phase"])
+        banked = self._banked(phase)
+        extra = max(-(base // 2), min(int((self.carry - 1) * base), math.floor(banked)))
         settings = replace(self.settings, iterations=base + extra) if extra else self.settings
-        result = search(LeagueParts(self, observation, legal, mem, comp), self.seat, rng, settings)
+        if self.hold is not None and banked >= self.hold * base:
+            settings = replace(settings, stop=0.0)  # the bank is full: spend, do not save more
+        parts = LeagueParts(self, observation, legal, mem, comp)
+        result = search(parts, self.seat, rng, settings)
         self.simulated += result.iterations
         if len(result.root.candidates) > 1:  # a single candidate (the civic bonus card) saves nothing
             self.saved += base - result.iterations
+            self.saved_steps += (base - result.iterations) * parts.steps / max(1, result.iterations)
+            cost = self.cost.setdefault(phase, [0, 0])
+            cost[0] += parts.steps
+            cost[1] += result.iterations
         return result.action
+
+    def _banked(self, phase: str) -> float:
+        """What the bank holds, in simulations of this decision's kind (``carry``, ``bank``); a
+        decision may spend it up to ``carry - 1`` times ``simulations`` (a debt: down to half)."""
+        if self.bank == "simulations":
+            return self.saved
+        steps, sims = self.cost.get(phase) or [sum(c[k] for c in self.cost.values()) for k in (0, 1)]
+        return self.saved_steps * sims / steps if steps else 0.0  # no cost known yet: nothing to spend
 
     def __repr__(self) -> str:
         return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
 
 
-__all__ = ["DEFAULT_SIMULATIONS", "IsmctsAgent", "LeagueParts"]
+__all__ = ["BANKS", "DEFAULT_SIMULATIONS", "IsmctsAgent", "LeagueParts"]
