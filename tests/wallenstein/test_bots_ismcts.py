@@ -19,7 +19,7 @@ from wallenstein.bots import BOT_KINDS, make_agent
 from wallenstein.bots.heuristic import DEFAULT, decide, plan
 from wallenstein.bots.ismcts import PLAN_POOL, IsmctsAgent, WallensteinParts
 from wallenstein.bots.learned import FEATURES, HORIZONS, WEIGHTS, features, horizon, learned_values
-from wallenstein.bots.search import legal_plan, plan_candidates, seat_values, winter_revolt_loss
+from wallenstein.bots.search import SearchAgent, legal_plan, plan_candidates, seat_values, winter_revolt_loss
 from wallenstein.bots.tournament import WallensteinTournament
 from wallenstein.state import PLANNING
 
@@ -34,7 +34,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned", "ismcts_h2h"])
+@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned", "ismcts_h2h", "ismcts_flat"])
 @pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
 def test_plays_every_edition_and_module_set_to_the_end(
     edition: str, modules: tuple[str, ...], setup: str, players: int, kind: str
@@ -109,6 +109,9 @@ def test_budget_options_and_bad_options() -> None:
         {"plans": 0},
         {"moves": -1.0},
         {"plan_horizon": "winter"},
+        {"flat_plans": -1},
+        {"flat_moves": 2.5},
+        {"flat_positions": "many"},
     ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
@@ -154,9 +157,9 @@ def test_plan_horizon_plays_plans_out_to_the_year_and_moves_to_the_season(monkey
     """``plan_horizon="year"``: a plan decision's roll-outs run to the next year, a move's or a
     position's stop at the next season's planning (``horizon``)."""
     import wallenstein.bots.ismcts as module
+    from tabletop.ismcts import search as real  # the function the bot's module calls
 
     used: list[tuple[str, str]] = []
-    real = module.search
 
     def spy(parts: WallensteinParts, seat: int, rng: random.Random, settings: Any) -> Any:
         used.append((parts.base.phase, parts.horizon))
@@ -174,6 +177,35 @@ def test_plan_horizon_plays_plans_out_to_the_year_and_moves_to_the_season(monkey
     assert {h for ph, h in used if ph == "planning"} == {"year"}
     assert {h for ph, h in used if ph != "planning"} == {"season"}
     assert {ph for ph, _ in used} >= {"planning", "position", "move"}
+
+
+def test_flat_kinds_are_decided_by_todays_search_and_the_rest_by_the_tree() -> None:
+    """``flat_plans=n``: every plan decision is the flat search's with ``n`` simulations, seeded by
+    the bot's seed and decision counter (the same choice a ``SearchAgent`` makes there); positions
+    and moves are the tree's (their simulations counted as the tree's budget)."""
+    g = wallenstein.new_game(players=4, seed=13, log=False)
+    bot = IsmctsAgent(0, 3, simulations=5, candidates=3, model=2, worlds=2, flat_plans=6)
+    spy = Spent(bot, g)
+    agents: list[Any] = [spy] + [make_agent("heuristic", s) for s in range(1, 4)]
+    for s, a in enumerate(agents):
+        a.reset(s, s)
+    plans = 0
+    while g.s.year == 1:
+        p = sorted(g.pending())[0]
+        obs, legal = g.observe(p), list(g.legal_actions(p))
+        if p == 0 and g.phase == "planning" and g.s.plan_fill[0] == 0:
+            flat = SearchAgent(0, bot.seed, simulations=6)
+            flat.decisions = bot.decisions  # the decision this one is
+            expected = flat.act(obs, legal)
+            assert spy.act(obs, legal) == expected
+            assert spy.spent[-1] == ("planning", flat.simulated)  # the flat search's simulations
+            plans += 1
+            g.apply(p, expected)
+            continue
+        g.apply(p, agents[p].act(obs, legal))
+    spent = {phase: {n for ph, n in spy.spent if ph == phase} for phase in ("planning", "position", "move")}
+    assert plans >= 2
+    assert 5 in spent["position"] | spent["move"] and spent["position"] | spent["move"] <= {0, 1, 5}
 
 
 def test_small_tournament_against_random_players() -> None:

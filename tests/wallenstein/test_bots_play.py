@@ -40,8 +40,17 @@ SMALL["ismcts_h2h"] = {**SMALL["ismcts_learned"], "horizon": "season", "opponent
 # The same with the budget shared unevenly between plans and moves, and plans played out to the
 # year's end (docs/bots.md, "Sixth round").
 SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "plan_horizon": "year"}
+# The hybrid: plans made by today's flat search, the tree for positions and moves (docs/bots.md,
+# "Seventh round").
+SMALL["ismcts_flat"] = {**SMALL["ismcts_budget"], "flat_plans": 3}
 # Test names of configurations -> bot kinds.
-KINDS = {"ismcts_1s": "ismcts", "ismcts_learned": "ismcts", "ismcts_h2h": "ismcts", "ismcts_budget": "ismcts"}
+KINDS = {
+    "ismcts_1s": "ismcts",
+    "ismcts_learned": "ismcts",
+    "ismcts_h2h": "ismcts",
+    "ismcts_budget": "ismcts",
+    "ismcts_flat": "ismcts",
+}
 SEARCH_KINDS = ("ismcts", *KINDS)
 
 

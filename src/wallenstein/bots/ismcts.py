@@ -35,7 +35,14 @@ from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
 from wallenstein.bots.learned import learned_values
 from wallenstein.bots.rollout import policy
-from wallenstein.bots.search import MODEL_NOISE, legal_plan, move_candidates, plan_candidates, seat_values
+from wallenstein.bots.search import (
+    MODEL_NOISE,
+    SearchAgent,
+    legal_plan,
+    move_candidates,
+    plan_candidates,
+    seat_values,
+)
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION
@@ -215,7 +222,11 @@ class IsmctsAgent:
     each kind of searched decision, default 1: a plan can get more of the budget and a move less,
     the mean per decision over a game kept by the multipliers the caller picks); ``plan_horizon``
     (the horizon of a plan decision's roll-outs, default ``horizon``: e.g. a plan played out to the
-    year's winter scoring while moves stop at the season).
+    year's winter scoring while moves stop at the season); ``flat_plans``, ``flat_positions``,
+    ``flat_moves`` (default 0: searched by the tree; a positive count: that kind of decision is made
+    by today's flat search, :class:`wallenstein.bots.search.SearchAgent`, with that many
+    simulations, its candidates, roll-outs to the year's end and evaluation: a hybrid whose tree
+    searches only the other kinds).
     """
 
     def __init__(
@@ -240,6 +251,9 @@ class IsmctsAgent:
         positions: float = 1.0,
         moves: float = 1.0,
         plan_horizon: str | None = None,
+        flat_plans: int = 0,
+        flat_positions: int = 0,
+        flat_moves: int = 0,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -264,6 +278,12 @@ class IsmctsAgent:
             raise ValueError(f"opponents must be one of {OPPONENTS}, not {opponents!r}")
         if min(plans, positions, moves) <= 0:
             raise ValueError("plans, positions and moves must be positive multipliers")
+        flat = dict(zip(SEARCHED, (flat_plans, flat_positions, flat_moves), strict=True))
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in flat.values()):
+            raise ValueError("flat_plans, flat_positions and flat_moves must be whole numbers, 0 or more")
+        # Kinds of decision handed to the flat search (simulations each); the tree searches the rest.
+        self.flat = {kind: n for kind, n in flat.items() if n > 0}
+        self.flat_search = SearchAgent(seat, seed, tower=tower, values=values) if self.flat else None
         # Simulations per searched kind (a fixed count: reproducible from the seed, whatever the load).
         self.budgets = {
             kind: replace(self.settings, iterations=max(1, round(simulations * share)))
@@ -298,17 +318,32 @@ class IsmctsAgent:
         seat = self.seat
         horizon = self.horizon
         if s.phase == PLANNING and s.plan_fill[seat] == (PLAN_START if base.is2002 else 0):
-            settings, horizon = self.budgets["plans"], self.plan_horizon
+            kind, horizon = "plans", self.plan_horizon
         elif s.phase == POSITION:
-            settings = self.budgets["positions"]
+            kind = "positions"
         elif s.phase == MOVE:
-            settings = self.budgets["moves"]
+            kind = "moves"
         else:
             return decide(base, seat, legal, self.values)
+        if self.flat_search is not None and kind in self.flat:
+            return self._flat(observation, legal, self.flat[kind])
+        settings = self.budgets[kind]
         rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
         result = search(WallensteinParts(self, observation, base, horizon), seat, rng, settings)
         self.simulated += result.iterations
         return result.action
+
+    def _flat(self, observation: dict[str, Any], legal: Sequence[Action], simulations: int) -> Action:
+        """The decision made by today's flat search with ``simulations``, seeded from this bot's seed
+        and decision counter (so reproducible, and the same whichever kinds went to the tree before)."""
+        flat = self.flat_search
+        assert flat is not None
+        flat.seat, flat.seed, flat.simulations = self.seat, self.seed, simulations
+        flat.decisions = self.decisions - 1  # its act counts this decision
+        before = flat.simulated
+        action = flat.act(observation, legal)
+        self.simulated += flat.simulated - before
+        return action
 
     def __repr__(self) -> str:
         return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
