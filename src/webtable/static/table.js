@@ -253,6 +253,9 @@
       $("play-pause").textContent = WT.t(paused ? "table.playback_resume" : "table.playback_pause");
       $("play-pause").setAttribute("aria-pressed", String(paused));
       $("play-left").textContent = queue.length ? WT.t("table.playback_left", { n: queue.length }) : "";
+      // At the end there is no decision to skip to: the button skips to the final scores.
+      const over = Object.values(ctx.states).some((st) => st.over);
+      $("play-skip").textContent = WT.t(over ? "table.playback_skip_end" : "table.playback_skip");
       document.body.dataset.playQueue = String(queue.length);
     }
     function next() {
