@@ -25,7 +25,7 @@
   catch (e) { $("status").textContent = e.message; return; }
   const page = window.GamePages[summary.game];
   const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
-  const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], reportSeen: 0 };
+  const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], logShown: 0, reportSeen: 0 };
   await page.init(ctx);
   // The header names the game (in the page's language); a page module may rename its panels (labels: {id: text}).
   summary.title = WT.t("lobby.title." + summary.game);
@@ -195,8 +195,14 @@
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
     const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
     box.insertBefore(node, before || null);
-    if (entry.index !== undefined) logNodes[entry.index] = node;
     if (atEnd) box.scrollTop = box.scrollHeight;
+    if (entry.index !== undefined) {
+      logNodes[entry.index] = node;
+      // A report (a battle, a winter's scoring) opens when the playback reaches its entry, not before it:
+      // it would tell a battle's or the game's outcome ahead of the log. (Before the first render,
+      // render's own call opens them, once the page knows its seat.)
+      if (entry.index >= ctx.logShown) { ctx.logShown = entry.index + 1; if (ctx.shown !== null) maybeReport(); }
+    }
   }
   // A stand-in bot played a seat's move (its time ran out, or its own bot failed): the notice stands in the log before the entries
   // that move added (its "at"), kept by the server, so a reload, a reconnect and the replay show it.
@@ -284,7 +290,7 @@
   // Every report (a battle or revolt of this seat, a winter's scoring) since the player last closed the
   // panel stays in it, oldest first: a bot's battle a moment later never replaces the player's own.
   function maybeReport() {
-    for (let i = ctx.reportSeen; i < ctx.logEntries.length; i++) {
+    for (let i = ctx.reportSeen; i < ctx.logShown; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
       if (body) {
         body.classList.add("report-item");
@@ -293,7 +299,7 @@
         $("report-h").textContent = WT.t("table.report_count", { n: $("report-body").children.length });
       }
     }
-    ctx.reportSeen = ctx.logEntries.length;
+    ctx.reportSeen = Math.max(ctx.reportSeen, ctx.logShown);
   }
   $("report-close").addEventListener("click", () => { $("report").hidden = true; $("report-body").replaceChildren(); });
 
