@@ -267,12 +267,12 @@ def test_the_end_of_the_game_waits_for_the_playback_of_its_last_moves(browser: B
             break
         take_turn(page)
     assert page.locator("#over-playing").count() == 1 and page.locator("#final").count() == 0
+    assert page.locator("#play-skip").inner_text() == "Skip to the final scores"  # no decision to skip to
     assert int(page.evaluate("() => document.body.dataset.playQueue")) > 0
     assert "Game over" not in page.locator("#log").inner_text()
     # Nor has the final winter's scoring report opened ahead of the playback.
     assert "Winter and scoring, year 2" not in page.locator("#report-body").inner_text()
     assert page.locator("#show-final").is_visible()
-    assert page.locator("#play-skip").inner_text() == "Skip to the final scores"  # no decision to skip to
     page.click("#play-pause")  # played on, the final scores come by themselves once the log has caught up
     page.wait_for_selector("#final")
     assert page.evaluate("() => document.body.dataset.playQueue") == "0"

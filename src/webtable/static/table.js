@@ -115,6 +115,7 @@
         const first = ctx.logEntries.length === 0; // the log so far is shown at once, later entries played back
         // (The game's last moves too are played back at the chosen pace: see ctx.atTheEnd.)
         msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e, first); });
+        if (msg.over) playback.refresh();  // its skip button now skips to the final scores
       }
       schedule();
     }
@@ -277,7 +278,7 @@
     }
     function flush() { while (queue.length) show(queue.shift()); if (page.highlight) page.highlight(ctx, null); draw(); schedule(); }
     draw();
-    return { push(entry) { queue.push(entry); next(); }, flush, left: () => queue.length };
+    return { push(entry) { queue.push(entry); next(); }, flush, left: () => queue.length, refresh: draw };
   })();
   // The end of the game is told at the pace of the playback: while its last moves are still being played
   // back, the turn panel says so and the final scores wait behind a button (the other panels show the
