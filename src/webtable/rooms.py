@@ -385,6 +385,9 @@ class Room:
                 # A bot's bug must not stop the game for everyone: it is logged, and the turn timer's
                 # stand-in takes this one decision, with a notice in the log saying so.
                 log.exception("game %s: bot seat %d failed; a stand-in decides for it", self.id, seat)
+                # (The game may have moved on while the bot thought: the stand-in decides on the game as
+                # it is now, and its notice stands at that game's log end.)
+                stood_in = len(self.game.log)
                 try:
                     action = turn_timer.stand_in_action(self, seat, self.version)
                 except Exception:
@@ -392,7 +395,6 @@ class Room:
                     return
                 if action is None:
                     return
-                stood_in = len(game.log)
             # A storage outage is waited out, however long, retrying the same decision (deciding again would
             # draw the bot's randomness twice); only the game moving on makes the bot decide again.
             pause = settings.retry_first
