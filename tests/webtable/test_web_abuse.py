@@ -5,11 +5,12 @@ p99 measured in the same test; a client sending its headers slowly (slowloris) i
 Latency is a ratio of two figures taken minutes apart on the same machine, never an absolute time: each
 figure is the p99 of 300 decisions after a warm-up, and the quiet figure is taken before and after the
 attack (the larger counts); the attacked figure is taken once the attack is in full force (all 500
-sockets in or refused) while the flood goes on. A p99 is the worst three decisions of a window, so one
-burst of a neighbour's load on a shared 2-core machine (the other test worker's browser) can spoil a
-window: the comparison is made in up to three rounds, each with a fresh attack, and holds when one round
-holds. A server that really slows under the attack (e.g. one that sends every state to 500 spectators,
-tenfold) fails every round.
+sockets in or refused) while the flood goes on. A p99 is the worst three decisions of a window, so a
+neighbour's load on a shared 2-core machine can spoil it: the test holds the machine-wide timing lock
+(``webclient.timing_lock``), so no browser test of another xdist worker runs meanwhile, and the
+comparison is made in up to three rounds, each with a fresh attack, and holds when one round holds. A
+server that really slows under the attack (e.g. one that sends every state to 500 spectators, tenfold)
+fails every round.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
-from webclient import free_port, server, sqlite_url
+from webclient import free_port, server, sqlite_url, timing_lock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_server import PEOPLE, Table, attacker
@@ -37,7 +38,7 @@ def test_a_game_keeps_its_pace_under_spectator_and_creation_floods(tmp_path: Pat
     # 72 sockets count against the one address's cap, raised so that the attack still gets some in and is
     # refused the rest.
     limits = ("--limit", "games_per_minute=60", "--limit", "max_connections_per_client=100")
-    with server(sqlite_url(tmp_path), port, *limits), ExitStack() as stack:
+    with timing_lock(alone=True), server(sqlite_url(tmp_path), port, *limits), ExitStack() as stack:
         table = Table(base, 1, stack, games=6 * ROUNDS)
         other = httpx.post(f"http://{base}/api/games", json={"seats": PEOPLE}).json()["id"]
         table.p99(30)  # warm-up
