@@ -250,6 +250,48 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_on_a_phone_the_line_played_back_stays_in_sight_above_the_decision(browser: Browser, base_url: str) -> None:
+    """On a phone the decision panel lies below the map, and the playback bar above it: scrolled down to
+    decide, the person still sees the line being played back (and can pause it) in a ticker along the
+    top of the window; scrolled back up, the bar shows it and the ticker goes; a skip ends it."""
+    page = new_page(browser, 390, 844, playback=True)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="21")
+    page.wait_for_selector("#plan-fill")
+    page.select_option("#play-speed", "slow")
+    page.click("#play-pause")
+    queued = "() => Number(document.body.dataset.playQueue)"
+    while page.evaluate(queued) < 6:  # paused, a season's actions wait in the queue (each decision shows them)
+        take_turn(page)
+        page.wait_for_function("() => document.querySelector('#turn-h').textContent === 'Your move'")
+        page.wait_for_timeout(500)
+    page.click("#play-step")
+    line = page.locator("#play-now").inner_text()
+    assert line
+    page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
+    page.wait_for_selector("#play-ticker", state="visible")
+    assert page.locator("#play-now").bounding_box()["y"] < 0  # type: ignore[index]  # the bar's line is out of sight
+    box = page.locator("#play-ticker").bounding_box()
+    assert box is not None and box["y"] == 0 and box["height"] < 844 / 6
+    assert page.locator("#ticker-now").inner_text() == line
+    assert page.locator("#ticker-pause").inner_text() == "Resume"  # paused: still up, whatever time passes
+    page.wait_for_timeout(2000)
+    assert page.locator("#play-ticker").is_visible()
+    page.click("#ticker-pause")  # the same pause as the bar's
+    assert page.locator("#play-pause").get_attribute("aria-pressed") == "false"
+    page.wait_for_function("(l) => document.querySelector('#ticker-now').textContent !== l", arg=line)
+    assert page.locator("#ticker-now").inner_text() == page.locator("#play-now").inner_text()
+    page.click("#ticker-pause")
+    assert page.evaluate(queued) > 0
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_selector("#play-ticker", state="hidden")
+    page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
+    page.wait_for_selector("#play-ticker", state="visible")
+    page.locator("#play-skip").dispatch_event("click")  # a skip (or a decision) leaves nothing to follow
+    page.wait_for_selector("#play-ticker", state="hidden", timeout=1000)
+    assert page.locator("#play-now").bounding_box()["y"] < 0  # type: ignore[index]  # still scrolled down
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_the_end_of_the_game_waits_for_the_playback_of_its_last_moves(browser: Browser, base_url: str) -> None:
     """The last season and winter come after the person's last decision: they are played back at the
     chosen pace like any other, and the final scores wait for them (or for "show the final scores now")."""

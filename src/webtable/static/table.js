@@ -243,17 +243,45 @@
       WT.el("label", { for: "play-speed", class: "small" }, WT.t("table.playback_speed")),
       WT.el("select", { id: "play-speed", onchange: (e) => { localStorage.setItem("wt:playback", e.target.value); if (e.target.value === "instant") flush(); else next(); } },
         ...Object.keys(SPEEDS).map((k) => WT.el("option", { value: k, selected: (localStorage.getItem("wt:playback") || "normal") === k }, WT.t(SPEED_WORDS[k])))),
-      WT.el("button", { id: "play-pause", onclick: () => { paused = !paused; draw(); next(); } }, ""),
+      WT.el("button", { id: "play-pause", onclick: () => togglePause() }, ""),
       WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift(), speed()); draw(); } }, WT.t("table.playback_step")),
       WT.el("button", { id: "play-skip", onclick: () => flush() }, WT.t("table.playback_skip")),
       WT.el("span", { id: "play-left", class: "small muted" }),
       WT.el("div", { id: "play-now", class: "small", "aria-live": "polite" }));
     document.querySelector("#view-table .table").before(bar);
+    // The ticker: while the bar's line is scrolled out of sight (a phone's decision panel lies below the
+    // map; a long side column on a wide screen) and entries are being played back, the line being shown
+    // stands at the top of the window, with the pause button. (#play-now speaks to screen readers already.)
+    const ticker = WT.el("div", { id: "play-ticker", class: "play-ticker", hidden: true },
+      WT.el("span", { id: "ticker-now", "aria-hidden": "true" }),
+      WT.el("div", { class: "ticker-side" },
+        WT.el("button", { id: "ticker-pause", onclick: () => togglePause() }, ""),
+        WT.el("span", { id: "ticker-left", class: "small muted", "aria-hidden": "true" })));
+    document.body.append(ticker);
+    let lineInSight = true; let lingerUntil = 0; let lingerTimer = null;
+    new IntersectionObserver(([e]) => { lineInSight = e.intersectionRatio > 0.9; drawTicker(); }, { threshold: [0, 0.9, 1] }).observe($("play-now"));
+    function drawTicker() {
+      // An entry stays a moment after the queue has run out, so that the last one can be read too.
+      const lingers = performance.now() < lingerUntil;
+      const up = !lineInSight && !$("view-table").hidden && $("play-now").textContent !== "" && (queue.length > 0 || lingers);
+      if (up) {
+        $("ticker-now").textContent = $("play-now").textContent;
+        $("ticker-left").textContent = $("play-left").textContent;
+        $("ticker-pause").textContent = $("play-pause").textContent;
+        $("ticker-pause").setAttribute("aria-pressed", String(paused));
+      }
+      ticker.hidden = !up;
+      document.body.classList.toggle("ticker-on", up);
+      document.documentElement.style.setProperty("--ticker-h", up ? `${ticker.offsetHeight}px` : "0px");
+      clearTimeout(lingerTimer);
+      if (up && lingers) lingerTimer = setTimeout(drawTicker, lingerUntil - performance.now() + 20);
+    }
+    function togglePause() { paused = !paused; draw(); next(); }
     // ms: how long the entry has on its own (armies move over it); 0 when shown at once.
     function show(entry, ms = 0) {
       showLog(entry);
       const text = (entry.lines || []).filter((l) => l).join(" ");
-      if (text) $("play-now").textContent = text;
+      if (text) { $("play-now").textContent = text; lingerUntil = performance.now() + Math.max(ms, 1500); }
       if (page.highlight) page.highlight(ctx, entry.event, ms);
     }
     function draw() {
@@ -264,6 +292,7 @@
       const over = Object.values(ctx.states).some((st) => st.over);
       $("play-skip").textContent = WT.t(over ? "table.playback_skip_end" : "table.playback_skip");
       document.body.dataset.playQueue = String(queue.length);
+      drawTicker();
     }
     function next() {
       if (timer !== null) return;
@@ -276,7 +305,8 @@
       show(entry, pace); draw();
       timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
     }
-    function flush() { while (queue.length) show(queue.shift()); if (page.highlight) page.highlight(ctx, null); draw(); schedule(); }
+    // Skipped (or acted on): nothing is left to follow, so the ticker goes at once.
+    function flush() { while (queue.length) show(queue.shift()); lingerUntil = 0; if (page.highlight) page.highlight(ctx, null); draw(); schedule(); }
     draw();
     return { push(entry) { queue.push(entry); next(); }, flush, left: () => queue.length, refresh: draw };
   })();
