@@ -42,7 +42,7 @@ class Checked:
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         assert type(observation) is dict and type(legal) is list
-        action = self.agent.act(observation, legal)
+        action: Action = self.agent.act(observation, legal)  # a generic Agent: its answer is checked below
         assert action in legal, f"{action} is not among the legal actions {legal}"
         self.decisions += 1
         check(self.game)
