@@ -286,6 +286,11 @@ def test_on_a_phone_the_line_played_back_stays_in_sight_above_the_decision(brows
     page.wait_for_selector("#play-ticker", state="hidden")
     page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
     page.wait_for_selector("#play-ticker", state="visible")
+    page.locator("#tab-replay").dispatch_event("click")  # the ticker belongs to the table's tab
+    page.wait_for_selector("#play-ticker", state="hidden", timeout=1000)
+    page.locator("#tab-table").dispatch_event("click")
+    page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
+    page.wait_for_selector("#play-ticker", state="visible")
     page.locator("#play-skip").dispatch_event("click")  # a skip (or a decision) leaves nothing to follow
     page.wait_for_selector("#play-ticker", state="hidden", timeout=1000)
     assert page.locator("#play-now").bounding_box()["y"] < 0  # type: ignore[index]  # still scrolled down

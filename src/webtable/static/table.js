@@ -164,7 +164,7 @@
   }
   // While the curtain is up the table behind it is hidden, not just covered: nothing of the last seat's
   // view shows through, and the keyboard cannot reach it.
-  function curtain(up) { $("curtain").hidden = !up; document.querySelector("main").hidden = up; if (up) $("curtain-go").focus(); }
+  function curtain(up) { $("curtain").hidden = !up; document.querySelector("main").hidden = up; playback.refresh(); if (up) $("curtain-go").focus(); }
   $("curtain-go").addEventListener("click", () => { curtain(false); ctx.shown = ctx.active; render(); });
 
   function setStatus(text) { $("status").textContent = text; }
@@ -263,7 +263,9 @@
     function drawTicker() {
       // An entry stays a moment after the queue has run out, so that the last one can be read too.
       const lingers = performance.now() < lingerUntil;
-      const up = !lineInSight && !$("view-table").hidden && $("play-now").textContent !== "" && (queue.length > 0 || lingers);
+      // Never over another tab, nor under the hot-seat curtain (the last seat's view must not show through):
+      // then the line has no layout box (offsetParent null), as when it is empty.
+      const up = !lineInSight && $("play-now").offsetParent !== null && (queue.length > 0 || lingers);
       if (up) {
         $("ticker-now").textContent = $("play-now").textContent;
         $("ticker-left").textContent = $("play-left").textContent;
@@ -405,6 +407,7 @@
     for (const t of ["table", "replay"]) {
       $("tab-" + t).setAttribute("aria-selected", String(t === which));
       $("view-" + t).hidden = t !== which;
+      playback.refresh();  // (the ticker belongs to the table's tab)
     }
     if (which === "replay") fillReplayViews();
   }
