@@ -12,6 +12,13 @@ seats). Prints each horizon's R^2 on held-out games, and writes the weights modu
     .venv/bin/python benchmarks/fit_evaluation.py --games 2000 --write   # ~4 min
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
 
+``--facts extended`` fits the second set of facts (:data:`wallenstein.bots.learned.FEATURES2`,
+``evaluation=learned2``) on the same games and writes :mod:`wallenstein.bots.evaluation_weights2`;
+the first set's weights stay as they are.
+
+    .venv/bin/python benchmarks/fit_evaluation.py --facts extended --games 8000 --write   # ~3 min
+    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
+
 ``--game league`` fits League of Six's (:mod:`league_of_six.bots.learned`, 4 players, stand-in set)
 the same way: positions at the start of every round, the roll-out policy (the heuristic with the
 roll-outs' noise) for a random half of the seats, the final influence plus ``WIN`` as the target.
@@ -24,7 +31,9 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -32,19 +41,21 @@ import numpy as np
 import wallenstein
 from wallenstein.bots.heuristic import DEFAULT, decide
 from wallenstein.bots.ismcts import WIN
-from wallenstein.bots.learned import FEATURES, HORIZONS, features, horizon
+from wallenstein.bots.learned import FEATURES, FEATURES2, HORIZONS, features, features2, horizon
 from wallenstein.bots.rollout import policy
 from wallenstein.bots.search import MODEL_NOISE
+from wallenstein.game import Game
 from wallenstein.state import PLANNING
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 WEIGHTS_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights.py"
+WEIGHTS2_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights2.py"
 LEAGUE_WEIGHTS_FILE = SRC / "league_of_six" / "bots" / "evaluation_weights.py"
 FIRST_SEED = 20000
 Snap = tuple[int, list[list[float]], list[float]]
 
 
-def play(seed: int) -> list[tuple[int, list[list[float]], list[float]]]:
+def play(seed: int, facts: Callable[[Game], list[list[float]]] = features) -> list[Snap]:
     """One self-play game: (horizon, every seat's facts, every seat's final score) per season start."""
     rng = random.Random(f"fit-evaluation/{seed}")
     g = wallenstein.new_game(players=4, seed=seed, log=False)
@@ -56,7 +67,7 @@ def play(seed: int) -> list[tuple[int, list[list[float]], list[float]]]:
         s = g.s
         if s.phase == PLANNING and (s.year, s.season) not in seen:
             seen.add((s.year, s.season))
-            snaps.append((horizon(g), features(g)))
+            snaps.append((horizon(g), facts(g)))
         p = g.pending()[0]
         legal = g.legal_actions(p)
         act = decide(g, p, legal, values[p], rng) if s.phase == PLANNING else policy(g, p, legal, values[p])
@@ -112,16 +123,30 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
     return np.linalg.solve(a, x.T @ y)
 
 
+def row_lines(w: tuple[float, ...]) -> list[str]:
+    """One weights row of the generated module, wrapped when it would pass the line length."""
+    if len(f"    {w!r},") <= 120:
+        return [f"    {w!r},"]
+    return ["    (", *(f"        {v!r}," for v in w), "    ),"]  # one value a line, as ruff formats it
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=("wallenstein", "league"), default="wallenstein")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--holdout", type=float, default=0.2, help="share of the games held out for the R^2")
     ap.add_argument("--write", action="store_true", help="write the weights module (fitted on all games)")
+    ap.add_argument(
+        "--facts", choices=("first", "extended"), default="first", help="Wallenstein: extended = evaluation=learned2"
+    )
     args = ap.parse_args()
     league = args.game == "league"
+    extended = args.facts == "extended" and not league
     names: tuple[str, ...]
-    if league:
+    player: Callable[[int], list[Snap]]
+    if extended:
+        names, horizons, out_file, player = FEATURES2, HORIZONS, WEIGHTS2_FILE, partial(play, facts=features2)
+    elif league:
         from league_of_six.bots import learned as l_learned
 
         names, horizons, out_file, player = l_learned.FEATURES, l_learned.HORIZONS, LEAGUE_WEIGHTS_FILE, play_league
@@ -155,10 +180,11 @@ def main() -> None:
         print(f"{name:>16}: " + " ".join(f"{v:+.3f}" for v in col))
     if args.write:
         pkg = "league_of_six" if league else "wallenstein"
-        flag = " --game league" if league else ""
+        flag = " --game league" if league else " --facts extended" if extended else ""
         rows = "round 1 .. round 6" if league else "year 1 spring .. year 2 fall"
+        which = ", ``evaluation=learned2``" if extended else ""
         lines = [
-            f'"""The learned evaluation\'s weights (:mod:`{pkg}.bots.learned`): written by',
+            f'"""The learned evaluation\'s weights (:mod:`{pkg}.bots.learned`{which}): written by',
             f"``benchmarks/fit_evaluation.py{flag} --games {args.games} --write`` (self-play seeds {FIRST_SEED}..).",
             '"""',
             "",
@@ -167,7 +193,7 @@ def main() -> None:
             ")",
             f"# One row per horizon ({rows}), one weight per feature.",
             "WEIGHTS: tuple[tuple[float, ...], ...] = (",
-            *(f"    {w!r}," for w in weights),
+            *(line for w in weights for line in row_lines(w)),
             ")",
             "",
         ]
