@@ -21,10 +21,10 @@ stay as they were (levels and earlier figures depend on them).
 
 from __future__ import annotations
 
-from wallenstein.board import BOARD, BUILDING_BITS
+from wallenstein.board import BOARD
 from wallenstein.bots import evaluation_weights, evaluation_weights2
 from wallenstein.bots.heuristic import expected_winter_loss, scorings_left
-from wallenstein.bots.search import scoring_points, winter_revolt_loss
+from wallenstein.bots.search import Holdings, holdings, scoring_points, winter_revolt_loss
 from wallenstein.game import Game
 from wallenstein.state import WINTER
 
@@ -112,33 +112,23 @@ def features(g: Game, points: list[int] | None = None) -> list[list[float]]:
     return out
 
 
-def extra_features(g: Game, points: list[int]) -> list[list[float]]:
-    """Every seat's :data:`EXTRA_FEATURES` in ``g``; ``points``: :func:`scoring_points` of ``g``."""
+def extra_features(g: Game, points: list[int], held: Holdings) -> list[list[float]]:
+    """Every seat's :data:`EXTRA_FEATURES` in ``g``; ``points`` and ``held``: its
+    :func:`scoring_points` and :func:`holdings`."""
     s = g.s
     P = s.players
     owner = s.owner
     armies = s.armies
     neighbours = BOARD.neighbours
     counties = [0.0] * P
-    buildings = [0.0] * P
     border = [0.0] * P
     threat = [0.0] * P
     weak = [0.0] * P
     room = [0.0] * P
-    near = [0.0] * P
-    # Per region and building kind, each seat's buildings (the winter's majorities, winter.py).
-    counts = [[[0] * P for _ in BUILDING_BITS] for _ in BOARD.regions]
     for c, o in enumerate(owner):
         if o < 0:
             continue
         counties[o] += 1
-        b = s.buildings[c]
-        if b:
-            region = counts[BOARD.region_of[c]]
-            for kind, bit in enumerate(BUILDING_BITS):
-                if b & bit:
-                    buildings[o] += 1
-                    region[kind][o] += 1
         hostile = 0
         for n in neighbours[c]:
             on = owner[n]
@@ -151,17 +141,19 @@ def extra_features(g: Game, points: list[int]) -> list[list[float]]:
             threat[o] += hostile
             if armies[c] <= 1:
                 weak[o] += 1
-    for region in counts:
+    near = [0.0] * P
+    for region in held[1]:
         for seats in region:
             best = max(seats)
             if best and seats.count(best) == 1:
                 for p in range(P):
                     if seats[p] == best - 1:
                         near[p] += 1
+    buildings = [held[0][p] - counties[p] for p in range(P)]
     return [
         [
             buildings[p],
-            points[p] - counties[p] - buildings[p],  # what is left of a scoring: the majorities
+            points[p] - held[0][p],  # what is left of a scoring: the majorities
             border[p],
             threat[p],
             weak[p],
@@ -174,8 +166,9 @@ def extra_features(g: Game, points: list[int]) -> list[list[float]]:
 
 def features2(g: Game) -> list[list[float]]:
     """Every seat's facts of the second set (:data:`FEATURES2`) in ``g``, a game not over."""
-    points = scoring_points(g)
-    return [a + b for a, b in zip(features(g, points), extra_features(g, points), strict=True)]
+    held = holdings(g)
+    points = scoring_points(g, held)
+    return [a + b for a, b in zip(features(g, points), extra_features(g, points, held), strict=True)]
 
 
 def learned_values(g: Game) -> list[float]:
