@@ -56,7 +56,7 @@ def rows(name: str, games: int, evaluation: str = "plain") -> list[Row]:
         if name == "wallenstein":
             import wallenstein
             from wallenstein.bots.heuristic import decide as w_decide
-            from wallenstein.bots.learned import learned2_values, learned_values
+            from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
             from wallenstein.bots.search import seat_values
             from wallenstein.state import PLANNING
 
@@ -65,6 +65,8 @@ def rows(name: str, games: int, evaluation: str = "plain") -> list[Row]:
                     return learned_values(g)
                 if evaluation == "learned2":
                     return learned2_values(g)
+                if evaluation == "learned3":
+                    return learned2_values(g, WEIGHTS3)
                 return seat_values(g, winter=evaluation == "winter")
 
             g: Any = wallenstein.new_game(players=4, seed=seed, log=False)
@@ -94,9 +96,9 @@ def main() -> None:
     ap.add_argument("--winter", action="store_true", help="Wallenstein: the ismcts evaluation=winter variant")
     ap.add_argument(
         "--evaluation",
-        choices=("plain", "winter", "learned", "learned2"),
+        choices=("plain", "winter", "learned", "learned2", "learned3"),
         default="plain",
-        help="learned: both games; learned2: Wallenstein",
+        help="learned: both games; learned2, learned3: Wallenstein",
     )
     args = ap.parse_args()
     data = rows(args.game, args.games, "winter" if args.winter else args.evaluation)

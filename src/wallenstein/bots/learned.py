@@ -22,7 +22,7 @@ stay as they were (levels and earlier figures depend on them).
 from __future__ import annotations
 
 from wallenstein.board import BOARD
-from wallenstein.bots import evaluation_weights, evaluation_weights2
+from wallenstein.bots import evaluation_weights, evaluation_weights2, evaluation_weights3
 from wallenstein.bots.heuristic import expected_winter_loss, scorings_left
 from wallenstein.bots.search import Holdings, holdings, scoring_points, winter_revolt_loss
 from wallenstein.game import Game
@@ -53,15 +53,20 @@ EXTRA_FEATURES = (
     "near_majority",  # region majorities (per building kind) it misses by one building
 )
 FEATURES2 = FEATURES + EXTRA_FEATURES
+# evaluation=learned3: the same facts, fitted so that none of these (a seat's holdings, which its own
+# decisions add to) counts against it; learned2's self-play correlations priced a building below
+# nothing in the first year, a bias a search acts on (docs/bots.md, "Eighth round").
+HOLDINGS = (*FEATURES[:6], "buildings", "majorities", "border_armies")  # vp .. counties, and these
 HORIZONS = 6  # the planning of year 1 spring, summer, fall, year 2 spring, summer, fall
 WEIGHTS = evaluation_weights.WEIGHTS
 WEIGHTS2 = evaluation_weights2.WEIGHTS
+WEIGHTS3 = evaluation_weights3.WEIGHTS
 if evaluation_weights.FEATURES != FEATURES or len(WEIGHTS) != HORIZONS:
     raise ImportError("evaluation_weights.py does not match the features: rerun benchmarks/fit_evaluation.py --write")
-if evaluation_weights2.FEATURES != FEATURES2 or len(WEIGHTS2) != HORIZONS:
+if any(m.FEATURES != FEATURES2 or len(m.WEIGHTS) != HORIZONS for m in (evaluation_weights2, evaluation_weights3)):
     raise ImportError(
-        "evaluation_weights2.py does not match the features: "
-        "rerun benchmarks/fit_evaluation.py --facts extended --write"
+        "evaluation_weights2.py or 3 does not match the features: "
+        "rerun benchmarks/fit_evaluation.py --facts extended [--signs] --write"
     )
 
 
@@ -177,9 +182,10 @@ def learned_values(g: Game) -> list[float]:
     return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features(g)]
 
 
-def learned2_values(g: Game) -> list[float]:
-    """The same by the second set of facts and weights (``evaluation=learned2``)."""
-    w = WEIGHTS2[horizon(g)]
+def learned2_values(g: Game, weights: tuple[tuple[float, ...], ...] = WEIGHTS2) -> list[float]:
+    """The same by the second set of facts and weights (``evaluation=learned2``; ``learned3`` with
+    :data:`WEIGHTS3`)."""
+    w = weights[horizon(g)]
     return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features2(g)]
 
 
@@ -187,6 +193,7 @@ __all__ = [
     "EXTRA_FEATURES",
     "FEATURES",
     "FEATURES2",
+    "HOLDINGS",
     "HORIZONS",
     "extra_features",
     "features",
