@@ -23,9 +23,11 @@ from wallenstein.bots.learned import (
     EXTRA_FEATURES,
     FEATURES,
     FEATURES2,
+    HOLDINGS,
     HORIZONS,
     WEIGHTS,
     WEIGHTS2,
+    WEIGHTS3,
     features,
     features2,
     horizon,
@@ -70,6 +72,7 @@ def test_plays_every_edition_and_module_set_to_the_end(
         {"root": "halving", "evaluation": "learned", "opponents": "search", "expand": 3},
         {"root": "halving", "evaluation": "learned", "opponents": "search", "plans": 1.5, "moves": 0.5},
         {"root": "halving", "evaluation": "learned", "plan_horizon": "year", "plans": 0.5, "moves": 0.5},
+        {"root": "halving", "evaluation": "learned3", "opponents": "search", "expand": 3},
     ],
 )
 def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, Any]) -> None:
@@ -119,7 +122,7 @@ def test_budget_options_and_bad_options() -> None:
         {"max_seconds": -1},
         {"depth": 2},
         {"evaluation": "vibes"},
-        {"evaluation": "learned3"},
+        {"evaluation": "learned9"},
         {"opponents": "nobody"},
         {"plans": 0},
         {"moves": -1.0},
@@ -318,6 +321,25 @@ def test_the_second_learned_evaluation_reads_more_public_facts_of_the_board() ->
     for p in (0, 1, 3):  # the others now miss that majority by one building; nothing else of theirs moved
         assert built[p][near] == after[p][near] + 1
         assert built[p][:near] + built[p][near + 1 :] == after[p][:near] + after[p][near + 1 :]
+
+
+def test_the_third_learned_evaluation_never_counts_a_holding_against_its_seat() -> None:
+    """``evaluation=learned3``: learned2's facts with weights fitted so that no holding a seat's own
+    decisions add to (a building, a county, armies on a border...) lowers its value; more of one
+    never lowers it, here a building added on one of its counties."""
+    assert set(HOLDINGS) <= set(FEATURES2)
+    assert len(WEIGHTS3) == HORIZONS and all(len(w) == len(FEATURES2) for w in WEIGHTS3)
+    assert all(w[FEATURES2.index(name)] >= 0 for w in WEIGHTS3 for name in HOLDINGS)
+    assert any(w[FEATURES2.index("buildings")] < 0 for w in WEIGHTS2)  # what learned3 corrects
+    g = wallenstein.new_game(players=4, seed=9, log=False)
+    while (g.s.season, g.s.phase) != (1, PLANNING):
+        p = g.pending()[0]
+        g.apply(p, decide(g, p, g.legal_actions(p)))
+    before = learned2_values(g, WEIGHTS3)
+    assert before == [sum(w * f for w, f in zip(WEIGHTS3[horizon(g)], row, strict=True)) for row in features2(g)]
+    c = next(c for c in g.s.counties_of(1) if not g.s.buildings[c])
+    g.s.buildings[c] |= B_PALACE
+    assert learned2_values(g, WEIGHTS3)[1] >= before[1]
 
 
 def test_the_search_opponent_model_plans_like_todays_search() -> None:

@@ -45,6 +45,8 @@ SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "pl
 SMALL["ismcts_flat"] = {**SMALL["ismcts_budget"], "flat_plans": 3}
 # The sixth round's configuration with the refitted evaluation on more facts (docs/bots.md, "Eighth round").
 SMALL["ismcts_learned2"] = {**SMALL["ismcts_budget"], "evaluation": "learned2"}
+# The same facts, a seat's holdings never counting against it (docs/bots.md, "Eighth round").
+SMALL["ismcts_learned3"] = {**SMALL["ismcts_budget"], "evaluation": "learned3"}
 # Test names of configurations -> bot kinds.
 KINDS = {
     "ismcts_1s": "ismcts",
@@ -53,6 +55,7 @@ KINDS = {
     "ismcts_budget": "ismcts",
     "ismcts_flat": "ismcts",
     "ismcts_learned2": "ismcts",
+    "ismcts_learned3": "ismcts",
 }
 SEARCH_KINDS = ("ismcts", *KINDS)
 
