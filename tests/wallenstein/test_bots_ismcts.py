@@ -325,8 +325,8 @@ def test_the_second_learned_evaluation_reads_more_public_facts_of_the_board() ->
 
 def test_the_third_learned_evaluation_never_counts_a_holding_against_its_seat() -> None:
     """``evaluation=learned3``: learned2's facts with weights fitted so that no holding a seat's own
-    decisions add to (a building, a county, armies on a border...) lowers its value; more of one
-    never lowers it, here a building added on one of its counties."""
+    decisions add to (a building, a county, armies on a border...) lowers its value; here a building
+    added on one of its counties raises it."""
     assert set(HOLDINGS) <= set(FEATURES2)
     assert len(WEIGHTS3) == HORIZONS and all(len(w) == len(FEATURES2) for w in WEIGHTS3)
     assert all(w[FEATURES2.index(name)] >= 0 for w in WEIGHTS3 for name in HOLDINGS)
@@ -335,11 +335,12 @@ def test_the_third_learned_evaluation_never_counts_a_holding_against_its_seat() 
     while (g.s.season, g.s.phase) != (1, PLANNING):
         p = g.pending()[0]
         g.apply(p, decide(g, p, g.legal_actions(p)))
+    g.s.grain[1] = 50  # no shortfall: a building cannot be lost to the winter's revolts (a cost learned3 keeps)
     before = learned2_values(g, WEIGHTS3)
     assert before == [sum(w * f for w, f in zip(WEIGHTS3[horizon(g)], row, strict=True)) for row in features2(g)]
     c = next(c for c in g.s.counties_of(1) if not g.s.buildings[c])
     g.s.buildings[c] |= B_PALACE
-    assert learned2_values(g, WEIGHTS3)[1] >= before[1]
+    assert learned2_values(g, WEIGHTS3)[1] > before[1]
 
 
 def test_the_search_opponent_model_plans_like_todays_search() -> None:
