@@ -19,6 +19,11 @@ the first set's weights stay as they are.
     .venv/bin/python benchmarks/fit_evaluation.py --facts extended --games 8000 --write   # ~3 min
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
 
+``--signs`` with it fits so that no holding of a seat (:data:`wallenstein.bots.learned.HOLDINGS`)
+counts against it, and writes :mod:`wallenstein.bots.evaluation_weights3` (``evaluation=learned3``).
+
+    .venv/bin/python benchmarks/fit_evaluation.py --facts extended --signs --games 8000 --write
+
 ``--game league`` fits League of Six's (:mod:`league_of_six.bots.learned`, 4 players, stand-in set)
 the same way: positions at the start of every round, the roll-out policy (the heuristic with the
 roll-outs' noise) for a random half of the seats, the final influence plus ``WIN`` as the target.
