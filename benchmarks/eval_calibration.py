@@ -11,6 +11,7 @@ the evaluation says little about the result is steered by noise there.
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --winter   # evaluation=winter
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
+    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
     .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned
 """
 
@@ -55,13 +56,17 @@ def rows(name: str, games: int, evaluation: str = "plain") -> list[Row]:
         if name == "wallenstein":
             import wallenstein
             from wallenstein.bots.heuristic import decide as w_decide
-            from wallenstein.bots.learned import learned_values
+            from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
             from wallenstein.bots.search import seat_values
             from wallenstein.state import PLANNING
 
             def value(g: Any) -> list[float]:
                 if evaluation == "learned":
                     return learned_values(g)
+                if evaluation == "learned2":
+                    return learned2_values(g)
+                if evaluation == "learned3":
+                    return learned2_values(g, WEIGHTS3)
                 return seat_values(g, winter=evaluation == "winter")
 
             g: Any = wallenstein.new_game(players=4, seed=seed, log=False)
@@ -89,7 +94,12 @@ def main() -> None:
     ap.add_argument("--game", choices=("wallenstein", "league"), default="wallenstein")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--winter", action="store_true", help="Wallenstein: the ismcts evaluation=winter variant")
-    ap.add_argument("--evaluation", choices=("plain", "winter", "learned"), default="plain", help="learned: both games")
+    ap.add_argument(
+        "--evaluation",
+        choices=("plain", "winter", "learned", "learned2", "learned3"),
+        default="plain",
+        help="learned: both games; learned2, learned3: Wallenstein",
+    )
     args = ap.parse_args()
     data = rows(args.game, args.games, "winter" if args.winter else args.evaluation)
     by: dict[int, list[Row]] = defaultdict(list)

@@ -12,6 +12,18 @@ seats). Prints each horizon's R^2 on held-out games, and writes the weights modu
     .venv/bin/python benchmarks/fit_evaluation.py --games 2000 --write   # ~4 min
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
 
+``--facts extended`` fits the second set of facts (:data:`wallenstein.bots.learned.FEATURES2`,
+``evaluation=learned2``) on the same games and writes :mod:`wallenstein.bots.evaluation_weights2`;
+the first set's weights stay as they are.
+
+    .venv/bin/python benchmarks/fit_evaluation.py --facts extended --games 8000 --write   # ~3 min
+    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
+
+``--signs`` with it fits so that no holding of a seat (:data:`wallenstein.bots.learned.HOLDINGS`)
+counts against it, and writes :mod:`wallenstein.bots.evaluation_weights3` (``evaluation=learned3``).
+
+    .venv/bin/python benchmarks/fit_evaluation.py --facts extended --signs --games 8000 --write
+
 ``--game league`` fits League of Six's (:mod:`league_of_six.bots.learned`, 4 players, stand-in set)
 the same way: positions at the start of every round, the roll-out policy (the heuristic with the
 roll-outs' noise) for a random half of the seats, the final influence plus ``WIN`` as the target.
@@ -24,7 +36,9 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -32,19 +46,22 @@ import numpy as np
 import wallenstein
 from wallenstein.bots.heuristic import DEFAULT, decide
 from wallenstein.bots.ismcts import WIN
-from wallenstein.bots.learned import FEATURES, HORIZONS, features, horizon
+from wallenstein.bots.learned import FEATURES, FEATURES2, HOLDINGS, HORIZONS, features, features2, horizon
 from wallenstein.bots.rollout import policy
 from wallenstein.bots.search import MODEL_NOISE
+from wallenstein.game import Game
 from wallenstein.state import PLANNING
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 WEIGHTS_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights.py"
+WEIGHTS2_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights2.py"
+WEIGHTS3_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights3.py"
 LEAGUE_WEIGHTS_FILE = SRC / "league_of_six" / "bots" / "evaluation_weights.py"
 FIRST_SEED = 20000
 Snap = tuple[int, list[list[float]], list[float]]
 
 
-def play(seed: int) -> list[tuple[int, list[list[float]], list[float]]]:
+def play(seed: int, facts: Callable[[Game], list[list[float]]] = features) -> list[Snap]:
     """One self-play game: (horizon, every seat's facts, every seat's final score) per season start."""
     rng = random.Random(f"fit-evaluation/{seed}")
     g = wallenstein.new_game(players=4, seed=seed, log=False)
@@ -56,7 +73,7 @@ def play(seed: int) -> list[tuple[int, list[list[float]], list[float]]]:
         s = g.s
         if s.phase == PLANNING and (s.year, s.season) not in seen:
             seen.add((s.year, s.season))
-            snaps.append((horizon(g), features(g)))
+            snaps.append((horizon(g), facts(g)))
         p = g.pending()[0]
         legal = g.legal_actions(p)
         act = decide(g, p, legal, values[p], rng) if s.phase == PLANNING else policy(g, p, legal, values[p])
@@ -103,13 +120,30 @@ def centred(rows: list[tuple[list[list[float]], list[float]]]) -> tuple[np.ndarr
     return np.concatenate(xs), np.concatenate(ys)
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
-    """Least squares with a small ridge (scaled by the data) on centred data: the weights."""
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, keep: Sequence[int] = ()) -> np.ndarray:
+    """Least squares with a small ridge (scaled by the data) on centred data: the weights. The
+    columns in ``keep`` may not get a negative weight: one that would is left out (weight 0) and
+    the rest refitted, until none does (an active-set approximation of the constrained fit)."""
     a = x.T @ x
     if not np.trace(a):  # no fact differs between the seats (League of Six's first round): no model
         return np.zeros(a.shape[0])
     a += ridge * np.trace(a) / a.shape[0] * np.eye(a.shape[0])
-    return np.linalg.solve(a, x.T @ y)
+    b = x.T @ y
+    used = list(range(a.shape[0]))
+    while True:
+        w = np.zeros(a.shape[0])
+        w[used] = np.linalg.solve(a[np.ix_(used, used)], b[used])
+        bad = [i for i in keep if i in used and w[i] < 0]
+        if not bad:
+            return w
+        used.remove(min(bad, key=lambda i: w[i]))
+
+
+def row_lines(w: tuple[float, ...]) -> list[str]:
+    """One weights row of the generated module, wrapped when it would pass the line length."""
+    if len(f"    {w!r},") <= 120:
+        return [f"    {w!r},"]
+    return ["    (", *(f"        {v!r}," for v in w), "    ),"]  # one value a line, as ruff formats it
 
 
 def main() -> None:
@@ -118,10 +152,24 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--holdout", type=float, default=0.2, help="share of the games held out for the R^2")
     ap.add_argument("--write", action="store_true", help="write the weights module (fitted on all games)")
+    ap.add_argument(
+        "--facts", choices=("first", "extended"), default="first", help="Wallenstein: extended = evaluation=learned2"
+    )
+    ap.add_argument(
+        "--signs",
+        action="store_true",
+        help="with --facts extended: a seat's holdings never count against it (evaluation=learned3)",
+    )
     args = ap.parse_args()
     league = args.game == "league"
+    extended = args.facts == "extended" and not league
+    keep = [FEATURES2.index(name) for name in HOLDINGS] if extended and args.signs else []
     names: tuple[str, ...]
-    if league:
+    player: Callable[[int], list[Snap]]
+    if extended:
+        out_file = WEIGHTS3_FILE if keep else WEIGHTS2_FILE
+        names, horizons, player = FEATURES2, HORIZONS, partial(play, facts=features2)
+    elif league:
         from league_of_six.bots import learned as l_learned
 
         names, horizons, out_file, player = l_learned.FEATURES, l_learned.HORIZONS, LEAGUE_WEIGHTS_FILE, play_league
@@ -143,22 +191,24 @@ def main() -> None:
         test = [r for game in by[k][cut:] for r in game]
         x, y = centred(train)
         xt, yt = centred(test)
-        w = fit(x, y)
+        w = fit(x, y, keep=keep)
         r2 = 1 - float(((xt @ w - yt) ** 2).sum() / (yt**2).sum())
         # Wallenstein: VP plus the scorings left; League of Six: influence plus the majorities now.
         proj = xt[:, 0] + xt[:, 1]
         r2p = 1 - float(((proj - yt) ** 2).sum() / (yt**2).sum())
         print(f"| {k} | {len(train) + len(test)} | {r2:.3f} | {r2p:.3f} |")
         xa, ya = centred(train + test)
-        weights.append(tuple(round(float(v), 5) for v in fit(xa, ya)))
+        weights.append(tuple(round(float(v), 5) + 0.0 for v in fit(xa, ya, keep=keep)))
     for name, col in zip(names, zip(*weights, strict=True), strict=True):
         print(f"{name:>16}: " + " ".join(f"{v:+.3f}" for v in col))
     if args.write:
         pkg = "league_of_six" if league else "wallenstein"
-        flag = " --game league" if league else ""
+        flag = " --game league" if league else " --facts extended" if extended else ""
+        flag += " --signs" if keep else ""
         rows = "round 1 .. round 6" if league else "year 1 spring .. year 2 fall"
+        which = f", ``evaluation=learned{3 if keep else 2}``" if extended else ""
         lines = [
-            f'"""The learned evaluation\'s weights (:mod:`{pkg}.bots.learned`): written by',
+            f'"""The learned evaluation\'s weights (:mod:`{pkg}.bots.learned`{which}): written by',
             f"``benchmarks/fit_evaluation.py{flag} --games {args.games} --write`` (self-play seeds {FIRST_SEED}..).",
             '"""',
             "",
@@ -167,7 +217,7 @@ def main() -> None:
             ")",
             f"# One row per horizon ({rows}), one weight per feature.",
             "WEIGHTS: tuple[tuple[float, ...], ...] = (",
-            *(f"    {w!r}," for w in weights),
+            *(line for w in weights for line in row_lines(w)),
             ")",
             "",
         ]

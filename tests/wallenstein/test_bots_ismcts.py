@@ -15,13 +15,29 @@ from tabletop.errors import IllegalAction
 from tabletop.runner import run
 from tabletop.tournament import tournament
 from wallenstein.actions import Action
+from wallenstein.board import B_PALACE, BOARD
 from wallenstein.bots import BOT_KINDS, make_agent
 from wallenstein.bots.heuristic import DEFAULT, decide, plan
 from wallenstein.bots.ismcts import PLAN_POOL, IsmctsAgent, WallensteinParts
-from wallenstein.bots.learned import FEATURES, HORIZONS, WEIGHTS, features, horizon, learned_values
+from wallenstein.bots.learned import (
+    EXTRA_FEATURES,
+    FEATURES,
+    FEATURES2,
+    HOLDINGS,
+    HORIZONS,
+    WEIGHTS,
+    WEIGHTS2,
+    WEIGHTS3,
+    features,
+    features2,
+    horizon,
+    learned2_values,
+    learned_values,
+)
 from wallenstein.bots.search import SearchAgent, legal_plan, plan_candidates, seat_values, winter_revolt_loss
 from wallenstein.bots.tournament import WallensteinTournament
 from wallenstein.state import PLANNING
+from wallenstein.winter import MAJORITY_AWARD
 
 GAMES = [
     ("2012", (), "lineup", 4),
@@ -34,7 +50,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned", "ismcts_h2h", "ismcts_flat"])
+@pytest.mark.parametrize("kind", ["ismcts", "ismcts_learned", "ismcts_h2h", "ismcts_flat", "ismcts_learned2"])
 @pytest.mark.parametrize(("edition", "modules", "setup", "players"), GAMES)
 def test_plays_every_edition_and_module_set_to_the_end(
     edition: str, modules: tuple[str, ...], setup: str, players: int, kind: str
@@ -56,6 +72,7 @@ def test_plays_every_edition_and_module_set_to_the_end(
         {"root": "halving", "evaluation": "learned", "opponents": "search", "expand": 3},
         {"root": "halving", "evaluation": "learned", "opponents": "search", "plans": 1.5, "moves": 0.5},
         {"root": "halving", "evaluation": "learned", "plan_horizon": "year", "plans": 0.5, "moves": 0.5},
+        {"root": "halving", "evaluation": "learned3", "opponents": "search", "expand": 3},
     ],
 )
 def test_the_year_horizon_and_the_halving_root_play_to_the_end(options: dict[str, Any]) -> None:
@@ -105,6 +122,7 @@ def test_budget_options_and_bad_options() -> None:
         {"max_seconds": -1},
         {"depth": 2},
         {"evaluation": "vibes"},
+        {"evaluation": "learned9"},
         {"opponents": "nobody"},
         {"plans": 0},
         {"moves": -1.0},
@@ -255,6 +273,74 @@ def test_the_learned_evaluation_reads_public_facts_per_horizon() -> None:
     after = learned_values(g)
     assert after[1] - before[1] == pytest.approx(3 * WEIGHTS[k][FEATURES.index("vp")])
     assert after[1] > before[1] and [after[p] for p in (0, 2, 3)] == [before[p] for p in (0, 2, 3)]
+
+
+def test_the_second_learned_evaluation_reads_more_public_facts_of_the_board() -> None:
+    """``evaluation=learned2``: the first set's facts and seven of the board, one weight per fact
+    and horizon; each fact moves with the board as it says (a county nobody owns next to a seat's
+    counties is room for it; a building and the majority it brings count for its owner, the others
+    now miss that majority by one), and
+    the value is the same in a game that differs only in secrets."""
+    assert FEATURES2 == FEATURES + EXTRA_FEATURES
+    assert len(WEIGHTS2) == HORIZONS and all(len(w) == len(FEATURES2) for w in WEIGHTS2)
+    g = wallenstein.new_game(players=4, seed=9, log=False)
+    while (g.s.season, g.s.phase) != (1, PLANNING):  # year 1 summer, a horizon the search stops at
+        p = g.pending()[0]
+        g.apply(p, decide(g, p, g.legal_actions(p)))
+    s = g.s
+    k = horizon(g)
+    assert k == 1
+    before = learned2_values(g)
+    facts = features2(g)
+    assert [row[: len(FEATURES)] for row in facts] == features(g)
+    assert before == [sum(w * f for w, f in zip(WEIGHTS2[k], row, strict=True)) for row in facts]
+    twin = g.clone()
+    twin.s.event_deck.reverse()
+    assert learned2_values(twin) == before
+    col = {name: i for i, name in enumerate(FEATURES2)}
+    # A county of seat 1 next to one of seat 0's becomes nobody's: room for seat 0.
+    c = next(c for c in s.counties_of(0) for n in BOARD.neighbours[c] if s.owner[n] == 1)
+    n = next(n for n in BOARD.neighbours[c] if s.owner[n] == 1)
+    s.owner[n] = -1
+    after = features2(g)
+    mine = sum(1 for m in BOARD.neighbours[n] if s.owner[m] == 0)
+    assert after[0][col["open_neighbours"]] == facts[0][col["open_neighbours"]] + mine
+    assert after[1][col["counties"]] == facts[1][col["counties"]] - 1
+
+    # The first palace of its region, on a county of seat 2: one building and the palace majority.
+    def region_has_palace(c: int) -> bool:
+        return any(s.buildings[m] & B_PALACE for m in range(len(s.owner)) if BOARD.region_of[m] == BOARD.region_of[c])
+
+    c2 = next(c for c in s.counties_of(2) if not s.buildings[c] and not region_has_palace(c))
+    g2 = g.clone()
+    g2.s.buildings[c2] |= B_PALACE
+    built = features2(g2)
+    assert built[2][col["buildings"]] == after[2][col["buildings"]] + 1
+    assert built[2][col["majorities"]] == after[2][col["majorities"]] + MAJORITY_AWARD[0]
+    near = col["near_majority"]
+    for p in (0, 1, 3):  # the others now miss that majority by one building; nothing else of theirs moved
+        assert built[p][near] == after[p][near] + 1
+        assert built[p][:near] + built[p][near + 1 :] == after[p][:near] + after[p][near + 1 :]
+
+
+def test_the_third_learned_evaluation_never_counts_a_holding_against_its_seat() -> None:
+    """``evaluation=learned3``: learned2's facts with weights fitted so that no holding a seat's own
+    decisions add to (a building, a county, armies on a border...) lowers its value; here a building
+    added on one of its counties raises it."""
+    assert set(HOLDINGS) <= set(FEATURES2)
+    assert len(WEIGHTS3) == HORIZONS and all(len(w) == len(FEATURES2) for w in WEIGHTS3)
+    assert all(w[FEATURES2.index(name)] >= 0 for w in WEIGHTS3 for name in HOLDINGS)
+    assert any(w[FEATURES2.index("buildings")] < 0 for w in WEIGHTS2)  # what learned3 corrects
+    g = wallenstein.new_game(players=4, seed=9, log=False)
+    while (g.s.season, g.s.phase) != (1, PLANNING):
+        p = g.pending()[0]
+        g.apply(p, decide(g, p, g.legal_actions(p)))
+    g.s.grain[1] = 50  # no shortfall: a building cannot be lost to the winter's revolts (a cost learned3 keeps)
+    before = learned2_values(g, WEIGHTS3)
+    assert before == [sum(w * f for w, f in zip(WEIGHTS3[horizon(g)], row, strict=True)) for row in features2(g)]
+    c = next(c for c in g.s.counties_of(1) if not g.s.buildings[c])
+    g.s.buildings[c] |= B_PALACE
+    assert learned2_values(g, WEIGHTS3)[1] > before[1]
 
 
 def test_the_search_opponent_model_plans_like_todays_search() -> None:

@@ -43,6 +43,10 @@ SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "pl
 # The hybrid: plans made by today's flat search, the tree for positions and moves (docs/bots.md,
 # "Seventh round").
 SMALL["ismcts_flat"] = {**SMALL["ismcts_budget"], "flat_plans": 3}
+# The sixth round's configuration with the refitted evaluation on more facts (docs/bots.md, "Eighth round").
+SMALL["ismcts_learned2"] = {**SMALL["ismcts_budget"], "evaluation": "learned2"}
+# The same facts, a seat's holdings never counting against it (docs/bots.md, "Eighth round").
+SMALL["ismcts_learned3"] = {**SMALL["ismcts_budget"], "evaluation": "learned3"}
 # Test names of configurations -> bot kinds.
 KINDS = {
     "ismcts_1s": "ismcts",
@@ -50,6 +54,8 @@ KINDS = {
     "ismcts_h2h": "ismcts",
     "ismcts_budget": "ismcts",
     "ismcts_flat": "ismcts",
+    "ismcts_learned2": "ismcts",
+    "ismcts_learned3": "ismcts",
 }
 SEARCH_KINDS = ("ismcts", *KINDS)
 

@@ -33,7 +33,7 @@ from tabletop.ismcts import Settings, relative, search
 from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
-from wallenstein.bots.learned import learned_values
+from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
 from wallenstein.bots.rollout import policy
 from wallenstein.bots.search import (
     MODEL_NOISE,
@@ -60,7 +60,9 @@ HORIZONS = ("season", "year")
 # The static evaluation: "plain" (search.seat_values as the flat search scores), "winter" (a grain
 # shortfall before the year's winter costs the revolts it would bring, search.winter_revolt_loss) or
 # "learned" (each seat's final score predicted by a linear model fitted on self-play, bots.learned).
-EVALUATIONS = ("plain", "winter", "learned")
+# "learned2": the same kind of model on more facts of the board (bots.learned, docs/bots.md "Eighth round").
+# "learned3": those facts, a seat's holdings never counting against it.
+EVALUATIONS = ("plain", "winter", "learned", "learned2", "learned3")
 PLAN_POOL = 4  # opponent-model plans per seat and decision
 # The opponent model for other seats' hidden plans: "heuristic" (the heuristic's plan, then noisy
 # ones) or "search" (the candidates today's flat search chooses from: the heuristic's plan, its
@@ -198,6 +200,10 @@ class WallensteinParts:
             vals = [float(s.vp[p]) + (WIN / len(winners) if p in winners else 0.0) for p in range(P)]
         elif self.agent.evaluation == "learned":
             vals = learned_values(g)
+        elif self.agent.evaluation == "learned2":
+            vals = learned2_values(g)
+        elif self.agent.evaluation == "learned3":
+            vals = learned2_values(g, WEIGHTS3)
         else:
             vals = seat_values(g, self.values, winter=self.agent.evaluation == "winter")
         return relative(vals, SCALE)
@@ -216,7 +222,9 @@ class IsmctsAgent:
     ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
     ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
     ``evaluation`` ("plain"; "winter": a grain shortfall costs the coming winter's revolts;
-    "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`),
+    "learned": a linear model of the final score fitted on self-play, :mod:`wallenstein.bots.learned`;
+    "learned2": the same on more facts of the board, its own weights; "learned3": those facts fitted
+    so that a seat's holdings never count against it),
     ``opponents`` (the model of other seats' hidden plans: "heuristic", or "search": today's search's
     candidates, uniformly); ``plans``, ``positions``, ``moves`` (multipliers of ``simulations`` for
     each kind of searched decision, default 1: a plan can get more of the budget and a move less,

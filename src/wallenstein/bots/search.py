@@ -72,8 +72,12 @@ def projected_scores(g: Game) -> list[float]:
     return [s.vp[p] + left * x for p, x in enumerate(scoring_points(g))]
 
 
-def scoring_points(g: Game) -> list[int]:
-    """The points each seat would get from a winter scoring now: counties, buildings, majorities."""
+Holdings = tuple[list[int], list[list[list[int]]]]
+
+
+def holdings(g: Game) -> Holdings:
+    """Each seat's counties plus buildings (a winter scoring's point each), and per region and
+    building kind each seat's buildings (the majorities)."""
     s = g.s
     P = s.players
     per = [0] * P
@@ -89,6 +93,15 @@ def scoring_points(g: Game) -> list[int]:
                 if b & bit:
                     per[o] += 1
                     region[kind][o] += 1
+    return per, counts
+
+
+def scoring_points(g: Game, held: Holdings | None = None) -> list[int]:
+    """The points each seat would get from a winter scoring now: counties, buildings, majorities
+    (``held``: :func:`holdings` of ``g``, when the caller has them)."""
+    P = g.s.players
+    per, counts = held if held is not None else holdings(g)
+    per = per[:]
     for region in counts:
         for kind, seats in enumerate(region):
             best = max(seats)
