@@ -93,7 +93,9 @@ def test_heuristic_beats_random_players() -> None:
     assert wins >= 9  # parity would be 3 of 12
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "search", "ismcts", "ismcts-learned", "ismcts-carry", "ismcts-steps", "ismcts-values"])
+@pytest.mark.parametrize(
+    "kind", ["heuristic", "search", "ismcts", "ismcts-learned", "ismcts-carry", "ismcts-steps", "ismcts-values"]
+)
 def test_same_seed_same_game(kind: str) -> None:
     histories = []
     for _ in range(2):

@@ -75,7 +75,7 @@ def with_guard_weight(guard: float) -> tuple[tuple[float, ...], ...]:
     (``ismcts:guard_weight=``; docs/bots.md, eighth round): the fit's ~3 is a correlation over
     self-play, not a measured worth."""
     i = FEATURES.index("guards")
-    return (WEIGHTS[0], *(w[:i] + (guard,) + w[i + 1 :] for w in WEIGHTS[1:]))
+    return (WEIGHTS[0], *((*w[:i], guard, *w[i + 1 :]) for w in WEIGHTS[1:]))
 
 
 __all__ = ["FEATURES", "HORIZONS", "features", "horizon", "learned_values", "with_guard_weight"]
