@@ -13,6 +13,8 @@ the evaluation says little about the result is steered by noise there.
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
     .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
     .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned
+    # ismcts:evaluation=learned:guard_weight=1.8 (the learned weights with a guard set to 1.8):
+    .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned --guard-weight 1.8
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def _play(
     return [(k, m[p], p in winners, v[p]) for k, m, v in snaps for p in range(len(m))]
 
 
-def rows(name: str, games: int, evaluation: str = "plain") -> list[Row]:
+def rows(name: str, games: int, evaluation: str = "plain", guard_weight: float | None = None) -> list[Row]:
     out: list[Row] = []
     for seed in range(1000, 1000 + games):
         if name == "wallenstein":
@@ -81,10 +83,12 @@ def rows(name: str, games: int, evaluation: str = "plain") -> list[Row]:
             import league_of_six
             from league_of_six.bots.heuristic import decide as l_decide
             from league_of_six.bots.heuristic import standing
+            from league_of_six.bots.learned import WEIGHTS, with_guard_weight
             from league_of_six.bots.learned import learned_values as l_learned
 
+            weights = WEIGHTS if guard_weight is None else with_guard_weight(guard_weight)
             g = league_of_six.new_game(players=4, seed=seed, log=False)
-            l_value = l_learned if evaluation == "learned" else standing
+            l_value = (lambda g: l_learned(g, weights)) if evaluation == "learned" else standing
             out += _play(g, l_decide, lambda g: g.s.round, l_value, lambda g: [float(x) for x in g.s.influence])
     return out
 
@@ -100,8 +104,11 @@ def main() -> None:
         default="plain",
         help="learned: both games; learned2, learned3: Wallenstein",
     )
+    ap.add_argument("--guard-weight", type=float, help="League of Six, learned: a guard's weight (ismcts guard_weight)")
     args = ap.parse_args()
-    data = rows(args.game, args.games, "winter" if args.winter else args.evaluation)
+    if args.guard_weight is not None and (args.game, args.evaluation) != ("league", "learned"):
+        ap.error("--guard-weight needs --game league --evaluation learned")
+    data = rows(args.game, args.games, "winter" if args.winter else args.evaluation, args.guard_weight)
     by: dict[int, list[Row]] = defaultdict(list)
     for r in data:
         by[r[0]].append(r)

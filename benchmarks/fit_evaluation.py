@@ -30,6 +30,9 @@ roll-outs' noise) for a random half of the seats, the final influence plus ``WIN
 
     .venv/bin/python benchmarks/fit_evaluation.py --game league --games 3000 --write
     .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned
+
+``--guard-weight X`` (League of Six) adds each horizon's held-out R^2 with the guard's weight set to
+``X`` and the others as fitted (``ismcts:guard_weight=X``).
 """
 
 from __future__ import annotations
@@ -160,7 +163,10 @@ def main() -> None:
         action="store_true",
         help="with --facts extended: a seat's holdings never count against it (evaluation=learned3)",
     )
+    ap.add_argument("--guard-weight", type=float, help="League of Six: also the R^2 with a guard's weight set to this")
     args = ap.parse_args()
+    if args.guard_weight is not None and (args.game != "league" or args.write):
+        ap.error("--guard-weight: League of Six only, and not with --write")
     league = args.game == "league"
     extended = args.facts == "extended" and not league
     keep = [FEATURES2.index(name) for name in HOLDINGS] if extended and args.signs else []
@@ -184,8 +190,10 @@ def main() -> None:
             by[k].append(per_game[k])
     cut = int(args.games * (1 - args.holdout))
     weights = []
-    print("| horizon | positions | R^2 held out | R^2 of the plain evaluation's projected points |")
-    print("| --- | --- | --- | --- |")
+    fixed = args.guard_weight is not None
+    head = "| horizon | positions | R^2 held out | R^2 of the plain evaluation's projected points |"
+    print(head + " R^2, guard set |" * fixed)
+    print("| --- | --- | --- | --- |" + " --- |" * fixed)
     for k in range(horizons):
         train = [r for game in by[k][:cut] for r in game]
         test = [r for game in by[k][cut:] for r in game]
@@ -196,7 +204,12 @@ def main() -> None:
         # Wallenstein: VP plus the scorings left; League of Six: influence plus the majorities now.
         proj = xt[:, 0] + xt[:, 1]
         r2p = 1 - float(((proj - yt) ** 2).sum() / (yt**2).sum())
-        print(f"| {k} | {len(train) + len(test)} | {r2:.3f} | {r2p:.3f} |")
+        row = f"| {k} | {len(train) + len(test)} | {r2:.3f} | {r2p:.3f} |"
+        if fixed:
+            wg = w.copy()
+            wg[names.index("guards")] = args.guard_weight if k else 0.0
+            row += f" {1 - float(((xt @ wg - yt) ** 2).sum() / (yt**2).sum()):.3f} |"
+        print(row)
         xa, ya = centred(train + test)
         weights.append(tuple(round(float(v), 5) + 0.0 for v in fit(xa, ya, keep=keep)))
     for name, col in zip(names, zip(*weights, strict=True), strict=True):

@@ -31,7 +31,7 @@ from typing import Any
 from league_of_six.actions import Action
 from league_of_six.bots.determinize import rebuild
 from league_of_six.bots.heuristic import DEFAULT, HeuristicAgent, Values, decide, standing
-from league_of_six.bots.learned import learned_values
+from league_of_six.bots.learned import WEIGHTS, learned_values, with_guard_weight
 from league_of_six.bots.memory import Memory
 from league_of_six.bots.rollout import policy
 from league_of_six.bots.search import ROLLOUT_NOISE, WIN, candidates
@@ -127,7 +127,7 @@ class LeagueParts:
 
     def scores(self, g: Game) -> list[float]:
         if self.agent.evaluation == "learned" and not g.over:
-            return relative(learned_values(g), SCALE)
+            return relative(learned_values(g, self.agent.weights), SCALE)
         vals = standing(g, self.agent.values)
         if g.over:
             winners = g.result()["winners"]
@@ -155,7 +155,10 @@ class IsmctsAgent(HeuristicAgent):
     every decision gets ``simulations``), ``bank`` (what ``carry`` keeps: "simulations", or
     "steps": the engine steps the unspent simulations would have cost), ``hold`` (once the bank holds
     ``hold`` times ``simulations``, a decision does not stop early and spends its share of the bank;
-    default: no limit), ``components`` (a user's set).
+    default: no limit), ``horse`` (the heuristic's value of a horse, 3.2 by default, in place of
+    its own for the candidates, roll-outs and standing), ``guard_weight`` (with
+    ``evaluation="learned"``: a guard in hand's weight from round 2 on, in place of the fitted
+    ~3; docs/bots.md, eighth round), ``components`` (a user's set).
 
     With ``stop`` and ``carry`` the budget moves from clear decisions to close ones while the
     game's simulations stay ``simulations`` per searched decision at most (docs/bots.md, sixth
@@ -192,6 +195,8 @@ class IsmctsAgent(HeuristicAgent):
         carry: float = 1.0,
         bank: str = "simulations",
         hold: float | None = None,
+        horse: float | None = None,
+        guard_weight: float | None = None,
         components: Any = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -220,6 +225,12 @@ class IsmctsAgent(HeuristicAgent):
             raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
         if bank not in BANKS:
             raise ValueError(f"bank must be one of {BANKS}, not {bank!r}")
+        if horse is not None and horse < 0:
+            raise ValueError("horse must be at least 0")
+        if guard_weight is not None and evaluation != "learned":
+            raise ValueError("guard_weight weighs the learned evaluation: it needs evaluation=learned")
+        if horse is not None:
+            values = replace(values, horse=float(horse))
         super().__init__(seat, seed, components, values)
         self.n_candidates = candidates
         self.worlds = worlds
@@ -227,6 +238,7 @@ class IsmctsAgent(HeuristicAgent):
         self.evaluation = evaluation
         self.rollout = rollout
         self.rollout_values = replace(values, noise=noise)
+        self.weights = WEIGHTS if guard_weight is None else with_guard_weight(float(guard_weight))
         self.carry = carry
         self.bank = bank
         self.hold = hold

@@ -63,10 +63,19 @@ def features(g: Game) -> list[list[float]]:
     ]
 
 
-def learned_values(g: Game) -> list[float]:
-    """Every seat's predicted final score (up to a constant shared by all seats) in ``g``."""
-    w = WEIGHTS[horizon(g)]
+def learned_values(g: Game, weights: tuple[tuple[float, ...], ...] = WEIGHTS) -> list[float]:
+    """Every seat's predicted final score (up to a constant shared by all seats) in ``g``, by
+    ``weights`` (one row per horizon; default the fitted ones)."""
+    w = weights[horizon(g)]
     return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features(g)]
 
 
-__all__ = ["FEATURES", "HORIZONS", "features", "horizon", "learned_values"]
+def with_guard_weight(guard: float) -> tuple[tuple[float, ...], ...]:
+    """The fitted weights with a guard in hand worth ``guard`` at every round from the second on
+    (``ismcts:guard_weight=``; docs/bots.md, eighth round): the fit's ~3 is a correlation over
+    self-play, not a measured worth."""
+    i = FEATURES.index("guards")
+    return (WEIGHTS[0], *((*w[:i], guard, *w[i + 1 :]) for w in WEIGHTS[1:]))
+
+
+__all__ = ["FEATURES", "HORIZONS", "features", "horizon", "learned_values", "with_guard_weight"]
