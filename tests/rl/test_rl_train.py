@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,13 @@ from wallenstein.bots import make_agent as w_make_agent
 from webtable.registry import BotKind
 
 
-def test_short_training_saves_a_policy_that_plays_in_a_tournament(tmp_path: Path) -> None:
+def test_short_training_saves_a_policy_that_plays_in_a_tournament(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "run"
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))  # where SB3 would leave its empty log folders
     policy = main(
         [
             "--steps",
@@ -43,6 +49,7 @@ def test_short_training_saves_a_policy_that_plays_in_a_tournament(tmp_path: Path
         ]
     )
     assert policy.exists() and (out / "curve.png").exists()
+    assert not list(scratch.glob("SB3-*"))  # no empty log folder left behind per run
     summary = json.loads((out / "summary.json").read_text())
     assert summary["steps"] >= 2048 and summary["env"] == "league_of_six_v1"
     assert summary["snapshots"] >= 1  # phase 2 (heuristic and frozen snapshots) was reached

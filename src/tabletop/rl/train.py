@@ -91,6 +91,7 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import Logger
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     args = parse_args(argv, game)
@@ -165,6 +166,8 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
                 heuristic_and_pool()
             return bool(time.monotonic() - started < args.minutes * 60)
 
+    # SB3 otherwise makes an empty tempdir/SB3-<time> folder per run for a logger that writes nothing.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     model.learn(
         total_timesteps=args.steps,
         callback=Curriculum(),
