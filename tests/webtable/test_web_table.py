@@ -273,6 +273,9 @@ def test_on_a_phone_the_line_played_back_stays_in_sight_above_the_decision(brows
     assert page.locator("#play-now").bounding_box()["y"] < 0  # type: ignore[index]  # the bar's line is out of sight
     box = page.locator("#play-ticker").bounding_box()
     assert box is not None and box["y"] == 0 and box["height"] < 844 / 6
+    # The map above the decision stays where it was laid out (not pushed down over the decision's top).
+    map_box, turn_box = page.locator(".mapwrap.zoomable").bounding_box(), page.locator("#turn").bounding_box()
+    assert map_box is not None and turn_box is not None and map_box["y"] + map_box["height"] <= turn_box["y"]
     assert page.locator("#ticker-now").inner_text() == line
     assert page.locator("#ticker-pause").inner_text() == "Resume"  # paused: still up, whatever time passes
     page.wait_for_timeout(2000)
