@@ -148,6 +148,8 @@ class Settings:
             raise ValueError("expand and stop must be at least 0")
         if self.root not in ROOTS:
             raise ValueError(f"root must be one of {ROOTS}, not {self.root!r}")
+        if self.stop > 0 and self.root != "halving":
+            raise ValueError("stop ends a halving root's decision early: it needs root=halving")
 
 
 @dataclass

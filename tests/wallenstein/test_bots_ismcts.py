@@ -130,6 +130,11 @@ def test_budget_options_and_bad_options() -> None:
         {"flat_plans": -1},
         {"flat_moves": 2.5},
         {"flat_positions": "many"},
+        {"carry": 0.5},
+        {"hold": -1},
+        {"bank": "seconds"},
+        {"stop": -1},
+        {"stop": 2},  # the default root is "ucb": stop needs the halving root
     ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
@@ -224,6 +229,129 @@ def test_flat_kinds_are_decided_by_todays_search_and_the_rest_by_the_tree() -> N
     spent = {phase: {n for ph, n in spy.spent if ph == phase} for phase in ("planning", "position", "move")}
     assert plans >= 2
     assert 5 in spent["position"] | spent["move"] and spent["position"] | spent["move"] <= {0, 1, 5}
+
+
+BANKED = {"planning": "plans", "position": "positions", "move": "moves"}  # the bank's kinds by phase
+
+
+def _banked_game(
+    monkeypatch: pytest.MonkeyPatch, options: dict[str, Any], seed: int = 91
+) -> tuple[IsmctsAgent, list[dict[str, Any]]]:
+    """A 4-player game of an ismcts bot with ``options`` in seat 0 against heuristic bots, every
+    decision checked legal; returns the bot and a record of each of its tree searches."""
+    import tabletop.ismcts as tree
+    import wallenstein.bots.ismcts as module
+
+    real, clear = tree.search, tree._clear
+    cleared: list[bool] = []  # each check of the halving root whether its leader is clear
+    searches: list[dict[str, Any]] = []
+
+    def spy_clear(*args: Any) -> bool:
+        cleared.append(clear(*args))
+        return cleared[-1]
+
+    def spy(parts: WallensteinParts, seat: int, rng: random.Random, settings: Any) -> Any:
+        checks = len(cleared)
+        banked = parts.agent.bank.banked(BANKED[parts.base.phase])  # before this decision
+        result = real(parts, seat, rng, settings)
+        searches.append(
+            {
+                "phase": parts.base.phase,
+                "granted": settings.iterations,
+                "stop": settings.stop,
+                "used": result.iterations,
+                "steps": parts.steps,
+                "candidates": len(result.root.candidates),
+                "early": any(cleared[checks:]),  # the stop rule ended this decision
+                "banked": banked,
+            }
+        )
+        return result
+
+    monkeypatch.setattr(tree, "_clear", spy_clear)
+    monkeypatch.setattr(module, "search", spy)
+    g = wallenstein.new_game(players=4, seed=seed, log=False)
+    bot = IsmctsAgent(0, seed, **options)
+    agents: list[Any] = [Checked(bot, g)] + [Checked(make_agent("heuristic", s), g) for s in range(1, 4)]
+    for s, a in enumerate(agents):
+        a.reset(s, s)
+    run(g, agents)
+    assert g.over
+    return bot, [x for x in searches if x["candidates"] > 1]  # a single candidate runs nothing
+
+
+@pytest.mark.parametrize("hold", [None, 1])
+def test_budget_moved_from_clear_decisions_to_close_ones(monkeypatch: pytest.MonkeyPatch, hold: float | None) -> None:
+    """stop, carry, bank=steps (docs/bots.md, ninth round): some decisions end early (the halving
+    root's leader clear by ``stop`` paired standard errors), spending less than granted; later ones
+    spend what they left, more than their kind's budget but never more than ``carry`` times it;
+    the bank keeps engine steps, so the game's steps stay at most those of each decision's own
+    budget at its own cost (but for one decision's extra), and with ``hold`` at least that less
+    ``hold`` plus one decision's budget. The game plays to the end with every decision legal."""
+    options = {**SMALL["ismcts_bank"], "hold": hold}
+    bot, searches = _banked_game(monkeypatch, options)
+    carry = options["carry"]
+    base = {"planning": bot.budgets["plans"].iterations, "position": bot.budgets["positions"].iterations}
+    base["move"] = bot.budgets["moves"].iterations
+    assert len({base[x["phase"]] for x in searches}) == 3  # every kind searched, each its own budget
+    early = [x for x in searches if x["early"]]
+    assert early and all(x["used"] < x["granted"] for x in early)
+    assert all(x["stop"] == options["stop"] for x in searches if hold is None)
+    assert any(x["used"] > base[x["phase"]] for x in searches)
+    assert all(x["used"] <= carry * base[x["phase"]] for x in searches)
+    steps = sum(x["steps"] for x in searches)
+    nominal = sum(base[x["phase"]] * x["steps"] / x["used"] for x in searches)  # each at its own cost
+    cost = max(x["steps"] / x["used"] for x in searches)  # the dearest decision's steps per simulation
+    most = max(base.values())
+    assert steps <= nominal + (carry - 1) * most * cost
+    if hold is not None:
+        assert steps >= nominal - (hold + 1) * most * cost
+        assert all((x["stop"] == 0) == (x["banked"] >= hold * base[x["phase"]]) for x in searches)
+    assert set(bot.bank.cost) == set(BANKED.values())
+    assert sum(sims for _, sims in bot.bank.cost.values()) == sum(x["used"] for x in searches)
+
+
+def test_hold_stops_the_saving_and_flat_decisions_neither_save_nor_spend(monkeypatch: pytest.MonkeyPatch) -> None:
+    """hold=0: whenever the bank is not in debt it holds "enough", so the decision does not stop
+    early (stop cleared) and spends; only a debt (a kind converted at a cost below its own) saves
+    again. Plans made by the flat search (``flat_plans``) and the heuristic's decisions are not the
+    bank's."""
+    options = {**SMALL["ismcts_bank"], "hold": 0, "flat_plans": 3}
+    bot, searches = _banked_game(monkeypatch, options)
+    assert all((x["stop"] == 0) == (x["banked"] >= 0) for x in searches)
+    assert sum(x["stop"] == 0 for x in searches) > len(searches) / 2
+    assert all(x["stop"] > 0 for x in searches if x["early"])
+    assert {x["phase"] for x in searches} == {"position", "move"}
+    assert set(bot.bank.cost) == {"positions", "moves"}
+
+
+def test_the_bank_learns_nothing_from_hidden_information() -> None:
+    """The twin-game test over a whole game with the bank: one bot sees the game, its twin (same
+    options and seed) a copy with other secrets at each of its decisions; both keep their banks
+    across the game and must decide alike throughout."""
+    from test_bots_play import _twin_with_other_secrets
+
+    rng = random.Random(4)
+    g = wallenstein.new_game(players=4, seed=33, log=False)
+    bots = [IsmctsAgent(0, 7, **SMALL["ismcts_bank"]) for _ in range(2)]
+    others = [make_agent("heuristic", s) for s in range(4)]
+    for b in bots:
+        b.reset(0, 7)
+    for s, a in enumerate(others):
+        a.reset(s, s)
+    compared = 0
+    while not g.over:
+        seat = sorted(g.pending())[0]
+        legal = list(g.legal_actions(seat))
+        if seat == 0:
+            twin = _twin_with_other_secrets(g, seat, rng)
+            action = bots[0].act(g.observe(seat), legal)
+            assert bots[1].act(twin.observe(seat), list(twin.legal_actions(seat))) == action
+            compared += len(legal) > 1
+        else:
+            action = others[seat].act(g.observe(seat), legal)
+        g.apply(seat, action)
+    assert compared >= 10 and bots[0].bank.cost == bots[1].bank.cost
 
 
 def test_small_tournament_against_random_players() -> None:

@@ -22,7 +22,6 @@ same decisions; their information sets differ by what each seat holds.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -38,6 +37,7 @@ from league_of_six.bots.search import ROLLOUT_NOISE, WIN, candidates
 from league_of_six.components import Components
 from league_of_six.game import Game
 from league_of_six.state import CHOOSE, ROTATE, STORE
+from tabletop.budget import BANKS, Bank
 from tabletop.ismcts import Settings, relative, search
 
 DEFAULT_SIMULATIONS = 400
@@ -50,7 +50,6 @@ SCALE = 8.0  # influence points of margin that count as a near-certain win (eval
 HORIZONS = ("round", "game")
 EVALUATIONS = ("plain", "learned")
 ROLLOUTS = ("heuristic", "quick")
-BANKS = ("simulations", "steps")
 RANKED = (CHOOSE, ROTATE, STORE)  # phases whose candidates come best first by the heuristic's values
 
 
@@ -170,7 +169,8 @@ class IsmctsAgent(HeuristicAgent):
     budget) where it overspent: a game's engine steps then stay at most those of the fixed budget,
     one decision's error aside. What the bank still holds when the game ends is never spent; with
     ``hold`` it is at most ``hold`` plus one decision's budget (at the dearest kind's steps), so a
-    game's steps stay at least the fixed budget's less that (docs/bots.md, seventh round).
+    game's steps stay at least the fixed budget's less that (docs/bots.md, seventh round). The
+    bookkeeping is :class:`tabletop.budget.Bank`, shared with Wallenstein's bot.
     """
 
     def __init__(
@@ -211,10 +211,6 @@ class IsmctsAgent(HeuristicAgent):
             expand=expand,
             stop=stop,
         )
-        if carry < 1:
-            raise ValueError("carry must be at least 1")
-        if hold is not None and hold < 0:
-            raise ValueError("hold must be at least 0")
         if candidates < 1 or worlds < 1:
             raise ValueError("candidates and worlds must be at least 1")
         if horizon not in HORIZONS:
@@ -223,8 +219,7 @@ class IsmctsAgent(HeuristicAgent):
             raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
-        if bank not in BANKS:
-            raise ValueError(f"bank must be one of {BANKS}, not {bank!r}")
+        self.bank = Bank(carry, bank, hold)  # carry, bank and hold (tabletop.budget)
         if horse is not None and horse < 0:
             raise ValueError("horse must be at least 0")
         if guard_weight is not None and evaluation != "learned":
@@ -239,22 +234,14 @@ class IsmctsAgent(HeuristicAgent):
         self.rollout = rollout
         self.rollout_values = replace(values, noise=noise)
         self.weights = WEIGHTS if guard_weight is None else with_guard_weight(float(guard_weight))
-        self.carry = carry
-        self.bank = bank
-        self.hold = hold
         self.decisions = 0
         self.simulated = 0  # iterations run so far (benchmarks)
-        self.saved = 0  # simulations earlier decisions of this game left unspent (``carry``)
-        self.saved_steps = 0.0  # ``bank="steps"``: their engine steps (negative: a debt)
-        self.cost: dict[str, list[int]] = {}  # phase -> [steps, simulations] this game (``bank="steps"``)
 
     def reset(self, seat: int, seed: int) -> None:
         super().reset(seat, seed)
         self.decisions = 0
         self.simulated = 0
-        self.saved = 0
-        self.saved_steps = 0.0
-        self.cost = {}
+        self.bank.reset()
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         mem, comp = self.observe(observation)
@@ -262,31 +249,14 @@ class IsmctsAgent(HeuristicAgent):
         if len(legal) == 1:
             return legal[0]
         rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
-        base = self.settings.iterations
-        phase = str(observation["phase"])
-        banked = self._banked(phase)
-        extra = max(-(base // 2), min(int((self.carry - 1) * base), math.floor(banked)))
-        settings = replace(self.settings, iterations=base + extra) if extra else self.settings
-        if self.hold is not None and banked >= self.hold * base:
-            settings = replace(settings, stop=0.0)  # the bank is full: spend, do not save more
+        phase = str(observation["phase"])  # the bank's kind of decision
+        settings = self.bank.budget(self.settings, phase)
         parts = LeagueParts(self, observation, legal, mem, comp)
         result = search(parts, self.seat, rng, settings)
         self.simulated += result.iterations
         if len(result.root.candidates) > 1:  # a single candidate (the civic bonus card) saves nothing
-            self.saved += base - result.iterations
-            self.saved_steps += (base - result.iterations) * parts.steps / max(1, result.iterations)
-            cost = self.cost.setdefault(phase, [0, 0])
-            cost[0] += parts.steps
-            cost[1] += result.iterations
+            self.bank.record(phase, self.settings.iterations, result.iterations, parts.steps)
         return result.action
-
-    def _banked(self, phase: str) -> float:
-        """What the bank holds, in simulations of this decision's kind (``carry``, ``bank``); a
-        decision may spend it up to ``carry - 1`` times ``simulations`` (a debt: down to half)."""
-        if self.bank == "simulations":
-            return self.saved
-        steps, sims = self.cost.get(phase) or [sum(c[k] for c in self.cost.values()) for k in (0, 1)]
-        return self.saved_steps * sims / steps if steps else 0.0  # no cost known yet: nothing to spend
 
     def __repr__(self) -> str:
         return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from tabletop.budget import Bank
 from tabletop.ismcts import Settings, relative, search
 from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
@@ -88,6 +89,7 @@ class WallensteinParts:
         self.pool: list[Game] = []
         self.plans: dict[int, list[tuple[int, ...]]] = {}
         self.plan_ok: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
+        self.steps = 0  # engine steps the search applied (``bank="steps"``: the cost of its simulations)
 
     # -------------------------------------------------------------- the opponent model
     def model_plan(self, g: Game, p: int, rng: random.Random) -> tuple[int, ...]:
@@ -170,6 +172,7 @@ class WallensteinParts:
 
     def apply(self, g: Game, seat: int, action: Action) -> None:
         g.apply(seat, action)
+        self.steps += 1
 
     def public(self, g: Game, seat: int, action: Action) -> bool:
         return action.kind not in ("plan", "plan_card")
@@ -191,6 +194,7 @@ class WallensteinParts:
     def rollout(self, g: Game, rng: random.Random) -> None:
         while (p := self.actor(g)) is not None:
             g.apply(p, self.policy(g, p, rng))
+            self.steps += 1
 
     def scores(self, g: Game) -> list[float]:
         s = g.s
@@ -234,7 +238,16 @@ class IsmctsAgent:
     ``flat_moves`` (default 0: searched by the tree; a positive count: that kind of decision is made
     by today's flat search, :class:`wallenstein.bots.search.SearchAgent`, with that many
     simulations, its candidates, roll-outs to the year's end and evaluation: a hybrid whose tree
-    searches only the other kinds).
+    searches only the other kinds); ``stop``, ``carry``, ``bank``, ``hold``: the budget moved from
+    clear decisions to close ones, as League of Six's (:class:`tabletop.budget.Bank`; docs/bots.md,
+    ninth round): ``stop`` (halving root: end a decision once its leader is that many paired
+    standard errors ahead; 0: never), ``carry`` (a decision may spend up to ``carry`` times its
+    kind's budget, ``simulations`` times the kind's multiplier, from what earlier decisions left
+    unspent), ``bank`` ("simulations", or "steps": the unspent simulations' engine steps, converted
+    back at the spending kind's measured steps per simulation), ``hold`` (once the bank holds
+    ``hold`` times the decision's budget, it does not stop early). The bank's kinds are the searched
+    ones (plans, positions, moves); the heuristic's and the flat search's decisions neither save
+    nor spend.
     """
 
     def __init__(
@@ -262,6 +275,10 @@ class IsmctsAgent:
         flat_plans: int = 0,
         flat_positions: int = 0,
         flat_moves: int = 0,
+        stop: float = 0.0,
+        carry: float = 1.0,
+        bank: str = "simulations",
+        hold: float | None = None,
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
     ) -> None:
@@ -274,7 +291,9 @@ class IsmctsAgent:
             others=others,
             root=root,
             expand=expand,
+            stop=stop,
         )
+        self.bank = Bank(carry, bank, hold)  # carry, bank and hold (tabletop.budget)
         if candidates < 1 or model < 1 or worlds < 1:
             raise ValueError("candidates, model and worlds must be at least 1")
         for h in (horizon, plan_horizon or horizon):
@@ -316,6 +335,7 @@ class IsmctsAgent:
         self.seed = seed
         self.decisions = 0
         self.simulated = 0
+        self.bank.reset()
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         self.decisions += 1
@@ -335,10 +355,14 @@ class IsmctsAgent:
             return decide(base, seat, legal, self.values)
         if self.flat_search is not None and kind in self.flat:
             return self._flat(observation, legal, self.flat[kind])
-        settings = self.budgets[kind]
+        budget = self.budgets[kind]
+        settings = self.bank.budget(budget, kind)
         rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
-        result = search(WallensteinParts(self, observation, base, horizon), seat, rng, settings)
+        parts = WallensteinParts(self, observation, base, horizon)
+        result = search(parts, seat, rng, settings)
         self.simulated += result.iterations
+        if len(result.root.candidates) > 1:  # a single candidate runs nothing and saves nothing
+            self.bank.record(kind, budget.iterations, result.iterations, parts.steps)
         return result.action
 
     def _flat(self, observation: dict[str, Any], legal: Sequence[Action], simulations: int) -> Action:
