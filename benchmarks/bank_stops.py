@@ -23,8 +23,6 @@ from tabletop.ladder import read_records
 from tabletop.tournament import play_game
 from wallenstein.bots.tournament import WALLENSTEIN
 
-KIND = {"planning": "plans", "position": "positions", "move": "moves"}
-
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -45,13 +43,13 @@ def main() -> None:
         checks = len(cleared)
         result = real(parts, seat, rng, settings)
         if len(result.root.candidates) > 1:
-            st = stats[KIND[parts.base.phase]]
+            st = stats[module.KIND_OF_PHASE[parts.base.s.phase]]
             st["searched"] += 1
             st["early"] += any(cleared[checks:])
             st["held"] += settings.stop == 0
             st["granted"] += settings.iterations
             st["used"] += result.iterations
-            st["base"] += parts.agent.budgets[KIND[parts.base.phase]].iterations
+            st["base"] += parts.agent.budgets[module.KIND_OF_PHASE[parts.base.s.phase]].iterations
         return result
 
     setattr(tree, "_clear", spy_clear)  # noqa: B010 (the watched module's own names, replaced)

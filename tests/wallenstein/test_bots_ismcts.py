@@ -18,7 +18,7 @@ from wallenstein.actions import Action
 from wallenstein.board import B_PALACE, BOARD
 from wallenstein.bots import BOT_KINDS, make_agent
 from wallenstein.bots.heuristic import DEFAULT, decide, plan
-from wallenstein.bots.ismcts import PLAN_POOL, IsmctsAgent, WallensteinParts
+from wallenstein.bots.ismcts import KIND_OF_PHASE, PLAN_POOL, IsmctsAgent, WallensteinParts
 from wallenstein.bots.learned import (
     EXTRA_FEATURES,
     FEATURES,
@@ -231,9 +231,6 @@ def test_flat_kinds_are_decided_by_todays_search_and_the_rest_by_the_tree() -> N
     assert 5 in spent["position"] | spent["move"] and spent["position"] | spent["move"] <= {0, 1, 5}
 
 
-BANKED = {"planning": "plans", "position": "positions", "move": "moves"}  # the bank's kinds by phase
-
-
 def _banked_game(
     monkeypatch: pytest.MonkeyPatch, options: dict[str, Any], seed: int = 91
 ) -> tuple[IsmctsAgent, list[dict[str, Any]]]:
@@ -252,7 +249,7 @@ def _banked_game(
 
     def spy(parts: WallensteinParts, seat: int, rng: random.Random, settings: Any) -> Any:
         checks = len(cleared)
-        banked = parts.agent.bank.banked(BANKED[parts.base.phase])  # before this decision
+        banked = parts.agent.bank.banked(KIND_OF_PHASE[parts.base.s.phase])  # before this decision
         result = real(parts, seat, rng, settings)
         searches.append(
             {
@@ -307,7 +304,7 @@ def test_budget_moved_from_clear_decisions_to_close_ones(monkeypatch: pytest.Mon
     if hold is not None:
         assert steps >= nominal - (hold + 1) * most * cost
         assert all((x["stop"] == 0) == (x["banked"] >= hold * base[x["phase"]]) for x in searches)
-    assert set(bot.bank.cost) == set(BANKED.values())
+    assert set(bot.bank.cost) == set(KIND_OF_PHASE.values())
     assert sum(sims for _, sims in bot.bank.cost.values()) == sum(x["used"] for x in searches)
 
 

@@ -48,8 +48,14 @@ SMALL["ismcts_learned2"] = {**SMALL["ismcts_budget"], "evaluation": "learned2"}
 # The same facts, a seat's holdings never counting against it (docs/bots.md, "Eighth round").
 SMALL["ismcts_learned3"] = {**SMALL["ismcts_budget"], "evaluation": "learned3"}
 # The budget moved from clear decisions to close ones, banked in engine steps (docs/bots.md, "Ninth round").
-SMALL["ismcts_bank"] = {**SMALL["ismcts_budget"], "simulations": 24, "stop": 0.5, "carry": 2, "bank": "steps"}
-SMALL["ismcts_bank"]["hold"] = 1
+SMALL["ismcts_bank"] = {
+    **SMALL["ismcts_budget"],
+    "simulations": 24,
+    "stop": 0.5,
+    "carry": 2,
+    "bank": "steps",
+    "hold": 1,
+}
 # Test names of configurations -> bot kinds.
 KINDS = {
     "ismcts_1s": "ismcts",

@@ -72,6 +72,8 @@ OPPONENTS = ("heuristic", "search")
 # The decisions the bot searches, each with its share of the budget (``plans``, ``positions``,
 # ``moves``: multipliers of ``simulations``, default 1): the others go to the heuristic at no cost.
 SEARCHED = ("plans", "positions", "moves")
+# The searched kind of a decision by the game's phase (a plan: only its first card of the season).
+KIND_OF_PHASE = {PLANNING: "plans", POSITION: "positions", MOVE: "moves"}
 
 
 class WallensteinParts:
@@ -345,14 +347,11 @@ class IsmctsAgent:
         s = base.s
         seat = self.seat
         horizon = self.horizon
-        if s.phase == PLANNING and s.plan_fill[seat] == (PLAN_START if base.is2002 else 0):
-            kind, horizon = "plans", self.plan_horizon
-        elif s.phase == POSITION:
-            kind = "positions"
-        elif s.phase == MOVE:
-            kind = "moves"
-        else:
+        kind = KIND_OF_PHASE.get(s.phase)
+        if kind is None or (kind == "plans" and s.plan_fill[seat] != (PLAN_START if base.is2002 else 0)):
             return decide(base, seat, legal, self.values)
+        if kind == "plans":
+            horizon = self.plan_horizon
         if self.flat_search is not None and kind in self.flat:
             return self._flat(observation, legal, self.flat[kind])
         budget = self.budgets[kind]
