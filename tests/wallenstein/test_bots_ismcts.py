@@ -11,6 +11,7 @@ import pytest
 from test_bots_play import SMALL, Checked, _play
 
 import wallenstein
+import wallenstein.bots.ismcts as ismcts_module
 from tabletop.errors import IllegalAction
 from tabletop.runner import run
 from tabletop.tournament import tournament
@@ -124,6 +125,7 @@ def test_budget_options_and_bad_options() -> None:
         {"evaluation": "vibes"},
         {"evaluation": "learned9"},
         {"opponents": "nobody"},
+        {"opponents": "search_fit"},
         {"plans": 0},
         {"moves": -1.0},
         {"plan_horizon": "winter"},
@@ -484,3 +486,37 @@ def test_the_search_opponent_model_plans_like_todays_search() -> None:
         assert legal_plan(g, 1, cards)
     usual = WallensteinParts(IsmctsAgent(0, 1), g.observe(0), g)
     assert usual.model_plan(g, 1, random.Random(3)) == plan(g, 1)
+
+
+def test_the_searchfit_model_draws_todays_search_candidates_by_their_measured_weights() -> None:
+    """``opponents=searchfit``: another seat's hidden plan is one of the flat search's own candidates
+    (its 8, the heuristic's plan first), every one a legal whole plan, each drawn about as often as
+    its rank's measured weight says (a count over many draws from one seeded generator)."""
+    g = wallenstein.new_game(players=4, seed=5, log=False)
+    rng = random.Random(3)
+    parts = WallensteinParts(IsmctsAgent(0, 1, opponents="searchfit"), g.observe(0), g)
+    draws = 4000
+    drawn = [parts.model_plan(g, 1, rng) for _ in range(draws)]
+    pool = [a.cards for a in plan_candidates(g, 1, DEFAULT, ismcts_module.SEARCH_FIT_POOL, random.Random(3))]
+    # Made once, from the same generator state.
+    assert parts.plans[1] == pool and len(pool) == ismcts_module.SEARCH_FIT_POOL
+    assert pool[0] == plan(g, 1)
+    for cards in pool:
+        assert legal_plan(g, 1, cards)
+    total = sum(ismcts_module.SEARCH_FIT[: len(pool)])
+    for rank, cards in enumerate(pool):
+        share = drawn.count(cards) / draws
+        assert abs(share - ismcts_module.SEARCH_FIT[rank] / total) < 0.03, (rank, share)
+
+
+def test_the_searchfit_model_follows_its_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With all the weight on one rank the model draws only that candidate; with none on a rank, never it."""
+    g = wallenstein.new_game(players=4, seed=7, log=False)
+    pool = [a.cards for a in plan_candidates(g, 2, DEFAULT, ismcts_module.SEARCH_FIT_POOL, random.Random(4))]
+    monkeypatch.setattr(ismcts_module, "SEARCH_FIT", (0, 0, 0, 1, 0, 0, 0, 0))
+    parts = WallensteinParts(IsmctsAgent(0, 1, opponents="searchfit"), g.observe(0), g)
+    rng = random.Random(4)
+    assert {parts.model_plan(g, 2, rng) for _ in range(200)} == {pool[3]}
+    monkeypatch.setattr(ismcts_module, "SEARCH_FIT", (1, 0, 3, 0, 0, 0, 0, 0))
+    drawn = [parts.model_plan(g, 2, rng) for _ in range(400)]
+    assert set(drawn) == {pool[0], pool[2]} and drawn.count(pool[2]) > 2 * drawn.count(pool[0])

@@ -56,6 +56,9 @@ SMALL["ismcts_bank"] = {
     "bank": "steps",
     "hold": 1,
 }
+# The bank's configuration with other seats' hidden plans drawn as today's search picks them
+# (docs/bots.md, "Tenth round": the opponents' plans as the flat search picks them).
+SMALL["ismcts_searchfit"] = {**SMALL["ismcts_bank"], "opponents": "searchfit"}
 # Test names of configurations -> bot kinds.
 KINDS = {
     "ismcts_1s": "ismcts",
@@ -66,6 +69,7 @@ KINDS = {
     "ismcts_learned2": "ismcts",
     "ismcts_learned3": "ismcts",
     "ismcts_bank": "ismcts",
+    "ismcts_searchfit": "ismcts",
 }
 SEARCH_KINDS = ("ismcts", *KINDS)
 

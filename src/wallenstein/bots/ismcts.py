@@ -2,7 +2,8 @@
 
 * **worlds**: determinizations of the observation (:func:`wallenstein.bots.determinize.rebuild`);
   other seats' secret plans come from the opponent model, a small pool of the heuristic's plans
-  with noise per seat, or of today's search's candidates (``opponents="search"``), made once per
+  with noise per seat, or of today's search's candidates (``opponents="search"``: its first 4,
+  uniformly; ``"searchfit"``: its 8, each by how often that search picks its rank), made once per
   decision: every world of a decision shares the public facts it reads. Rebuilding costs about as
   much as a whole roll-out, so a decision rebuilds at most ``worlds`` of them and gives every
   iteration a copy of one with a fresh chance seed (the order of face-down cards and the sampled
@@ -68,7 +69,14 @@ PLAN_POOL = 4  # opponent-model plans per seat and decision
 # The opponent model for other seats' hidden plans: "heuristic" (the heuristic's plan, then noisy
 # ones) or "search" (the candidates today's flat search chooses from: the heuristic's plan, its
 # single changes (a stronger or free bid, money instead of a costly action), then noisy plans).
-OPPONENTS = ("heuristic", "search")
+# "searchfit": the flat search's candidates as it lists them (``search.plan_candidates``, its 8), each
+# drawn with the share of plan decisions in which ``search:simulations=200`` chose a candidate of
+# that rank in real games (``SEARCH_FIT``; docs/bots.md, tenth round, benchmarks/search_choices.py).
+OPPONENTS = ("heuristic", "search", "searchfit")
+SEARCH_FIT_POOL = 8  # the flat search's own number of plan candidates (SearchAgent's ``candidates``)
+# The measured choices of ``search:simulations=200`` per candidate rank (0: the heuristic's plan),
+# out of its plan decisions in 4-search games (docs/bots.md, tenth round): weights, not shares.
+SEARCH_FIT: tuple[int, ...] = (34, 57, 24, 30, 39, 28, 35, 41)  # 288 plans, 12 games (seeds 0-11)
 # The decisions the bot searches, each with its share of the budget (``plans``, ``positions``,
 # ``moves``: multipliers of ``simulations``, default 1): the others go to the heuristic at no cost.
 SEARCHED = ("plans", "positions", "moves")
@@ -96,8 +104,13 @@ class WallensteinParts:
     # -------------------------------------------------------------- the opponent model
     def model_plan(self, g: Game, p: int, rng: random.Random) -> tuple[int, ...]:
         """A plan for ``p`` from the per-decision pool: the heuristic's, then noisy ones (or the
-        flat search's candidates, ``opponents="search"``)."""
+        flat search's candidates: ``opponents="search"``, its first ``PLAN_POOL`` uniformly;
+        ``"searchfit"``, all of them weighted by rank, ``SEARCH_FIT``)."""
         pool = self.plans.setdefault(p, [])
+        if self.agent.opponents == "searchfit":
+            if not pool:
+                pool.extend(a.cards for a in plan_candidates(g, p, self.values, SEARCH_FIT_POOL, rng))
+            return rng.choices(pool, SEARCH_FIT[: len(pool)])[0]
         if self.agent.opponents == "search":
             if not pool:
                 pool.extend(a.cards for a in plan_candidates(g, p, self.values, PLAN_POOL, rng))
@@ -232,9 +245,11 @@ class IsmctsAgent:
     "learned2": the same on more facts of the board, its own weights; "learned3": those facts fitted
     so that a seat's holdings never count against it),
     ``opponents`` (the model of other seats' hidden plans: "heuristic", or "search": today's search's
-    candidates, uniformly); ``plans``, ``positions``, ``moves`` (multipliers of ``simulations`` for
-    each kind of searched decision, default 1: a plan can get more of the budget and a move less,
-    the mean per decision over a game kept by the multipliers the caller picks); ``plan_horizon``
+    first 4 candidates, uniformly, or "searchfit": its 8 candidates, each rank drawn as often as
+    ``search:simulations=200`` was measured to choose it, ``SEARCH_FIT``); ``plans``, ``positions``,
+    ``moves`` (multipliers of ``simulations`` for each kind of searched decision, default 1: a plan
+    can get more of the budget and a move less, the mean per decision over a game kept by the
+    multipliers the caller picks); ``plan_horizon``
     (the horizon of a plan decision's roll-outs, default ``horizon``: e.g. a plan played out to the
     year's winter scoring while moves stop at the season); ``flat_plans``, ``flat_positions``,
     ``flat_moves`` (default 0: searched by the tree; a positive count: that kind of decision is made

@@ -1,0 +1,110 @@
+"""Which of its candidates today's flat search (``search``) chooses, in real games of a line-up.
+
+The question behind the ``ismcts`` bot's model of searching opponents (docs/bots.md, tenth
+round): for each plan decision of a ``search`` seat, the rank of the chosen plan in
+:func:`wallenstein.bots.search.plan_candidates` order (0: the heuristic's plan; then its single
+changes; then noisy heuristic plans), and for each of its move decisions whether it took the
+heuristic's move (:func:`~wallenstein.bots.search.move_candidates`' first) and the roll-out
+policy's (:func:`wallenstein.bots.rollout.quick_move`).
+
+The search's decisions are not changed: after each of them the wrapper lists the candidates again
+from the same observation with the generator the search used (its seed and decision counter), so
+the list is the one it chose from. Games as ``ladder.py --lineup`` plays them (game ``i`` on seed
+``seed + i``, seats rotated by ``i``).
+
+    .venv/bin/python benchmarks/search_choices.py --games 4 \\
+        search:simulations=200 search:simulations=200 search:simulations=200 search:simulations=200
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.agents import Agent, derive_seed
+from tabletop.runner import run
+from tabletop.tournament import seating
+from wallenstein.actions import Action
+from wallenstein.bots.determinize import rebuild
+from wallenstein.bots.heuristic import plan
+from wallenstein.bots.rollout import quick_move
+from wallenstein.bots.search import SearchAgent, _variants, move_candidates, plan_candidates
+from wallenstein.bots.tournament import WALLENSTEIN
+from wallenstein.edition2002 import PLAN_START
+from wallenstein.state import MOVE, PLANNING
+
+
+class Watched:
+    """A ``search`` agent whose plan and move choices are tallied (its decisions unchanged)."""
+
+    def __init__(self, agent: SearchAgent, tally: dict[str, Counter[Any]]) -> None:
+        self.agent, self.tally = agent, tally
+        self.needs_observation = True
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.agent.reset(seat, seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        a = self.agent
+        action = a.act(observation, legal)
+        if len(legal) == 1:
+            return action
+        base = rebuild(observation, None, tower=a.tower)
+        s = base.s
+        if s.phase == PLANNING and s.plan_fill[a.seat] == (PLAN_START if base.is2002 else 0):
+            rng = random.Random(f"{a.seed}/{a.decisions}")  # the generator the search listed them with
+            cands = plan_candidates(base, a.seat, a.values, a.n_candidates, rng)
+            rank = cands.index(action)
+            changes = _variants(base, a.seat, plan(base, a.seat, a.values))
+            n_var = len({v for v in changes if Action("plan", cards=v) in cands})
+            kind = "heuristic" if rank == 0 else "change" if rank <= n_var else "noisy"
+            self.tally["plan rank"][rank] += 1
+            self.tally["plan kind"][kind] += 1
+            self.tally["changes listed"][n_var] += 1
+            if kind == "change":
+                self.tally["change rank"][rank] += 1
+            if kind == "noisy":
+                self.tally["noisy rank (after the changes)"][rank - n_var] += 1
+        elif s.phase == MOVE:
+            cands = move_candidates(base, a.seat, legal, a.values)
+            self.tally["move"]["heuristic's" if action == cands[0] else "another"] += 1
+            self.tally["move = quick_move"][action == quick_move(base, a.seat, legal, a.values)] += 1
+            self.tally["move candidates"][len(cands)] += 1
+        return action
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("names", nargs=4, help="the line-up (kind[:option=value...])")
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    tally: dict[str, dict[str, Counter[Any]]] = {}
+    for i in range(args.games):
+        names = seating(args.names, i)
+        game_seed = args.seed + i
+        g = WALLENSTEIN.new_game(len(names), game_seed)
+        agents: list[Agent | Watched] = []
+        for seat, name in enumerate(names):
+            agent = WALLENSTEIN.make_agent(name, derive_seed(game_seed, seat))
+            agent.reset(seat, derive_seed(game_seed, seat))
+            if isinstance(agent, SearchAgent):
+                agents.append(Watched(agent, tally.setdefault(name, defaultdict(Counter))))
+            else:
+                agents.append(agent)
+        run(g, agents)
+        print(f"game {i} (seed {game_seed}) done: {g.result()['winners']}", flush=True)
+    for name, counters in tally.items():
+        print(f"\n`{name}`:")
+        for what, c in counters.items():
+            total = sum(c.values())
+            ordered = sorted(c.items(), key=lambda kv: str(kv[0]))
+            row = ", ".join(f"{k}: {n} ({100 * n / total:.0f}%)" for k, n in ordered)
+            print(f"  {what} ({total}): {row}")
+
+
+if __name__ == "__main__":
+    main()
