@@ -252,7 +252,8 @@ def test_refining_from_the_leaders_finds_a_better_arm_the_candidates_miss() -> N
     b = search(Hill(), 0, random.Random(8), refined)
     assert a.action == 11  # an arm none of the initial candidates is: two steps up from each leader
     assert a.root.candidates == list(range(12))  # two new arms after each halving round but the last
-    assert (a.action, a.root.candidates, a.root.n, a.root.total) == (b.action, b.root.candidates, b.root.n, b.root.total)
+    same = (b.action, b.root.candidates, b.root.n, b.root.total)
+    assert (a.action, a.root.candidates, a.root.n, a.root.total) == same
     # The budget is kept exactly: every iteration one of the root's candidates, 400 in all.
     assert a.iterations == sum(a.root.n) == 400
     # The game saw the survivors best first, twice: arms 7..4 after the first round, then 9, 8, 7.

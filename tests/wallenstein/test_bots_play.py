@@ -56,6 +56,8 @@ SMALL["ismcts_bank"] = {
     "bank": "steps",
     "hold": 1,
 }
+# The same with plan candidates refined from the halving root's leaders (docs/bots.md, "Tenth round").
+SMALL["ismcts_refine"] = {**SMALL["ismcts_bank"], "refine": 2}
 # Test names of configurations -> bot kinds.
 KINDS = {
     "ismcts_1s": "ismcts",
@@ -66,6 +68,7 @@ KINDS = {
     "ismcts_learned2": "ismcts",
     "ismcts_learned3": "ismcts",
     "ismcts_bank": "ismcts",
+    "ismcts_refine": "ismcts",
 }
 SEARCH_KINDS = ("ismcts", *KINDS)
 
