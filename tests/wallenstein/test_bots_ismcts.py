@@ -13,6 +13,7 @@ from test_bots_play import SMALL, Checked, _play
 import wallenstein
 import wallenstein.bots.ismcts as ismcts_module
 from tabletop.errors import IllegalAction
+from tabletop.ismcts import search
 from tabletop.runner import run
 from tabletop.tournament import tournament
 from wallenstein.actions import Action
@@ -37,6 +38,7 @@ from wallenstein.bots.learned import (
 )
 from wallenstein.bots.search import SearchAgent, legal_plan, plan_candidates, seat_values, winter_revolt_loss
 from wallenstein.bots.tournament import WallensteinTournament
+from wallenstein.edition2002 import PLAN_START
 from wallenstein.state import PLANNING
 from wallenstein.winter import MAJORITY_AWARD
 
@@ -137,9 +139,13 @@ def test_budget_options_and_bad_options() -> None:
         {"bank": "seconds"},
         {"stop": -1},
         {"stop": 2},  # the default root is "ucb": stop needs the halving root
+        {"refine": -1},
+        {"refine": 1.5},
+        {"refine": 2},  # refine adds candidates between halving rounds: it needs the halving root
     ):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
+    assert isinstance(make_agent("ismcts", 1, root="halving", refine=2), IsmctsAgent)  # a good refine is taken
 
 
 class Spent:
@@ -520,3 +526,52 @@ def test_the_searchfit_model_follows_its_weights(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(ismcts_module, "SEARCH_FIT", (1, 0, 3, 0, 0, 0, 0, 0))
     drawn = [parts.model_plan(g, 2, rng) for _ in range(400)]
     assert set(drawn) == {pool[0], pool[2]} and drawn.count(pool[2]) > 2 * drawn.count(pool[0])
+
+
+def _planning(seed: int, edition: str = "2012", modules: tuple[str, ...] = ()) -> wallenstein.Game:
+    """A game at seat 0's whole-plan decision (the heuristic plays up to it)."""
+    g = wallenstein.new_game(players=4, seed=seed, edition=edition, modules=modules, log=False)
+    start = PLAN_START if g.is2002 else 0
+    while not (g.s.phase == PLANNING and 0 in g.pending() and g.s.plan_fill[0] == start):
+        p = g.pending()[0]
+        g.apply(p, decide(g, p, g.legal_actions(p)))
+    return g
+
+
+@pytest.mark.parametrize(("edition", "modules"), [("2012", ()), ("2002", ()), ("2012", ("emperors_court",))])
+def test_refined_plans_are_single_changes_the_games_plan_check_accepts(edition: str, modules: tuple[str, ...]) -> None:
+    g = _planning(9, edition, modules)
+    bot = IsmctsAgent(0, 1, root="halving", refine=6)
+    parts = WallensteinParts(bot, g.observe(0), g)
+    leaders = plan_candidates(g, 0, DEFAULT, 3, random.Random(2))
+    known = set(leaders)
+    new = parts.refine(g, 0, leaders, known, 6, random.Random(3))
+    assert len(new) == 6 and len(set(new)) == 6 and not known & set(new)
+    assert new == parts.refine(g, 0, leaders, known, 6, random.Random(3))  # the same rng, the same plans
+    for action in new:
+        assert action.kind == "plan"
+        g.clone().apply(0, action)  # the engine's own check (IllegalAction otherwise)
+        # One change to one of the two best leaders: a box's card replaced, or two boxes' swapped.
+        assert any(sum(a != b for a, b in zip(action.cards, lead.cards, strict=True)) <= 2 for lead in leaders[:2])
+    # Only plans are refined: other decisions keep their candidates.
+    move = Action("position", a=0)
+    assert parts.refine(g, 0, [move], {move}, 3, random.Random(3)) == []
+
+
+def test_a_refined_plan_decision_searches_new_plans_on_the_same_budget() -> None:
+    g = _planning(4)
+    runs = []
+    for refine in (0, 3, 3):
+        bot = IsmctsAgent(0, 1, simulations=60, candidates=6, worlds=3, root="halving", confidence=0, refine=refine)
+        parts = WallensteinParts(bot, g.observe(0), g)
+        runs.append(search(parts, 0, random.Random(5), bot.settings))
+    plain, refined, again = runs
+    assert len(plain.root.candidates) == 6 and len(refined.root.candidates) == 12  # 3 after each round but the last
+    same = (again.action, again.root.candidates, again.root.n)
+    assert (refined.action, refined.root.candidates, refined.root.n) == same
+    for action in refined.root.candidates[6:]:
+        assert legal_plan(g, 0, action.cards) and sum(refined.root.n[6:]) > 0
+    # The budget: never more than granted, every iteration one of the root's candidates; the last
+    # round's rounding leaves less than one world per survivor, with or without the option.
+    for r in (plain, refined):
+        assert r.iterations == sum(r.root.n) and 60 - 6 < r.iterations <= 60

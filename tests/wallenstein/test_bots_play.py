@@ -59,6 +59,10 @@ SMALL["ismcts_bank"] = {
 # The bank's configuration with other seats' hidden plans drawn as today's search picks them
 # (docs/bots.md, "Tenth round": the opponents' plans as the flat search picks them).
 SMALL["ismcts_searchfit"] = {**SMALL["ismcts_bank"], "opponents": "searchfit"}
+
+# The same with plan candidates refined from the halving root's leaders (docs/bots.md, "Tenth round").
+SMALL["ismcts_refine"] = {**SMALL["ismcts_bank"], "refine": 2}
+
 # Test names of configurations -> bot kinds.
 KINDS = {
     "ismcts_1s": "ismcts",
@@ -70,6 +74,7 @@ KINDS = {
     "ismcts_learned3": "ismcts",
     "ismcts_bank": "ismcts",
     "ismcts_searchfit": "ismcts",
+    "ismcts_refine": "ismcts",
 }
 SEARCH_KINDS = ("ismcts", *KINDS)
 

@@ -33,6 +33,7 @@ from typing import Any
 from tabletop.budget import Bank
 from tabletop.ismcts import Settings, relative, search
 from wallenstein.actions import Action
+from wallenstein.board import BLANK, MONEY, N_BOXES, TOWER
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
 from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
@@ -45,7 +46,7 @@ from wallenstein.bots.search import (
     plan_candidates,
     seat_values,
 )
-from wallenstein.edition2002 import PLAN_START
+from wallenstein.edition2002 import BLANKS, PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION
 from wallenstein.tower import TowerModel
@@ -185,6 +186,36 @@ class WallensteinParts:
             return ok
         return action in g.legal_actions(seat)
 
+    def refine(
+        self, g: Game, seat: int, leaders: list[Action], known: set[Action], n: int, rng: random.Random
+    ) -> list[Action]:
+        """Up to ``n`` new plans, single changes to the leading plans (the halving root's
+        ``refine``): two boxes' cards swapped, or one box's card replaced by a card the plan does
+        not use (a county of the seat's, a money card, a 2002 blank, a court's tower card), each
+        checked by the game's own plan check; drawn at random, from the best two leaders in turn."""
+        plans = [a.cards for a in leaders[:2] if a.kind == "plan"]
+        if not plans or n <= 0:
+            return []
+        out: list[Action] = []
+        seen = set(known)
+        queues = [_changes(g, seat, cards, rng) for cards in plans]
+        pos = [0] * len(queues)
+        while len(out) < n:
+            found = False
+            for k, queue in enumerate(queues):
+                while pos[k] < len(queue) and len(out) < n:
+                    cards = queue[pos[k]]
+                    pos[k] += 1
+                    action = Action("plan", cards=cards)
+                    if action not in seen and legal_plan(g, seat, cards):
+                        seen.add(action)
+                        out.append(action)
+                        found = True
+                        break
+            if not found:
+                break
+        return out
+
     def apply(self, g: Game, seat: int, action: Action) -> None:
         g.apply(seat, action)
         self.steps += 1
@@ -228,6 +259,33 @@ class WallensteinParts:
         return relative(vals, SCALE)
 
 
+def _changes(g: Game, seat: int, cards: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]]:
+    """Every single change to a plan (legal or not), in random order: two boxes' cards swapped, or
+    one box's card replaced by a card the plan does not use (``WallensteinParts.refine``)."""
+    s = g.s
+    spare = [c for c in range(len(s.owner)) if s.owner[c] == seat and c not in cards]
+    if g.is2002:
+        spare += [BLANK] if cards.count(BLANK) < BLANKS else []
+    else:
+        spare += [MONEY + v for v in range(5) if MONEY + v not in cards]
+    if len(cards) > N_BOXES:  # the Emperor's Court's boxes: its dice tower cards too
+        spare.append(TOWER)
+    out: list[tuple[int, ...]] = []
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            if cards[i] != cards[j]:
+                boxes = list(cards)
+                boxes[i], boxes[j] = boxes[j], boxes[i]
+                out.append(tuple(boxes))
+        for c in spare:
+            if c != cards[i]:
+                boxes = list(cards)
+                boxes[i] = c
+                out.append(tuple(boxes))
+    rng.shuffle(out)
+    return out
+
+
 class IsmctsAgent:
     """Information-set MCTS for Wallenstein (see the module doc and :mod:`tabletop.ismcts`).
 
@@ -264,7 +322,9 @@ class IsmctsAgent:
     back at the spending kind's measured steps per simulation), ``hold`` (once the bank holds
     ``hold`` times the decision's budget, it does not stop early). The bank's kinds are the searched
     ones (plans, positions, moves); the heuristic's and the flat search's decisions neither save
-    nor spend.
+    nor spend. ``refine`` (halving root: after each halving round but the last, up to that many new
+    plans, single changes to the two leading ones, join the survivors, and candidates are ranked on
+    each round's own worlds; docs/bots.md, tenth round; default 0: the initial candidates only).
     """
 
     def __init__(
@@ -293,6 +353,7 @@ class IsmctsAgent:
         flat_positions: int = 0,
         flat_moves: int = 0,
         stop: float = 0.0,
+        refine: int = 0,
         carry: float = 1.0,
         bank: str = "simulations",
         hold: float | None = None,
@@ -309,6 +370,7 @@ class IsmctsAgent:
             root=root,
             expand=expand,
             stop=stop,
+            refine=refine,
         )
         self.bank = Bank(carry, bank, hold)  # carry, bank and hold (tabletop.budget)
         if candidates < 1 or model < 1 or worlds < 1:
