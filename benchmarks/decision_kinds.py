@@ -17,9 +17,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.agents import Agent, derive_seed
+from tabletop.agents import Agent
 from tabletop.runner import run
-from tabletop.tournament import seating
+from tabletop.tournament import seated, seating
 from wallenstein.bots.tournament import WALLENSTEIN
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.game import Game
@@ -68,11 +68,8 @@ def main() -> None:
         names = seating(args.names, i)
         game_seed = args.seed + i
         g = WALLENSTEIN.new_game(len(names), game_seed)
-        agents = []
-        for seat, name in enumerate(names):
-            a = WALLENSTEIN.make_agent(name, derive_seed(game_seed, seat))
-            a.reset(seat, derive_seed(game_seed, seat))
-            agents.append(Classed(a, g, seat, tally[name]))
+        plain = seated(WALLENSTEIN, names, game_seed)
+        agents = [Classed(a, g, seat, tally[name]) for seat, (a, name) in enumerate(zip(plain, names, strict=True))]
         run(g, agents)
         print(f"game {i} (seed {game_seed}) done", flush=True)
     seats = {n: seating(args.names, 0).count(n) for n in args.names}

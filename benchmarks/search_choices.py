@@ -24,9 +24,9 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.agents import Agent, derive_seed
+from tabletop.agents import Agent
 from tabletop.runner import run
-from tabletop.tournament import seating
+from tabletop.tournament import seated, seating
 from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
@@ -87,14 +87,10 @@ def main() -> None:
         names = seating(args.names, i)
         game_seed = args.seed + i
         g = WALLENSTEIN.new_game(len(names), game_seed)
-        agents: list[Agent | Watched] = []
-        for seat, name in enumerate(names):
-            agent = WALLENSTEIN.make_agent(name, derive_seed(game_seed, seat))
-            agent.reset(seat, derive_seed(game_seed, seat))
-            if isinstance(agent, SearchAgent):
-                agents.append(Watched(agent, tally.setdefault(name, defaultdict(Counter))))
-            else:
-                agents.append(agent)
+        agents: list[Agent | Watched] = [
+            Watched(a, tally.setdefault(name, defaultdict(Counter))) if isinstance(a, SearchAgent) else a
+            for a, name in zip(seated(WALLENSTEIN, names, game_seed), names, strict=True)
+        ]
         run(g, agents)
         print(f"game {i} (seed {game_seed}) done: {g.result()['winners']}", flush=True)
     for name, counters in tally.items():

@@ -125,13 +125,19 @@ def seat_agents(
     game_spec: TournamentGame, names: Sequence[str], game_seed: int, clock: Callable[[], float] = time.process_time
 ) -> list[_Timed]:
     """The agents of one game, by seat, each seeded with ``derive_seed(game_seed, seat)`` and timed."""
-    timed = []
+    return [_Timed(agent, clock) for agent in seated(game_spec, names, game_seed)]
+
+
+def seated(game_spec: TournamentGame, names: Sequence[str], game_seed: int) -> list[Agent]:
+    """The agents of one game by seat, made and reset with ``derive_seed(game_seed, seat)`` (the
+    seeds every tournament game gives its seats; diagnostics that wrap agents start from these)."""
+    agents = []
     for seat, name in enumerate(names):
         agent_seed = derive_seed(game_seed, seat)
         agent = game_spec.make_agent(name, agent_seed)
         agent.reset(seat, agent_seed)
-        timed.append(_Timed(agent, clock))
-    return timed
+        agents.append(agent)
+    return agents
 
 
 def play_game(game_spec: TournamentGame, agents: Sequence[str], seed: int, index: int) -> GameRecord:
