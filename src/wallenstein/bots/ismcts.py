@@ -40,6 +40,7 @@ from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
 from wallenstein.bots.rollout import policy
 from wallenstein.bots.search import (
     MODEL_NOISE,
+    PLAN_CANDIDATES,
     SearchAgent,
     legal_plan,
     move_candidates,
@@ -74,7 +75,7 @@ PLAN_POOL = 4  # opponent-model plans per seat and decision
 # drawn with the share of plan decisions in which ``search:simulations=200`` chose a candidate of
 # that rank in real games (``SEARCH_FIT``; docs/bots.md, tenth round, benchmarks/search_choices.py).
 OPPONENTS = ("heuristic", "search", "searchfit")
-SEARCH_FIT_POOL = 8  # the flat search's own number of plan candidates (SearchAgent's ``candidates``)
+SEARCH_FIT_POOL = PLAN_CANDIDATES  # the flat search's own number of plan candidates
 # The measured choices of ``search:simulations=200`` per candidate rank (0: the heuristic's plan),
 # out of its plan decisions in 4-search games (docs/bots.md, tenth round): weights, not shares.
 SEARCH_FIT: tuple[int, ...] = (34, 57, 24, 30, 39, 28, 35, 41)  # 288 plans, 12 games (seeds 0-11)
@@ -196,24 +197,20 @@ class WallensteinParts:
         plans = [a.cards for a in leaders[:2] if a.kind == "plan"]
         if not plans or n <= 0:
             return []
-        out: list[Action] = []
         seen = set(known)
-        queues = [_changes(g, seat, cards, rng) for cards in plans]
-        pos = [0] * len(queues)
-        while len(out) < n:
-            found = False
-            for k, queue in enumerate(queues):
-                while pos[k] < len(queue) and len(out) < n:
-                    cards = queue[pos[k]]
-                    pos[k] += 1
-                    action = Action("plan", cards=cards)
-                    if action not in seen and legal_plan(g, seat, cards):
-                        seen.add(action)
-                        out.append(action)
-                        found = True
-                        break
-            if not found:
-                break
+        streams = [iter(_changes(g, seat, cards, rng)) for cards in plans]
+        out: list[Action] = []
+        while streams and len(out) < n:
+            for stream in list(streams):  # one new plan from each leader in turn
+                fresh = (Action("plan", cards=c) for c in stream)
+                action = next((a for a in fresh if a not in seen and legal_plan(g, seat, a.cards)), None)
+                if action is None:
+                    streams.remove(stream)  # every change to that leader tried
+                    continue
+                seen.add(action)
+                out.append(action)
+                if len(out) == n:
+                    break
         return out
 
     def apply(self, g: Game, seat: int, action: Action) -> None:

@@ -172,6 +172,9 @@ def winter_revolt_loss(g: Game, seat: int, short: float) -> float:
     return k * lost / len(owned)
 
 
+PLAN_CANDIDATES = 8  # the plan candidates a decision chooses among (``candidates``)
+
+
 class SearchAgent:
     """Flat Monte Carlo with sequential halving over heuristic-made candidates (see the module doc)."""
 
@@ -181,7 +184,7 @@ class SearchAgent:
         seed: int = 0,
         simulations: int = DEFAULT_SIMULATIONS,
         max_seconds: float | None = None,
-        candidates: int = 8,
+        candidates: int = PLAN_CANDIDATES,
         horizon: str = "year",
         tower: TowerModel | None = None,
         values: Values = DEFAULT,
