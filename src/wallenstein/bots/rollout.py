@@ -15,7 +15,18 @@ from collections.abc import Sequence
 from wallenstein.actions import STAY_ACTION, Action, move_action
 from wallenstein.bots.heuristic import DEFAULT, NEIGHBOURS, Facts, Values, attack_gain, decide, front_score, is_border
 from wallenstein.game import Game
-from wallenstein.state import MOVE, MOVE_DEPLOY1
+from wallenstein.state import MOVE, MOVE_DEPLOY1, NEUTRAL
+
+# The kinds of a move candidate (:func:`wallenstein.bots.search.move_candidates`' list: the
+# heuristic's move, then every target with all, half or one of the movable armies, and stay), in
+# terms a roll-out can tell without the heuristic: ``quick`` (the move :func:`quick_move` plays),
+# else ``stay`` or the target's relation to the mover (``own`` county, ``neutral``, ``enemy``: a
+# rival's, an attack) and the armies (``all`` that may move, ``one``, else ``half``).
+MOVE_KINDS: tuple[str, ...] = (
+    "quick",
+    "stay",
+    *(f"{target}_{armies}" for target in ("own", "neutral", "enemy") for armies in ("all", "half", "one")),
+)
 
 
 def quick_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
@@ -51,6 +62,22 @@ def quick_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT)
     return best if best is not None else legal[0]
 
 
+def move_kind(g: Game, seat: int, action: Action, quick: Action | None = None) -> str:
+    """The kind of ``action`` (a move decision's, :data:`MOVE_KINDS`) for ``seat``; ``quick``:
+    :func:`quick_move`'s move in that decision, if the caller has it."""
+    if action == quick:
+        return "quick"
+    if action.kind != "move":
+        return "stay"
+    s = g.s
+    most = s.armies[s.move_from] - 1
+    n = action.b
+    armies = "all" if n == most else "one" if n == 1 else "half"
+    owner = s.owner[action.a]
+    target = "own" if owner == seat else "neutral" if owner == NEUTRAL else "enemy"
+    return f"{target}_{armies}"
+
+
 def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
     """The roll-out decision for ``seat``: :func:`quick_move` for 2012 moves, else the heuristic."""
     if g.s.phase == MOVE and not g.is2002:
@@ -58,4 +85,4 @@ def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> 
     return decide(g, seat, legal, v)
 
 
-__all__ = ["policy", "quick_move"]
+__all__ = ["MOVE_KINDS", "move_kind", "policy", "quick_move"]
