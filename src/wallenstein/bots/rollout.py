@@ -10,7 +10,8 @@ heuristic at about a third of the cost. Everything else is the heuristic's own d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 
 from wallenstein.actions import STAY_ACTION, Action, move_action
 from wallenstein.bots.heuristic import DEFAULT, NEIGHBOURS, Facts, Values, attack_gain, decide, front_score, is_border
@@ -78,6 +79,40 @@ def move_kind(g: Game, seat: int, action: Action, quick: Action | None = None) -
     return f"{target}_{armies}"
 
 
+def fitted_move(
+    g: Game, seat: int, legal: Sequence[Action], v: Values, rng: random.Random, weights: Mapping[str, float]
+) -> Action:
+    """A move drawn among the flat search's candidates (:func:`wallenstein.bots.search.move_candidates`
+    without the heuristic's move, which costs a whole heuristic decision; it is nearly always
+    :func:`quick_move`'s), each with the weight of its kind (:func:`move_kind`): a model of how a
+    searching rival moves that costs a :func:`quick_move` and a weighted draw."""
+    quick = quick_move(g, seat, legal, v)
+    s = g.s
+    most = s.armies[s.move_from] - 1
+    keep = (most, 1, max(1, (most + 1) // 2))
+    owner = s.owner
+    cands = [quick]
+    w = [weights["quick"]]
+    for a in legal:
+        if a == quick:
+            continue
+        if a.kind != "move":
+            kind = "stay"
+        elif a.b not in keep:
+            continue
+        else:
+            o = owner[a.a]
+            n = a.b
+            kind = (
+                ("own" if o == seat else "neutral" if o == NEUTRAL else "enemy")
+                + "_"
+                + ("all" if n == most else "one" if n == 1 else "half")
+            )
+        cands.append(a)
+        w.append(weights[kind])
+    return rng.choices(cands, w)[0]
+
+
 def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
     """The roll-out decision for ``seat``: :func:`quick_move` for 2012 moves, else the heuristic."""
     if g.s.phase == MOVE and not g.is2002:
@@ -85,4 +120,4 @@ def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> 
     return decide(g, seat, legal, v)
 
 
-__all__ = ["MOVE_KINDS", "move_kind", "policy", "quick_move"]
+__all__ = ["MOVE_KINDS", "fitted_move", "move_kind", "policy", "quick_move"]
