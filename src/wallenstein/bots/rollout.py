@@ -6,6 +6,10 @@ with exact battle odds, and lists the whole legal set of moves. The roll-out's m
 neighbour once, with all the armies that may move (the heuristic's usual choice), by the same
 values (:func:`wallenstein.bots.heuristic.attack_gain` and the front scores), so it plays like the
 heuristic at about a third of the cost. Everything else is the heuristic's own decision.
+
+:func:`fitted_move` is a cheap model of a *searching* rival's move (the ``ismcts`` bot's
+``opponent_moves="searchfit"``): a draw among the flat search's move candidates by the measured
+weights of their kinds (:data:`MOVE_KINDS`, :func:`move_kind`; docs/bots.md, eleventh round).
 """
 
 from __future__ import annotations
@@ -71,12 +75,13 @@ def move_kind(g: Game, seat: int, action: Action, quick: Action | None = None) -
     if action.kind != "move":
         return "stay"
     s = g.s
-    most = s.armies[s.move_from] - 1
-    n = action.b
-    armies = "all" if n == most else "one" if n == 1 else "half"
-    owner = s.owner[action.a]
+    return _kind(s.owner[action.a], seat, action.b, s.armies[s.move_from] - 1)
+
+
+def _kind(owner: int, seat: int, n: int, most: int) -> str:
+    """The kind of a move of ``n`` armies (of ``most`` that may move) to a county of ``owner``."""
     target = "own" if owner == seat else "neutral" if owner == NEUTRAL else "enemy"
-    return f"{target}_{armies}"
+    return target + ("_all" if n == most else "_one" if n == 1 else "_half")
 
 
 def fitted_move(
@@ -98,16 +103,10 @@ def fitted_move(
             continue
         if a.kind != "move":
             kind = "stay"
-        elif a.b not in keep:
-            continue
+        elif a.b in keep:
+            kind = _kind(owner[a.a], seat, a.b, most)
         else:
-            o = owner[a.a]
-            n = a.b
-            kind = (
-                ("own" if o == seat else "neutral" if o == NEUTRAL else "enemy")
-                + "_"
-                + ("all" if n == most else "one" if n == 1 else "half")
-            )
+            continue
         cands.append(a)
         w.append(weights[kind])
     return rng.choices(cands, w)[0]
