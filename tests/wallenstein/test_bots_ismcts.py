@@ -590,6 +590,13 @@ def test_searchfit_moves_change_other_seats_roll_out_moves_only() -> None:
     assert {own.policy(g, 2, rng) for _ in range(50)} == {quick}
 
 
+def test_searchfit_moves_weigh_every_kind_of_candidate() -> None:
+    """``SEARCH_FIT_MOVES`` has one positive weight for each kind ``move_kind`` can give, no other
+    key: a kind without a weight would fail in a roll-out, a stray key would never be drawn."""
+    assert set(ismcts_module.SEARCH_FIT_MOVES) == set(MOVE_KINDS)
+    assert min(ismcts_module.SEARCH_FIT_MOVES.values()) > 0
+
+
 def test_searchfit_moves_follow_their_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     """With all the weight on one kind of move the model plays exactly the flat search's candidates of
     that kind; with none on ``quick``, never ``quick_move``'s."""

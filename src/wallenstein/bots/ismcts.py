@@ -40,7 +40,7 @@ from wallenstein.board import BLANK, MONEY, N_BOXES, TOWER
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
 from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
-from wallenstein.bots.rollout import MOVE_KINDS, fitted_move, policy
+from wallenstein.bots.rollout import fitted_move, policy
 from wallenstein.bots.search import (
     MODEL_NOISE,
     PLAN_CANDIDATES,
@@ -103,7 +103,6 @@ SEARCH_FIT_MOVES: dict[str, float] = {
     "enemy_half": 0.141,
     "enemy_one": 0.090,
 }
-assert set(SEARCH_FIT_MOVES) == set(MOVE_KINDS)
 # The decisions the bot searches, each with its share of the budget (``plans``, ``positions``,
 # ``moves``: multipliers of ``simulations``, default 1): the others go to the heuristic at no cost.
 SEARCHED = ("plans", "positions", "moves")

@@ -67,6 +67,12 @@ def quick_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT)
     return best if best is not None else legal[0]
 
 
+def move_sizes(most: int) -> tuple[int, int, int]:
+    """The army counts the flat search's move candidates carry out of ``most`` that may move: all,
+    one and about half (:func:`wallenstein.bots.search.move_candidates`, :func:`fitted_move`)."""
+    return (most, 1, max(1, (most + 1) // 2))
+
+
 def move_kind(g: Game, seat: int, action: Action, quick: Action | None = None) -> str:
     """The kind of ``action`` (a move decision's, :data:`MOVE_KINDS`) for ``seat``; ``quick``:
     :func:`quick_move`'s move in that decision, if the caller has it."""
@@ -94,7 +100,7 @@ def fitted_move(
     quick = quick_move(g, seat, legal, v)
     s = g.s
     most = s.armies[s.move_from] - 1
-    keep = (most, 1, max(1, (most + 1) // 2))
+    keep = move_sizes(most)
     owner = s.owner
     cands = [quick]
     w = [weights["quick"]]
@@ -119,4 +125,4 @@ def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> 
     return decide(g, seat, legal, v)
 
 
-__all__ = ["MOVE_KINDS", "fitted_move", "move_kind", "policy", "quick_move"]
+__all__ = ["MOVE_KINDS", "fitted_move", "move_kind", "move_sizes", "policy", "quick_move"]
