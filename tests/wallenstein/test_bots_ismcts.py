@@ -36,10 +36,18 @@ from wallenstein.bots.learned import (
     learned2_values,
     learned_values,
 )
-from wallenstein.bots.search import SearchAgent, legal_plan, plan_candidates, seat_values, winter_revolt_loss
+from wallenstein.bots.rollout import MOVE_KINDS, move_kind, quick_move
+from wallenstein.bots.search import (
+    SearchAgent,
+    legal_plan,
+    move_candidates,
+    plan_candidates,
+    seat_values,
+    winter_revolt_loss,
+)
 from wallenstein.bots.tournament import WallensteinTournament
 from wallenstein.edition2002 import PLAN_START
-from wallenstein.state import PLANNING
+from wallenstein.state import MOVE, PLANNING
 from wallenstein.winter import MAJORITY_AWARD
 
 GAMES = [
@@ -526,6 +534,85 @@ def test_the_searchfit_model_follows_its_weights(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(ismcts_module, "SEARCH_FIT", (1, 0, 3, 0, 0, 0, 0, 0))
     drawn = [parts.model_plan(g, 2, rng) for _ in range(400)]
     assert set(drawn) == {pool[0], pool[2]} and drawn.count(pool[2]) > 2 * drawn.count(pool[0])
+
+
+def _moving(seed: int, seat: int) -> wallenstein.Game:
+    """A 2012 game at ``seat``'s move decision with a few armies to move, half of them to an own
+    county or to a rival's among its candidates, and the heuristic's move ``quick_move``'s (the
+    heuristic plays up to it)."""
+    g = wallenstein.new_game(players=4, seed=seed, log=False)
+    while True:
+        p = g.pending()[0]
+        legal = g.legal_actions(p)
+        if p == seat and g.s.phase == MOVE and g.s.armies[g.s.move_from] >= 4:
+            kinds = {move_kind(g, p, a) for a in move_candidates(g, p, legal, DEFAULT)}
+            if {"own_half", "enemy_half"} <= kinds and decide(g, p, legal) == quick_move(g, p, legal):
+                return g
+        g.apply(p, decide(g, p, legal))
+
+
+def test_opponent_moves_option_is_checked_and_off_by_default() -> None:
+    """``opponent_moves``: "quick" by default (other seats' roll-out moves are ``quick_move``'s, as
+    before), "searchfit" taken, anything else refused with the values it may take."""
+    assert IsmctsAgent(0, 1).opponent_moves == "quick"
+    assert isinstance(make_agent("ismcts", 1, opponent_moves="searchfit"), IsmctsAgent)
+    with pytest.raises(ValueError, match=r"opponent_moves must be one of \('quick', 'searchfit'\), not 'search'"):
+        IsmctsAgent(0, 1, opponent_moves="search")
+    for bad in ("search", "heuristic", "searchfit2", 1):
+        with pytest.raises(IllegalAction, match="bad options"):
+            make_agent("ismcts", 1, opponent_moves=bad)
+    g = _moving(3, 2)
+    legal = g.legal_actions(2)
+    rng = random.Random(1)
+    parts = WallensteinParts(IsmctsAgent(0, 1), g.observe(0), g)
+    assert {parts.policy(g, 2, rng) for _ in range(50)} == {quick_move(g, 2, legal)}
+
+
+def test_searchfit_moves_change_other_seats_roll_out_moves_only() -> None:
+    """With ``opponent_moves=searchfit`` another seat's roll-out move is drawn among the flat search's
+    move candidates (not only ``quick_move``'s), each kind about as often as its weight says; the
+    bot's own seat still plays ``quick_move``."""
+    g = _moving(3, 2)
+    legal = g.legal_actions(2)
+    quick = quick_move(g, 2, legal)
+    rng = random.Random(1)
+    parts = WallensteinParts(IsmctsAgent(0, 1, opponent_moves="searchfit"), g.observe(0), g)
+    draws = 4000
+    drawn = [parts.policy(g, 2, rng) for _ in range(draws)]
+    cands = move_candidates(g, 2, legal, DEFAULT)
+    assert quick in drawn and len(set(drawn)) > 1
+    assert set(drawn) <= set(cands)
+    weight = {a: ismcts_module.SEARCH_FIT_MOVES[move_kind(g, 2, a, quick)] for a in cands}
+    total = sum(weight.values())
+    for a, w in weight.items():
+        assert abs(drawn.count(a) / draws - w / total) < 0.03, (a, drawn.count(a) / draws, w / total)
+    own = WallensteinParts(IsmctsAgent(2, 1, opponent_moves="searchfit"), g.observe(2), g)
+    assert {own.policy(g, 2, rng) for _ in range(50)} == {quick}
+
+
+def test_searchfit_moves_weigh_every_kind_of_candidate() -> None:
+    """``SEARCH_FIT_MOVES`` has one positive weight for each kind ``move_kind`` can give, no other
+    key: a kind without a weight would fail in a roll-out, a stray key would never be drawn."""
+    assert set(ismcts_module.SEARCH_FIT_MOVES) == set(MOVE_KINDS)
+    assert min(ismcts_module.SEARCH_FIT_MOVES.values()) > 0
+
+
+def test_searchfit_moves_follow_their_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With all the weight on one kind of move the model plays exactly the flat search's candidates of
+    that kind; with none on ``quick``, never ``quick_move``'s."""
+    g = _moving(3, 2)
+    legal = g.legal_actions(2)
+    quick = quick_move(g, 2, legal)
+    cands = move_candidates(g, 2, legal, DEFAULT)
+    parts = WallensteinParts(IsmctsAgent(0, 1, opponent_moves="searchfit"), g.observe(0), g)
+    rng = random.Random(2)
+    for kind in ("own_half", "enemy_half", "quick"):
+        weights = dict.fromkeys(MOVE_KINDS, 0.0)
+        weights[kind] = 1.0
+        monkeypatch.setattr(ismcts_module, "SEARCH_FIT_MOVES", weights)
+        drawn = {parts.policy(g, 2, rng) for _ in range(300)}
+        expected = {a for a in cands if move_kind(g, 2, a, quick) == kind}
+        assert drawn == expected and expected, kind
 
 
 def _planning(seed: int, edition: str = "2012", modules: tuple[str, ...] = ()) -> wallenstein.Game:

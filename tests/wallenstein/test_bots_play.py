@@ -59,6 +59,8 @@ SMALL["ismcts_bank"] = {
 # The bank's configuration with other seats' hidden plans drawn as today's search picks them
 # (docs/bots.md, "Tenth round": the opponents' plans as the flat search picks them).
 SMALL["ismcts_searchfit"] = {**SMALL["ismcts_bank"], "opponents": "searchfit"}
+# And other seats' roll-out moves drawn as today's search picks them (docs/bots.md, "Eleventh round").
+SMALL["ismcts_movesfit"] = {**SMALL["ismcts_searchfit"], "opponent_moves": "searchfit"}
 
 # The same with plan candidates refined from the halving root's leaders (docs/bots.md, "Tenth round").
 SMALL["ismcts_refine"] = {**SMALL["ismcts_bank"], "refine": 2}
@@ -74,6 +76,7 @@ KINDS = {
     "ismcts_learned3": "ismcts",
     "ismcts_bank": "ismcts",
     "ismcts_searchfit": "ismcts",
+    "ismcts_movesfit": "ismcts",
     "ismcts_refine": "ismcts",
 }
 SEARCH_KINDS = ("ismcts", *KINDS)

@@ -13,9 +13,12 @@
   a position (all, the heuristic's first), a move (the heuristic's, then all, half or one army to
   each target, or stay); anything else (winter order, the draft, the 2002 commitment, the
   modules' decisions) is the heuristic's single choice.
-* **roll-out** (the cheap policy): plans from the same per-decision pool, moves, positions and the
-  rest by the heuristic, to the horizon: the start of the next season's planning
-  (``horizon="season"``, default) or of the next year (``"year"``); the game's end stops both.
+* **roll-out** (the cheap policy): plans from the same per-decision pool, moves by
+  :func:`~wallenstein.bots.rollout.quick_move` (other seats' moves, with ``opponent_moves="searchfit"``,
+  drawn among the flat search's move candidates by the measured weights of their kinds,
+  ``SEARCH_FIT_MOVES``), positions and the rest by the heuristic, to the horizon: the start of the
+  next season's planning (``horizon="season"``, default) or of the next year (``"year"``); the
+  game's end stops both.
 * **evaluation**: each seat's projected score and resources minus the best rival's
   (:func:`wallenstein.bots.search.seat_values`; a finished game adds the win), squashed into [-1, 1];
   ``evaluation="winter"`` prices a grain shortfall before the winter by the revolts it brings.
@@ -37,7 +40,7 @@ from wallenstein.board import BLANK, MONEY, N_BOXES, TOWER
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
 from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
-from wallenstein.bots.rollout import policy
+from wallenstein.bots.rollout import fitted_move, policy
 from wallenstein.bots.search import (
     MODEL_NOISE,
     PLAN_CANDIDATES,
@@ -79,6 +82,27 @@ SEARCH_FIT_POOL = PLAN_CANDIDATES  # the flat search's own number of plan candid
 # The measured choices of ``search:simulations=200`` per candidate rank (0: the heuristic's plan),
 # out of its plan decisions in 4-search games (docs/bots.md, tenth round): weights, not shares.
 SEARCH_FIT: tuple[int, ...] = (34, 57, 24, 30, 39, 28, 35, 41)  # 288 plans, 12 games (seeds 0-11)
+# The model of other seats' moves in the roll-outs: "quick" (the roll-out policy's own ``quick_move``,
+# as the bot's seat) or "searchfit" (``rollout.fitted_move``: the flat search's move candidates, each
+# drawn with the weight of its kind, ``SEARCH_FIT_MOVES``; docs/bots.md, eleventh round).
+OPPONENT_MOVES = ("quick", "searchfit")
+# Per kind of move candidate (``rollout.MOVE_KINDS``), the weight of one candidate of that kind:
+# fitted so that a weighted draw among each decision's candidates gives the kinds
+# ``search:simulations=200`` chose likeliest (Luce's choice model; 562 move decisions of 12 games of
+# four searches, seeds 0-11, benchmarks/search_choices.py; docs/bots.md, eleventh round).
+SEARCH_FIT_MOVES: dict[str, float] = {
+    "quick": 1.000,
+    "stay": 0.217,
+    "own_all": 0.353,
+    "own_half": 0.166,
+    "own_one": 0.196,
+    "neutral_all": 0.241,
+    "neutral_half": 0.214,
+    "neutral_one": 0.144,
+    "enemy_all": 0.419,
+    "enemy_half": 0.141,
+    "enemy_one": 0.090,
+}
 # The decisions the bot searches, each with its share of the budget (``plans``, ``positions``,
 # ``moves``: multipliers of ``simulations``, default 1): the others go to the heuristic at no cost.
 SEARCHED = ("plans", "positions", "moves")
@@ -101,6 +125,7 @@ class WallensteinParts:
         self.pool: list[Game] = []
         self.plans: dict[int, list[tuple[int, ...]]] = {}
         self.plan_ok: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
+        self.fit_moves = agent.opponent_moves == "searchfit"  # other seats' roll-out moves: fitted_move
         self.steps = 0  # engine steps the search applied (``bank="steps"``: the cost of its simulations)
 
     # -------------------------------------------------------------- the opponent model
@@ -232,6 +257,8 @@ class WallensteinParts:
             and s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
         ):
             return Action("plan", cards=self.model_plan(g, seat, rng))
+        if self.fit_moves and s.phase == MOVE and seat != self.agent.seat and not g.is2002:
+            return fitted_move(g, seat, legal, self.values, rng, SEARCH_FIT_MOVES)
         return policy(g, seat, legal, self.values)
 
     def rollout(self, g: Game, rng: random.Random) -> None:
@@ -301,7 +328,11 @@ class IsmctsAgent:
     so that a seat's holdings never count against it),
     ``opponents`` (the model of other seats' hidden plans: "heuristic", or "search": today's search's
     first 4 candidates, uniformly, or "searchfit": its 8 candidates, each rank drawn as often as
-    ``search:simulations=200`` was measured to choose it, ``SEARCH_FIT``); ``plans``, ``positions``,
+    ``search:simulations=200`` was measured to choose it, ``SEARCH_FIT``); ``opponent_moves`` (the
+    model of other seats' moves in the roll-outs of the 2012 edition: "quick", the roll-out policy's
+    ``quick_move`` as for the bot's own seat, or "searchfit": a draw among the flat search's move
+    candidates, each weighted by how often ``search:simulations=200`` was measured to choose one of
+    its kind, ``SEARCH_FIT_MOVES``; docs/bots.md, eleventh round); ``plans``, ``positions``,
     ``moves`` (multipliers of ``simulations`` for each kind of searched decision, default 1: a plan
     can get more of the budget and a move less, the mean per decision over a game kept by the
     multipliers the caller picks); ``plan_horizon``
@@ -342,6 +373,7 @@ class IsmctsAgent:
         expand: int = 0,
         evaluation: str = "plain",
         opponents: str = "heuristic",
+        opponent_moves: str = "quick",
         plans: float = 1.0,
         positions: float = 1.0,
         moves: float = 1.0,
@@ -379,6 +411,8 @@ class IsmctsAgent:
             raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {OPPONENTS}, not {opponents!r}")
+        if opponent_moves not in OPPONENT_MOVES:
+            raise ValueError(f"opponent_moves must be one of {OPPONENT_MOVES}, not {opponent_moves!r}")
         if min(plans, positions, moves) <= 0:
             raise ValueError("plans, positions and moves must be positive multipliers")
         flat = dict(zip(SEARCHED, (flat_plans, flat_positions, flat_moves), strict=True))
@@ -394,6 +428,7 @@ class IsmctsAgent:
         }
         self.evaluation = evaluation
         self.opponents = opponents
+        self.opponent_moves = opponent_moves
         self.seat = seat
         self.seed = seed
         self.n_candidates = candidates

@@ -6,16 +6,32 @@ with exact battle odds, and lists the whole legal set of moves. The roll-out's m
 neighbour once, with all the armies that may move (the heuristic's usual choice), by the same
 values (:func:`wallenstein.bots.heuristic.attack_gain` and the front scores), so it plays like the
 heuristic at about a third of the cost. Everything else is the heuristic's own decision.
+
+:func:`fitted_move` is a cheap model of a *searching* rival's move (the ``ismcts`` bot's
+``opponent_moves="searchfit"``): a draw among the flat search's move candidates by the measured
+weights of their kinds (:data:`MOVE_KINDS`, :func:`move_kind`; docs/bots.md, eleventh round).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 
 from wallenstein.actions import STAY_ACTION, Action, move_action
 from wallenstein.bots.heuristic import DEFAULT, NEIGHBOURS, Facts, Values, attack_gain, decide, front_score, is_border
 from wallenstein.game import Game
-from wallenstein.state import MOVE, MOVE_DEPLOY1
+from wallenstein.state import MOVE, MOVE_DEPLOY1, NEUTRAL
+
+# The kinds of a move candidate (:func:`wallenstein.bots.search.move_candidates`' list: the
+# heuristic's move, then every target with all, half or one of the movable armies, and stay), in
+# terms a roll-out can tell without the heuristic: ``quick`` (the move :func:`quick_move` plays),
+# else ``stay`` or the target's relation to the mover (``own`` county, ``neutral``, ``enemy``: a
+# rival's, an attack) and the armies (``all`` that may move, ``one``, else ``half``).
+MOVE_KINDS: tuple[str, ...] = (
+    "quick",
+    "stay",
+    *(f"{target}_{armies}" for target in ("own", "neutral", "enemy") for armies in ("all", "half", "one")),
+)
 
 
 def quick_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
@@ -51,6 +67,57 @@ def quick_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT)
     return best if best is not None else legal[0]
 
 
+def move_sizes(most: int) -> tuple[int, int, int]:
+    """The army counts the flat search's move candidates carry out of ``most`` that may move: all,
+    one and about half (:func:`wallenstein.bots.search.move_candidates`, :func:`fitted_move`)."""
+    return (most, 1, max(1, (most + 1) // 2))
+
+
+def move_kind(g: Game, seat: int, action: Action, quick: Action | None = None) -> str:
+    """The kind of ``action`` (a move decision's, :data:`MOVE_KINDS`) for ``seat``; ``quick``:
+    :func:`quick_move`'s move in that decision, if the caller has it."""
+    if action == quick:
+        return "quick"
+    if action.kind != "move":
+        return "stay"
+    s = g.s
+    return _kind(s.owner[action.a], seat, action.b, s.armies[s.move_from] - 1)
+
+
+def _kind(owner: int, seat: int, n: int, most: int) -> str:
+    """The kind of a move of ``n`` armies (of ``most`` that may move) to a county of ``owner``."""
+    target = "own" if owner == seat else "neutral" if owner == NEUTRAL else "enemy"
+    return target + ("_all" if n == most else "_one" if n == 1 else "_half")
+
+
+def fitted_move(
+    g: Game, seat: int, legal: Sequence[Action], v: Values, rng: random.Random, weights: Mapping[str, float]
+) -> Action:
+    """A move drawn among the flat search's candidates (:func:`wallenstein.bots.search.move_candidates`
+    without the heuristic's move, which costs a whole heuristic decision; it is nearly always
+    :func:`quick_move`'s), each with the weight of its kind (:func:`move_kind`): a model of how a
+    searching rival moves that costs a :func:`quick_move` and a weighted draw."""
+    quick = quick_move(g, seat, legal, v)
+    s = g.s
+    most = s.armies[s.move_from] - 1
+    keep = move_sizes(most)
+    owner = s.owner
+    cands = [quick]
+    w = [weights["quick"]]
+    for a in legal:
+        if a == quick:
+            continue
+        if a.kind != "move":
+            kind = "stay"
+        elif a.b in keep:
+            kind = _kind(owner[a.a], seat, a.b, most)
+        else:
+            continue
+        cands.append(a)
+        w.append(weights[kind])
+    return rng.choices(cands, w)[0]
+
+
 def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
     """The roll-out decision for ``seat``: :func:`quick_move` for 2012 moves, else the heuristic."""
     if g.s.phase == MOVE and not g.is2002:
@@ -58,4 +125,4 @@ def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> 
     return decide(g, seat, legal, v)
 
 
-__all__ = ["policy", "quick_move"]
+__all__ = ["MOVE_KINDS", "fitted_move", "move_kind", "move_sizes", "policy", "quick_move"]

@@ -53,6 +53,7 @@ from wallenstein.bots.heuristic import (
     thaler_value,
 )
 from wallenstein.bots.odds import keep_odds
+from wallenstein.bots.rollout import move_sizes
 from wallenstein.edition2002 import BLANKS, PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION, WINTER
@@ -326,7 +327,7 @@ def move_candidates(g: Game, seat: int, legal: Sequence[Action], values: Values)
     """The heuristic's move first, then every target with all, half or one of the armies, and stay."""
     s = g.s
     most = s.armies[s.move_from] - 1
-    keep = {most, 1, max(1, (most + 1) // 2)}
+    keep = set(move_sizes(most))
     out = [a for a in legal if a.kind != "move" or a.b in keep]
     first = decide(g, seat, legal, values)
     if first in out:
