@@ -16,9 +16,8 @@ import random
 import time
 from collections.abc import Callable
 
-import wallenstein
 from wallenstein.actions import Action
-from wallenstein.bots.heuristic import DEFAULT, decide
+from wallenstein.bots.heuristic import DEFAULT, heuristic_decisions
 from wallenstein.bots.ismcts import SEARCH_FIT_MOVES
 from wallenstein.bots.rollout import fitted_move, quick_move
 from wallenstein.bots.search import move_candidates
@@ -28,16 +27,8 @@ from wallenstein.state import MOVE
 
 def positions(games: int, seed: int) -> list[tuple[Game, int, list[Action]]]:
     """Every move decision with more than one legal action in heuristic games, as (game, seat, legal)."""
-    out = []
-    for i in range(games):
-        g = wallenstein.new_game(players=4, seed=seed + i, log=False)
-        while not g.over:
-            p = g.pending()[0]
-            legal = list(g.legal_actions(p))
-            if g.s.phase == MOVE and len(legal) > 1:
-                out.append((g.clone(), p, legal))
-            g.apply(p, decide(g, p, legal))
-    return out
+    found = heuristic_decisions(games, seed)
+    return [(g.clone(), p, legal) for g, p, legal in found if g.s.phase == MOVE and len(legal) > 1]
 
 
 def main() -> None:

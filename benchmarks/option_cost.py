@@ -17,11 +17,10 @@ import time
 from collections import defaultdict
 from typing import Any
 
-import wallenstein
 from tabletop.tournament import parse_agent
 from wallenstein.actions import Action
 from wallenstein.bots import make_agent
-from wallenstein.bots.heuristic import decide
+from wallenstein.bots.heuristic import heuristic_decisions
 from wallenstein.state import MOVE, PLANNING, POSITION
 
 KINDS = {PLANNING: "plan", POSITION: "position", MOVE: "move"}
@@ -30,16 +29,10 @@ KINDS = {PLANNING: "plan", POSITION: "position", MOVE: "move"}
 def decisions(games: int, seed: int) -> list[tuple[str, dict[str, Any], list[Action]]]:
     """Seat 0's plan (a season's first), position and move decisions with a choice, in heuristic games."""
     out = []
-    for i in range(games):
-        g = wallenstein.new_game(players=4, seed=seed + i, log=False)
-        while not g.over:
-            p = g.pending()[0]
-            legal = list(g.legal_actions(p))
-            s = g.s
-            kind = KINDS.get(s.phase)
-            if p == 0 and kind and len(legal) > 1 and (kind != "plan" or s.plan_fill[0] == 0):
-                out.append((kind, g.observe(0), legal))
-            g.apply(p, decide(g, p, legal))
+    for g, p, legal in heuristic_decisions(games, seed):
+        kind = KINDS.get(g.s.phase)
+        if p == 0 and kind and len(legal) > 1 and (kind != "plan" or g.s.plan_fill[0] == 0):
+            out.append((kind, g.observe(0), legal))
     return out
 
 

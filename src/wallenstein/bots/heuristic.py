@@ -26,7 +26,7 @@ moves towards the borders, bonus tiles by what they add to the plan.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +60,7 @@ from wallenstein.board import (
 )
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.odds import attack_odds, keep_odds
-from wallenstein.game import Game
+from wallenstein.game import Game, new_game
 from wallenstein.planning import required_empty
 from wallenstein.state import (
     COMMIT,
@@ -765,4 +765,18 @@ class HeuristicAgent:
         return f"HeuristicAgent(seat={self.seat}, seed={self.seed})"
 
 
-__all__ = ["DEFAULT", "HeuristicAgent", "Values", "decide", "expected_winter_loss", "plan"]
+def heuristic_decisions(games: int, seed: int) -> Iterator[tuple[Game, int, list[Action]]]:
+    """Every decision of ``games`` 4-player 2012 games of heuristic bots (seeds ``seed``,
+    ``seed + 1``, ...), each before it is played: the game, the seat and its legal actions. The
+    benchmarks that time a bot's parts pick the decisions they need from it (clone ``game`` to keep
+    it: it is played on)."""
+    for i in range(games):
+        g = new_game(players=4, seed=seed + i, log=False)
+        while not g.over:
+            p = g.pending()[0]
+            legal = list(g.legal_actions(p))
+            yield g, p, legal
+            g.apply(p, decide(g, p, legal))
+
+
+__all__ = ["DEFAULT", "HeuristicAgent", "Values", "decide", "expected_winter_loss", "heuristic_decisions", "plan"]
