@@ -58,9 +58,12 @@ def wait_drawn(page: Page, before: int, phase: str) -> None:
         raise AssertionError(f"no acknowledgement in {phase}: {body!r}") from exc
 
 
-def submit_plan(page: Page, before: int, tries: int = 3) -> None:
+def submit_plan(page: Page, before: int, tries: int = 6) -> None:
     """Submit the completed plan; submitted again when the server refused it as stale (the bots' plans
-    arrived while the page drew its state: the refusal leaves the plan as it was, checked again)."""
+    arrived while the page drew its state: the refusal leaves the plan as it was, checked again). The
+    bots plan one after another, and each of their plans can make one submission stale: up to four
+    refusals in a row in a five-player game, so one more try than that (three tries failed in CI under
+    load with three bots)."""
     for _ in range(tries):
         page.locator("#plan-submit:not([disabled])").click()
         page.wait_for_function(
