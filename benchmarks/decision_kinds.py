@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.agents import Agent
-from tabletop.runner import run
-from tabletop.tournament import seated, seating
+from tabletop.tournament import seating, watched_game
 from wallenstein.bots.tournament import WALLENSTEIN
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.game import Game
@@ -65,13 +64,8 @@ def main() -> None:
     # name -> kind -> [decisions, CPU seconds]
     tally: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
     for i in range(args.games):
-        names = seating(args.names, i)
-        game_seed = args.seed + i
-        g = WALLENSTEIN.new_game(len(names), game_seed)
-        plain = seated(WALLENSTEIN, names, game_seed)
-        agents = [Classed(a, g, seat, tally[name]) for seat, (a, name) in enumerate(zip(plain, names, strict=True))]
-        run(g, agents)
-        print(f"game {i} (seed {game_seed}) done", flush=True)
+        watched_game(WALLENSTEIN, args.names, args.seed, i, lambda a, g, seat, name: Classed(a, g, seat, tally[name]))
+        print(f"game {i} (seed {args.seed + i}) done", flush=True)
     seats = {n: seating(args.names, 0).count(n) for n in args.names}
     for name, kinds in tally.items():
         n_all = sum(r[0] for r in kinds.values())

@@ -30,8 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.agents import Agent
-from tabletop.runner import run
-from tabletop.tournament import seated, seating
+from tabletop.tournament import watched_game
 from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
@@ -39,6 +38,7 @@ from wallenstein.bots.rollout import MOVE_KINDS, move_kind, quick_move
 from wallenstein.bots.search import SearchAgent, _variants, move_candidates, plan_candidates
 from wallenstein.bots.tournament import WALLENSTEIN
 from wallenstein.edition2002 import PLAN_START
+from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING
 
 Decision = tuple[Counter[str], str]  # a move decision: its candidates' kinds (how many of each), the chosen kind
@@ -125,22 +125,19 @@ def main() -> None:
     kinds: dict[str, dict[str, Counter[Any]]] = {}
     moves: dict[str, list[Decision]] = {}
     for i in range(args.games):
-        names = seating(args.names, i)
-        game_seed = args.seed + i
-        g = WALLENSTEIN.new_game(len(names), game_seed)
-        agents: list[Agent | Watched] = [
-            Watched(
+
+        def watch(a: Agent, g: Game, seat: int, name: str) -> Agent:
+            if not isinstance(a, SearchAgent):
+                return a
+            return Watched(
                 a,
                 tally.setdefault(name, defaultdict(Counter)),
                 kinds.setdefault(name, defaultdict(Counter)),
                 moves.setdefault(name, []),
             )
-            if isinstance(a, SearchAgent)
-            else a
-            for a, name in zip(seated(WALLENSTEIN, names, game_seed), names, strict=True)
-        ]
-        run(g, agents)
-        print(f"game {i} (seed {game_seed}) done: {g.result()['winners']}", flush=True)
+
+        g = watched_game(WALLENSTEIN, args.names, args.seed, i, watch)
+        print(f"game {i} (seed {args.seed + i}) done: {g.result()['winners']}", flush=True)
     for name, counters in tally.items():
         print(f"\n`{name}`:")
         for what, c in counters.items():

@@ -140,6 +140,25 @@ def seated(game_spec: TournamentGame, names: Sequence[str], game_seed: int) -> l
     return agents
 
 
+def watched_game(
+    game_spec: TournamentGame,
+    lineup: Sequence[str],
+    seed: int,
+    index: int,
+    wrap: Callable[[Agent, Any, int, str], Agent],
+) -> Any:
+    """Play game ``index`` of ``lineup``'s match as :func:`play_game` does (seed ``seed + index``,
+    seats rotated by ``index``, the same agents and seeds), each seat's agent first passed through
+    ``wrap(agent, game, seat, name)``: diagnostics that watch a bot's decisions without changing them
+    (benchmarks/decision_kinds.py, search_choices.py). Returns the finished game."""
+    names = seating(lineup, index)
+    game_seed = seed + index
+    game = game_spec.new_game(len(names), game_seed)
+    plain = seated(game_spec, names, game_seed)
+    run(game, [wrap(agent, game, seat, name) for seat, (agent, name) in enumerate(zip(plain, names, strict=True))])
+    return game
+
+
 def play_game(game_spec: TournamentGame, agents: Sequence[str], seed: int, index: int) -> GameRecord:
     """Play game ``index`` of a tournament (seed ``seed + index``, rotated seats)."""
     names = seating(agents, index)
