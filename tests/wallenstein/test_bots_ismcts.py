@@ -19,7 +19,7 @@ from tabletop.tournament import tournament
 from wallenstein.actions import Action
 from wallenstein.board import B_PALACE, BOARD
 from wallenstein.bots import BOT_KINDS, make_agent
-from wallenstein.bots.heuristic import DEFAULT, decide, plan
+from wallenstein.bots.heuristic import DEFAULT, decide, heuristic_decisions, plan
 from wallenstein.bots.ismcts import KIND_OF_PHASE, PLAN_POOL, IsmctsAgent, WallensteinParts
 from wallenstein.bots.learned import (
     EXTRA_FEATURES,
@@ -540,15 +540,12 @@ def _moving(seed: int, seat: int) -> wallenstein.Game:
     """A 2012 game at ``seat``'s move decision with a few armies to move, half of them to an own
     county or to a rival's among its candidates, and the heuristic's move ``quick_move``'s (the
     heuristic plays up to it)."""
-    g = wallenstein.new_game(players=4, seed=seed, log=False)
-    while True:
-        p = g.pending()[0]
-        legal = g.legal_actions(p)
+    for g, p, legal in heuristic_decisions(1, seed):
         if p == seat and g.s.phase == MOVE and g.s.armies[g.s.move_from] >= 4:
             kinds = {move_kind(g, p, a) for a in move_candidates(g, p, legal, DEFAULT)}
             if {"own_half", "enemy_half"} <= kinds and decide(g, p, legal) == quick_move(g, p, legal):
                 return g
-        g.apply(p, decide(g, p, legal))
+    raise AssertionError(f"no such move decision for seat {seat} in game seed {seed}")
 
 
 def test_opponent_moves_option_is_checked_and_off_by_default() -> None:
