@@ -81,6 +81,11 @@ class GameKind:
     narrator: Callable[[TableGame, str | None], Narrator] | None = None
     # What every player may count on the board (Wallenstein: regions and winter forecast), public only.
     public_board: Callable[[TableGame], dict[str, Any] | None] | None = None
+    # ``concurrent(before, after)``: the decision that led from ``before`` to ``after`` was one seat's
+    # secret decision in a simultaneous round that is still open (Wallenstein's planning): what the
+    # other seats decide on in that round is unchanged, so their decisions made before it still stand
+    # (webtable.rooms.Room.moved_on_for). None: every decision moves the game on for every seat.
+    concurrent: Callable[[TableGame, TableGame], bool] | None = None
 
 
 AgentFactory = Callable[[int, int], Agent]

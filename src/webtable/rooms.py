@@ -17,7 +17,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -37,6 +37,9 @@ from webtable.views import decisions_of, log_entries
 log = logging.getLogger("webtable")
 
 MAX_NAME = 24
+# Decisions a room remembers who made and whether they left a simultaneous round open
+# (Room.moved_on_for): a person's decision may be this many decisions behind and still stand.
+RECENT_DECISIONS = 256
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 Append = tuple[str, int, list[dict[str, Any]], str, int]  # game id, first seq, entries, status, decisions
@@ -51,9 +54,10 @@ class StorageDown(IllegalAction):
 
 
 class StaleDecision(IllegalAction):
-    """A person's decision made on a state the game has since left (a second tab, or others deciding at the
-    same moment): nothing changed; the page says so in its language and lets the person decide again
-    (code "stale")."""
+    """A person's decision made on a state the game has since left (a second tab, or a decision of
+    another seat that changed what this one decides on): nothing changed; the page says so in its
+    language and lets the person decide again (code "stale"). Other seats' secret decisions in a
+    simultaneous round (Wallenstein's planning) do not make it stale: see Room.moved_on_for."""
 
 
 class Busy(IllegalAction):
@@ -131,6 +135,10 @@ class Room:
         self.game = game
         self.stored = stored  # history entries in storage
         self.version = record.decisions
+        # The last decisions, oldest first: (seat, whether it left a simultaneous round open); the first
+        # was made at version ``self.version - len(self.recent)``. Empty for a room opened from storage,
+        # so a decision made before a restart is judged stale, as before.
+        self.recent: deque[tuple[int, bool]] = deque(maxlen=RECENT_DECISIONS)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.agents: dict[int, Agent] = {}
@@ -249,6 +257,21 @@ class Room:
         return told[start : len(log)]
 
     # -------------------------------------------------------------------------------- decisions
+    def moved_on_for(self, seat: int, version: int) -> bool:
+        """Whether the game has moved on, for ``seat``, from the state of ``version``: a decision it
+        made there would be stale. Not when ``version`` is now, nor when every decision since was
+        another seat's and left a simultaneous round open (``GameKind.concurrent``: Wallenstein's secret
+        plans), which changes nothing this seat decides on. Any decision of its own since (a second tab,
+        a retry), any other decision, a version not reached yet or older than the room remembers: moved
+        on."""
+        behind = self.version - version
+        if behind == 0:
+            return False
+        recent = self.recent
+        if not 0 < behind <= len(recent):
+            return True
+        return any(by == seat or not concurrent for by, concurrent in list(recent)[len(recent) - behind :])
+
     def check(self, seat: int, action: Any) -> None:
         """Raise IllegalAction if ``seat`` may not take ``action`` now; changes nothing."""
         trial = self.game.clone()
@@ -260,13 +283,13 @@ class Room:
         """Apply, commit, then adopt ``seat``'s decision; IllegalAction (nothing changed) if refused.
 
         ``version``: the version of the state the decision was made on (a person's decision must give
-        it; a different one is refused, so a second tab or a retry cannot decide twice). ``ack`` runs
-        once the decision is committed, before anyone is sent the new state. StorageDown if the store
-        could not commit it."""
+        it; one the game has moved on from for this seat is refused, so a second tab or a retry cannot
+        decide twice: see moved_on_for). ``ack`` runs once the decision is committed, before anyone is
+        sent the new state. StorageDown if the store could not commit it."""
         async with self.lock:
             if self.record.status == "abandoned":
                 raise IllegalAction("this game was abandoned by its creator", code="abandoned")
-            if version is not None and version != self.version:
+            if version is not None and self.moved_on_for(seat, version):
                 raise StaleDecision(
                     f"this decision was made on version {version}, but the game is at version {self.version}"
                     " (decided elsewhere meanwhile?): nothing changed; decide again on the new state",
@@ -288,6 +311,8 @@ class Room:
                 ) from None
             self.waiting_on_storage(False)
             self.touched = time.monotonic()
+            concurrent = self.kind.concurrent
+            self.recent.append((seat, concurrent is not None and concurrent(self.game, trial)))
             self.game = trial
             self.stored = len(history)
             self.version += 1

@@ -48,7 +48,8 @@ def arm(room: Any) -> None:
     clocks = _CLOCKS.setdefault(room, {})
     pending = set(room.game.pending())
     for seat, (version, task) in list(clocks.items()):
-        if seat not in pending or version != room.version:
+        # Other seats' secret plans do not restart a planning person's clock (Room.moved_on_for).
+        if seat not in pending or room.moved_on_for(seat, version):
             task.cancel()
             del clocks[seat]
     for seat in pending:
@@ -61,7 +62,7 @@ def arm(room: Any) -> None:
 
 async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
     await asyncio.sleep(limit)
-    if room.version != version or room.game.over or seat not in room.game.pending():
+    if room.game.over or seat not in room.game.pending() or room.moved_on_for(seat, version):
         return
     _CLOCKS.get(room, {}).pop(seat, None)
     game = room.game

@@ -23,6 +23,7 @@ from wallenstein.narrate import (
     TILE_LABELS,
     Narrator,
 )
+from wallenstein.state import PLANNING
 from webtable.levels import lobby_levels, register_levels
 from webtable.registry import BotKind, GameKind, TableGame
 from webtable.wallenstein_standings import standings
@@ -211,6 +212,16 @@ def narrator(game: TableGame, lang: str | None = None) -> Narrator:
     return Narrator(getattr(game, "edition", "2012"), lang)
 
 
+def concurrent(before: TableGame, after: TableGame) -> bool:
+    """A plan (or a plan card) of one seat that leaves the season's planning open: the other seats'
+    plans are made on what it leaves unchanged (the board, their hands and money), so a plan they made
+    before it still stands. The plan that ends the planning turns the cards up and starts the season:
+    that one moves the game on. (In the 2002 edition a finished plan also shows its empty boxes to all;
+    a plan already made without seeing them stands, as at the table when someone finished first.)"""
+    b, a = before.s, after.s  # type: ignore[attr-defined]
+    return bool(b.phase == a.phase == PLANNING and b.year == a.year and b.season == a.season)
+
+
 KIND = GameKind(
     name="wallenstein",
     title="Wallenstein",
@@ -224,4 +235,5 @@ KIND = GameKind(
     preview=preview,
     narrator=narrator,
     public_board=standings,
+    concurrent=concurrent,
 )

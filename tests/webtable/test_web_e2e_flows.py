@@ -90,11 +90,9 @@ def _decide(page: Page, bid: str = "money:0") -> str:
         page.locator(f"#turn-body [data-card='{bid}']").click()
         page.locator("#turn-body [data-box='bid']").click()
         page.click("#plan-fill")
-        for _ in range(3):  # submitted again after a stale refusal (the bot's plan arrived meanwhile)
-            page.locator("#plan-submit:not([disabled])").click()
-            page.wait_for_function(f"() => document.querySelector('#plan-stale') || {_acknowledged(acks)}")
-            if not page.locator("#plan-stale").count():
-                break
+        page.locator("#plan-submit:not([disabled])").click()  # never stale: the bots' plans leave it standing
+        page.wait_for_function(f"() => document.querySelector('#plan-stale') || {_acknowledged(acks)}")
+        assert not page.locator("#plan-stale").count(), page.locator("#plan-stale").inner_text()
     elif page.locator("#map path.target").count():
         page.locator("#map path.target").first.click()
         if page.locator("#move-go").count():

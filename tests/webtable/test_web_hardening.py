@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from webclient import LocalClient, create_game, hello, next_of, reply, sqlite_url
 
+from wallenstein.state import PLANNING
 from webtable import app as webapp
 from webtable import wallenstein_kind
 from webtable.app import create_app
@@ -275,6 +276,87 @@ def test_a_decision_made_on_an_older_version_is_refused(client: TestClient) -> N
         assert "'version'" in reply(two)["message"]
         assert len(hub_of(client).store.history(gid)) == before
     assert client.get(f"/api/games/{gid}").json()["version"] == 1
+
+
+def _act(ws: Any, ref: int, version: int, action: Any) -> dict[str, Any]:
+    """Send a decision made on ``version``; the answer: its ack or its refusal."""
+    ws.send_json({"type": "act", "id": ref, "version": version, "action": action})
+    return reply(ws)
+
+
+def test_other_seats_plans_do_not_make_a_plan_stale(client: TestClient) -> None:
+    """Planning is simultaneous and secret: a decision made on the state before other seats planned still
+    stands, since their plans change nothing it was made on. The same seat deciding twice from one state
+    (a second tab, a retry), a version the game has not reached, and a decision made before the plan
+    that ended the planning are refused as stale, changing nothing."""
+    made = create_game(client, PEOPLE, seed=5)
+    gid = made["id"]
+    room = hub_of(client).rooms[gid]
+    kind = room.kind
+    socks = [client.websocket_connect(f"/ws/{gid}") for _ in range(3)]
+    with socks[0] as ws0, socks[1] as ws1, socks[2] as ws2:
+        ws = [ws0, ws1, ws2]
+        states = []
+        for seat, w in enumerate(ws):
+            hello(w, made["seats"][seat]["token"])
+            states.append(next_of(w, "state"))
+        assert [st["version"] for st in states] == [0, 0, 0]
+        # Seats 1, 2 and 0 each place their first card, all made on version 0.
+        for ref, seat in enumerate((1, 2, 0), start=1):
+            answer = _act(ws[seat], ref, 0, states[seat]["legal"][0])
+            assert answer == {"type": "ack", "id": ref}, answer
+        assert room.version == 3 and room.game.s.plan_fill == [1, 1, 1]
+        history = len(hub_of(client).store.history(gid))
+        # Seat 1 again from version 0 (a second tab): its own decision came since.
+        answer = _act(ws1, 4, 0, states[1]["legal"][1])
+        assert answer["type"] == "error" and answer["code"] == "stale", answer
+        answer = _act(ws2, 5, room.version + 1, kind.action_json(room.game.legal_actions(2)[0]))
+        assert answer["type"] == "error" and answer["code"] == "stale", answer  # not reached yet
+        assert room.version == 3 and len(hub_of(client).store.history(gid)) == history
+        # Plan on, each seat's first card, until the plan that ends the planning.
+        ref = 10
+        while True:
+            seat = room.game.pending()[0]
+            before = room.version
+            ref += 1
+            answer = _act(ws[seat], ref, before, kind.action_json(room.game.legal_actions(seat)[0]))
+            assert answer["type"] == "ack", answer
+            if room.game.s.phase != PLANNING:
+                break
+        # That plan turned the cards up: a decision made before it is stale for the seat deciding now.
+        seat = room.game.pending()[0]
+        action = kind.action_json(room.game.legal_actions(seat)[0])
+        answer = _act(ws[seat], ref + 1, before, action)
+        assert answer["type"] == "error" and answer["code"] == "stale", answer
+        assert _act(ws[seat], ref + 2, room.version, action) == {"type": "ack", "id": ref + 2}
+
+
+def test_a_planning_persons_clock_is_not_restarted_by_the_others_plans(url: str) -> None:
+    """The turn time limit counts from when the person was asked: while the other two people keep
+    placing plan cards, faster than the limit, the first person's time still runs out and a stand-in
+    places its card. (Before, every other seat's card restarted the clock, so it ran out only once the
+    others stopped.)"""
+    with client_for(url) as c:
+        made = create_game(c, PEOPLE, seed=7, turn_limit=2)
+        gid = made["id"]
+        room = hub_of(c).rooms[gid]
+        with c.websocket_connect(f"/ws/{gid}") as ws1, c.websocket_connect(f"/ws/{gid}") as ws2:
+            hello(ws1, made["seats"][1]["token"])
+            hello(ws2, made["seats"][2]["token"])
+            placed = 0
+            for ref in range(1, 23):  # seats 1 and 2 place all 22 of their cards, 0.4 s apart
+                if room.game.s.plan_fill[0]:
+                    break
+                seat, w = (1, ws1) if ref % 2 else (2, ws2)
+                legal = room.game.legal_actions(seat)
+                if not legal:
+                    continue
+                answer = _act(w, ref, room.version, room.kind.action_json(legal[0]))
+                assert answer["type"] == "ack", answer
+                placed += 1
+                time.sleep(0.4)
+            # Seat 0's stand-in placed its card while the others were still planning.
+            assert room.game.s.plan_fill[0] >= 1 and placed < 22, (placed, room.game.s.plan_fill)
 
 
 # ------------------------------------------------------------------------------------------------ 5

@@ -51,8 +51,8 @@ def click_decision(page: Page) -> str:
 
 
 def plan(page: Page) -> None:
-    """Plan: a 0-thaler bid by hand (2012; 2002 has no bid), the rest with the fill helper, then submit;
-    submitted again if the bots' plans arrived meanwhile (a stale refusal leaves the plan as it was)."""
+    """Plan: a 0-thaler bid by hand (2012; 2002 has no bid), the rest with the fill helper, then submit
+    (the bots' plans meanwhile never make it stale)."""
     before = acks(page)
     if page.locator("#turn-body [data-box='bid']").count():
         page.locator("#turn-body [data-card='money:0']").click()
@@ -231,8 +231,9 @@ def test_german_games_with_the_modules_the_2002_edition_and_league_of_six(
 
 
 def test_a_stale_decision_is_refused_in_german_and_made_again(browser: Browser, base_url: str) -> None:
-    """The server refuses a decision made on a state the game has left (others decided at the same moment):
-    the page says so in its language and the plan, left as it was, can be submitted again."""
+    """The server refuses a decision made on a state the game has left for this seat (here a version it
+    has not reached): the page says so in its language and the plan, left as it was, can be submitted
+    again."""
     page = german_page(browser)
     tampered = first_plan_stale(page)
     fill_lobby(page, base_url, seed="4")

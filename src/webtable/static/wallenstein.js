@@ -654,8 +654,8 @@ window.GamePages = window.GamePages || {};
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
           e.target.disabled = true; plan.stale = null;
           const staleNote = document.getElementById("plan-stale"); if (staleNote) staleNote.remove();
-          // A stale refusal (others decided at the same moment) leaves the plan as it was, checked again
-          // on the new state, so the person can simply submit it again.
+          // A stale refusal (this seat decided meanwhile, e.g. in a second tab; other seats' plans never
+          // make a plan stale) leaves the plan as it was, checked again on the new state, to submit again.
           try { await ctx.act(seat, planJson()); } catch (err) {
             if (err.code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
             rerender(ctx);
