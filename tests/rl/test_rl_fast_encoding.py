@@ -8,6 +8,7 @@ every seat at every decision of random games over editions, modules, set-ups and
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -34,19 +35,30 @@ W_CASES: list[tuple[int, dict[str, Any]]] = [
 
 def _compare(spec: RLGame, game: Any, seed: int) -> int:
     """Play ``game`` randomly; at every decision every seat's fast vector equals the reference, and
-    so does the vector of an environment's stateful encoder (``spec.encoder()``, which keeps parts
-    between calls), asked for every seat in a shuffled order."""
+    so do the vectors of an environment's stateful encoder (``spec.encoder()``, which keeps parts
+    between calls: over the compiled encoder where it is built), of the same encoder on the Python
+    path, and of the compiled stateless encoder, each asked for every seat in a shuffled order."""
     assert spec.fast_encode is not None
     rng = random.Random(seed)
     order = random.Random(seed + 1)
     encoder = spec.encoder()
+    module = sys.modules[spec.fast_encode.__module__]
+    python_encoder = module.Encoder(compiled=False)
+    compiled = module._compiled
     compared = 0
     while True:
         seats = list(range(game.players))
         order.shuffle(seats)
         for seat in seats:
             ref = spec.encode(game.observe(seat))
-            for how, fast in (("fast_encode", spec.fast_encode(game, seat)), ("encoder", encoder(game, seat))):
+            ways = [
+                ("fast_encode", spec.fast_encode(game, seat)),
+                ("encoder", encoder(game, seat)),
+                ("python encoder", python_encoder(game, seat)),
+            ]
+            if compiled is not None:
+                ways.append(("compiled encode_game", compiled.encode_game(game, seat)))
+            for how, fast in ways:
                 if not np.array_equal(fast, ref):
                     diff = np.flatnonzero(fast != ref)
                     raise AssertionError(f"{how}: seat {seat}, phase {game.phase}: entries {diff[:10]} differ")

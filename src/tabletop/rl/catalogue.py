@@ -13,6 +13,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tabletop.compiled import load
+
+_compiled = load("tabletop.rl._compiled")  # the mask in C (an optional build, setup.py): the same arrays
+_compiled_mask = _compiled.mask if _compiled is not None else None
+
 NOOP = 0
 
 
@@ -46,6 +51,8 @@ class Catalogue:
 
     def mask(self, legal: Sequence[Any]) -> npt.NDArray[np.int8]:
         """A fresh int8 mask of ``legal`` (the no-op alone when it is empty)."""
+        if _compiled_mask is not None:
+            return _compiled_mask(self.index, len(self.actions), legal, self.version)  # type: ignore[no-any-return]
         m = np.zeros(len(self.actions), dtype=np.int8)
         m.put(self.indices(legal) if legal else NOOP, 1)  # (put takes a list as it is: faster than m[list] = 1)
         return m

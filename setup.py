@@ -1,0 +1,40 @@
+"""The optional compiled parts: Cython twins of the RL observation encoders and the action mask
+(tabletop.compiled). Everything else is in pyproject.toml.
+
+Where the build fails (no C compiler) the install goes on without them and the Python code does the
+work, giving equal results more slowly. Each module is built with the SHA-256 of its ``.pyx``, so a
+checkout never runs a build of an older source (``tabletop.compiled.load``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+COMPILED = ("tabletop.rl._compiled", "wallenstein.rl._compiled", "league_of_six.rl._compiled")
+
+
+def extensions() -> list[Extension]:
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # (Cython is a build requirement; without it, no compiled parts)
+        return []
+    exts = []
+    for name in COMPILED:
+        source = Path("src", *name.split(".")).with_suffix(".pyx")
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        exts.append(
+            Extension(
+                name,
+                [str(source)],
+                define_macros=[("PYX_SHA256", f'"{digest}"')],
+                extra_compile_args=["-O2"],
+                optional=True,  # a failed compile leaves it out instead of failing the install
+            )
+        )
+    return list(cythonize(exts, language_level=3, quiet=True))
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,46 @@
+"""The optional compiled parts (Cython modules that ``setup.py`` builds where a C compiler is): the RL
+observation encoders and the action mask, each the twin of Python code that stays the reference.
+
+:func:`load` imports one only when it was built from the source that lies beside it, so an edited
+``.pyx`` never runs as its stale build: the Python path is used, with a warning, until
+``pip install -e .`` builds it again. ``TABLETOP_COMPILED=0`` in the environment turns them all off
+(for a comparison or a benchmark of the Python path).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import warnings
+from pathlib import Path
+from types import ModuleType
+
+SWITCH = "TABLETOP_COMPILED"
+
+
+def load(name: str) -> ModuleType | None:
+    """The compiled module ``name`` if it is built, switched on and built from the source beside it;
+    None otherwise (the caller's Python code then does the work)."""
+    if os.environ.get(SWITCH, "1") == "0":
+        return None
+    try:
+        module = importlib.import_module(name)
+    except ImportError:  # not built (no C compiler at install time)
+        return None
+    built = Path(module.__file__ or "")
+    source = built.with_name(name.rsplit(".", 1)[-1] + ".pyx")
+    if source.is_file():  # a checkout (an installed wheel carries no .pyx: nothing to compare)
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        if getattr(module, "SOURCE_SHA256", None) != digest:
+            warnings.warn(
+                f"{name} was built from another version of {source.name}: the Python code is used instead"
+                " (pip install -e . builds it again)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            return None
+    return module
+
+
+__all__ = ["SWITCH", "load"]

@@ -1,0 +1,104 @@
+"""The optional compiled parts (setup.py, tabletop.compiled): built wherever a C compiler is, never
+used when built from another source, switched off on request, and the mask's twin gives the Python
+mask. (The encoders' twins are compared with the reference in test_rl_fast_encoding.py.)"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import league_of_six
+import wallenstein
+from league_of_six import rl as los_rl
+from league_of_six.rl import fast_encoding as los_fast
+from tabletop import compiled
+from tabletop.rl import catalogue
+from wallenstein import rl as w_rl
+from wallenstein.rl import fast_encoding as w_fast
+
+
+def test_the_compiled_parts_are_built_where_a_c_compiler_is() -> None:
+    """``pip install -e .`` (the README's and CI's install) builds all three where a C compiler is;
+    where none is, the install leaves them out and the Python code is used (the same vectors)."""
+    cc = str(sysconfig.get_config_var("CC") or "cc").split()[0]
+    built = [w_fast._compiled, los_fast._compiled, catalogue._compiled_mask]
+    if shutil.which(cc) is None:
+        assert built == [None, None, None]
+    else:
+        assert all(part is not None for part in built), built
+
+
+def _fake_build(tmp_path: Path, name: str, sha: str, source: str | None) -> str:
+    """A module standing in for a build of ``name`` with SOURCE_SHA256 ``sha`` and, if given, a
+    ``.pyx`` beside it; returns its import name."""
+    package = tmp_path / f"fakepkg_{name}"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "_compiled.py").write_text(f"SOURCE_SHA256 = {sha!r}\n")
+    if source is not None:
+        (package / "_compiled.pyx").write_text(source)
+    return f"fakepkg_{name}._compiled"
+
+
+def test_a_build_of_another_source_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    source = "def f(): pass\n"
+    digest = hashlib.sha256(source.encode()).hexdigest()
+    fresh = _fake_build(tmp_path, "fresh", digest, source)
+    stale = _fake_build(tmp_path, "stale", "0" * 64, source)
+    wheel = _fake_build(tmp_path, "wheel", "anything", None)  # an installed wheel: no source beside it
+    assert compiled.load(fresh) is sys.modules[fresh]
+    with pytest.warns(RuntimeWarning, match="another version"):
+        assert compiled.load(stale) is None
+    assert compiled.load(wheel) is sys.modules[wheel]
+    assert compiled.load("fakepkg_none._compiled") is None  # not built
+    monkeypatch.setenv(compiled.SWITCH, "0")
+    assert compiled.load(fresh) is None
+
+
+def test_the_built_parts_are_built_from_their_sources() -> None:
+    """Each compiled part in this checkout carries its .pyx's digest (what setup.py stamps)."""
+    for part in (w_fast._compiled, los_fast._compiled):
+        if part is not None:
+            assert compiled.load(part.__name__) is part
+
+
+@pytest.mark.parametrize("game", ["wallenstein", "league_of_six"])
+def test_the_compiled_mask_is_the_python_mask(game: str) -> None:
+    """Along random games (each seat's legal list, pending or not), and for a decision the catalogue
+    lacks, the compiled mask and the numpy one agree."""
+    w = game == "wallenstein"
+    spec, new_game = (w_rl.SPEC, wallenstein.new_game) if w else (los_rl.SPEC, league_of_six.new_game)
+    cat = spec.catalogue
+    fast = catalogue._compiled_mask
+    if fast is None:
+        assert shutil.which("cc") is None  # (the build test says why)
+        return
+
+    def python_mask(legal: list[object]) -> np.ndarray:
+        m = np.zeros(cat.size, dtype=np.int8)
+        m.put(cat.indices(legal) if legal else 0, 1)
+        return m
+
+    g = new_game(players=4, seed=5, log=False)
+    rng = random.Random(5)
+    checked = 0
+    while not g.over:
+        for seat in range(4):
+            legal = g.legal_actions(seat)
+            got = fast(cat.index, cat.size, legal, cat.version)
+            assert got.dtype == np.int8 and np.array_equal(got, python_mask(legal))
+            checked += 1
+        seat = g.pending()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    assert checked > 200
+    with pytest.raises(KeyError, match="not in action catalogue"):
+        cat.mask([("no such decision",)])
