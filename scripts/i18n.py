@@ -105,7 +105,10 @@ def _messages(mo: bytes) -> dict[object, str]:
 
 
 def _strip_date(po: bytes) -> bytes:
-    return b"\n".join(line for line in po.splitlines() if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision')))
+    """The catalogue without the header lines that say when and by which Babel it was written (Babel
+    2.19 stamped its version where 2.18 had written the committed files: content, not staleness)."""
+    stamps = (b'"POT-Creation-Date', b'"PO-Revision', b'"Generated-By')
+    return b"\n".join(line for line in po.splitlines() if not line.startswith(stamps))
 
 
 def main(argv: list[str]) -> int:
