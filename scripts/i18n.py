@@ -100,8 +100,13 @@ def problems() -> list[str]:
 
 
 def _messages(mo: bytes) -> dict[object, str]:
-    """A compiled catalogue's messages (compared as content, not bytes: Babel versions may lay it out differently)."""
-    return dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
+    """A compiled catalogue's messages (compared as content, not bytes: Babel versions may lay it out
+    differently), its header without the lines that say when and by which Babel it was written."""
+    messages = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
+    if "" in messages:
+        stamps = ("POT-Creation-Date", "PO-Revision", "Generated-By")
+        messages[""] = "\n".join(line for line in messages[""].splitlines() if not line.startswith(stamps))
+    return messages
 
 
 def _strip_date(po: bytes) -> bytes:
