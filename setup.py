@@ -31,10 +31,12 @@ def extensions() -> list[Extension]:
                 [str(source)],
                 define_macros=[("PYX_SHA256", f'"{digest}"')],
                 extra_compile_args=["-O2"],
-                optional=True,  # a failed compile leaves it out instead of failing the install
             )
         )
-    return list(cythonize(exts, language_level=3, quiet=True))
+    built = list(cythonize(exts, language_level=3, quiet=True))
+    for ext in built:
+        ext.optional = True  # a failed compile leaves it out (cythonize's Extensions lose the flag given before)
+    return built
 
 
 setup(ext_modules=extensions())
