@@ -53,6 +53,10 @@ class Catalogue:
         """A fresh int8 mask of ``legal`` (the no-op alone when it is empty)."""
         if _compiled_mask is not None:
             return _compiled_mask(self.index, len(self.actions), legal, self.version)  # type: ignore[no-any-return]
+        return self.numpy_mask(legal)
+
+    def numpy_mask(self, legal: Sequence[Any]) -> npt.NDArray[np.int8]:
+        """:meth:`mask` without the compiled part (where it is not built; and its reference in tests)."""
         m = np.zeros(len(self.actions), dtype=np.int8)
         m.put(self.indices(legal) if legal else NOOP, 1)  # (put takes a list as it is: faster than m[list] = 1)
         return m
