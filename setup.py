@@ -2,7 +2,8 @@
 (tabletop.compiled). Everything else is in pyproject.toml.
 
 Where the build fails (no C compiler) the install goes on without them and the Python code does the
-work, giving equal results more slowly. Each module is built with the SHA-256 of its ``.pyx``, so a
+work, giving equal results more slowly. Each module is built with the SHA-256 of its ``.pyx`` (and of the shared
+``_vector.pxd``), so a
 checkout never runs a build of an older source (``tabletop.compiled.load``).
 """
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 COMPILED = ("tabletop.rl._compiled", "wallenstein.rl._compiled", "league_of_six.rl._compiled")
+SHARED = Path("src", "tabletop", "rl", "_vector.pxd")
 
 
 def extensions() -> list[Extension]:
@@ -24,7 +26,8 @@ def extensions() -> list[Extension]:
     exts = []
     for name in COMPILED:
         source = Path("src", *name.split(".")).with_suffix(".pyx")
-        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        # The source and the declarations every module cimports, as tabletop.compiled.load hashes them.
+        digest = hashlib.sha256(source.read_bytes() + SHARED.read_bytes()).hexdigest()
         exts.append(
             Extension(
                 name,

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 SWITCH = "TABLETOP_COMPILED"
+_SHARED = Path(__file__).with_name("rl") / "_vector.pxd"  # cimported by every compiled module
 
 
 def load(name: str) -> ModuleType | None:
@@ -31,7 +32,8 @@ def load(name: str) -> ModuleType | None:
     built = Path(module.__file__ or "")
     source = built.with_name(name.rsplit(".", 1)[-1] + ".pyx")
     if source.is_file():  # a checkout (an installed wheel carries no .pyx: nothing to compare)
-        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        # The source and the declarations every module cimports, as setup.py hashes them.
+        digest = hashlib.sha256(source.read_bytes() + _SHARED.read_bytes()).hexdigest()
         if getattr(module, "SOURCE_SHA256", None) != digest:
             warnings.warn(
                 f"{name} was built from another version of {source.name}: the Python code is used instead"

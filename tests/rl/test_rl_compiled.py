@@ -51,7 +51,7 @@ def test_a_build_of_another_source_is_never_used(tmp_path: Path, monkeypatch: py
 
     monkeypatch.syspath_prepend(str(tmp_path))
     source = "def f(): pass\n"
-    digest = hashlib.sha256(source.encode()).hexdigest()
+    digest = hashlib.sha256(source.encode() + compiled._SHARED.read_bytes()).hexdigest()
     fresh = _fake_build(tmp_path, "fresh", digest, source)
     stale = _fake_build(tmp_path, "stale", "0" * 64, source)
     wheel = _fake_build(tmp_path, "wheel", "anything", None)  # an installed wheel: no source beside it

@@ -10,14 +10,8 @@ all three give equal vectors on every decision of random games, for every seat.
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
+from tabletop.rl._vector cimport PYX_SHA256, item, num, rel
 
-cdef extern from *:
-    """
-    #ifndef PYX_SHA256
-    #define PYX_SHA256 "unknown"
-    #endif
-    """
-    const char* PYX_SHA256
 
 SOURCE_SHA256 = PYX_SHA256.decode("ascii")  # set by setup.py: tabletop.compiled.load compares it
 
@@ -50,30 +44,16 @@ cdef long CHOOSE = S.CHOOSE, OFFER = S.OFFER, RESPOND = S.RESPOND, OVER = S.OVER
 cdef long FACE_DOWN = S.FACE_DOWN, GRAY_SUPPLY = S.GRAY_SUPPLY
 
 
-cdef inline float num(double x, double scale) noexcept:
-    """tabletop.rl.layout.scaled, as numpy stores it: the float64 quotient rounded to float32."""
-    return <float>(x / (x + scale)) if x > 0.0 else 0.0
-
-
-cdef inline Py_ssize_t rel(long p, long me, long P) noexcept:
-    cdef long r = (p - me) % P
-    return r + P if r < 0 else r
-
-
 cdef inline Py_ssize_t who(long p, long me, long P) noexcept:
     """A seat slot, or SEATS for nobody (-1)."""
     return SEATS if p < 0 else rel(p, me, P)
-
-
-cdef inline long item(list xs, Py_ssize_t i) except? -1:
-    return <long>xs[i]
 
 
 cdef class _Parts:
     """What the vector reads from a component set (fixed for a game): each town's slot and number,
     each card's kind, figures and grayness, the piles' and gray cards' ids, as C-friendly lists."""
 
-    cdef object comp  # kept, so the id that keys the cache stays this set's
+    cdef readonly object comp  # kept, so the id that keys the cache stays this set's
     cdef list town_slot, town_number, kind, figures, gray, piles, gray_cards
 
     def __init__(self, comp):
@@ -91,7 +71,7 @@ cdef class _Rows:
     """fast_encoding._Rows for the compiled path: a storage layout's fixed entries, and where its rows'
     choosers and spaces' fillers go, as lists."""
 
-    cdef object layout
+    cdef readonly object layout
     cdef list fixed_at, fixed_val, chooser_row, chooser_at, space, space_at
 
     def __init__(self, lay):
@@ -124,22 +104,22 @@ _PARTS = {}
 _ROWS = {}
 
 
-cdef _Parts _parts_of(comp):
-    cdef _Parts hit = _PARTS.get(id(comp))
-    if hit is None or hit.comp is not comp:
-        if len(_PARTS) > 64:
-            _PARTS.clear()
-        hit = _PARTS[id(comp)] = _Parts(comp)
+cdef object _kept(dict cache, object source, type make, Py_ssize_t limit, str attr):
+    """``make(source)`` kept by the source's identity (``attr`` of a kept entry is its source)."""
+    hit = cache.get(id(source))
+    if hit is None or getattr(hit, attr) is not source:
+        if len(cache) > limit:
+            cache.clear()
+        hit = cache[id(source)] = make(source)
     return hit
 
 
-cdef _Rows _rows_of(lay):
-    cdef _Rows hit = _ROWS.get(id(lay))
-    if hit is None or hit.layout is not lay:
-        if len(_ROWS) > 256:
-            _ROWS.clear()
-        hit = _ROWS[id(lay)] = _Rows(lay)
-    return hit
+cdef inline _Parts _parts_of(comp):
+    return <_Parts>_kept(_PARTS, comp, _Parts, 64, "comp")
+
+
+cdef inline _Rows _rows_of(lay):
+    return <_Rows>_kept(_ROWS, lay, _Rows, 256, "layout")
 
 
 _zeros = np.zeros  # (a positional call of a kept reference: a few hundred ns less per vector)

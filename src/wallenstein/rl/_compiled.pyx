@@ -12,14 +12,8 @@ objects, as seldom as they change.
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
+from tabletop.rl._vector cimport PYX_SHA256, item, num, rel
 
-cdef extern from *:
-    """
-    #ifndef PYX_SHA256
-    #define PYX_SHA256 "unknown"
-    #endif
-    """
-    const char* PYX_SHA256
 
 SOURCE_SHA256 = PYX_SHA256.decode("ascii")  # set by setup.py: tabletop.compiled.load compares it
 
@@ -94,20 +88,6 @@ cdef inline Py_ssize_t slot(long code) except -2:
     return hit
 
 
-cdef inline float num(double x, double scale) noexcept:
-    """tabletop.rl.layout.scaled, as numpy stores it: the float64 quotient rounded to float32."""
-    return <float>(x / (x + scale)) if x > 0.0 else 0.0
-
-
-cdef inline Py_ssize_t rel(long p, long me, long P) noexcept:
-    cdef long r = (p - me) % P
-    return r + P if r < 0 else r
-
-
-cdef inline long item(list xs, Py_ssize_t i) except? -1:
-    return <long>xs[i]
-
-
 _zeros = np.zeros  # (a positional call of a kept reference: a few hundred ns less per vector)
 _F32 = np.dtype(np.float32)
 
@@ -122,18 +102,6 @@ def encode_game(g, seat, memo=None):
     finally:
         PyBuffer_Release(&view)
     return vec
-
-
-def encode_into(vec, g, seat):
-    """Write ``encode_game(g, seat)`` into ``vec`` (a zeroed float32 vector of OBS_SIZE)."""
-    cdef Py_buffer view
-    PyObject_GetBuffer(vec, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
-    try:
-        if view.len != OBS_SIZE * 4:
-            raise ValueError("not an observation vector")
-        _encode(<float*>view.buf, g, seat)
-    finally:
-        PyBuffer_Release(&view)
 
 
 cdef int _encode(float* v, g, seat) except -1:
