@@ -33,7 +33,8 @@ def load(name: str) -> ModuleType | None:
     source = built.with_name(name.rsplit(".", 1)[-1] + ".pyx")
     if source.is_file():  # a checkout (an installed wheel carries no .pyx: nothing to compare)
         # The source and the declarations every module cimports, as setup.py hashes them.
-        digest = hashlib.sha256(source.read_bytes() + _SHARED.read_bytes()).hexdigest()
+        shared = _SHARED.read_bytes() if _SHARED.is_file() else b""
+        digest = hashlib.sha256(source.read_bytes() + shared).hexdigest()
         if getattr(module, "SOURCE_SHA256", None) != digest:
             warnings.warn(
                 f"{name} was built from another version of {source.name}: the Python code is used instead"
