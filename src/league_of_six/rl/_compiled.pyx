@@ -9,6 +9,8 @@ all three give equal vectors on every decision of random games, for every seat.
 """
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.string cimport memcpy
 
 from tabletop.rl._vector cimport PYX_SHA256, item, num, rel
 
@@ -49,55 +51,102 @@ cdef inline Py_ssize_t who(long p, long me, long P) noexcept:
     return SEATS if p < 0 else rel(p, me, P)
 
 
+cdef Py_ssize_t* _indices(list values) except NULL:
+    """A C copy of a list of ints (freed by its owner's __dealloc__)."""
+    cdef Py_ssize_t k, n = len(values)
+    cdef Py_ssize_t* out = <Py_ssize_t*>PyMem_Malloc((n if n else 1) * sizeof(Py_ssize_t))
+    if out == NULL:
+        raise MemoryError()
+    for k in range(n):
+        out[k] = values[k]
+    return out
+
+
 cdef class _Parts:
-    """What the vector reads from a component set (fixed for a game): each town's slot and number,
-    each card's kind, figures and grayness, the piles' and gray cards' ids, as C-friendly lists."""
+    """What the vector reads from a component set (fixed for a game), in C arrays: each town's slot
+    and number, and per civic leader card its kind, its face-down pile (or -1 for a gray card), whether
+    it is gray and its slot among a hand's kind x figures counts."""
 
     cdef readonly object comp  # kept, so the id that keys the cache stays this set's
-    cdef list town_slot, town_number, kind, figures, gray, piles, gray_cards
+    cdef Py_ssize_t n_towns, n_cards
+    cdef Py_ssize_t* town_slot
+    cdef Py_ssize_t* town_number
+    cdef Py_ssize_t* kind
+    cdef Py_ssize_t* pile
+    cdef Py_ssize_t* gray
+    cdef Py_ssize_t* hand_slot
 
     def __init__(self, comp):
         self.comp = comp
-        self.town_slot = [E._TOWN[t.key] for t in comp.towns]
-        self.town_number = [t.number for t in comp.towns]
-        self.kind = [c.kind for c in comp.cards]
-        self.figures = [c.figures for c in comp.cards]
-        self.gray = [bool(c.gray) for c in comp.cards]
-        self.piles = [list(pile) for pile in comp.pile_cards]
-        self.gray_cards = list(comp.gray_cards)
+        cards = comp.cards
+        self.n_towns = len(comp.towns)
+        self.n_cards = len(cards)
+        pile = [-1] * len(cards)
+        for f, ids in enumerate(comp.pile_cards):
+            for c in ids:
+                pile[c] = f
+        self.town_slot = _indices([E._TOWN[t.key] for t in comp.towns])
+        self.town_number = _indices([t.number for t in comp.towns])
+        self.kind = _indices([c.kind for c in cards])
+        self.pile = _indices(pile)
+        self.gray = _indices([1 if c.gray else 0 for c in cards])
+        self.hand_slot = _indices([c.kind * FIGS + min(c.figures, 4) - 1 for c in cards])
+
+    def __dealloc__(self):
+        PyMem_Free(self.town_slot)
+        PyMem_Free(self.town_number)
+        PyMem_Free(self.kind)
+        PyMem_Free(self.pile)
+        PyMem_Free(self.gray)
+        PyMem_Free(self.hand_slot)
 
 
 cdef class _Rows:
-    """fast_encoding._Rows for the compiled path: a storage layout's fixed entries, and where its rows'
-    choosers and spaces' fillers go, as lists."""
+    """fast_encoding._Rows for the compiled path: a storage layout's fixed block as float32 bytes, and
+    where its rows' choosers and spaces' fillers go, in C arrays."""
 
     cdef readonly object layout
-    cdef list fixed_at, fixed_val, chooser_row, chooser_at, space, space_at
+    cdef bytes fixed
+    cdef Py_ssize_t n_rows, n_spaces
+    cdef Py_ssize_t* chooser_row
+    cdef Py_ssize_t* chooser_at
+    cdef Py_ssize_t* space
+    cdef Py_ssize_t* space_at
 
     def __init__(self, lay):
         self.layout = lay
-        self.fixed_at, self.fixed_val = [], []
-        self.chooser_row, self.chooser_at, self.space, self.space_at = [], [], [], []
+        fixed = np.zeros(2 * ROWS_SEEN * ROW, dtype=np.float32)
+        chooser_row, chooser_at, space, space_at = [], [], [], []
         cdef Py_ssize_t r, j, k, base, s0, first, end
         for r in range(len(lay.store)):
             number = lay.number[r]
             if number >= ROWS_SEEN:
                 continue
             base = (lay.store[r] * ROWS_SEEN + number) * ROW
-            self.fixed_at.append(L_ROWS + base)
-            self.fixed_val.append(num(lay.bonus[r], 4.0))
-            self.chooser_row.append(r)
-            self.chooser_at.append(L_ROWS + base + 1)
+            fixed[base] = num(lay.bonus[r], 4.0)
+            chooser_row.append(r)
+            chooser_at.append(L_ROWS + base + 1)
             first = lay.start[r]
             end = min(lay.start[r + 1], first + SPACES_SEEN)
             for j, k in enumerate(range(first, end)):
                 s0 = base + 2 + SEATS + j * SPACE
-                self.fixed_at.append(L_ROWS + s0 + lay.colour[k])
-                self.fixed_val.append(1.0)
-                self.fixed_at.append(L_ROWS + s0 + NG)
-                self.fixed_val.append(num(lay.value[k], 2.0))
-                self.space.append(k)
-                self.space_at.append(L_ROWS + s0 + NG + 1)
+                fixed[s0 + lay.colour[k]] = 1.0
+                fixed[s0 + NG] = num(lay.value[k], 2.0)
+                space.append(k)
+                space_at.append(L_ROWS + s0 + NG + 1)
+        self.fixed = fixed.tobytes()
+        self.n_rows = len(chooser_row)
+        self.n_spaces = len(space)
+        self.chooser_row = _indices(chooser_row)
+        self.chooser_at = _indices(chooser_at)
+        self.space = _indices(space)
+        self.space_at = _indices(space_at)
+
+    def __dealloc__(self):
+        PyMem_Free(self.chooser_row)
+        PyMem_Free(self.chooser_at)
+        PyMem_Free(self.space)
+        PyMem_Free(self.space_at)
 
 
 _PARTS = {}
@@ -144,10 +193,11 @@ cdef int _encode(float* v, g, seat) except -1:
     cdef long me = 0 if seat is None else <long>seat
     cdef long phase = s.phase
     cdef _Parts parts = _parts_of(g.comp)
-    cdef list town_slot = parts.town_slot
+    cdef Py_ssize_t* town_slot = parts.town_slot
+    cdef Py_ssize_t n_towns = parts.n_towns
     cdef Py_ssize_t t, p, k, f, base, n, c
     cdef long x, o
-    cdef list lst, lst2
+    cdef list lst
 
     v[L_GAME] = num(s.round, ROUNDS)
     v[L_GAME + 1 + phase] = 1.0
@@ -160,13 +210,15 @@ cdef int _encode(float* v, g, seat) except -1:
     cdef list besieged = s.besieged, tile_at = s.tile_at, turned = s.turned
     sides = g.sides
     cdef long ring_place[16]
-    for t in range(len(town_slot)):
+    if n_towns > 16:
+        raise ValueError("more than 16 towns")
+    for t in range(n_towns):
         ring_place[t] = -1
     for k in range(len(ring)):
         ring_place[item(ring, k)] = k
-    for t in range(len(town_slot)):
-        base = L_TOWN + item(town_slot, t) * TOWN_W
-        v[base] = num(item(parts.town_number, t), TOWNS)
+    for t in range(n_towns):
+        base = L_TOWN + town_slot[t] * TOWN_W
+        v[base] = num(parts.town_number[t], TOWNS)
         v[base + 1 + <long>sides[t]] = 1.0
         if besieged[t]:
             v[base + 1 + N_SIDES] = 1.0
@@ -194,46 +246,62 @@ cdef int _encode(float* v, g, seat) except -1:
         ht = horse_tile[p]
         v[base + 3 + 2 * TOWNS + NG + 1] = num(ht if ht else 0, 6.0)
 
-    # The civic leaders (fast_encoding._leader_entries).
+    # The civic leaders (fast_encoding._leader_entries) and the seat's own hand (_hand_values), in one
+    # pass over where the cards are: the face-down piles' sizes, the gray supply by kind, the hand.
     cdef list card_at = s.card_at
-    cdef list kind = parts.kind
+    cdef Py_ssize_t* kind = parts.kind
     lst = s.faceup
     for f in range(len(lst)):
         x = item(lst, f)
         if x >= 0:
-            v[L_LEADERS + f * 4 + item(kind, x)] = 1.0
+            v[L_LEADERS + f * 4 + kind[x]] = 1.0
             v[L_LEADERS + f * 4 + 3] = 1.0
-    for f in range(len(parts.piles)):
-        lst2 = parts.piles[f]
-        n = 0
-        for c in range(len(lst2)):
-            if item(card_at, item(lst2, c)) == FACE_DOWN:
-                n += 1
-        v[L_LEADERS + 16 + f] = num(n, 9.0)
+    cdef long piles[8]
     cdef long gray[3]
+    cdef long hand[32]
+    cdef bint with_hand = seat is not None and phase != OVER  # (the reference shows no hand at the end)
+    for k in range(FIGS):
+        piles[k] = 0
     gray[0] = gray[1] = gray[2] = 0
-    lst2 = parts.gray_cards
-    for c in range(len(lst2)):
-        x = item(lst2, c)
-        if item(card_at, x) == GRAY_SUPPLY:
-            gray[item(kind, x)] += 1
+    for k in range(3 * FIGS + 3):
+        hand[k] = 0
+    if len(card_at) != parts.n_cards:
+        raise ValueError("the state's cards are not its component set's")
+    for c in range(parts.n_cards):
+        x = item(card_at, c)
+        if x == FACE_DOWN:
+            if parts.pile[c] >= 0:
+                piles[parts.pile[c]] += 1
+        elif x == GRAY_SUPPLY:
+            if parts.gray[c]:
+                gray[kind[c]] += 1
+        elif x == me and with_hand:
+            hand[parts.hand_slot[c]] += 1
+            if parts.gray[c]:
+                hand[3 * FIGS + kind[c]] += 1
+    for f in range(FIGS):
+        v[L_LEADERS + 16 + f] = num(piles[f], 9.0)
     for k in range(3):
         v[L_LEADERS + 20 + k] = num(gray[k], 6.0)
+    if with_hand:
+        v[L_HAND] = num(s.guards[me], MAX_OFFER)
+        for k in range(3 * FIGS + 3):
+            v[L_HAND + 1 + k] = num(hand[k], 3.0)
 
     # Each town's occupant; each seat's presence, town and road.
     lst = s.occupant
     for t in range(len(lst)):
-        v[L_TOWN + item(town_slot, t) * TOWN_W + OCCUPANT + who(item(lst, t), me, P)] = 1.0
+        v[L_TOWN + town_slot[t] * TOWN_W + OCCUPANT + who(item(lst, t), me, P)] = 1.0
     cdef list town_of = s.town_of, road_of = s.road_of
     for p in range(P):
         base = L_PLAYER + rel(p, me, P) * PLAYER_W
         v[base] = 1.0
         x = item(town_of, p)
         if x >= 0:
-            v[base + 2 + item(town_slot, x)] = 1.0
+            v[base + 2 + town_slot[x]] = 1.0
         x = item(road_of, p)
         if x >= 0:
-            v[base + 3 + TOWNS + item(town_slot, x)] = 1.0
+            v[base + 3 + TOWNS + town_slot[x]] = 1.0
     lst = s.order
     for k in range(len(lst)):
         v[L_ORDER + rel(item(lst, k), me, P) * SEATS + k] = 1.0
@@ -257,7 +325,7 @@ cdef int _encode(float* v, g, seat) except -1:
     if phase == OFFER or phase == RESPOND:
         mover = s.mover
         where = item(town_of, mover)
-        v[L_CONFLICT + item(town_slot, where)] = 1.0
+        v[L_CONFLICT + town_slot[where]] = 1.0
         v[L_CONFLICT + TOWNS + rel(mover, me, P)] = 1.0
         o = item(lst, where)
         if o >= 0:
@@ -269,48 +337,23 @@ cdef int _encode(float* v, g, seat) except -1:
         v[L_TRAVEL + rel(s.mover, me, P)] = 1.0
         x = s.mover_from
         if x >= 0:
-            v[L_TRAVEL + SEATS + item(town_slot, x)] = 1.0
+            v[L_TRAVEL + SEATS + town_slot[x]] = 1.0
         if s.displaced:
             v[L_TRAVEL + SEATS + TOWNS] = 1.0
-    if seat is not None and phase != OVER:  # the seat's own hand (the reference shows none at the end)
-        v[L_HAND] = num(s.guards[me], MAX_OFFER)
-        _hand(v, parts, card_at, me)
     return 0
 
 
 cdef int _rows_block(float* v, g, s, long me, long P) except -1:
     """fast_encoding._rows_block: the layout's fixed part, each row's chooser, each space's filler."""
-    cdef _Rows rows = _rows_of(g.layout)
+    comp = g.comp
+    store_tiles = s.store_tiles
+    # (g.layout, without the property and method calls: Components.layout's own indexing)
+    cdef _Rows rows = _rows_of(comp.layouts[(store_tiles[0] * N_TILES + store_tiles[1]) * 2 + s.side])
     cdef Py_ssize_t k
-    cdef list at = rows.fixed_at, val = rows.fixed_val
-    for k in range(len(at)):
-        v[item(at, k)] = <float>(<double>val[k])
+    memcpy(&v[L_ROWS], <const char*>rows.fixed, len(rows.fixed))
     cdef list chooser = s.row_chooser, owner = s.space_owner
-    at = rows.chooser_at
-    val = rows.chooser_row
-    for k in range(len(at)):
-        v[item(at, k) + who(item(chooser, item(val, k)), me, P)] = 1.0
-    at = rows.space_at
-    val = rows.space
-    for k in range(len(at)):
-        v[item(at, k) + who(item(owner, item(val, k)), me, P)] = 1.0
-    return 0
-
-
-cdef int _hand(float* v, _Parts parts, list card_at, long seat) except -1:
-    """fast_encoding._hand_values: the seat's leader cards by kind and figures, then its gray ones by kind."""
-    cdef long counts[32]
-    cdef Py_ssize_t c, k, n = 3 * FIGS + 3
-    cdef long f
-    for k in range(n):
-        counts[k] = 0
-    cdef list kind = parts.kind, figures = parts.figures, gray = parts.gray
-    for c in range(len(card_at)):
-        if item(card_at, c) == seat:
-            f = item(figures, c)
-            counts[item(kind, c) * FIGS + min(f, 4) - 1] += 1
-            if gray[c]:
-                counts[3 * FIGS + item(kind, c)] += 1
-    for k in range(n):
-        v[L_HAND + 1 + k] = num(counts[k], 3.0)
+    for k in range(rows.n_rows):
+        v[rows.chooser_at[k] + who(item(chooser, rows.chooser_row[k]), me, P)] = 1.0
+    for k in range(rows.n_spaces):
+        v[rows.space_at[k] + who(item(owner, rows.space[k]), me, P)] = 1.0
     return 0
