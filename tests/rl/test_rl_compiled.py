@@ -99,3 +99,31 @@ def test_the_compiled_mask_is_the_python_mask(game: str) -> None:
         assert np.flatnonzero(make([])).tolist() == [0]  # nothing to decide: the no-op alone
         with pytest.raises(KeyError, match="not in action catalogue"):
             make([("no such decision",)])
+
+
+@pytest.mark.parametrize("game", ["wallenstein", "league_of_six"])
+def test_a_copied_environment_goes_on_as_the_original(game: str) -> None:
+    """``copy.deepcopy`` of an AEC env in the middle of a game (Wallenstein: of a planning phase, where
+    the compiled encoder keeps each seat's vector) gives an env that steps on exactly like the original."""
+    import copy
+
+    env = (w_rl if game == "wallenstein" else los_rl).env(players=4)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+
+    def step(e: object, index: int | None = None) -> tuple[np.ndarray, int]:
+        obs = e.last()[0]  # type: ignore[attr-defined]
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
+        pick = int(rng.choice(legal)) if index is None else index
+        e.step(pick)  # type: ignore[attr-defined]
+        return obs["observation"], pick
+
+    for _ in range(7):
+        step(env)
+    twin = copy.deepcopy(env)
+    for _ in range(60):
+        if env.game.over:
+            break
+        vec, pick = step(env)
+        twin_vec, _ = step(twin, pick)
+        assert np.array_equal(vec, twin_vec)

@@ -352,11 +352,11 @@ class Encoder:
 
     def __init__(self, compiled: bool = True) -> None:
         self._memo = _Memo()
-        self._compiled = _compiled.encode_game if compiled and _compiled is not None else None
+        self._compiled = compiled and _compiled is not None
 
     def __call__(self, g: Game, seat: int | None) -> Vector:
-        if self._compiled is not None:
-            return self._compiled(g, seat)  # type: ignore[no-any-return]
+        if self._compiled:
+            return _compiled.encode_game(g, seat)  # type: ignore[no-any-return,union-attr]
         return encode_game(g, seat, self._memo)
 
 

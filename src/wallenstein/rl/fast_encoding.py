@@ -283,13 +283,19 @@ class Encoder:
         self._live: dict[int, _Planning] = {}
         self._twins: dict[int, Any] = {}  # the compiled path's _Planning twins
         self._memo = _Memo()
-        self._compiled = _compiled if compiled else None
+        self._compiled = compiled and _compiled is not None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy (``copy.deepcopy`` of an environment) starts the compiled twins afresh (they hold C
+        buffers, and are a cache)."""
+        state = self.__dict__.copy()
+        state["_twins"] = {}
+        return state
 
     def __call__(self, g: Game, seat: int | None) -> Vector:
         s = g.s
-        fast = self._compiled
-        if fast is not None:
-            return self._call_compiled(fast, g, s, seat)
+        if self._compiled:
+            return self._call_compiled(_compiled, g, s, seat)
         if s.phase != PLANNING:
             return encode_game(g, seat, self._memo)
         when = (s.year, s.season)
