@@ -8,11 +8,10 @@ environments use the Python encoder, which stays the reference with
 all three give equal vectors on every decision of random games, for every seat.
 """
 
-from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy
 
-from tabletop.rl._vector cimport PYX_SHA256, item, num, rel
+from tabletop.rl._vector cimport PYX_SHA256, filled, item, num, rel
 
 
 SOURCE_SHA256 = PYX_SHA256.decode("ascii")  # set by setup.py: tabletop.compiled.load compares it
@@ -177,14 +176,7 @@ _F32 = np.dtype(np.float32)
 
 def encode_game(g, seat, memo=None):
     """``fast_encoding.encode_game(g, seat)``, compiled (``memo`` is accepted and not needed)."""
-    vec = _zeros(OBS_SIZE, _F32)
-    cdef Py_buffer view
-    PyObject_GetBuffer(vec, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
-    try:
-        _encode(<float*>view.buf, g, seat)
-    finally:
-        PyBuffer_Release(&view)
-    return vec
+    return filled(_zeros, OBS_SIZE, _F32, _encode, g, seat)
 
 
 cdef int _encode(float* v, g, seat) except -1:

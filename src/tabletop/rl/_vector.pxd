@@ -1,7 +1,10 @@
 # cython: language_level=3
-# What the compiled encoders (wallenstein.rl._compiled, league_of_six.rl._compiled) share: the scaled
-# count as numpy stores it, a seat's slot relative to the observer, a list's int item, and the
-# source digest setup.py stamps into each build (tabletop.compiled.load compares it).
+# What the compiled encoders (wallenstein.rl._compiled, league_of_six.rl._compiled) share: a new vector
+# filled by an encoder, the scaled count as numpy stores it, a seat's slot relative to the observer, a
+# list's int item, and the source digest setup.py stamps into each build (tabletop.compiled.load
+# compares it).
+
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
 cdef extern from *:
     """
@@ -25,3 +28,21 @@ cdef inline Py_ssize_t rel(long p, long me, long P) noexcept:
 
 cdef inline long item(list xs, Py_ssize_t i) except? -1:
     return <long>xs[i]
+
+
+ctypedef int (*Fill)(float* v, object g, object seat) except -1
+
+
+cdef inline object filled(object zeros, Py_ssize_t size, object dtype, Fill fill, object g, object seat):
+    """A fresh float32 vector (``zeros(size, dtype)``: numpy's, passed in by the module that imports
+    numpy) written by ``fill(buffer, g, seat)``."""
+    vec = zeros(size, dtype)
+    cdef Py_buffer view
+    PyObject_GetBuffer(vec, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    try:
+        if view.len != size * 4:
+            raise ValueError("not a float32 vector")
+        fill(<float*>view.buf, g, seat)
+    finally:
+        PyBuffer_Release(&view)
+    return vec
