@@ -33,7 +33,6 @@ def extensions() -> list[Extension]:
                 name,
                 [str(source)],
                 define_macros=[("PYX_SHA256", f'"{digest}"')],
-                extra_compile_args=["-O2"],
             )
         )
     built = list(cythonize(exts, language_level=3, quiet=True))
