@@ -64,6 +64,13 @@ class Busy(IllegalAction):
     """A limit of the server was reached (too many bot games): nothing was made."""
 
 
+def bots_decide(seats: list[dict[str, Any]]) -> bool:
+    """Whether a bot decides in this game: a bot seat, or a person's turn time limit (a stand-in bot
+    plays the late decision). Such games share the bot capacity (TableSettings.max_bot_games): a game of
+    timed people nobody joins plays itself to the end, as a game of bots does."""
+    return any(s.get("type") == "bot" or s.get("turn_limit") for s in seats)
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -414,7 +421,7 @@ class Room:
                 # it is now, and its notice stands at that game's log end.)
                 stood_in = len(self.game.log)
                 try:
-                    action = turn_timer.stand_in_action(self, seat, self.version)
+                    action = await turn_timer.stand_in_action(self, seat, self.version)
                 except Exception:
                     log.exception("game %s: the stand-in for bot seat %d failed too", self.id, seat)
                     return
@@ -550,10 +557,11 @@ class Hub:
         for record in records:
             if record.damage is not None:
                 self.set_aside(record.id, record.damage)
-            elif any(s.get("type") == "bot" for s in record.seats):
+            elif bots_decide(record.seats):
                 owner = owners.get(record.id)
                 self.bot_games[record.id] = owner.client if owner is not None else ""
-                resume.append(record.id)
+                if any(s.get("type") == "bot" for s in record.seats):
+                    resume.append(record.id)  # (a game of timed people goes on when someone opens it)
         loop = asyncio.get_running_loop()
         self.tasks.append(loop.create_task(self._resume(resume)))
         self.tasks.append(loop.create_task(self._sweeper()))
@@ -783,7 +791,7 @@ class Hub:
                 if turn_limit:
                     entry["turn_limit"] = turn_limit
             stored_seats.append(entry)
-        with_bots = any(e["type"] == "bot" for e in stored_seats)
+        with_bots = bots_decide(stored_seats)
         if with_bots:
             self.check_bot_capacity(client)
         game = kind.new_game(players, seed, options if options is not None else {})

@@ -65,29 +65,31 @@ async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
     if room.game.over or seat not in room.game.pending() or room.moved_on_for(seat, version):
         return
     _CLOCKS.get(room, {}).pop(seat, None)
-    game = room.game
-    action = stand_in_action(room, seat, version)
+    action = await stand_in_action(room, seat, version)
     if action is None:
         return
-    at = len(game.log)  # the notice stands before the log entries this decision adds
+    at = len(room.game.log)  # the notice stands before the log entries this decision adds
     try:
-        await room.act(seat, action)
+        # Made on the clock's version: refused as stale if the person (or anything but other seats'
+        # secret plans) decided while the stand-in thought.
+        await room.act(seat, action, version=version)
     except IllegalAction as exc:  # the person decided in the same moment
         log.info("game %s: seat %d's time ran out, but: %s", room.id, seat, exc)
         return
     await keep_notice(room, {"type": "timeout", "seat": seat, "limit": limit, "at": at})
 
 
-def stand_in_action(room: Any, seat: int, version: int) -> Any | None:
+async def stand_in_action(room: Any, seat: int, version: int) -> Any | None:
     """The decision a stand-in bot takes for ``seat`` now (a late person's, or a failed bot's), seeded by
-    the game's version; None if no stand-in plays this game."""
+    the game's version; None if no stand-in plays this game. The bot thinks in the table's bot threads,
+    as the bots do (in the event loop, a crowd of timed games could hold up every other game)."""
     for name in STAND_INS:
         try:
             agent = bot_kind(name, room.kind.name).make(room.kind.name, seat, derive_seed(version, seat))
         except IllegalAction:
             continue
         game = room.game
-        return agent.act(game.observe(seat), list(game.legal_actions(seat)))
+        return await room.hub.pool.run(room.id, agent.act, game.observe(seat), list(game.legal_actions(seat)))
     return None
 
 

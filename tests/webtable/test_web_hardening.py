@@ -510,6 +510,37 @@ def test_an_invite_is_claimed_once_and_the_creator_never_sees_the_seat_token(cli
     assert client.post(f"/api/games/{gid}/invites/2", headers=other).status_code == 403
 
 
+def test_games_of_timed_people_share_the_bot_capacity(url: str) -> None:
+    """A game of people with a turn time limit plays itself when nobody joins it (a stand-in bot takes
+    every late decision), so it counts as a game with bots: a client cannot start more of them."""
+    with client_for(url, max_bot_games_per_client=2) as c:
+        create_game(c, PEOPLE, turn_limit=60)
+        create_game(c, WITH_BOTS)
+        res = c.post("/api/games", json={"seats": PEOPLE, "turn_limit": 60})
+        assert res.status_code == 429 and "at most 2" in res.json()["error"], res.text
+        create_game(c, PEOPLE)  # people without a limit: no bot ever decides, no limit
+
+
+def test_a_late_persons_stand_in_thinks_on_a_bot_thread(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stand-in for a late person decides on the table's bot threads, as the bots do, not in the
+    event loop that serves every game's messages (a crowd of timed games would hold them all up)."""
+    from wallenstein.bots.heuristic import HeuristicAgent
+
+    threads: list[str] = []
+    act = HeuristicAgent.act
+
+    def recorded(self: Any, observation: Any, legal: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return act(self, observation, legal)
+
+    monkeypatch.setattr(HeuristicAgent, "act", recorded)
+    with client_for(url) as c:
+        made = create_game(c, PEOPLE, seed=3, turn_limit=1)
+        room = hub_of(c).rooms[made["id"]]
+        wait_for(lambda: room.version >= 3, 30)  # each person's first plan card, by a stand-in
+    assert len(threads) >= 3 and all(name.startswith("bot") for name in threads), threads
+
+
 # ------------------------------------------------------------------------------------------------ 7
 @pytest.mark.parametrize(
     ("text", "needle"),
