@@ -127,3 +127,19 @@ def test_a_copied_environment_goes_on_as_the_original(game: str) -> None:
         vec, pick = step(env)
         twin_vec, _ = step(twin, pick)
         assert np.array_equal(vec, twin_vec)
+
+
+def test_a_state_the_rules_never_make_raises_instead_of_writing_past_the_vector() -> None:
+    """Numpy refuses an entry outside the vector; the compiled encoders, writing through a pointer,
+    check each entry and refuse it too (an edited or broken state must not corrupt memory)."""
+    g = wallenstein.new_game(players=4, seed=1, log=False)
+    g.s.event = 100_000  # an event card no deck has: its entry lies far past the vector
+    l6 = league_of_six.new_game(players=4, seed=1, log=False)
+    l6.s.turned[0] = 100_000  # a turned tax tile whose entry lies far past the vector
+    cases = [(w_fast, g), (los_fast, l6)]
+    for module, game in cases:
+        with pytest.raises(IndexError):
+            module.encode_game(game, 0)
+        if module._compiled is not None:
+            with pytest.raises(IndexError):
+                module._compiled.encode_game(game, 0)

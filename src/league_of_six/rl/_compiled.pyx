@@ -41,6 +41,15 @@ cdef Py_ssize_t L_GAME = E.L_GAME, L_TOWN = E.L_TOWN, L_ORDER = E.L_ORDER, L_PLA
 cdef Py_ssize_t L_SUPPLY = E.L_SUPPLY, L_STORAGE = E.L_STORAGE, L_ROWS = E.L_ROWS, L_LEADERS = E.L_LEADERS
 cdef Py_ssize_t L_TAX = E.L_TAX, L_CONFLICT = E.L_CONFLICT, L_TRAVEL = E.L_TRAVEL, L_HAND = E.L_HAND
 
+
+cdef inline int put(float* v, Py_ssize_t i, float x) except -1:
+    """``v[i] = x``, refusing an entry outside the vector as numpy would (a state the rules never
+    make must raise, never write past the vector)."""
+    if i < 0 or i >= OBS_SIZE:
+        raise IndexError(f"observation entry {i} outside the vector of {OBS_SIZE}")
+    v[i] = x
+    return 0
+
 cdef long CHOOSE = S.CHOOSE, OFFER = S.OFFER, RESPOND = S.RESPOND, OVER = S.OVER
 cdef long FACE_DOWN = S.FACE_DOWN, GRAY_SUPPLY = S.GRAY_SUPPLY
 
@@ -191,11 +200,11 @@ cdef int _encode(float* v, g, seat) except -1:
     cdef long x, o
     cdef list lst
 
-    v[L_GAME] = num(s.round, ROUNDS)
-    v[L_GAME + 1 + phase] = 1.0
-    v[L_GAME + 1 + N_PHASES + P - 3] = 1.0
+    put(v, L_GAME, num(s.round, ROUNDS))
+    put(v, L_GAME + 1 + phase, 1.0)
+    put(v, L_GAME + 1 + N_PHASES + P - 3, 1.0)
     for x in g.pending():
-        v[L_GAME + 1 + N_PHASES + 3 + rel(x, me, P)] = 1.0
+        put(v, L_GAME + 1 + N_PHASES + 3 + rel(x, me, P), 1.0)
 
     # The towns as every seat sees them (fast_encoding._town_entries).
     cdef list ring = s.ring
@@ -207,36 +216,38 @@ cdef int _encode(float* v, g, seat) except -1:
     for t in range(n_towns):
         ring_place[t] = -1
     for k in range(len(ring)):
-        ring_place[item(ring, k)] = k
+        x = item(ring, k)
+        if 0 <= x < n_towns:  # (another number is no town: the Python encoder shows nothing for it)
+            ring_place[x] = k
     for t in range(n_towns):
         base = L_TOWN + town_slot[t] * TOWN_W
-        v[base] = num(parts.town_number[t], TOWNS)
-        v[base + 1 + <long>sides[t]] = 1.0
+        put(v, base, num(parts.town_number[t], TOWNS))
+        put(v, base + 1 + <long>sides[t], 1.0)
         if besieged[t]:
-            v[base + 1 + N_SIDES] = 1.0
+            put(v, base + 1 + N_SIDES, 1.0)
         k = base + 2 + N_SIDES
         x = item(tile_at, t)
         if 0 <= x < TAX_TILES:
-            v[k + x] = 1.0
+            put(v, k + x, 1.0)
         x = item(turned, t)
         if x >= 0:
-            v[k + TAX_TILES + x] = 1.0
+            put(v, k + TAX_TILES + x, 1.0)
         if ring_place[t] >= 0:
-            v[k + TAX_TILES + 6 + SEATS + 1 + ring_place[t]] = 1.0
+            put(v, k + TAX_TILES + 6 + SEATS + 1 + ring_place[t], 1.0)
 
     # Every seat's values (fast_encoding._seat_values at _SEAT_VALUE_AT).
     cdef list influence = s.influence, counter = s.counter, wagon = s.wagon, horses = s.horses
     horse_tile = s.horse_tile
     for p in range(P):
         base = L_PLAYER + rel(p, me, P) * PLAYER_W
-        v[base + 1] = num(item(influence, p), 60.0)
+        put(v, base + 1, num(item(influence, p), 60.0))
         x = item(counter, p)
-        v[base + 2 + TOWNS] = num(x + 1, MAX_OFFER) if x >= 0 else 0.0
+        put(v, base + 2 + TOWNS, num(x + 1, MAX_OFFER) if x >= 0 else 0.0)
         for k in range(NG):
-            v[base + 3 + 2 * TOWNS + k] = num(item(wagon, p * NG + k), 6.0)
-        v[base + 3 + 2 * TOWNS + NG] = num(item(horses, p), 5.0)
+            put(v, base + 3 + 2 * TOWNS + k, num(item(wagon, p * NG + k), 6.0))
+        put(v, base + 3 + 2 * TOWNS + NG, num(item(horses, p), 5.0))
         ht = horse_tile[p]
-        v[base + 3 + 2 * TOWNS + NG + 1] = num(ht if ht else 0, 6.0)
+        put(v, base + 3 + 2 * TOWNS + NG + 1, num(ht if ht else 0, 6.0))
 
     # The civic leaders (fast_encoding._leader_entries) and the seat's own hand (_hand_values), in one
     # pass over where the cards are: the face-down piles' sizes, the gray supply by kind, the hand.
@@ -246,8 +257,8 @@ cdef int _encode(float* v, g, seat) except -1:
     for f in range(len(lst)):
         x = item(lst, f)
         if x >= 0:
-            v[L_LEADERS + f * 4 + kind[x]] = 1.0
-            v[L_LEADERS + f * 4 + 3] = 1.0
+            put(v, L_LEADERS + f * 4 + kind[x], 1.0)
+            put(v, L_LEADERS + f * 4 + 3, 1.0)
     cdef long piles[8]
     cdef long gray[3]
     cdef long hand[32]
@@ -272,66 +283,66 @@ cdef int _encode(float* v, g, seat) except -1:
             if parts.gray[c]:
                 hand[3 * FIGS + kind[c]] += 1
     for f in range(FIGS):
-        v[L_LEADERS + 16 + f] = num(piles[f], 9.0)
+        put(v, L_LEADERS + 16 + f, num(piles[f], 9.0))
     for k in range(3):
-        v[L_LEADERS + 20 + k] = num(gray[k], 6.0)
+        put(v, L_LEADERS + 20 + k, num(gray[k], 6.0))
     if with_hand:
-        v[L_HAND] = num(s.guards[me], MAX_OFFER)
+        put(v, L_HAND, num(s.guards[me], MAX_OFFER))
         for k in range(3 * FIGS + 3):
-            v[L_HAND + 1 + k] = num(hand[k], 3.0)
+            put(v, L_HAND + 1 + k, num(hand[k], 3.0))
 
     # Each town's occupant; each seat's presence, town and road.
     lst = s.occupant
     for t in range(len(lst)):
-        v[L_TOWN + town_slot[t] * TOWN_W + OCCUPANT + who(item(lst, t), me, P)] = 1.0
+        put(v, L_TOWN + town_slot[t] * TOWN_W + OCCUPANT + who(item(lst, t), me, P), 1.0)
     cdef list town_of = s.town_of, road_of = s.road_of
     for p in range(P):
         base = L_PLAYER + rel(p, me, P) * PLAYER_W
-        v[base] = 1.0
+        put(v, base, 1.0)
         x = item(town_of, p)
         if x >= 0:
-            v[base + 2 + town_slot[x]] = 1.0
+            put(v, base + 2 + town_slot[x], 1.0)
         x = item(road_of, p)
         if x >= 0:
-            v[base + 3 + TOWNS + town_slot[x]] = 1.0
+            put(v, base + 3 + TOWNS + town_slot[x], 1.0)
     lst = s.order
     for k in range(len(lst)):
-        v[L_ORDER + rel(item(lst, k), me, P) * SEATS + k] = 1.0
+        put(v, L_ORDER + rel(item(lst, k), me, P) * SEATS + k, 1.0)
     lst = s.supply
     for k in range(len(lst)):
-        v[L_SUPPLY + k] = num(item(lst, k), 12.0)
+        put(v, L_SUPPLY + k, num(item(lst, k), 12.0))
     cdef list store_tiles = s.store_tiles
     for k in range(len(store_tiles)):
         x = item(store_tiles, k)
-        v[L_STORAGE + k * TILE_W + (N_TILES if x < 0 else x)] = 1.0
+        put(v, L_STORAGE + k * TILE_W + (N_TILES if x < 0 else x), 1.0)
     if s.side != 0:
-        v[L_STORAGE + 2 * TILE_W] = 1.0
+        put(v, L_STORAGE + 2 * TILE_W, 1.0)
     lst = s.store_order
     for k in range(len(lst)):
-        v[L_STORAGE + 2 * TILE_W + 1 + rel(item(lst, k), me, P) * SEATS + k] = 1.0
+        put(v, L_STORAGE + 2 * TILE_W + 1 + rel(item(lst, k), me, P) * SEATS + k, 1.0)
     if item(store_tiles, 0) >= 0:
         _rows_block(v, g, s, me, P)
-    v[L_TAX] = num(len(s.tax_deck), 18.0)
+    put(v, L_TAX, num(len(s.tax_deck), 18.0))
     cdef long mover, where
     lst = s.occupant
     if phase == OFFER or phase == RESPOND:
         mover = s.mover
         where = item(town_of, mover)
-        v[L_CONFLICT + town_slot[where]] = 1.0
-        v[L_CONFLICT + TOWNS + rel(mover, me, P)] = 1.0
+        put(v, L_CONFLICT + town_slot[where], 1.0)
+        put(v, L_CONFLICT + TOWNS + rel(mover, me, P), 1.0)
         o = item(lst, where)
         if o >= 0:
-            v[L_CONFLICT + TOWNS + SEATS + rel(o, me, P)] = 1.0
+            put(v, L_CONFLICT + TOWNS + SEATS + rel(o, me, P), 1.0)
         if phase == RESPOND:
-            v[L_CONFLICT + TOWNS + 2 * SEATS] = num(s.c_offer, MAX_OFFER)
-            v[L_CONFLICT + TOWNS + 2 * SEATS + 1 + rel(s.c_by, me, P)] = 1.0
+            put(v, L_CONFLICT + TOWNS + 2 * SEATS, num(s.c_offer, MAX_OFFER))
+            put(v, L_CONFLICT + TOWNS + 2 * SEATS + 1 + rel(s.c_by, me, P), 1.0)
     if phase == CHOOSE:
-        v[L_TRAVEL + rel(s.mover, me, P)] = 1.0
+        put(v, L_TRAVEL + rel(s.mover, me, P), 1.0)
         x = s.mover_from
         if x >= 0:
-            v[L_TRAVEL + SEATS + town_slot[x]] = 1.0
+            put(v, L_TRAVEL + SEATS + town_slot[x], 1.0)
         if s.displaced:
-            v[L_TRAVEL + SEATS + TOWNS] = 1.0
+            put(v, L_TRAVEL + SEATS + TOWNS, 1.0)
     return 0
 
 
@@ -345,7 +356,7 @@ cdef int _rows_block(float* v, g, s, long me, long P) except -1:
     memcpy(&v[L_ROWS], <const char*>rows.fixed, len(rows.fixed))
     cdef list chooser = s.row_chooser, owner = s.space_owner
     for k in range(rows.n_rows):
-        v[rows.chooser_at[k] + who(item(chooser, rows.chooser_row[k]), me, P)] = 1.0
+        put(v, rows.chooser_at[k] + who(item(chooser, rows.chooser_row[k]), me, P), 1.0)
     for k in range(rows.n_spaces):
-        v[rows.space_at[k] + who(item(owner, rows.space[k]), me, P)] = 1.0
+        put(v, rows.space_at[k] + who(item(owner, rows.space[k]), me, P), 1.0)
     return 0

@@ -51,6 +51,15 @@ cdef Py_ssize_t L_LEADERS = E.L_LEADERS, L_ORDER = E.L_ORDER, L_BID_ORDER = E.L_
 cdef Py_ssize_t L_SUPPLIES = E.L_SUPPLIES, L_FIGHT_MORE = E.L_FIGHT_MORE, L_WINTER_MORE = E.L_WINTER_MORE
 cdef Py_ssize_t L_DRAFT_MORE = E.L_DRAFT_MORE, L_COURT_MORE = E.L_COURT_MORE, L_LEADERS_MORE = E.L_LEADERS_MORE
 
+
+cdef inline int put(float* v, Py_ssize_t i, float x) except -1:
+    """``v[i] = x``, refusing an entry outside the vector as numpy would (a state the rules never
+    make must raise, never write past the vector)."""
+    if i < 0 or i >= OBS_SIZE:
+        raise IndexError(f"observation entry {i} outside the vector of {OBS_SIZE}")
+    v[i] = x
+    return 0
+
 cdef long PLANNING = S.PLANNING, MOVE = S.MOVE, COMMIT = S.COMMIT, WINTER = S.WINTER
 cdef long LEADER_MOVE = S.LEADER_MOVE, LEADER_DRAFT = S.LEADER_DRAFT, DRAFT_PICK = S.DRAFT_PICK
 cdef long DRAFT_GROUP = S.DRAFT_GROUP, LK_BENEFIT = S.LK_BENEFIT, COURT_PHASE = S.COURT
@@ -120,18 +129,18 @@ cdef int _encode(float* v, g, seat) except -1:
     # The counties: owner one-hot, armies, buildings, revolts (np.take's clip of the lookup tables).
     for i in range(N):
         o = item(owner, i)
-        v[L_OWNER + i * 7 + (6 if o == -2 else 5 if o == -1 else rel(o, me, P))] = 1.0
+        put(v, L_OWNER + i * 7 + (6 if o == -2 else 5 if o == -1 else rel(o, me, P)), 1.0)
         x = item(armies, i)
-        v[L_ARMIES + i] = num(min(max(x, 0), 255), 20.0)
+        put(v, L_ARMIES + i, num(min(max(x, 0), 255), 20.0))
         b = item(buildings, i)
         if b & 1:
-            v[L_BUILD + i * 3] = 1.0
+            put(v, L_BUILD + i * 3, 1.0)
         if b & 2:
-            v[L_BUILD + i * 3 + 1] = 1.0
+            put(v, L_BUILD + i * 3 + 1, 1.0)
         if b & 4:
-            v[L_BUILD + i * 3 + 2] = 1.0
+            put(v, L_BUILD + i * 3 + 2, 1.0)
         x = item(revolts, i)
-        v[L_REVOLT + i] = num(min(max(x, 0), 63), 2.0)
+        put(v, L_REVOLT + i, num(min(max(x, 0), 63), 2.0))
     # The seats: presence, thalers, grain, VP, supply, counties.
     cdef list thalers = s.thalers, grain = s.grain, vp = s.vp, supply = s.supply
     cdef long held[8]
@@ -143,35 +152,35 @@ cdef int _encode(float* v, g, seat) except -1:
             held[o] += 1
     for p in range(P):
         base = L_PLAYER + rel(p, me, P) * 7
-        v[base] = 1.0
-        v[base + 1] = num(item(thalers, p), 40.0)
-        v[base + 2] = num(item(grain, p), 30.0)
-        v[base + 3] = num(item(vp, p), 150.0)
-        v[base + 4] = num(item(supply, p), MAX_ARMIES)
-        v[base + 5] = num(held[p], N)
-    v[L_PHASE + phase] = 1.0
-    v[L_SEASON + season] = 1.0
-    v[L_YEAR] = num(s.year, 3.0)
+        put(v, base, 1.0)
+        put(v, base + 1, num(item(thalers, p), 40.0))
+        put(v, base + 2, num(item(grain, p), 30.0))
+        put(v, base + 3, num(item(vp, p), 150.0))
+        put(v, base + 4, num(item(supply, p), MAX_ARMIES))
+        put(v, base + 5, num(held[p], N))
+    put(v, L_PHASE + phase, 1.0)
+    put(v, L_SEASON + season, 1.0)
+    put(v, L_YEAR, num(s.year, 3.0))
     if is2002:
-        v[L_GAME] = 1.0
+        put(v, L_GAME, 1.0)
     for m in g.config["modules"]:
-        v[L_GAME + 1 + E._MODULES.index(m)] = 1.0
-    v[L_GAME + 1 + MODULES_N + P - 3] = 1.0
+        put(v, L_GAME + 1 + E._MODULES.index(m), 1.0)
+    put(v, L_GAME + 1 + MODULES_N + P - 3, 1.0)
     if not planning:
         for x in g.pending():
-            v[L_PENDING + rel(x, me, P)] = 1.0
+            put(v, L_PENDING + rel(x, me, P), 1.0)
     cdef list counts
     for k in range(2):
         counts = s.tray if k == 0 else s.inside
         for i in range(len(counts)):
             x = item(counts, i)
             if x:
-                v[L_TOWER + k * (SEATS + 1) + (SEATS if i == P else rel(i, me, P))] = num(x, 20.0)
+                put(v, L_TOWER + k * (SEATS + 1) + (SEATS if i == P else rel(i, me, P)), num(x, 20.0))
     x = s.event
     if x >= 0:
-        v[L_EVENT + x] = 1.0
+        put(v, L_EVENT + x, 1.0)
     for x in s.year_events:
-        v[L_YEAR_EVENTS + x] = 1.0
+        put(v, L_YEAR_EVENTS + x, 1.0)
     cdef list action_cards = s.action_cards
     cdef bint in_season = (SEASON_PHASES >> phase) & 1 and season != WINTER and len(action_cards) > 0
     cdef long act = s.act
@@ -183,22 +192,22 @@ cdef int _encode(float* v, g, seat) except -1:
         else:
             shown = max(5, act + 1)
         for k in range(min(shown, len(action_cards))):
-            v[L_CARDS + k * 10 + item(action_cards, k)] = 1.0
+            put(v, L_CARDS + k * 10 + item(action_cards, k), 1.0)
         lst = s.tiles
         for k in range(len(lst)):
-            v[L_TILES + item(lst, k) * NT + k] = 1.0
+            put(v, L_TILES + item(lst, k) * NT + k, 1.0)
     if phase == MOVE or (phase == COMMIT and season != WINTER):
-        v[L_CURRENT + act] = 1.0
+        put(v, L_CURRENT + act, 1.0)
     cdef list bid_order = s.bid_order
     if len(bid_order) > 0:
         lst = s.bids
         for p in range(P):
-            v[L_BID + rel(p, me, P) * NC + slot(item(lst, p))] = 1.0
+            put(v, L_BID + rel(p, me, P) * NC + slot(item(lst, p)), 1.0)
     lst = s.position
     for p in range(P):
         x = item(lst, p)
         if x >= 0:
-            v[L_POSITION + rel(p, me, P) * SEATS + x] = 1.0
+            put(v, L_POSITION + rel(p, me, P) * SEATS + x, 1.0)
 
     # Plan cards turned up in the season (observe._revealed_plans), and the seat's own.
     cdef bint turned, acting
@@ -222,68 +231,68 @@ cdef int _encode(float* v, g, seat) except -1:
                 continue
             for k in range(cut):
                 x = item(action_cards, k)
-                v[base + x * NC + slot(item(plans, p * N_BOXES + x))] = 1.0
+                put(v, base + x * NC + slot(item(plans, p * N_BOXES + x)), 1.0)
             if has_seat and p == me and not is2002:
-                v[base + AUCTION * NC + slot(item(plans, p * N_BOXES + AUCTION))] = 1.0
+                put(v, base + AUCTION * NC + slot(item(plans, p * N_BOXES + AUCTION)), 1.0)
     if planning:
         _planning_entries(v, g, s, seat, me, P, is2002)
     if phase == MOVE:
-        v[L_MOVE + <long>s.move_from] = 1.0
-        v[L_MOVE + N + (0 if s.move_kind == 0 else 1)] = 1.0
+        put(v, L_MOVE + <long>s.move_from, 1.0)
+        put(v, L_MOVE + N + (0 if s.move_kind == 0 else 1), 1.0)
     if season == WINTER:
         for x in s.winter_queue:
-            v[L_WINTER + x] = 1.0
+            put(v, L_WINTER + x, 1.0)
         x = s.winter_turn
         if x < len(order):
-            v[L_WINTER + N + rel(item(order, x), me, P)] = 1.0
+            put(v, L_WINTER + N + rel(item(order, x), me, P), 1.0)
     if phase == DRAFT_PICK or phase == DRAFT_GROUP or phase == LEADER_DRAFT:
         for x in s.faceup:
-            v[L_DRAFT + x] = 1.0
+            put(v, L_DRAFT + x, 1.0)
         x = s.draft_card
         if x >= 0:
-            v[L_DRAFT + N + x] = 1.0
-        v[L_DRAFT + 2 * N] = num(len(s.county_deck), N)
+            put(v, L_DRAFT + N + x, 1.0)
+        put(v, L_DRAFT + 2 * N, num(len(s.county_deck), N))
     cdef long kind, attacker, target, moved, extra
     if phase == COMMIT:
         kind, attacker, _origin, target, moved, extra = s.fight
-        v[L_FIGHT + target] = 1.0
+        put(v, L_FIGHT + target, 1.0)
         if kind == F_ATTACK:
-            v[L_FIGHT + N + rel(attacker, me, P)] = 1.0
+            put(v, L_FIGHT + N + rel(attacker, me, P), 1.0)
         o = item(owner, target)
         if o >= 0:
-            v[L_FIGHT + N + SEATS + rel(o, me, P)] = 1.0
-        v[L_FIGHT + N + 2 * SEATS] = num(item(armies, target), 20.0)
-        v[L_FIGHT + N + 2 * SEATS + 1] = num(moved if kind == F_ATTACK else item(revolts, target) + extra, 20.0)
+            put(v, L_FIGHT + N + SEATS + rel(o, me, P), 1.0)
+        put(v, L_FIGHT + N + 2 * SEATS, num(item(armies, target), 20.0))
+        put(v, L_FIGHT + N + 2 * SEATS + 1, num(moved if kind == F_ATTACK else item(revolts, target) + extra, 20.0))
     if is2002 and in_season and not planning:
         _declared_empty(v, s, me, P)
     court = s.court
     if court is not None:
         for p in range(P):
             base = L_COURT + rel(p, me, P) * 3
-            v[base] = num(court.supply[p], 10.0)
-            v[base + 1] = num(court.hall[p], 10.0)
-            v[base + 2] = num(court.audience[p], 10.0)
+            put(v, base, num(court.supply[p], 10.0))
+            put(v, base + 1, num(court.hall[p], 10.0))
+            put(v, base + 2, num(court.audience[p], 10.0))
         if not planning:
             _court_plans(v, court, seat, me, P)
         for x in court.display:
             if x:
-                v[L_COURT + SEATS * 3 + x - 1] = 1.0
+                put(v, L_COURT + SEATS * 3 + x - 1, 1.0)
         for x in court.gone:
-            v[L_COURT + SEATS * 3 + FAVOURS + x - 1] = 1.0
+            put(v, L_COURT + SEATS * 3 + FAVOURS + x - 1, 1.0)
     mods = s.mods
     modules = g.modules
     if "landsknechte" in modules:
         for p in range(P):
-            v[L_LK + rel(p, me, P)] = num(mods.lk_top[p] + 1, 4.0)
+            put(v, L_LK + rel(p, me, P), num(mods.lk_top[p] + 1, 4.0))
         if phase == LK_BENEFIT:
-            v[L_LK + SEATS + rel(order[mods.lk_turn], me, P)] = 1.0
+            put(v, L_LK + SEATS + rel(order[mods.lk_turn], me, P), 1.0)
     if "military_leaders" in modules:
         for p, x in enumerate(mods.leader):
             if x >= 0:
-                v[L_LEADERS + rel(p, me, P) * N + x] = 1.0
+                put(v, L_LEADERS + rel(p, me, P) * N + x, 1.0)
         for k, x in enumerate(mods.statues):
             if x:
-                v[L_LEADERS + SEATS * N + k] = num(x, 3.0)
+                put(v, L_LEADERS + SEATS * N + k, num(x, 3.0))
     _public_more(v, g, s, me, P, modules)
     if (MORE_PHASES >> phase) & 1 or season == WINTER or court is not None:
         _phase_more(v, g, s, me, P)
@@ -299,9 +308,9 @@ cdef int _planning_entries(float* v, g, s, seat, long me, long P, bint is2002) e
     cdef long f, code
     for p in range(P):
         if item(fill, p) == size:
-            v[L_PLAYER + rel(p, me, P) * 7 + 6] = 1.0
+            put(v, L_PLAYER + rel(p, me, P) * 7 + 6, 1.0)
     for p in g.pending():
-        v[L_PENDING + rel(p, me, P)] = 1.0
+        put(v, L_PENDING + rel(p, me, P), 1.0)
     cdef list plans
     court = s.court
     if seat is not None:
@@ -315,9 +324,9 @@ cdef int _planning_entries(float* v, g, s, seat, long me, long P, bint is2002) e
                 code = item(plans, me * N_BOXES + bx)
             else:
                 code = court.plans[me * COURT_BOXES + bx - N_BOXES]
-            v[L_PLANS + bx * NC + slot(code)] = 1.0
+            put(v, L_PLANS + bx * NC + slot(code), 1.0)
         if f < size:
-            v[L_NEXT_BOX + SEQ[f]] = 1.0
+            put(v, L_NEXT_BOX + SEQ[f], 1.0)
     if court is not None:
         _court_plans(v, court, seat, me, P)
     if is2002 and len(s.action_cards) > 0 and s.season != WINTER:
@@ -334,7 +343,7 @@ cdef int _court_plans(float* v, court, seat, long me, long P) except -1:
         if shown or (seat is not None and p == me):
             pbase = L_PLANS + rel(p, me, P) * PLAN_BOXES * NC + N_BOXES * NC
             for j in range(COURT_BOXES):
-                v[pbase + j * NC + slot(cards[p * COURT_BOXES + j])] = 1.0
+                put(v, pbase + j * NC + slot(cards[p * COURT_BOXES + j]), 1.0)
     return 0
 
 
@@ -348,7 +357,7 @@ cdef int _declared_empty(float* v, s, long me, long P) except -1:
             base = L_EMPTY + rel(p, me, P) * 10
             for bx in range(10):
                 if item(plans, p * N_BOXES + bx) == EMPTY_CODE:
-                    v[base + bx] = 1.0
+                    put(v, base + bx, 1.0)
     return 0
 
 
@@ -359,10 +368,10 @@ cdef int _public_more(float* v, g, s, long me, long P, modules) except -1:
     cdef long mask
     cdef list lst = s.order
     for k in range(len(lst)):
-        v[L_ORDER + rel(item(lst, k), me, P) * SEATS + k] = 1.0
+        put(v, L_ORDER + rel(item(lst, k), me, P) * SEATS + k, 1.0)
     lst = s.bid_order
     for k in range(len(lst)):
-        v[L_BID_ORDER + rel(item(lst, k), me, P) * SEATS + k] = 1.0
+        put(v, L_BID_ORDER + rel(item(lst, k), me, P) * SEATS + k, 1.0)
     lst = s.lost
     for p in range(len(lst)):
         mask = item(lst, p)
@@ -370,29 +379,29 @@ cdef int _public_more(float* v, g, s, long me, long P, modules) except -1:
             base = L_LOST + rel(p, me, P) * N
             for c in range(N):
                 if mask >> c & 1:
-                    v[base + c] = 1.0
+                    put(v, base + c, 1.0)
     bsupply = s.bsupply
-    v[L_SUPPLIES] = num(s.peasants, 20.0)
-    v[L_SUPPLIES + 1] = num(bsupply[0], 20.0)
-    v[L_SUPPLIES + 2] = num(bsupply[1], 20.0)
-    v[L_SUPPLIES + 3] = num(bsupply[2], 20.0)
-    v[L_SUPPLIES + 4] = num(s.markers, 40.0)
-    v[L_SUPPLIES + 5] = num(len(s.event_deck), 8.0)
+    put(v, L_SUPPLIES, num(s.peasants, 20.0))
+    put(v, L_SUPPLIES + 1, num(bsupply[0], 20.0))
+    put(v, L_SUPPLIES + 2, num(bsupply[1], 20.0))
+    put(v, L_SUPPLIES + 3, num(bsupply[2], 20.0))
+    put(v, L_SUPPLIES + 4, num(s.markers, 40.0))
+    put(v, L_SUPPLIES + 5, num(len(s.event_deck), 8.0))
     cdef long x
     if "military_leaders" in modules:
         mods = s.mods
         for c, x in enumerate(mods.statues):
             if x:
-                v[L_LEADERS_MORE + c * SEATS + rel(mods.statue_owner[c], me, P)] = 1.0
+                put(v, L_LEADERS_MORE + c * SEATS + rel(mods.statue_owner[c], me, P), 1.0)
         base = L_LEADERS_MORE + N * SEATS
         for p in range(P):
-            v[base + rel(p, me, P)] = num(mods.statue_supply[p], 6.0)
+            put(v, base + rel(p, me, P), num(mods.statue_supply[p], 6.0))
         trophies = mods.trophies
         for h in range(P):
             for c in range(P):
                 x = trophies[h * P + c]
                 if x:
-                    v[base + SEATS + rel(h, me, P) * SEATS + rel(c, me, P)] = num(x, 3.0)
+                    put(v, base + SEATS + rel(h, me, P) * SEATS + rel(c, me, P), num(x, 3.0))
     return 0
 
 
@@ -404,45 +413,47 @@ cdef int _phase_more(float* v, g, s, long me, long P) except -1:
     cdef long cnt[10]
     if phase == COMMIT:
         fight = s.fight
-        v[L_FIGHT_MORE + <long>fight[0]] = 1.0
+        put(v, L_FIGHT_MORE + <long>fight[0], 1.0)
         if fight[0] == F_ATTACK:
-            v[L_FIGHT_MORE + 3 + <long>fight[2]] = 1.0
+            put(v, L_FIGHT_MORE + 3 + <long>fight[2], 1.0)
     if s.season == WINTER:
-        v[L_WINTER_MORE] = num(s.winter_extra, 3.0)
+        put(v, L_WINTER_MORE, num(s.winter_extra, 3.0))
     if phase == DRAFT_PICK or phase == DRAFT_GROUP or phase == LEADER_DRAFT:
         groups = s.groups
         for p in range(P):
             for k in range(10):
                 cnt[k] = 0
             for x in groups[p]:
+                if not 1 <= x <= 10:
+                    raise IndexError(f"an army group of {x}")
                 cnt[x - 1] += 1
             base = L_DRAFT_MORE + rel(p, me, P) * 10
             for k in range(10):
-                v[base + k] = num(cnt[k], 2.0)
-        v[L_DRAFT_MORE + SEATS * 10] = num(s.draft_turn, 10.0)
+                put(v, base + k, num(cnt[k], 2.0))
+        put(v, L_DRAFT_MORE + SEATS * 10, num(s.draft_turn, 10.0))
         if phase == LEADER_DRAFT:
-            v[L_LEADERS_MORE + N * SEATS + SEATS + SEATS * SEATS + <long>s.draft_card] = 1.0
+            put(v, L_LEADERS_MORE + N * SEATS + SEATS + SEATS * SEATS + <long>s.draft_card, 1.0)
     court = s.court
     if court is not None:
-        v[L_COURT_MORE] = num(len(court.deck), 10.0)
+        put(v, L_COURT_MORE, num(len(court.deck), 10.0))
         base = L_COURT_MORE + 1
         for k, x in enumerate(court.display):
             if x:
-                v[base + k * FAVOURS + x - 1] = 1.0
+                put(v, base + k * FAVOURS + x - 1, 1.0)
         base += N_SPACES * FAVOURS
         parry = court.parry
         shield = court.shield
         now = s.year * 4 + s.season  # favours.round_id
         for p in range(P):
             if parry[p]:
-                v[base + rel(p, me, P)] = 1.0
+                put(v, base + rel(p, me, P), 1.0)
             if shield[p] == now:
-                v[base + SEATS + rel(p, me, P)] = 1.0
+                put(v, base + SEATS + rel(p, me, P), 1.0)
         if phase == COURT_PHASE:
             for k, x in enumerate(court.queue):
-                v[base + 2 * SEATS + rel(x, me, P) * SEATS + k] = 1.0
+                put(v, base + 2 * SEATS + rel(x, me, P) * SEATS + k, 1.0)
             if court.stage == EFFECT:
-                v[base + 2 * SEATS + SEATS * SEATS + <long>court.ask - 1] = 1.0
+                put(v, base + 2 * SEATS + SEATS * SEATS + <long>court.ask - 1, 1.0)
     return 0
 
 
@@ -487,20 +498,20 @@ cdef class Planning:
         for k in range(P):
             d = item(fill, (seat + k) % P) == size
             if d != self.done[k]:
-                v[L_PLAYER + 6 + 7 * k] = d
-                v[L_PENDING + k] = not d
+                put(v, L_PLAYER + 6 + 7 * k, d)
+                put(v, L_PENDING + k, not d)
                 self.done[k] = d
         own = item(fill, seat)
         if own > self.fill:
             plans = s.plans
             for k in range(self.fill, min(own, SEQ_N)):
-                v[L_PLANS + SEQ[k] * NC + slot(item(plans, seat * N_BOXES + SEQ[k]))] = 1.0
+                put(v, L_PLANS + SEQ[k] * NC + slot(item(plans, seat * N_BOXES + SEQ[k])), 1.0)
             self.fill = own
         box = SEQ[own] if own < size else -1
         if box != self.next_box:
             if self.next_box >= 0:
-                v[L_NEXT_BOX + self.next_box] = 0.0
+                put(v, L_NEXT_BOX + self.next_box, 0.0)
             if box >= 0:
-                v[L_NEXT_BOX + box] = 1.0
+                put(v, L_NEXT_BOX + box, 1.0)
             self.next_box = box
         return self.vec.copy()
