@@ -193,6 +193,8 @@ cdef int _encode(float* v, g, seat) except -1:
     cdef long P = s.players
     cdef long me = 0 if seat is None else <long>seat
     cdef long phase = s.phase
+    if not 3 <= P <= SEATS or not 0 <= me < P:
+        raise ValueError(f"not a state the rules make: {P} players, seat {seat!r}")
     cdef _Parts parts = _parts_of(g.comp)
     cdef Py_ssize_t* town_slot = parts.town_slot
     cdef Py_ssize_t n_towns = parts.n_towns

@@ -60,6 +60,7 @@ cdef inline int put(float* v, Py_ssize_t i, float x) except -1:
     v[i] = x
     return 0
 
+
 cdef long PLANNING = S.PLANNING, MOVE = S.MOVE, COMMIT = S.COMMIT, WINTER = S.WINTER
 cdef long LEADER_MOVE = S.LEADER_MOVE, LEADER_DRAFT = S.LEADER_DRAFT, DRAFT_PICK = S.DRAFT_PICK
 cdef long DRAFT_GROUP = S.DRAFT_GROUP, LK_BENEFIT = S.LK_BENEFIT, COURT_PHASE = S.COURT
@@ -68,7 +69,7 @@ cdef long F_ATTACK = _F_ATTACK
 cdef long EFFECT = _EFFECT
 
 # observe._SEASON_PHASES and fast_encoding._MORE_PHASES, as bit sets of phase numbers.
-cdef unsigned long SEASON_PHASES = 0
+cdef unsigned long SEASON_PHASES = 0  # (phase numbers are below 64: checked in _encode)
 for _p in (S.PLANNING, S.POSITION, S.COURT, S.MOVE, S.COMMIT, S.LK_BENEFIT, S.LEADER_PLACE, S.LEADER_MOVE):
     SEASON_PHASES |= 1UL << _p
 cdef unsigned long MORE_PHASES = (1UL << S.COMMIT) | (1UL << S.DRAFT_PICK) | (1UL << S.DRAFT_GROUP) | (1UL << S.LEADER_DRAFT)
@@ -115,6 +116,8 @@ cdef int _encode(float* v, g, seat) except -1:
     cdef long season = s.season
     cdef bint is2002 = g.is2002
     cdef bint planning = phase == PLANNING
+    if not 3 <= P <= SEATS or not 0 <= phase < 64 or not 0 <= me < P:
+        raise ValueError(f"not a state the rules make: {P} players, phase {phase}, seat {seat!r}")
     cdef Py_ssize_t i, k, p, n, base, shown, cut
     cdef long o, b, x
     cdef list owner = s.owner
@@ -325,7 +328,7 @@ cdef int _planning_entries(float* v, g, s, seat, long me, long P, bint is2002) e
             else:
                 code = court.plans[me * COURT_BOXES + bx - N_BOXES]
             put(v, L_PLANS + bx * NC + slot(code), 1.0)
-        if f < size:
+        if f < size and f < SEQ_N:
             put(v, L_NEXT_BOX + SEQ[f], 1.0)
     if court is not None:
         _court_plans(v, court, seat, me, P)
@@ -492,6 +495,8 @@ cdef class Planning:
         cdef long P = s.players
         cdef list fill = s.plan_fill
         cdef long size = g.plan_size
+        if not 3 <= P <= SEATS or not 0 <= seat < P:
+            raise ValueError(f"not a state the rules make: {P} players, seat {seat}")
         cdef Py_ssize_t k, own, box
         cdef signed char d
         cdef list plans
@@ -507,7 +512,7 @@ cdef class Planning:
             for k in range(self.fill, min(own, SEQ_N)):
                 put(v, L_PLANS + SEQ[k] * NC + slot(item(plans, seat * N_BOXES + SEQ[k])), 1.0)
             self.fill = own
-        box = SEQ[own] if own < size else -1
+        box = SEQ[own] if own < size and own < SEQ_N else -1
         if box != self.next_box:
             if self.next_box >= 0:
                 put(v, L_NEXT_BOX + self.next_box, 0.0)
