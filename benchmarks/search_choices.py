@@ -35,7 +35,7 @@ from wallenstein.actions import Action
 from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
 from wallenstein.bots.rollout import MOVE_KINDS, move_kind, quick_move
-from wallenstein.bots.search import SearchAgent, _variants, move_candidates, plan_candidates
+from wallenstein.bots.search import SearchAgent, move_candidates, plan_candidates, plan_variants
 from wallenstein.bots.tournament import WALLENSTEIN
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.game import Game
@@ -87,7 +87,7 @@ class Watched:
             rng = random.Random(f"{a.seed}/{a.decisions}")  # the generator the search listed them with
             cands = plan_candidates(base, a.seat, a.values, a.n_candidates, rng)
             rank = cands.index(action)
-            changes = _variants(base, a.seat, plan(base, a.seat, a.values))
+            changes = plan_variants(base, a.seat, plan(base, a.seat, a.values))
             n_var = len({v for v in changes if Action("plan", cards=v) in cands})
             kind = "heuristic" if rank == 0 else "change" if rank <= n_var else "noisy"
             self.tally["plan rank"][rank] += 1

@@ -14,7 +14,7 @@ import argparse
 
 import wallenstein
 from wallenstein.bots.heuristic import decide, plan
-from wallenstein.bots.search import SearchAgent, _variants
+from wallenstein.bots.search import SearchAgent, plan_variants
 from wallenstein.state import PLANNING
 
 
@@ -39,7 +39,7 @@ def main() -> None:
                         "the heuristic's plan"
                         if cards == mine
                         else "a single change to it"
-                        if cards in _variants(g, p, mine)
+                        if cards in plan_variants(g, p, mine)
                         else "another plan"
                     )
                     counts[kind] += 1

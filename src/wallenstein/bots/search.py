@@ -315,7 +315,7 @@ def plan_candidates(g: Game, seat: int, values: Values, n: int, rng: random.Rand
     another bid), then noisy heuristic plans, up to ``n`` distinct legal plans."""
     main = plan(g, seat, values)
     out = [main]
-    for cand in chain(_variants(g, seat, main), _noisy(g, seat, values, rng, 4 * n)):
+    for cand in chain(plan_variants(g, seat, main), _noisy(g, seat, values, rng, 4 * n)):
         if len(out) >= n:
             break
         if cand not in out and legal_plan(g, seat, cand):
@@ -347,7 +347,7 @@ def legal_plan(g: Game, seat: int, cards: tuple[int, ...]) -> bool:
 COSTLY_BOXES = (A_PALACE, A_DEPLOY5, A_CHURCH, A_DEPLOY3, A_TRADING, A_DEPLOY1)
 
 
-def _variants(g: Game, seat: int, cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+def plan_variants(g: Game, seat: int, cards: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Single changes to a plan that keep it legal: a free money card instead of a costly action
     (money first for the bid or later seasons), and other bids (one more thaler, or a county card)."""
     s = g.s
