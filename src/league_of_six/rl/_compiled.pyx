@@ -110,8 +110,8 @@ cdef class _Parts:
 
 
 cdef class _Rows:
-    """fast_encoding._Rows for the compiled path: a storage layout's fixed block as float32 bytes, and
-    where its rows' choosers and spaces' fillers go, in C arrays."""
+    """fast_encoding._Rows (the one place that lays a storage layout out) in C arrays: the fixed block
+    as float32 bytes, and where the rows' choosers and the spaces' fillers go."""
 
     cdef readonly object layout
     cdef bytes fixed
@@ -122,33 +122,17 @@ cdef class _Rows:
     cdef Py_ssize_t* space_at
 
     def __init__(self, lay):
+        from league_of_six.rl.fast_encoding import _rows_of as python_rows  # (it loads this module)
+
+        rows = python_rows(lay)
         self.layout = lay
-        fixed = np.zeros(2 * ROWS_SEEN * ROW, dtype=np.float32)
-        chooser_row, chooser_at, space, space_at = [], [], [], []
-        cdef Py_ssize_t r, j, k, base, s0, first, end
-        for r in range(len(lay.store)):
-            number = lay.number[r]
-            if number >= ROWS_SEEN:
-                continue
-            base = (lay.store[r] * ROWS_SEEN + number) * ROW
-            fixed[base] = num(lay.bonus[r], 4.0)
-            chooser_row.append(r)
-            chooser_at.append(L_ROWS + base + 1)
-            first = lay.start[r]
-            end = min(lay.start[r + 1], first + SPACES_SEEN)
-            for j, k in enumerate(range(first, end)):
-                s0 = base + 2 + SEATS + j * SPACE
-                fixed[s0 + lay.colour[k]] = 1.0
-                fixed[s0 + NG] = num(lay.value[k], 2.0)
-                space.append(k)
-                space_at.append(L_ROWS + s0 + NG + 1)
-        self.fixed = fixed.tobytes()
-        self.n_rows = len(chooser_row)
-        self.n_spaces = len(space)
-        self.chooser_row = _indices(chooser_row)
-        self.chooser_at = _indices(chooser_at)
-        self.space = _indices(space)
-        self.space_at = _indices(space_at)
+        self.fixed = rows.fixed.tobytes()
+        self.n_rows = len(rows.chooser_row)
+        self.n_spaces = len(rows.space)
+        self.chooser_row = _indices(rows.chooser_row.tolist())
+        self.chooser_at = _indices(rows.chooser_at.tolist())
+        self.space = _indices(rows.space.tolist())
+        self.space_at = _indices(rows.space_at.tolist())
 
     def __dealloc__(self):
         PyMem_Free(self.chooser_row)
