@@ -25,6 +25,9 @@ PACKAGES = ("wallenstein", "league_of_six")
 LANGS = ("de",)
 # Translator._(message, **params), Translator.n(singular, plural, n, **params), N_(message)
 KEYWORDS = {"_": None, "n": (1, 2), "N_": None}
+# Header lines that say when and by which Babel a catalogue was written: not its content (Babel 2.19
+# stamped its version where 2.18 had written the committed files).
+STAMPS = ("POT-Creation-Date", "PO-Revision", "Generated-By")
 MAPPING = [("**/narrate.py", "python"), ("**/cli.py", "python"), ("**/help_text.py", "python")]
 
 
@@ -101,18 +104,16 @@ def problems() -> list[str]:
 
 def _messages(mo: bytes) -> dict[object, str]:
     """A compiled catalogue's messages (compared as content, not bytes: Babel versions may lay it out
-    differently), its header without the lines that say when and by which Babel it was written."""
+    differently), its header without the STAMPS lines."""
     messages = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
     if "" in messages:
-        stamps = ("POT-Creation-Date", "PO-Revision", "Generated-By")
-        messages[""] = "\n".join(line for line in messages[""].splitlines() if not line.startswith(stamps))
+        messages[""] = "\n".join(line for line in messages[""].splitlines() if not line.startswith(STAMPS))
     return messages
 
 
 def _strip_date(po: bytes) -> bytes:
-    """The catalogue without the header lines that say when and by which Babel it was written (Babel
-    2.19 stamped its version where 2.18 had written the committed files: content, not staleness)."""
-    stamps = (b'"POT-Creation-Date', b'"PO-Revision', b'"Generated-By')
+    """The catalogue without its STAMPS lines."""
+    stamps = tuple(b'"' + stamp.encode() for stamp in STAMPS)
     return b"\n".join(line for line in po.splitlines() if not line.startswith(stamps))
 
 

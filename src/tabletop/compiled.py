@@ -20,6 +20,13 @@ SWITCH = "TABLETOP_COMPILED"
 _SHARED = Path(__file__).with_name("rl") / "_vector.pxd"  # cimported by every compiled module
 
 
+def source_digest(source: Path) -> str:
+    """What a build of ``source`` is stamped with (setup.py) and checked against (:func:`load`): the
+    SHA-256 of the ``.pyx`` and of the declarations every compiled module cimports."""
+    shared = _SHARED.read_bytes() if _SHARED.is_file() else b""
+    return hashlib.sha256(source.read_bytes() + shared).hexdigest()
+
+
 def load(name: str) -> ModuleType | None:
     """The compiled module ``name`` if it is built, switched on and built from the source beside it;
     None otherwise (the caller's Python code then does the work)."""
@@ -31,19 +38,16 @@ def load(name: str) -> ModuleType | None:
         return None
     built = Path(module.__file__ or "")
     source = built.with_name(name.rsplit(".", 1)[-1] + ".pyx")
-    if source.is_file():  # a checkout (an installed wheel carries no .pyx: nothing to compare)
-        # The source and the declarations every module cimports, as setup.py hashes them.
-        shared = _SHARED.read_bytes() if _SHARED.is_file() else b""
-        digest = hashlib.sha256(source.read_bytes() + shared).hexdigest()
-        if getattr(module, "SOURCE_SHA256", None) != digest:
-            warnings.warn(
-                f"{name} was built from another version of {source.name}: the Python code is used instead"
-                " (pip install -e . builds it again)",
-                RuntimeWarning,
-                stacklevel=2,
-            )
-            return None
+    # In a checkout the build must be of the source beside it (an installed wheel carries no .pyx).
+    if source.is_file() and getattr(module, "SOURCE_SHA256", None) != source_digest(source):
+        warnings.warn(
+            f"{name} was built from another version of {source.name}: the Python code is used instead"
+            " (pip install -e . builds it again)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
     return module
 
 
-__all__ = ["SWITCH", "load"]
+__all__ = ["SWITCH", "load", "source_digest"]

@@ -21,6 +21,7 @@ import numpy as np
 from league_of_six.components import MAX_OFFER as _MAX_OFFER, N_GOODS, N_STORAGE_TILES as _N_TILES, PILE_FIGURES
 from league_of_six.components import ROUNDS as _ROUNDS, SIDES
 from league_of_six.rl import encoding as E
+from league_of_six.rl import fast_encoding as F  # (it loads this module last, once all it defines is there)
 from league_of_six import state as S
 
 cdef Py_ssize_t OBS_SIZE = E.OBS_SIZE
@@ -32,9 +33,8 @@ cdef Py_ssize_t N_SIDES = len(SIDES)
 cdef Py_ssize_t TAX_TILES = E.TAX_TILES
 cdef Py_ssize_t N_TILES = _N_TILES
 cdef Py_ssize_t N_PHASES = len(S.PHASES)
-cdef Py_ssize_t ROWS_SEEN = E.ROWS_SEEN, SPACES_SEEN = E.SPACES_SEEN, ROW = E.ROW, SPACE = E.SPACE
 cdef Py_ssize_t TOWN_W = E._TOWN_W, PLAYER_W = E._PLAYER_W, TILE_W = E._TILE_W
-cdef Py_ssize_t OCCUPANT = 2 + len(SIDES) + E.TAX_TILES + 6  # fast_encoding._OCCUPANT
+cdef Py_ssize_t OCCUPANT = F._OCCUPANT
 cdef double MAX_OFFER = _MAX_OFFER, ROUNDS = _ROUNDS
 
 cdef Py_ssize_t L_GAME = E.L_GAME, L_TOWN = E.L_TOWN, L_ORDER = E.L_ORDER, L_PLAYER = E.L_PLAYER
@@ -57,6 +57,13 @@ cdef long FACE_DOWN = S.FACE_DOWN, GRAY_SUPPLY = S.GRAY_SUPPLY
 cdef inline Py_ssize_t who(long p, long me, long P) noexcept:
     """A seat slot, or SEATS for nobody (-1)."""
     return SEATS if p < 0 else rel(p, me, P)
+
+
+cdef inline Py_ssize_t at(Py_ssize_t* table, Py_ssize_t n, long i) except -1:
+    """``table[i]`` of a C table of ``n`` entries, refusing another index (a town or card no set has)."""
+    if i < 0 or i >= n:
+        raise IndexError(f"index {i} outside a table of {n}")
+    return table[i]
 
 
 cdef Py_ssize_t* _indices(list values) except NULL:
@@ -122,9 +129,7 @@ cdef class _Rows:
     cdef Py_ssize_t* space_at
 
     def __init__(self, lay):
-        from league_of_six.rl.fast_encoding import _rows_of as python_rows  # (it loads this module)
-
-        rows = python_rows(lay)
+        rows = F._rows_of(lay)
         self.layout = lay
         self.fixed = rows.fixed.tobytes()
         self.n_rows = len(rows.chooser_row)
@@ -243,7 +248,7 @@ cdef int _encode(float* v, g, seat) except -1:
     for f in range(len(lst)):
         x = item(lst, f)
         if x >= 0:
-            put(v, L_LEADERS + f * 4 + kind[x], 1.0)
+            put(v, L_LEADERS + f * 4 + at(kind, parts.n_cards, x), 1.0)
             put(v, L_LEADERS + f * 4 + 3, 1.0)
     cdef long piles[8]
     cdef long gray[3]
@@ -280,17 +285,17 @@ cdef int _encode(float* v, g, seat) except -1:
     # Each town's occupant; each seat's presence, town and road.
     lst = s.occupant
     for t in range(len(lst)):
-        put(v, L_TOWN + town_slot[t] * TOWN_W + OCCUPANT + who(item(lst, t), me, P), 1.0)
+        put(v, L_TOWN + at(town_slot, n_towns, t) * TOWN_W + OCCUPANT + who(item(lst, t), me, P), 1.0)
     cdef list town_of = s.town_of, road_of = s.road_of
     for p in range(P):
         base = L_PLAYER + rel(p, me, P) * PLAYER_W
         put(v, base, 1.0)
         x = item(town_of, p)
         if x >= 0:
-            put(v, base + 2 + town_slot[x], 1.0)
+            put(v, base + 2 + at(town_slot, n_towns, x), 1.0)
         x = item(road_of, p)
         if x >= 0:
-            put(v, base + 3 + TOWNS + town_slot[x], 1.0)
+            put(v, base + 3 + TOWNS + at(town_slot, n_towns, x), 1.0)
     lst = s.order
     for k in range(len(lst)):
         put(v, L_ORDER + rel(item(lst, k), me, P) * SEATS + k, 1.0)
@@ -314,7 +319,7 @@ cdef int _encode(float* v, g, seat) except -1:
     if phase == OFFER or phase == RESPOND:
         mover = s.mover
         where = item(town_of, mover)
-        put(v, L_CONFLICT + town_slot[where], 1.0)
+        put(v, L_CONFLICT + at(town_slot, n_towns, where), 1.0)
         put(v, L_CONFLICT + TOWNS + rel(mover, me, P), 1.0)
         o = item(lst, where)
         if o >= 0:
@@ -326,7 +331,7 @@ cdef int _encode(float* v, g, seat) except -1:
         put(v, L_TRAVEL + rel(s.mover, me, P), 1.0)
         x = s.mover_from
         if x >= 0:
-            put(v, L_TRAVEL + SEATS + town_slot[x], 1.0)
+            put(v, L_TRAVEL + SEATS + at(town_slot, n_towns, x), 1.0)
         if s.displaced:
             put(v, L_TRAVEL + SEATS + TOWNS, 1.0)
     return 0
@@ -334,11 +339,11 @@ cdef int _encode(float* v, g, seat) except -1:
 
 cdef int _rows_block(float* v, g, s, long me, long P) except -1:
     """fast_encoding._rows_block: the layout's fixed part, each row's chooser, each space's filler."""
-    comp = g.comp
-    store_tiles = s.store_tiles
-    # (g.layout, without the property and method calls: Components.layout's own indexing)
-    cdef _Rows rows = _rows_of(comp.layouts[(store_tiles[0] * N_TILES + store_tiles[1]) * 2 + s.side])
+    tiles = s.store_tiles
+    cdef _Rows rows = _rows_of(g.comp.layout(tiles[0], tiles[1], s.side))  # (Game.layout, without its frame)
     cdef Py_ssize_t k
+    if L_ROWS * 4 + len(rows.fixed) > OBS_SIZE * 4:
+        raise IndexError("the storage rows' block runs past the vector")
     memcpy(&v[L_ROWS], <const char*>rows.fixed, len(rows.fixed))
     cdef list chooser = s.row_chooser, owner = s.space_owner
     for k in range(rows.n_rows):

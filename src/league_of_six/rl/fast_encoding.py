@@ -53,9 +53,6 @@ if TYPE_CHECKING:
     from league_of_six.game import Game
     from league_of_six.state import State
 
-# The compiled encoder (an optional build, setup.py): the same vectors, about ten times faster; None
-# where it is not built (this module's Python then does it all).
-_compiled = load("league_of_six.rl._compiled")
 
 NG = N_GOODS
 _FIGS = len(PILE_FIGURES)
@@ -440,5 +437,10 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     vec[at] = val
     return vec
 
+
+# The compiled encoder (an optional build, setup.py): the same vectors, about ten times faster; None
+# where it is not built (this module's Python then does it all). Loaded last: it takes the rules it
+# shares with this module (phase sets, card slots, block layouts) from this module.
+_compiled = load("league_of_six.rl._compiled")
 
 __all__ = ["Encoder", "encode_game"]

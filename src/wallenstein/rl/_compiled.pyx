@@ -19,11 +19,14 @@ SOURCE_SHA256 = PYX_SHA256.decode("ascii")  # set by setup.py: tabletop.compiled
 
 import numpy as np
 
-from wallenstein.actions import COURT_SEQUENCE, card_name
+from wallenstein.actions import COURT_SEQUENCE
 from wallenstein.board import AUCTION_BOX, BONUS_TILES, N_BOXES as _N_BOXES
 from wallenstein.court_state import COURT_BOXES as _COURT_BOXES, EFFECT as _EFFECT, SPACE_COST
 from wallenstein.edition2002 import F_ATTACK as _F_ATTACK
+from wallenstein.favours import round_id
+from wallenstein.observe import _SEASON_PHASES, _revealed_action_count
 from wallenstein.rl import encoding as E
+from wallenstein.rl import fast_encoding as F  # (it loads this module last, once all it defines is there)
 from wallenstein import state as S
 
 cdef Py_ssize_t OBS_SIZE = E.OBS_SIZE
@@ -68,11 +71,15 @@ cdef long EMPTY_CODE = -1
 cdef long F_ATTACK = _F_ATTACK
 cdef long EFFECT = _EFFECT
 
-# observe._SEASON_PHASES and fast_encoding._MORE_PHASES, as bit sets of phase numbers.
-cdef unsigned long SEASON_PHASES = 0  # (phase numbers are below 64: checked in _encode)
-for _p in (S.PLANNING, S.POSITION, S.COURT, S.MOVE, S.COMMIT, S.LK_BENEFIT, S.LEADER_PLACE, S.LEADER_MOVE):
+# observe._SEASON_PHASES and fast_encoding._MORE_PHASES, as bit sets of phase numbers (all below 64:
+# checked here, and a state's phase in _encode).
+cdef unsigned long SEASON_PHASES = 0, MORE_PHASES = 0
+for _p in _SEASON_PHASES:
+    assert 0 <= _p < 64
     SEASON_PHASES |= 1UL << _p
-cdef unsigned long MORE_PHASES = (1UL << S.COMMIT) | (1UL << S.DRAFT_PICK) | (1UL << S.DRAFT_GROUP) | (1UL << S.LEADER_DRAFT)
+for _p in F._MORE_PHASES:
+    assert 0 <= _p < 64
+    MORE_PHASES |= 1UL << _p
 
 # The plan order of the boxes (bid first, the ten actions, the court boxes).
 cdef Py_ssize_t SEQ[32]
@@ -80,22 +87,17 @@ cdef Py_ssize_t SEQ_N = len(COURT_SEQUENCE)
 for _i, _b in enumerate(COURT_SEQUENCE):
     SEQ[_i] = _b
 
-# A card code's slot (fast_encoding._slot), for codes -1..254; others through card_name.
+# fast_encoding's card slots (_CARD_SLOT) as a table for codes -1..254; other codes through its _slot.
 cdef Py_ssize_t SLOT[256]
 for _c in range(-1, 255):
-    try:
-        SLOT[_c + 1] = E._NO_CARD if _c == -1 else E._CARD[str(card_name(_c))]
-    except Exception:
-        SLOT[_c + 1] = -1
+    SLOT[_c + 1] = F._CARD_SLOT.get(_c, -1)
 
 
 cdef inline Py_ssize_t slot(long code) except -2:
     cdef Py_ssize_t hit = -1
     if -1 <= code < 255:
         hit = SLOT[code + 1]
-    if hit < 0:
-        hit = E._CARD[str(card_name(code))]
-    return hit
+    return hit if hit >= 0 else F._slot(code)
 
 
 _zeros = np.zeros  # (a positional call of a kept reference: a few hundred ns less per vector)
@@ -126,7 +128,6 @@ cdef int _encode(float* v, g, seat) except -1:
     cdef list revolts = s.revolts
     cdef list plans = s.plans
     cdef list order
-    cdef list row_cards
     cdef list lst
 
     # The counties: owner one-hot, armies, buildings, revolts (np.take's clip of the lookup tables).
@@ -188,12 +189,7 @@ cdef int _encode(float* v, g, seat) except -1:
     cdef bint in_season = (SEASON_PHASES >> phase) & 1 and season != WINTER and len(action_cards) > 0
     cdef long act = s.act
     if in_season:
-        if phase == LEADER_MOVE:
-            shown = 10
-        elif phase != MOVE and phase != COMMIT:
-            shown = 5
-        else:
-            shown = max(5, act + 1)
+        shown = _revealed_action_count(g)
         for k in range(min(shown, len(action_cards))):
             put(v, L_CARDS + k * 10 + item(action_cards, k), 1.0)
         lst = s.tiles
@@ -446,7 +442,7 @@ cdef int _phase_more(float* v, g, s, long me, long P) except -1:
         base += N_SPACES * FAVOURS
         parry = court.parry
         shield = court.shield
-        now = s.year * 4 + s.season  # favours.round_id
+        now = round_id(g)
         for p in range(P):
             if parry[p]:
                 put(v, base + rel(p, me, P), 1.0)

@@ -93,9 +93,6 @@ if TYPE_CHECKING:
     from wallenstein.game import Game
     from wallenstein.state import State
 
-# The compiled encoder (an optional build, setup.py): the same vectors, several times faster; None
-# where it is not built (this module's Python then does it all).
-_compiled = load("wallenstein.rl._compiled")
 
 _NC = len(CARD_CODES)
 _NT = len(BONUS_TILES)
@@ -707,5 +704,10 @@ def _phase_more(g: Game, me: int, ones: list[int], at: list[int], val: list[floa
             if court.stage == EFFECT:
                 ones.append(base + 2 * SEATS + SEATS * SEATS + court.ask - 1)
 
+
+# The compiled encoder (an optional build, setup.py): the same vectors, several times faster; None
+# where it is not built (this module's Python then does it all). Loaded last: it takes the rules it
+# shares with this module (phase sets, card slots, block layouts) from this module.
+_compiled = load("wallenstein.rl._compiled")
 
 __all__ = ["Encoder", "encode_game"]
