@@ -11,7 +11,7 @@ all three give equal vectors on every decision of random games, for every seat.
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy
 
-from tabletop.rl._vector cimport PYX_SHA256, filled, item, num, rel
+from tabletop.rl._vector cimport PYX_SHA256, filled, item, num, put_within, rel
 
 
 SOURCE_SHA256 = PYX_SHA256.decode("ascii")  # set by setup.py: tabletop.compiled.load compares it
@@ -43,12 +43,7 @@ cdef Py_ssize_t L_TAX = E.L_TAX, L_CONFLICT = E.L_CONFLICT, L_TRAVEL = E.L_TRAVE
 
 
 cdef inline int put(float* v, Py_ssize_t i, float x) except -1:
-    """``v[i] = x``, refusing an entry outside the vector as numpy would (a state the rules never
-    make must raise, never write past the vector)."""
-    if i < 0 or i >= OBS_SIZE:
-        raise IndexError(f"observation entry {i} outside the vector of {OBS_SIZE}")
-    v[i] = x
-    return 0
+    return put_within(v, OBS_SIZE, i, x)
 
 cdef long CHOOSE = S.CHOOSE, OFFER = S.OFFER, RESPOND = S.RESPOND, OVER = S.OVER
 cdef long FACE_DOWN = S.FACE_DOWN, GRAY_SUPPLY = S.GRAY_SUPPLY

@@ -15,6 +15,15 @@ cdef extern from *:
     const char* PYX_SHA256
 
 
+cdef inline int put_within(float* v, Py_ssize_t size, Py_ssize_t i, float x) except -1:
+    """``v[i] = x`` in a vector of ``size`` entries, refusing an entry outside it as numpy would (a
+    state the rules never make must raise, never write past the vector)."""
+    if i < 0 or i >= size:
+        raise IndexError(f"observation entry {i} outside the vector of {size}")
+    v[i] = x
+    return 0
+
+
 cdef inline float num(double x, double scale) noexcept:
     """tabletop.rl.layout.scaled, as numpy stores it: the float64 quotient rounded to float32."""
     return <float>(x / (x + scale)) if x > 0.0 else 0.0

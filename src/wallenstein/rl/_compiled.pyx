@@ -12,7 +12,7 @@ objects, as seldom as they change.
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
-from tabletop.rl._vector cimport PYX_SHA256, filled, item, num, rel
+from tabletop.rl._vector cimport PYX_SHA256, filled, item, num, put_within, rel
 
 
 SOURCE_SHA256 = PYX_SHA256.decode("ascii")  # set by setup.py: tabletop.compiled.load compares it
@@ -56,12 +56,7 @@ cdef Py_ssize_t L_DRAFT_MORE = E.L_DRAFT_MORE, L_COURT_MORE = E.L_COURT_MORE, L_
 
 
 cdef inline int put(float* v, Py_ssize_t i, float x) except -1:
-    """``v[i] = x``, refusing an entry outside the vector as numpy would (a state the rules never
-    make must raise, never write past the vector)."""
-    if i < 0 or i >= OBS_SIZE:
-        raise IndexError(f"observation entry {i} outside the vector of {OBS_SIZE}")
-    v[i] = x
-    return 0
+    return put_within(v, OBS_SIZE, i, x)
 
 
 cdef long PLANNING = S.PLANNING, MOVE = S.MOVE, COMMIT = S.COMMIT, WINTER = S.WINTER
