@@ -58,6 +58,15 @@ def wait_drawn(page: Page, before: int, phase: str) -> None:
         raise AssertionError(f"no acknowledgement in {phase}: {body!r}") from exc
 
 
+def fill_plan(page: Page, bid: str = "money:0") -> None:
+    """Make a plan as a person would: the bid placed by hand (card, then box; the 2002 edition has no
+    bid box), the rest with the fill helper button."""
+    if page.locator("#turn-body [data-box='bid']").count():
+        page.locator(f"#turn-body [data-card='{bid}']").click()
+        page.locator("#turn-body [data-box='bid']").click()
+    page.click("#plan-fill")
+
+
 def submit_plan(page: Page, before: int) -> None:
     """Submit the completed plan and wait until the game has taken it. Other seats' plans never make it
     stale (planning is simultaneous: webtable.rooms.Room.moved_on_for), however fast the bots plan

@@ -15,6 +15,7 @@ from browsing import (
     acks,
     choose_on_map,
     create_in_lobby,
+    fill_plan,
     first_plan_stale,
     my_turn_or_over,
     new_page,
@@ -31,10 +32,7 @@ def take_turn(page: Page) -> str:
     before = acks(page)
     phase = body.get_attribute("data-phase") or ""
     if page.locator("#plan-fill").count():
-        # One card placed by hand (card, then box), the rest with the helper button.
-        page.locator("#turn-body [data-card='money:0']").click()
-        page.locator("#turn-body [data-box='bid']").click()
-        page.click("#plan-fill")
+        fill_plan(page)  # one card placed by hand, the rest with the helper button
         submit_plan(page, before)  # the bots' plans meanwhile never make it stale
     elif page.locator("#map path.target").count():
         choose_on_map(page, before)  # on the map, with the keyboard
@@ -74,9 +72,7 @@ def test_a_plan_refused_as_stale_is_kept_and_goes_through_when_submitted_again(b
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="4")
     assert my_turn_or_over(page)
     before = acks(page)
-    page.locator("#turn-body [data-card='money:0']").click()
-    page.locator("#turn-body [data-box='bid']").click()
-    page.click("#plan-fill")
+    fill_plan(page)
     page.locator("#plan-submit:not([disabled])").click()
     page.wait_for_selector("#plan-stale")
     assert stale and acks(page) == before

@@ -11,7 +11,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from browsing import INSTANT
+from browsing import INSTANT, fill_plan
 from playwright.sync_api import Browser, Page
 from webclient import free_port, server
 
@@ -87,9 +87,7 @@ def _decide(page: Page, bid: str = "money:0") -> str:
     acks = _acks(page)
     phase = page.locator("#turn-body").get_attribute("data-phase") or ""
     if page.locator("#plan-fill").count():
-        page.locator(f"#turn-body [data-card='{bid}']").click()
-        page.locator("#turn-body [data-box='bid']").click()
-        page.click("#plan-fill")
+        fill_plan(page, bid)
         page.locator("#plan-submit:not([disabled])").click()  # never stale: the bots' plans leave it standing
         page.wait_for_function(f"() => document.querySelector('#plan-stale') || {_acknowledged(acks)}")
         assert not page.locator("#plan-stale").count(), page.locator("#plan-stale").inner_text()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import acks, first_plan_stale, new_page, submit_plan, tamper_acts, wait_drawn
+from browsing import acks, fill_plan, first_plan_stale, new_page, submit_plan, tamper_acts, wait_drawn
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from test_web_los_e2e import take_turn as take_league_turn
@@ -54,10 +54,7 @@ def plan(page: Page) -> None:
     """Plan: a 0-thaler bid by hand (2012; 2002 has no bid), the rest with the fill helper, then submit
     (the bots' plans meanwhile never make it stale)."""
     before = acks(page)
-    if page.locator("#turn-body [data-box='bid']").count():
-        page.locator("#turn-body [data-card='money:0']").click()
-        page.locator("#turn-body [data-box='bid']").click()
-    page.click("#plan-fill")
+    fill_plan(page)
     submit_plan(page, before)
 
 
@@ -242,9 +239,7 @@ def test_a_stale_decision_is_refused_in_german_and_made_again(browser: Browser, 
     page.wait_for_selector("#plan-fill")
     page.wait_for_function("() => Number(document.body.dataset.drawnAcks || 0) === 0")
     before = acks(page)
-    page.locator("#turn-body [data-card='money:0']").click()
-    page.locator("#turn-body [data-box='bid']").click()
-    page.click("#plan-fill")
+    fill_plan(page)
     page.locator("#plan-submit:not([disabled])").click()
     stale = page.locator("#plan-stale").inner_text()
     assert tampered and stale.startswith("Das Spiel ist weitergegangen") and english_shown(page) == []
@@ -274,9 +269,7 @@ def test_lobby_and_socket_refusals_are_worded_in_german(browser: Browser, base_u
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#plan-fill")
-    page.locator("#turn-body [data-card='money:0']").click()
-    page.locator("#turn-body [data-box='bid']").click()
-    page.click("#plan-fill")
+    fill_plan(page)
     page.locator("#plan-submit:not([disabled])").click()
     page.wait_for_selector("#turn-msg.error")
     refused = page.locator("#turn-msg").inner_text()
