@@ -216,8 +216,10 @@ def concurrent(before: TableGame, after: TableGame) -> bool:
     """A plan (or a plan card) of one seat that leaves the season's planning open: the other seats'
     plans are made on what it leaves unchanged (the board, their hands and money), so a plan they made
     before it still stands. The plan that ends the planning turns the cards up and starts the season:
-    that one moves the game on. (In the 2002 edition a finished plan also shows its empty boxes to all;
-    a plan already made without seeing them stands, as at the table when someone finished first.)"""
+    that one moves the game on. (In the 2002 edition a finished plan also shows its empty boxes to all,
+    edition2002.declared_empty: a plan another seat submitted before that reached its page stands; it
+    was made on everything that seat decides with, and the table cannot tell it from one sent a moment
+    earlier.)"""
     b, a = before.s, after.s  # type: ignore[attr-defined]
     return bool(b.phase == a.phase == PLANNING and b.year == a.year and b.season == a.season)
 

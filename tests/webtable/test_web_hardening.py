@@ -310,8 +310,11 @@ def test_other_seats_plans_do_not_make_a_plan_stale(client: TestClient) -> None:
         # Seat 1 again from version 0 (a second tab): its own decision came since.
         answer = _act(ws1, 4, 0, states[1]["legal"][1])
         assert answer["type"] == "error" and answer["code"] == "stale", answer
-        answer = _act(ws2, 5, room.version + 1, kind.action_json(room.game.legal_actions(2)[0]))
-        assert answer["type"] == "error" and answer["code"] == "stale", answer  # not reached yet
+        action = kind.action_json(room.game.legal_actions(2)[0])
+        odd_versions = {room.version + 1: "stale", -1: "stale", 10**30: "bad_json", -(10**30): "bad_json"}
+        for ref, (odd, code) in enumerate(odd_versions.items(), start=5):  # not reached, none, or no number
+            answer = _act(ws2, ref, odd, action)
+            assert answer["type"] == "error" and answer["code"] == code, (odd, answer)
         assert room.version == 3 and len(hub_of(client).store.history(gid)) == history
         # Plan on, each seat's first card, until the plan that ends the planning.
         ref = 10
