@@ -35,7 +35,7 @@ def test_the_compiled_parts_are_built_where_a_c_compiler_is() -> None:
     """``pip install -e .`` (the README's and CI's install) builds all three where a C compiler is, and
     a fresh build is of the source beside it (``load`` takes it); where none is, the install leaves
     them out and the Python code is used (the same vectors)."""
-    built = [w_fast._compiled, los_fast._compiled, catalogue._compiled_mask]
+    built = [w_fast._compiled, los_fast._compiled, catalogue._compiled]
     if _expect_compiled():
         assert all(part is not None for part in built), built
     else:
@@ -80,7 +80,7 @@ def test_the_compiled_mask_is_the_python_mask(game: str) -> None:
     w = game == "wallenstein"
     spec, new_game = (w_rl.SPEC, wallenstein.new_game) if w else (los_rl.SPEC, league_of_six.new_game)
     cat = spec.catalogue
-    fast = catalogue._compiled_mask
+    fast = cat.masker
     assert (fast is not None) == _expect_compiled()
     if fast is None:
         return  # (only the Python mask here: the build test says why)
@@ -91,7 +91,7 @@ def test_the_compiled_mask_is_the_python_mask(game: str) -> None:
     while not g.over:
         for seat in range(4):
             legal = g.legal_actions(seat)
-            got = fast(cat.index, cat.size, legal, cat.version)
+            got = fast(legal)
             assert got.dtype == np.int8 and np.array_equal(got, cat.numpy_mask(legal))
             checked += 1
         seat = g.pending()[0]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from league_of_six.game import new_game
 from league_of_six.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
-from league_of_six.rl.fast_encoding import Encoder, encode_game
+from league_of_six.rl.fast_encoding import encode_game, make_encoder
 from tabletop.rl.api import api
 from tabletop.rl.spec import game_spec
 
@@ -31,7 +31,7 @@ SPEC = game_spec(
     score_key="influence",
     vp_scale=50.0,
     fast_encode=encode_game,
-    make_encoder=Encoder,
+    make_encoder=make_encoder,
 )
 
 env, parallel_env, GymEnv, register_openspiel = api(SPEC, "League of Six", max_game_length=2000)

@@ -10,6 +10,7 @@ hidden-twin test on this path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -357,6 +358,14 @@ class Encoder:
         return encode_game(g, seat, self._memo)
 
 
+def make_encoder() -> Callable[[Game, int | None], Vector]:
+    """An environment's encoder: the compiled :func:`encode_game` itself where it is built (it needs no
+    memory, and an environment then calls it with no Python frame between), else an :class:`Encoder`."""
+    if _compiled is not None:
+        return _compiled.encode_game  # type: ignore[no-any-return]
+    return Encoder()
+
+
 def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     """``encode(g.observe(seat))``, computed from the state (see the module's doc); ``memo`` (of an
     :class:`Encoder`) keeps the parts that did not change since its last call."""
@@ -443,4 +452,4 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
 # shares with this module (phase sets, card slots, block layouts) from this module.
 _compiled = load("league_of_six.rl._compiled")
 
-__all__ = ["Encoder", "encode_game"]
+__all__ = ["Encoder", "encode_game", "make_encoder"]

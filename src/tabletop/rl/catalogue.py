@@ -7,7 +7,7 @@ decisions publishes a new version (``wallenstein_v1``), so trained policies stay
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -16,7 +16,6 @@ import numpy.typing as npt
 from tabletop.compiled import load
 
 _compiled = load("tabletop.rl._compiled")  # the mask in C (an optional build, setup.py): the same arrays
-_compiled_mask = _compiled.mask if _compiled is not None else None
 
 NOOP = 0
 
@@ -34,6 +33,10 @@ class Catalogue:
         self.noop_mask = np.zeros(len(self.actions), dtype=np.int8)
         self.noop_mask[NOOP] = 1
         self.noop_mask.flags.writeable = False
+        # The compiled mask (None where it is not built): its call is the whole of ``mask``.
+        self.masker: Callable[[Sequence[Any]], npt.NDArray[np.int8]] | None = (
+            _compiled.Masker(self.index, len(self.actions), version) if _compiled is not None else None
+        )
 
     @property
     def size(self) -> int:
@@ -51,8 +54,8 @@ class Catalogue:
 
     def mask(self, legal: Sequence[Any]) -> npt.NDArray[np.int8]:
         """A fresh int8 mask of ``legal`` (the no-op alone when it is empty)."""
-        if _compiled_mask is not None:
-            return _compiled_mask(self.index, len(self.actions), legal, self.version)  # type: ignore[no-any-return]
+        if self.masker is not None:
+            return self.masker(legal)
         return self.numpy_mask(legal)
 
     def numpy_mask(self, legal: Sequence[Any]) -> npt.NDArray[np.int8]:

@@ -93,7 +93,7 @@ class _Table:
         self._cache: dict[int, dict[str, Any]] = {}
         self._encode = spec.encoder()
         self._actions = spec.catalogue.actions
-        self._mask = spec.catalogue.mask
+        self._mask = spec.catalogue.masker or spec.catalogue.mask  # (the compiled one, called straight)
         self._noop_mask = spec.catalogue.noop_mask
 
     def observation_space(self, agent: str) -> spaces.Dict:
