@@ -13,7 +13,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from tabletop.errors import IllegalAction
-from webtable.rooms import STORAGE_ERRORS
+from webtable.store import STORAGE_ERRORS
 
 MAX_CHARS = 200
 RATE = 5

@@ -23,15 +23,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError
-
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
-from webtable.store import DamagedGame, GameRecord, Owner, Store
+from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
 from webtable.views import decisions_of, log_entries
 
 log = logging.getLogger("webtable")
@@ -43,7 +41,6 @@ RECENT_DECISIONS = 256
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 Append = tuple[str, int, list[dict[str, Any]], str, int]  # game id, first seq, entries, status, decisions
-STORAGE_ERRORS = (SQLAlchemyError, OSError)
 
 
 class StorageDown(IllegalAction):

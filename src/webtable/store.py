@@ -18,6 +18,10 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+# What a failed read or write of the store raises (a stopped database, a full disk, a held lock).
+STORAGE_ERRORS = (SQLAlchemyError, OSError)
 
 METADATA = sa.MetaData()
 

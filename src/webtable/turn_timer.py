@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
 from webtable.registry import bot_kind
-from webtable.rooms import STORAGE_ERRORS
+from webtable.store import STORAGE_ERRORS
 
 log = logging.getLogger("webtable")
 

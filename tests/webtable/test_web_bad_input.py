@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webclient import create_game, hello, make_client, next_of, reply
 
-from webtable import app as webapp
+from webtable.routes import socket as webapp
 
 HUMANS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"type": "human"}]  # nothing moves alone
 

@@ -24,9 +24,10 @@ from starlette.websockets import WebSocketDisconnect
 from webclient import LocalClient, create_game, hello, next_of, reply, sqlite_url
 
 from wallenstein.state import PLANNING
-from webtable import app as webapp
+from webtable import views as webviews
 from webtable import wallenstein_kind
 from webtable.app import create_app
+from webtable.routes import socket as websocket_route
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
 
@@ -403,13 +404,13 @@ def test_request_bodies_are_capped_and_errors_do_not_echo_big_fields(client: Tes
 def test_replays_are_cached(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     made = create_game(client, PEOPLE, seed=7)
     calls: list[int] = []
-    real = webapp.replay_frames
+    real = webviews.replay_frames
 
     def counted(*args: Any) -> Any:
         calls.append(1)
         return real(*args)
 
-    monkeypatch.setattr(webapp, "replay_frames", counted)
+    monkeypatch.setattr(webviews, "replay_frames", counted)
     first = client.get(f"/api/games/{made['id']}/replay").json()
     assert client.get(f"/api/games/{made['id']}/replay").json() == first
     assert len(calls) == 1
@@ -445,8 +446,8 @@ def test_a_socket_that_reads_nothing_is_closed_and_leaves_the_room(url: str, mon
             await asyncio.Event().wait()
         await real_writer(websocket, room, client)
 
-    real_writer = webapp._writer
-    monkeypatch.setattr(webapp, "_writer", not_sending)
+    real_writer = websocket_route._writer
+    monkeypatch.setattr(websocket_route, "_writer", not_sending)
     with client_for(url, max_queued=20) as c:
         made = create_game(c, PEOPLE)
         gid = made["id"]

@@ -1,0 +1,174 @@
+"""The lobby's API: the game kinds and bots, the games listed, a new game, and a creator's controls."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from tabletop.errors import IllegalAction
+from webtable.guard import BadJSON
+from webtable.registry import BOTS, GAMES, game_kind
+from webtable.rooms import Busy, Hub, StorageDown, public_seats
+from webtable.routes.common import Bucket, error, hub_of, live, read_json
+
+MAX_LISTED_TOKENS = 50  # private games a lobby may ask to see (X-Seat-Tokens: "id:token,...")
+MAX_CALLERS = 10_000  # creation buckets kept before they are forgotten
+
+router = APIRouter()
+
+
+@router.get("/api/kinds")
+async def kinds() -> dict[str, Any]:
+    games = {
+        k.name: {"title": k.title, "players": list(k.players), "seats": list(k.seat_names), "options": k.lobby()}
+        for k in GAMES.values()
+    }
+    bots = [
+        {"name": b.name, "label": b.label, "games": sorted(b.games) if b.games is not None else None}
+        for b in BOTS.values()
+    ]
+    return {"games": games, "bots": bots}
+
+
+@router.get("/api/meta/{game}")
+async def meta(game: str, request: Request, lang: str | None = None) -> Any:
+    try:
+        return game_kind(game).meta(lang)  # labels in the page's language (unknown: English)
+    except IllegalAction as exc:
+        return error(hub_of(request), 404, str(exc), **exc.coded())
+
+
+@router.get("/api/games")
+async def games(request: Request) -> dict[str, Any]:
+    """The latest public games, and the private ones whose token the asker shows (X-Seat-Tokens)."""
+    hub = hub_of(request)
+    records = await asyncio.to_thread(hub.store.games, 50, None, True)
+    for r in records:
+        if r.id not in hub.rooms and r.status == "over" and r.damage is None:
+            with contextlib.suppress(StorageDown):  # a finished game's result needs its replay (once)
+                await hub.room(r.id)
+    out = [_listed(hub, r) for r in records]
+    shown = {r.id for r in records}
+    for pair in request.headers.get("x-seat-tokens", "").split(",")[:MAX_LISTED_TOKENS]:
+        game_id, _, token = pair.strip().partition(":")
+        if game_id in shown or not token:
+            continue
+        room = await hub.room(game_id)
+        if room is not None and (room.seat_of(token) is not None or room.is_creator(token)):
+            out.append(room.summary())
+            shown.add(game_id)
+    return {"games": out}
+
+
+def _too_many_games(request: Request, hub: Hub, client: str) -> JSONResponse | None:
+    """The refusal for an address creating games faster than the settings allow, or None."""
+    rate = hub.settings.games_per_minute
+    if not rate:
+        return None
+    creations: dict[str, Bucket] = request.app.state.creations
+    if len(creations) > MAX_CALLERS:
+        creations.clear()  # forget old callers rather than grow without end
+    bucket = creations.setdefault(client, Bucket(rate / 60.0, max(1.0, rate / 3)))
+    if bucket.take():
+        return None
+    message = f"at most {rate} new games a minute from one address; wait a little"
+    return error(hub, 429, message, code="too_many_games", params={"n": rate})
+
+
+@router.post("/api/games")
+async def create(request: Request) -> Any:
+    hub = hub_of(request)
+    client = request.client.host if request.client else ""
+    refused = _too_many_games(request, hub, client)
+    if refused is not None:
+        return refused
+    try:
+        body = await read_json(request)
+        room, tokens, invites, creator = await hub.create(body, client)
+    except BadJSON as exc:
+        return error(hub, 400, str(exc), code="bad_json")
+    except Busy as exc:
+        return error(hub, 429, str(exc), **exc.coded())
+    except StorageDown as exc:
+        return error(hub, 503, str(exc), **exc.coded())
+    except IllegalAction as exc:  # a code and its parameters let the lobby word it
+        return error(hub, 400, str(exc), **exc.coded())
+    seats = [{"seat": s, "token": t} for s, t in tokens.items()]
+    seats += [{"seat": s, "invite": f"/game/{room.id}#invite={code}"} for s, code in invites.items()]
+    return {"id": room.id, "game": room.summary(), "creator": creator, "seats": sorted(seats, key=_seat)}
+
+
+@router.get("/api/games/{game_id}")
+async def game_info(game_id: str, request: Request) -> Any:
+    room = await live(hub_of(request), game_id)
+    return room if isinstance(room, JSONResponse) else room.summary()
+
+
+@router.post("/api/games/{game_id}/abandon")
+async def abandon(game_id: str, request: Request) -> Any:
+    """The creator (header X-Creator-Token) gives an unfinished game up; its history is kept."""
+    hub = hub_of(request)
+    room = await live(hub, game_id)
+    if isinstance(room, JSONResponse):
+        return room
+    if not room.is_creator(request.headers.get("x-creator-token")):
+        return error(hub, 403, "only the game's creator can abandon it (X-Creator-Token)", code="creator_only")
+    if room.status != "running":
+        message = f"the game is {room.status} already"
+        return error(hub, 409, message, code="game_not_running", params={"status": room.status})
+    await hub.abandon(room)
+    return room.summary()
+
+
+@router.post("/api/games/{game_id}/invites/{seat}")
+async def reissue(game_id: str, seat: int, request: Request) -> Any:
+    """A new invite for a seat nobody has claimed (the creator only; the old invite stops working)."""
+    hub = hub_of(request)
+    room = await live(hub, game_id)
+    if isinstance(room, JSONResponse):
+        return room
+    if not room.is_creator(request.headers.get("x-creator-token")):
+        return error(hub, 403, "only the game's creator can invite again (X-Creator-Token)", code="creator_only")
+    try:
+        code = await room.reissue(seat)
+    except StorageDown as exc:
+        return error(hub, 503, str(exc), **exc.coded())
+    except IllegalAction as exc:
+        return error(hub, 409, str(exc), **exc.coded())
+    room.broadcast({"type": "room", "game": room.summary()})
+    return {"seat": seat, "invite": f"/game/{room.id}#invite={code}"}
+
+
+def _seat(entry: dict[str, Any]) -> int:
+    return int(entry["seat"])
+
+
+def _listed(hub: Hub, record: Any) -> dict[str, Any]:
+    room = hub.rooms.get(record.id)
+    if room is not None:
+        return room.summary()
+    # A game nobody reopened since a restart: what its record says (a damaged one may name no known kind).
+    status = "damaged" if record.damage is not None or record.id in hub.damaged else record.status
+    title: str | None = None
+    try:
+        kind = game_kind(record.kind)
+        title = kind.title
+        seats = public_seats(record, kind, set())
+    except (IllegalAction, IndexError, KeyError):
+        seats = [
+            {"type": s.get("type"), "name": s.get("name"), "open": bool(s.get("invite_sha256"))} for s in record.seats
+        ]
+    return {
+        "id": record.id,
+        "game": record.kind,
+        "title": title,
+        "players": record.players,
+        "status": status,
+        "version": record.decisions,
+        "seats": seats,
+        "result": None,
+    }
