@@ -27,17 +27,6 @@ LEVELS: tuple[Level, ...] = (
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("wallenstein.bots")
 
 
-def _ppo(seed: int, **options: Any) -> Agent:
-    """A trained policy, ``ppo:path=model.zip`` (needs the [rl] extra; see docs/rl.md)."""
-    from wallenstein.rl.bot import ppo_agent
-
-    agent: Agent = ppo_agent(seed, **options)
-    return agent
-
-
-BOT_KINDS["ppo"] = _ppo
-
-
 def make_agent(kind: str, seed: int, **options: Any) -> Agent:
     """A new bot of ``kind`` ("random", "heuristic", "search", "ismcts") seeded with ``seed``; the runner's
     ``reset(seat, seed)`` or the tournament sets its seat."""
