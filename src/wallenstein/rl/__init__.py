@@ -18,6 +18,7 @@ from wallenstein.bots.search import projected_scores
 from wallenstein.game import new_game
 from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
 from wallenstein.rl.fast_encoding import Encoder, encode_game
+from wallenstein.rl.steps import catalogue_steps
 
 SPEC = game_spec(
     VERSION,
@@ -34,6 +35,7 @@ SPEC = game_spec(
     fast_encode=encode_game,
     projected=projected_scores,
     make_encoder=Encoder,
+    steps=catalogue_steps,
 )
 
 env, parallel_env, GymEnv, register_openspiel = api(SPEC, "Wallenstein", max_game_length=5000)
