@@ -35,7 +35,10 @@ def api(
     parallel_env.__doc__ = f"A native PettingZoo Parallel environment of {title} ({spec.name})."
     GymEnv.__doc__ = f"{title} as a Gymnasium single-agent environment (see tabletop.rl.gym_env)."
     GymEnv.__qualname__ = GymEnv.__name__ = f"{title.replace(' ', '')}GymEnv"
-    register_openspiel.__doc__ = f"Register python_{spec.name} with OpenSpiel (once); returns its name."
+    register_openspiel.__doc__ = (
+        f"Register {spec.name.rsplit('_v', 1)[0]} and its alias python_{spec.name} with OpenSpiel (once); "
+        "returns the first (pyspiel.load_game(name, {'players': 4, ...}))."
+    )
     return env, parallel_env, GymEnv, register_openspiel
 
 

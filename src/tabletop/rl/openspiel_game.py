@@ -102,7 +102,7 @@ def __getattr__(name: str) -> type:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _game_class(spec: RLGame, key: str, short: str, long: str, max_game_length: int, State: type) -> type:
+def _game_class(spec: RLGame, key: str, short: str, long: str, max_game_length: int, state: type) -> type:
     base_params = defaults(key)
 
     class Game(pyspiel.Game):  # type: ignore[misc]
@@ -130,7 +130,7 @@ def _game_class(spec: RLGame, key: str, short: str, long: str, max_game_length: 
             self.chance = chosen.chance
 
         def new_initial_state(self) -> Any:
-            return State(self)
+            return state(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
             return Observer(spec, iig_obs_type, params)

@@ -14,6 +14,7 @@ own message, never later.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -107,7 +108,8 @@ GAMES: dict[str, GameParams] = {
         },
         doc={
             "edition": "2012 or 2002",
-            "modules": "Big Box modules, `+`-separated: `emperors_court`, `landsknechte`, `military_leaders` (2012 only)",
+            "modules": "Big Box modules, `+`-separated: `emperors_court`, `landsknechte`, `military_leaders` "
+            "(2012 only)",
             "setup": "`lineup` or `draft`",
             "tower": "the dice tower's model: `probabilistic` or `memoryless`",
             "tower_p_drop": "a cube's chance to fall through (`2/3`)",
@@ -150,15 +152,14 @@ def settings(game: str, params: Params) -> Settings:
 def canonical(game: str, params: Params) -> dict[str, Any]:
     """``params`` as the game keeps them (lists ``+``-separated), so its string loads it again."""
     out = dict(params)
-    for name in ("modules", "sides"):
-        if name in out and name in GAMES[game].defaults:
-            out[name] = "+".join(split_list(str(out[name])))
+    if "modules" in out and "modules" in GAMES[game].defaults:  # a set: in the engine's (sorted) order
+        out["modules"] = "+".join(sorted(split_list(str(out["modules"]))))
+    if "sides" in out and "sides" in GAMES[game].defaults:  # in town order
+        out["sides"] = "+".join(split_list(str(out["sides"])))
     for name in ("tower_p_drop", "tower_p_inside"):
         if name in out:  # as a fraction: "0.7" would be read back as a float, not the string it is
-            try:
+            with suppress(ValueError, ZeroDivisionError):  # else settings() names the bad value
                 out[name] = str(Fraction(str(out[name])))
-            except (ValueError, ZeroDivisionError):
-                pass  # settings() names the bad value
     return out
 
 

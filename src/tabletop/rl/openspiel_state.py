@@ -13,12 +13,12 @@
 * **Serialization.** The holder pickles as the engine's history (recorded chance outcomes) and its
   seed, and is rebuilt by replaying it (``from_history``), so ``serialize_game_and_state`` and pickle
   give back the same state, future included.
-* **Undo.** ``undo_action`` rebuilds the engine from its history less the last decision (a Python
-  override: pyspiel 2.0.2 offers Python games no C++ ``UndoAction``, so the C++ side of the state
-  keeps its own action list; ``history()``, ``history_str()`` and ``move_number()`` are overridden
-  to give this state's).
+* **Undo.** ``undo_action`` rebuilds the engine from its history less the last decision. It is a
+  Python method: pyspiel 2.0.2 lets a Python game override no C++ ``UndoAction``, so C++ callers
+  (``RandomSimTestWithUndo``) cannot use it, and the C++ side's action list keeps an undone
+  action; ``history()``, ``history_str()`` and ``move_number()`` are overridden to give the state's own.
 * **Information states.** :mod:`tabletop.rl.infostate` trails, built on the first request by
-  replaying the history and kept up to date from then on (a game that never asks pays nothing).
+  replaying the history, then kept (lazily: see :class:`Engine`; a game that never asks pays nothing).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 import pyspiel
 
 from tabletop.errors import IllegalAction
-from tabletop.rl.infostate import Trails, replayed
+from tabletop.rl.infostate import Encode, Trails, replayed
 from tabletop.rl.spec import RLGame, RLPlayable, final_rewards
 
 
@@ -42,31 +42,77 @@ def fresh_seed(seed: int, clones: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _restore(cls: Any, history: list[dict[str, Any]], seed: int, fresh: bool, clones: int) -> Engine:
+# The encoder of each engine class (a state's holder finds it by its game's type; set by the states).
+_ENCODERS: dict[type, Encode] = {}
+
+
+def _restore(cls: Any, history: list[dict[str, Any]], seed: int, fresh: bool, clones: int, trails: Any) -> Engine:
     game = cls.from_history(history, log=False)
     game.seed = seed  # a clone's own future (the history holds the head's seed)
-    return Engine(game, fresh, clones)
+    held = Engine(game, fresh, clones)
+    held.trails = trails
+    return held
 
 
 class Engine:
-    """Holds a state's engine game; its deep copy is a clone (with a fresh future when ``fresh``)."""
+    """Holds a state's engine game and its seats' trails; its deep copy is a clone (with a fresh
+    future when ``fresh``).
 
-    __slots__ = ("clones", "fresh", "game")
+    Trails, once asked for, are brought up to date lazily: a step only joins ``pending``, and
+    :meth:`current_trails` replays the pending steps on ``behind`` (a clone of the engine where the
+    trails stop). A rollout that never asks for an information state so pays nothing for them.
+    """
+
+    __slots__ = ("behind", "clones", "fresh", "game", "pending", "trails")
 
     def __init__(self, game: RLPlayable, fresh: bool, clones: int = 0) -> None:
         self.game: Any = game
         self.fresh = fresh
         self.clones = clones
+        self.trails: Trails | None = None
+        self.pending: list[tuple[int, Any, int]] = []  # (seat, decision, catalogue index) not in the trails
+        self.behind: Any = None  # the engine where the trails stop (None: where the game is)
+
+    def apply(self, seat: int, decision: Any, index: int) -> None:
+        if self.trails is not None:
+            if self.behind is None:
+                self.behind = self.game.clone()
+            self.pending.append((seat, decision, index))
+        self.game.apply(seat, decision)
+
+    def current_trails(self, decisions: list[tuple[int, int]]) -> Trails:
+        """The trails up to now (on the first call rebuilt from the history, whose (seat, catalogue
+        index) pairs are ``decisions``)."""
+        encode = _ENCODERS[type(self.game)]
+        if self.trails is None:
+            self.trails = replayed(self.game, encode, decisions)
+        for seat, decision, index in self.pending:
+            self.behind.apply(seat, decision)
+            self.trails.observe(self.behind, encode, seat, index)
+        self.pending = []
+        self.behind = None  # it has reached the game: from here on the game is where they stop
+        return self.trails
+
+    def undo(self) -> None:
+        self.game = undone(self.game)
+        if self.pending:
+            self.pending.pop()
+        elif self.trails is not None:
+            self.trails.undo()
+            self.behind = None
 
     def __deepcopy__(self, memo: Any) -> Engine:
-        twin = self.game.clone()
+        twin = Engine(self.game.clone(), self.fresh)
         if self.fresh:
             self.clones += 1
-            twin.seed = fresh_seed(self.game.seed, self.clones)
-        return Engine(twin, self.fresh)
+            twin.game.seed = fresh_seed(self.game.seed, self.clones)
+        if self.trails is not None:  # the twin's future may differ: its trails start up to date
+            twin.trails = copy.deepcopy(self.current_trails([]))
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (type(self.game), self.game.history, self.game.seed, self.fresh, self.clones))
+        trails = self.current_trails([]) if self.trails is not None else None
+        return (_restore, (type(self.game), self.game.history, self.game.seed, self.fresh, self.clones, trails))
 
 
 def undone(game: Any) -> Any:
@@ -86,10 +132,11 @@ def state_class(spec: RLGame) -> type:
     class State(pyspiel.State):  # type: ignore[misc]
         def __init__(self, game: Any, engine: RLPlayable | None = None) -> None:
             super().__init__(game)
-            self._held = Engine(engine if engine is not None else game.template.clone(), game.chance == "sampled")
+            engine = engine if engine is not None else game.template.clone()
+            _ENCODERS[type(engine)] = spec.encode_seat
+            self._held = Engine(engine, game.chance == "sampled")
             self._reward: str = game.reward
             self._actions: list[tuple[int, int]] = []  # (seat, catalogue index) of every decision
-            self._trails: Trails | None = None
 
         @property
         def engine(self) -> Any:
@@ -99,7 +146,7 @@ def state_class(spec: RLGame) -> type:
             g = self.engine
             if g.over:
                 return int(pyspiel.PlayerId.TERMINAL)
-            return min(g.pending())
+            return int(min(g.pending()))
 
         def _legal_actions(self, player: int) -> list[int]:
             g = self.engine
@@ -109,19 +156,15 @@ def state_class(spec: RLGame) -> type:
 
         def _apply_action(self, action: int) -> None:
             seat = self.current_player()
-            self.engine.apply(seat, spec.catalogue.actions[action])
+            self._held.apply(seat, spec.catalogue.actions[action], int(action))
             self._actions.append((seat, int(action)))
-            if self._trails is not None:
-                self._trails.observe(self.engine, spec.encode_seat, seat, action)
 
         def undo_action(self, player: int, action: int) -> None:
             if not self._actions or self._actions[-1] != (player, action):
                 last = self._actions[-1] if self._actions else None
                 raise pyspiel.SpielError(f"undo_action({player}, {action}): the last decision is {last}")
-            self._held.game = undone(self.engine)
+            self._held.undo()
             self._actions.pop()
-            if self._trails is not None:
-                self._trails.undo()
 
         def history(self) -> list[int]:
             return [a for _, a in self._actions]
@@ -147,9 +190,7 @@ def state_class(spec: RLGame) -> type:
 
         def trails(self) -> Trails:
             """The seats' trails (rebuilt from the history on the first call, then kept)."""
-            if self._trails is None:
-                self._trails = replayed(self.engine, spec.encode_seat, self._actions)
-            return self._trails
+            return self._held.current_trails(self._actions)
 
         def information_state_string(self, player: int | None = None) -> str:
             p = self.current_player() if player is None else player
@@ -175,7 +216,7 @@ def state_class(spec: RLGame) -> type:
                 if seat != player:  # what they saw before is not known to ``player``
                     trails.restart(seat, engine, spec.encode_seat)
             trails.marks.clear()
-            other._trails = trails
+            other._held.trails = trails
             return other
 
         def __str__(self) -> str:
