@@ -3,7 +3,11 @@ perfect-recall information states, MCTS and ISMCTS from ``load_game``."""
 
 from __future__ import annotations
 
+import os
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -103,6 +107,14 @@ def test_openspiel_random_sim_test_with_serialization(game: str) -> None:
     pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
 
 
+def test_openspiel_own_clones_draw_a_fresh_future_too() -> None:
+    """OpenSpiel's C++ checker clones through pyspiel (not Python's ``clone()``): with the default
+    ``chance=sampled`` its clone check must find the clone's future differs."""
+    g = load("league_of_six", players=3, seed=5)
+    with pytest.raises(pyspiel.SpielError, match="ToString"):
+        pyspiel.random_sim_test(g, num_sims=1, serialize=False, verbose=False)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_sampled_clones_have_futures_of_their_own(game: str) -> None:
     g = load(game, players=3, seed=7)
@@ -147,6 +159,21 @@ def test_serialization_and_pickle_keep_the_future(game: str) -> None:
     for other in (back, unpickled):
         play(other, 60, seed=5)
         assert str(other) == str(state)  # the same future: the seed travelled
+
+
+def test_a_pickled_state_loads_in_a_fresh_process(tmp_path: Path) -> None:
+    state = load("wallenstein", players=3, seed=4, modules="landsknechte").new_initial_state()
+    play(state, 50, seed=9)
+    (tmp_path / "state.pkl").write_bytes(pickle.dumps(state))
+    code = (
+        "import pickle, sys; s = pickle.load(open(sys.argv[1], 'rb'));"
+        "print(str(s) + '|' + s.information_state_string(1) + '|' + str(s.get_game()))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "state.pkl")], env=env, text=True, capture_output=True, check=True
+    ).stdout
+    assert out.rstrip("\n") == f"{state}|{state.information_state_string(1)}|{state.get_game()}"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
