@@ -316,3 +316,17 @@ def test_mcts_and_ismcts_play_from_load_game(game: str) -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.history()) == 6
+
+
+def test_openspiel_rl_environment_plays_a_game() -> None:
+    """OpenSpiel's own RL loop: with no information state tensor it hands out the observation tensor."""
+    from open_spiel.python import rl_environment
+
+    los_rl.register_openspiel()
+    env = rl_environment.Environment("league_of_six", players=3, seed=2)
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([step.observations["legal_actions"][player][0]])
+    assert len(step.observations["info_state"][0]) == los_rl.SPEC.obs_size
+    assert sum(step.rewards) == pytest.approx(1.0)
