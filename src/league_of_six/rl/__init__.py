@@ -4,7 +4,7 @@
     env = rl.env(players=4)                     # PettingZoo AEC (components=, sides=, reward=)
     par = rl.parallel_env(players=4)            # PettingZoo Parallel
     gym_env = rl.GymEnv(players=4, learner_seat=0, opponents="heuristic")
-    name = rl.register_openspiel()              # "python_league_of_six_v1"
+    name = rl.register_openspiel()              # "league_of_six" (alias python_league_of_six_v1)
 
 Actions and observations: :mod:`league_of_six.rl.encoding`; the guide: docs/rl.md. Rewards of kind
 "vp" compare influence.

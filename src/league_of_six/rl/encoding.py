@@ -79,28 +79,33 @@ SPACE = NG + 1 + SEATS + 1  # colour, value, filled by a seat or nobody
 ROW = 1 + SEATS + 1 + SPACES_SEEN * SPACE
 
 LAYOUT = Layout()
-L_GAME = LAYOUT.block("round / 6, phase, 3/4/5 players, pending seats", 1 + len(PHASES) + 3 + SEATS)
+L_GAME = LAYOUT.block("round x/(x+6), phase, 3/4/5 players, pending seats", 1 + len(PHASES) + 3 + SEATS)
 L_TOWN = LAYOUT.block(
-    "town: number / 6, side, besieged, tax tile, turned, holder (seat or none), ring place",
+    "town: number x/(x+6), side, besieged, tax tile, turned, holder (seat or none), ring place",
     TOWNS * (1 + len(SIDES) + 1 + TAX_TILES + 6 + SEATS + 1 + TOWNS),
 )
 L_ORDER = LAYOUT.block("player order (seat x place)", SEATS * SEATS)
 L_PLAYER = LAYOUT.block(
-    "seat: present, influence / 60, town, counter / 12, road, wagon goods / 6, horses / 5, horse tile / 6",
+    "seat: present, influence x/(x+60), town, guard counter c as (c+1)/(c+13), road, wagon goods x/(x+6), "
+    "horses x/(x+5), horse tile x/(x+6)",
     SEATS * (1 + 1 + TOWNS + 1 + TOWNS + NG + 2),
 )
-L_SUPPLY = LAYOUT.block("goods supply / 12", NG)
+L_SUPPLY = LAYOUT.block("goods supply, x/(x+12)", NG)
 L_STORAGE = LAYOUT.block(
     "royal and civic storage tile numbers (or none), side II, storing order",
     2 * (N_STORAGE_TILES + 1) + 1 + SEATS * SEATS,
 )
-L_ROWS = LAYOUT.block("storage rows (store x row): bonus / 4, chooser, spaces", 2 * ROWS_SEEN * ROW)
-L_LEADERS = LAYOUT.block("civic leaders: face-up kind per pile, piles left / 9, gray cards per kind / 6", 4 * 4 + 4 + 3)
-L_TAX = LAYOUT.block("tax tiles left / 18", 1)
-L_CONFLICT = LAYOUT.block("conflict: town, mover, holder, offer / 12, offered by", TOWNS + 3 * SEATS + 1)
+L_ROWS = LAYOUT.block(
+    "storage rows (store x row): bonus x/(x+4), chooser, spaces (colour, value x/(x+2), filled by)", 2 * ROWS_SEEN * ROW
+)
+L_LEADERS = LAYOUT.block(
+    "civic leaders: face-up kind per pile, piles left x/(x+9), gray cards per kind x/(x+6)", 4 * 4 + 4 + 3
+)
+L_TAX = LAYOUT.block("tax tiles left, x/(x+18)", 1)
+L_CONFLICT = LAYOUT.block("conflict: town, mover, holder, offer x/(x+12), offered by", TOWNS + 3 * SEATS + 1)
 L_TRAVEL = LAYOUT.block("travel: seat, from town, displaced", SEATS + TOWNS + 1)
 L_HAND = LAYOUT.block(
-    "own hand: guards / 12, civic leaders (kind x figures) / 3, gray ones per kind / 3",
+    "own hand: guards x/(x+12), civic leaders (kind x figures) x/(x+3), gray ones per kind x/(x+3)",
     1 + len(KINDS) * len(PILE_FIGURES) + len(KINDS),
 )
 _TILE_W = N_STORAGE_TILES + 1  # a storage tile's number, or none
