@@ -16,7 +16,7 @@ GAMES = {"wallenstein": w_rl, "league_of_six": los_rl}
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_sim_test(game: str) -> None:
     name = GAMES[game].register_openspiel()
-    assert name == f"python_{game}_v1"
+    assert name == f"python_{game}_v2"
     assert GAMES[game].register_openspiel() == name  # registering twice is harmless
     g = pyspiel.load_game(name, {"players": 3, "seed": 5})
     t = g.get_type()
