@@ -12,7 +12,7 @@ from league_of_six import rl as los_rl
 from tabletop.errors import IllegalAction
 from wallenstein import rl as w_rl
 
-IDS = {"wallenstein/Wallenstein-v1": w_rl, "league_of_six/LeagueOfSix-v1": los_rl}
+IDS = {"wallenstein/Wallenstein-v2": w_rl, "league_of_six/LeagueOfSix-v2": los_rl}
 
 
 def legal(mask: Any) -> int:
@@ -50,7 +50,7 @@ def test_gymnasium_make_vec_steps_four_envs(env_id: str) -> None:
 
 def test_gymnasium_make_vec_in_processes() -> None:
     """Async: each process builds its env from the id's entry point (a module path)."""
-    vec = gymnasium.make_vec("league_of_six/LeagueOfSix-v1", num_envs=2, vectorization_mode="async", players=3)
+    vec = gymnasium.make_vec("league_of_six/LeagueOfSix-v2", num_envs=2, vectorization_mode="async", players=3)
     try:
         obs, _ = vec.reset(seed=1)
         masks = vec.call("action_masks")

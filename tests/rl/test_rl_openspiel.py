@@ -44,7 +44,7 @@ def play(state: Any, steps: int, seed: int = 0) -> list[int]:
 def test_names_and_parameters(game: str) -> None:
     assert GAMES[game].register_openspiel() == game
     assert GAMES[game].register_openspiel() == game  # registering twice is harmless
-    for name in (game, f"python_{game}_v1"):
+    for name in (game, f"python_{game}_v2"):
         g = pyspiel.load_game(name)
         assert g.get_type().short_name == name
         assert g.get_type().parameter_specification == defaults(game)

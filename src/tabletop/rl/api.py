@@ -46,7 +46,7 @@ def api(
 
 
 def gymnasium_id(spec: RLGame, title: str) -> str:
-    """The Gymnasium id of ``spec``'s single-agent env: ``wallenstein/Wallenstein-v1``."""
+    """The Gymnasium id of ``spec``'s single-agent env: ``wallenstein/Wallenstein-v2``."""
     key, version = spec.name.rsplit("_v", 1)
     name = "".join(word[:1].upper() + word[1:] for word in title.split())
     return f"{key}/{name}-v{version}"

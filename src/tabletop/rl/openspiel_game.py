@@ -1,7 +1,7 @@
 """Any game of the table as an OpenSpiel Python game (``pyspiel.register_game``).
 
-Registered as ``wallenstein`` / ``league_of_six`` and, as aliases, ``python_wallenstein_v1`` /
-``python_league_of_six_v1`` (the names before). Every option is a game parameter
+Registered as ``wallenstein`` / ``league_of_six`` and, as aliases, ``python_`` and the environment's
+version (``python_wallenstein_v2`` / ``python_league_of_six_v2``: the names before, with the version). Every option is a game parameter
 (:mod:`tabletop.rl.openspiel_params`), checked by ``pyspiel.load_game`` (a ``SpielError`` with the
 engine's message). Sequential: the player to move is the lowest pending seat (simultaneous secret
 planning is played in turn, as in the PettingZoo AEC env). Imperfect information. Actions are the

@@ -1,10 +1,10 @@
-"""Wallenstein for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel (``wallenstein_v1``).
+"""Wallenstein for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel (``wallenstein_v2``).
 
     from wallenstein import rl
     env = rl.env(players=4)                     # PettingZoo AEC (edition=, modules=, setup=, reward=)
     par = rl.parallel_env(players=4)            # PettingZoo Parallel
     gym_env = rl.GymEnv(players=4, learner_seat=0, opponents={1: "heuristic"})  # default: random
-    name = rl.register_openspiel()              # "wallenstein" (alias python_wallenstein_v1) for pyspiel.load_game
+    name = rl.register_openspiel()              # "wallenstein" (alias python_wallenstein_v2) for pyspiel.load_game
 
 Actions and observations: :mod:`wallenstein.rl.encoding`; the shared machinery: :mod:`tabletop.rl`;
 the guide: docs/rl.md. Needs the ``[rl]`` extra.

@@ -1,4 +1,4 @@
-"""Wallenstein for learning agents: the action catalogue ``wallenstein_v1`` and the observation encoder.
+"""Wallenstein for learning agents: the action catalogue ``wallenstein_v2`` and the observation encoder.
 
 **Actions** (:data:`CATALOGUE`, ``Discrete(CATALOGUE.size)``, index 0 the no-op). Every decision
 the engine offers has one fixed index, for every edition, module and player count:
@@ -35,6 +35,12 @@ trophies and draft offer. Bonus tiles are shown by place. Counts ``x`` are ``x /
 in the fields of :data:`NOT_ENCODED`, each left out for the reason it gives (what a card prints,
 fixed by its encoded number; notes fixed for the game; "planned", shown by the pending seats);
 ``tests/rl/test_rl_injective.py`` checks it field by field along random games.
+
+Version 2 (``wallenstein_v2``, ruling W-11a): the same blocks, entries and action catalogue as v1,
+but the action cards block follows the corrected rule: while action k is performed cards 1 to k+4
+are shown (all ten from action 6 on), where v1 showed cards 1 to max(5, k) (a card only once its
+own action began, W-11). The same state gives up to four more cards than v1 did, so a policy trained
+on v1 learned under another information rule and is refused (``tabletop.rl.policy``).
 
 Version 1 (``wallenstein_v1``, the same action catalogue as v0) fixed the losses of v0: counts
 clipped at their scale (armies above 20, thalers above 40, VP above 150 looked alike), the bonus
@@ -91,7 +97,7 @@ from wallenstein.court_state import SPACE_COST
 from wallenstein.edition2002 import FIGHT_KINDS
 from wallenstein.state import PHASES
 
-VERSION = "wallenstein_v1"
+VERSION = "wallenstein_v2"
 N = len(BOARD.keys)  # 45 counties
 MAX_ARMIES = 62  # a colour's whole supply (2012: 62, 2002: 61)
 SEATS = 5
