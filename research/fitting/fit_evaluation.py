@@ -9,27 +9,27 @@ horizon. The target is the seat's final score as the search scores a finished ga
 targets on the centred facts (centred over the seats of a position: the search only compares
 seats). Prints each horizon's R^2 on held-out games, and writes the weights module.
 
-    .venv/bin/python benchmarks/fit_evaluation.py --games 2000 --write   # ~4 min
-    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
+    .venv/bin/python research/fitting/fit_evaluation.py --games 2000 --write   # ~4 min
+    .venv/bin/python research/studies/eval_calibration.py --game wallenstein --games 200 --evaluation learned
 
 ``--facts extended`` fits the second set of facts (:data:`wallenstein.bots.learned.FEATURES2`,
 ``evaluation=learned2``) on the same games and writes :mod:`wallenstein.bots.evaluation_weights2`;
 the first set's weights stay as they are.
 
-    .venv/bin/python benchmarks/fit_evaluation.py --facts extended --games 8000 --write   # ~3 min
-    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
+    .venv/bin/python research/fitting/fit_evaluation.py --facts extended --games 8000 --write   # ~3 min
+    .venv/bin/python research/studies/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
 
 ``--signs`` with it fits so that no holding of a seat (:data:`wallenstein.bots.learned.HOLDINGS`)
 counts against it, and writes :mod:`wallenstein.bots.evaluation_weights3` (``evaluation=learned3``).
 
-    .venv/bin/python benchmarks/fit_evaluation.py --facts extended --signs --games 8000 --write
+    .venv/bin/python research/fitting/fit_evaluation.py --facts extended --signs --games 8000 --write
 
 ``--game league`` fits League of Six's (:mod:`league_of_six.bots.learned`, 4 players, stand-in set)
 the same way: positions at the start of every round, the roll-out policy (the heuristic with the
 roll-outs' noise) for a random half of the seats, the final influence plus ``WIN`` as the target.
 
-    .venv/bin/python benchmarks/fit_evaluation.py --game league --games 3000 --write
-    .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned
+    .venv/bin/python research/fitting/fit_evaluation.py --game league --games 3000 --write
+    .venv/bin/python research/studies/eval_calibration.py --game league --games 200 --evaluation learned
 
 ``--guard-weight X`` (League of Six) adds each horizon's held-out R^2 with the guard's weight set to
 ``X`` and the others as fitted (``ismcts:guard_weight=X``).
@@ -55,7 +55,7 @@ from wallenstein.bots.search import MODEL_NOISE
 from wallenstein.game import Game
 from wallenstein.state import PLANNING
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 WEIGHTS_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights.py"
 WEIGHTS2_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights2.py"
 WEIGHTS3_FILE = SRC / "wallenstein" / "bots" / "evaluation_weights3.py"
@@ -222,7 +222,8 @@ def main() -> None:
         which = f", ``evaluation=learned{3 if keep else 2}``" if extended else ""
         lines = [
             f'"""The learned evaluation\'s weights (:mod:`{pkg}.bots.learned`{which}): written by',
-            f"``benchmarks/fit_evaluation.py{flag} --games {args.games} --write`` (self-play seeds {FIRST_SEED}..).",
+            f"``research/fitting/fit_evaluation.py{flag} --games {args.games} --write``"
+            f" (self-play seeds {FIRST_SEED}..).",
             '"""',
             "",
             "FEATURES = (",

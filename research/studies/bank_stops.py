@@ -4,9 +4,10 @@ The bots are deterministic from their seeds, so a recorded game played again wit
 seats and seed is the same game (checked: scores and winners must match the record). During the
 replay every tree search of the ``ismcts`` seat is watched: per kind of decision (plans, positions,
 moves) how many were searched, how many the ``stop`` rule ended early, how many ran with ``stop``
-cleared by ``hold``, and the simulations granted and used on average (docs/bots.md, ninth round).
+cleared by ``hold``, and the simulations granted and used on average (research/journal.md, ninth round).
 
-    .venv/bin/python benchmarks/bank_stops.py docs/bots/issue13-9/w-1s-bank-a.jsonl --games 2
+    .venv/bin/python research/studies/bank_stops.py \\
+        research/games/wallenstein-budget-allocation/w-1s-bank-a.jsonl --games 2
 """
 
 from __future__ import annotations

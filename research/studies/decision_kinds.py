@@ -5,7 +5,7 @@ game ``i`` on seed ``seed + i``, agents seeded as in a tournament) and times eac
 ``time.process_time``, classed by the kind of decision the deciding seat faces: a season's plan, a
 position, a move, a forced one (a single legal decision), or another phase (the heuristic's).
 
-    .venv/bin/python benchmarks/decision_kinds.py --games 2 \\
+    .venv/bin/python research/studies/decision_kinds.py --games 2 \\
         ismcts:simulations=1200:evaluation=learned search:simulations=200 search:simulations=200 search:simulations=200
 """
 

@@ -8,13 +8,14 @@ often the seat ahead on points does, and the correlation of ``tanh(margin / 8)``
 score) with winning; then the win frequency per score band. A search whose roll-outs stop where
 the evaluation says little about the result is steered by noise there.
 
-    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200
-    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --winter   # evaluation=winter
-    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned
-    .venv/bin/python benchmarks/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
-    .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned
+    .venv/bin/python research/studies/eval_calibration.py --game wallenstein --games 200
+    .venv/bin/python research/studies/eval_calibration.py --game wallenstein --games 200 --winter   # evaluation=winter
+    .venv/bin/python research/studies/eval_calibration.py --game wallenstein --games 200 --evaluation learned
+    .venv/bin/python research/studies/eval_calibration.py --game wallenstein --games 200 --evaluation learned2
+    .venv/bin/python research/studies/eval_calibration.py --game league --games 200 --evaluation learned
     # ismcts:evaluation=learned:guard_weight=1.8 (the learned weights with a guard set to 1.8):
-    .venv/bin/python benchmarks/eval_calibration.py --game league --games 200 --evaluation learned --guard-weight 1.8
+    .venv/bin/python research/studies/eval_calibration.py --game league --games 200 \\
+        --evaluation learned --guard-weight 1.8
 """
 
 from __future__ import annotations

@@ -1,19 +1,19 @@
 """The bots' ladder (a seat-rotated round-robin) or one line-up's match, written game by game.
 
-    # the ladder of docs/bots.md (every combination of 4 kinds, each seat of each line-up):
-    .venv/bin/python benchmarks/ladder.py --game wallenstein --out ladder.jsonl --cycles 1 \\
+    # the ladder of docs/bots/wallenstein.md (every combination of 4 kinds, each seat of each line-up):
+    .venv/bin/python research/studies/ladder.py --game wallenstein --out ladder.jsonl --cycles 1 \\
         random heuristic search ismcts:simulations=100 ismcts:simulations=400
     # one line-up (e.g. a target's match): --lineup and the four names
-    .venv/bin/python benchmarks/ladder.py --game wallenstein --out match.jsonl --games 100 --lineup \\
+    .venv/bin/python research/studies/ladder.py --game wallenstein --out match.jsonl --games 100 --lineup \\
         ismcts heuristic heuristic heuristic
     # the standings of a file written so far (a run cut short keeps every finished game):
-    .venv/bin/python benchmarks/ladder.py --summarize ladder.jsonl
+    .venv/bin/python research/studies/ladder.py --summarize ladder.jsonl
     # the same ladder command again with --resume plays only the games not in --out yet
     # a paired match: each game also played with --versus in the first name's place (same seeds and
     # seats, so only that bot differs); prints the paired difference of win shares and scores:
-    .venv/bin/python benchmarks/ladder.py --game wallenstein --out pair.jsonl --games 40 --lineup \
+    .venv/bin/python research/studies/ladder.py --game wallenstein --out pair.jsonl --games 40 --lineup \
         ismcts heuristic heuristic heuristic --versus search --resume
-    .venv/bin/python benchmarks/ladder.py --summarize pair.jsonl ismcts --versus search
+    .venv/bin/python research/studies/ladder.py --summarize pair.jsonl ismcts --versus search
 
 Every finished game is appended to ``--out`` as one JSON line; the standings (Bradley-Terry
 ratings with bootstrap 95% intervals, win rates with Wilson intervals, CPU ms per decision) are

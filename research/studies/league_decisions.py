@@ -1,6 +1,6 @@
 """Where a League of Six bot's CPU goes, per kind of decision, in head-to-head games.
 
-    .venv/bin/python benchmarks/league_decisions.py --games 4 --seed 700 \\
+    .venv/bin/python research/studies/league_decisions.py --games 4 --seed 700 \\
         --bot ismcts:simulations=150:root=halving:confidence=0:expand=16:evaluation=learned:rollout=quick \\
         --opponent search:simulations=64
 

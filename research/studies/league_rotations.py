@@ -1,6 +1,6 @@
 """How League of Six bots turn the tax tile, against the heuristic, in heuristic games.
 
-    .venv/bin/python benchmarks/league_rotations.py --games 6 --seed 900 \\
+    .venv/bin/python research/studies/league_rotations.py --games 6 --seed 900 \\
         --bot ismcts:simulations=150:root=halving:confidence=0:expand=16:rollout=quick \\
         --bot ismcts:simulations=150:root=halving:confidence=0:expand=16:rollout=quick:evaluation=learned
 
@@ -8,7 +8,7 @@ Plays ``--games`` games of four heuristic bots (game *i*: seed ``seed + i``). At
 rotation with a choice, each ``--bot`` (a shadow copy per seat that sees the same observations and
 is asked the same question; its choice is not played) and the heuristic choose a rotation, and the
 rotation's yield is read from the components: guards, horses and goods blocks. Prints, per bot, the
-mean yield of its choices and how often it differs from the heuristic (docs/bots.md, seventh round).
+mean yield of its choices and how often it differs from the heuristic (research/journal.md, seventh round).
 """
 
 from __future__ import annotations

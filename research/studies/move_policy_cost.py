@@ -6,7 +6,7 @@ The positions are every move decision with a choice (2012 edition, 4 players) of
 seeds ``seed`` to ``seed + games - 1``; each function is timed over all of them, the three in turn,
 ``rounds`` times (``time.process_time``), and the fastest round of each is reported, per call.
 
-    .venv/bin/python benchmarks/move_policy_cost.py --games 4 --rounds 5
+    .venv/bin/python research/studies/move_policy_cost.py --games 4 --rounds 5
 """
 
 from __future__ import annotations

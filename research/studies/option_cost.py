@@ -6,7 +6,7 @@ agent of each configuration (seat 0, the same seed; so a budget bank starts empt
 ``rounds`` times; each decision's fastest time per configuration counts (``time.process_time``).
 Printed: ms per decision by kind and in all, and the second configuration's over the first's.
 
-    .venv/bin/python benchmarks/option_cost.py --games 1 \\
+    .venv/bin/python research/studies/option_cost.py --games 1 \\
         ismcts:simulations=400 ismcts:simulations=400:opponent_moves=searchfit
 """
 

@@ -1,11 +1,11 @@
-"""Which plan a Wallenstein ismcts plan decision picks with ``refine`` and without (docs/bots.md, tenth round).
+"""Which plan a Wallenstein ismcts plan decision picks with ``refine`` and without (research/journal.md, tenth round).
 
 Positions: seat 0's whole-plan decisions of heuristic games (every other one of the first five per
 game), each searched twice with the 1-s configuration's plan budget and the same rng, ``refine=0``
 and ``refine=N``; prints the index of the chosen plan among the root's candidates (16 and more: a
 plan the refinement added, which today's flat search never considers) and how often the two agree.
 
-    .venv/bin/python benchmarks/refine_picks.py --seed 100 --games 6 --refine 4
+    .venv/bin/python research/studies/refine_picks.py --seed 100 --games 6 --refine 4
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Instructions per step of the RL loops, counted by valgrind's cachegrind: a measure the shared
-machine's load does not move (docs/rl.md "Speed").
+machine's load does not move (docs/research/rl.md "Speed").
 
-    .venv/bin/python benchmarks/rl_instructions.py                      # Wallenstein, 2 games, every row
-    .venv/bin/python benchmarks/rl_instructions.py --rows engine observed --src /tmp/before/src
-    .venv/bin/python benchmarks/rl_instructions.py --timed 5 --games 10  # the same rows timed instead
+    .venv/bin/python research/studies/rl_instructions.py                      # Wallenstein, 2 games, every row
+    .venv/bin/python research/studies/rl_instructions.py --rows engine observed --src /tmp/before/src
+    .venv/bin/python research/studies/rl_instructions.py --timed 5 --games 10  # the same rows timed instead
 
 Each row runs in its own process under ``valgrind --tool=cachegrind`` (``PYTHONHASHSEED=0``, one BLAS
 thread, address randomisation off: repeated runs agree to 0.01%); a run that only imports and builds
@@ -31,9 +31,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from random_play import play_random
 
 HERE = Path(__file__).resolve().parent
+# The benchmarks' random game loop, shared with bench_rl.py (benchmarks/ is no package).
+sys.path.insert(0, str(HERE.parents[1] / "benchmarks"))
+from random_play import play_random  # noqa: E402
+
 ROWS = ("engine", "observed", "free", "floor", "ideal", "nofirst", "noout", "noboard")
 
 

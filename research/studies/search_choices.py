@@ -1,6 +1,6 @@
 """Which of its candidates today's flat search (``search``) chooses, in real games of a line-up.
 
-The question behind the ``ismcts`` bot's model of searching opponents (docs/bots.md, tenth
+The question behind the ``ismcts`` bot's model of searching opponents (docs/bots/wallenstein.md, tenth
 round): for each plan decision of a ``search`` seat, the rank of the chosen plan in
 :func:`wallenstein.bots.search.plan_candidates` order (0: the heuristic's plan; then its single
 changes; then noisy heuristic plans), and for each of its move decisions whether it took the
@@ -17,7 +17,7 @@ from the same observation with the generator the search used (its seed and decis
 the list is the one it chose from. Games as ``ladder.py --lineup`` plays them (game ``i`` on seed
 ``seed + i``, seats rotated by ``i``).
 
-    .venv/bin/python benchmarks/search_choices.py --games 4 \\
+    .venv/bin/python research/studies/search_choices.py --games 4 \\
         search:simulations=200 search:simulations=200 search:simulations=200 search:simulations=200
 """
 

@@ -5,7 +5,7 @@ to it, or another (a noisy heuristic plan), the question behind the ``ismcts`` b
 Heuristic games (Wallenstein 2012, 4 players, seeds 3000..); at each season's planning one seat
 (rotating) asks the search for its plan in the same position.
 
-    .venv/bin/python benchmarks/search_plan_kinds.py --simulations 200 --games 6   # ~1 min
+    .venv/bin/python research/studies/search_plan_kinds.py --simulations 200 --games 6   # ~1 min
 """
 
 from __future__ import annotations

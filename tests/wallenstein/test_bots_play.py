@@ -28,26 +28,26 @@ SMALL: dict[str, dict[str, Any]] = {
     "search": SMALL_SEARCH,
     "ismcts": {"simulations": 6, "candidates": 3, "model": 2, "worlds": 2},
 }
-# The configuration measured at about 1 s per decision (docs/bots.md, "Third round"), tiny budget.
+# The configuration measured at about 1 s per decision (research/journal.md, "Third round"), tiny budget.
 STRONG_ISMCTS = {**SMALL["ismcts"], "horizon": "year", "root": "halving", "confidence": 0, "expand": 2}
 STRONG_ISMCTS["evaluation"] = "winter"
 SMALL["ismcts_1s"] = STRONG_ISMCTS
-# The same with the learned evaluation (docs/bots.md, "Fourth round").
+# The same with the learned evaluation (research/journal.md, "Fourth round").
 SMALL["ismcts_learned"] = {**STRONG_ISMCTS, "evaluation": "learned"}
-# The head-to-head configuration (docs/bots.md, "Fifth round"): season horizon, today's search's
+# The head-to-head configuration (research/journal.md, "Fifth round"): season horizon, today's search's
 # candidates as the model of other seats' hidden plans.
 SMALL["ismcts_h2h"] = {**SMALL["ismcts_learned"], "horizon": "season", "opponents": "search"}
 # The same with the budget shared unevenly between plans and moves, and plans played out to the
-# year's end (docs/bots.md, "Sixth round").
+# year's end (research/journal.md, "Sixth round").
 SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "plan_horizon": "year"}
-# The hybrid: plans made by today's flat search, the tree for positions and moves (docs/bots.md,
+# The hybrid: plans made by today's flat search, the tree for positions and moves (research/journal.md,
 # "Seventh round").
 SMALL["ismcts_flat"] = {**SMALL["ismcts_budget"], "flat_plans": 3}
-# The sixth round's configuration with the refitted evaluation on more facts (docs/bots.md, "Eighth round").
+# The sixth round's configuration with the refitted evaluation on more facts (research/journal.md, "Eighth round").
 SMALL["ismcts_learned2"] = {**SMALL["ismcts_budget"], "evaluation": "learned2"}
-# The same facts, a seat's holdings never counting against it (docs/bots.md, "Eighth round").
+# The same facts, a seat's holdings never counting against it (research/journal.md, "Eighth round").
 SMALL["ismcts_learned3"] = {**SMALL["ismcts_budget"], "evaluation": "learned3"}
-# The budget moved from clear decisions to close ones, banked in engine steps (docs/bots.md, "Ninth round").
+# The budget moved from clear decisions to close ones, banked in engine steps (research/journal.md, "Ninth round").
 SMALL["ismcts_bank"] = {
     **SMALL["ismcts_budget"],
     "simulations": 24,
@@ -57,12 +57,12 @@ SMALL["ismcts_bank"] = {
     "hold": 1,
 }
 # The bank's configuration with other seats' hidden plans drawn as today's search picks them
-# (docs/bots.md, "Tenth round": the opponents' plans as the flat search picks them).
+# (research/journal.md, "Tenth round": the opponents' plans as the flat search picks them).
 SMALL["ismcts_searchfit"] = {**SMALL["ismcts_bank"], "opponents": "searchfit"}
-# And other seats' roll-out moves drawn as today's search picks them (docs/bots.md, "Eleventh round").
+# And other seats' roll-out moves drawn as today's search picks them (research/journal.md, "Eleventh round").
 SMALL["ismcts_movesfit"] = {**SMALL["ismcts_searchfit"], "opponent_moves": "searchfit"}
 
-# The same with plan candidates refined from the halving root's leaders (docs/bots.md, "Tenth round").
+# The same with plan candidates refined from the halving root's leaders (research/journal.md, "Tenth round").
 SMALL["ismcts_refine"] = {**SMALL["ismcts_bank"], "refine": 2}
 
 # Test names of configurations -> bot kinds.

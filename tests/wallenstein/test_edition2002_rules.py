@@ -1,5 +1,5 @@
 """The 2002 edition's rules where they differ from 2012: rulings (W-nn) and the project's own
-decisions R-10..R-19 (docs/rules-notes-2002.md), one or more tests each.
+decisions R-10..R-19 (docs/rules/notes-2002.md), one or more tests each.
 
 Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000).
 """
