@@ -267,4 +267,4 @@ def test_refining_from_the_leaders_finds_a_better_arm_the_candidates_miss() -> N
     assert len(no_hook.root.candidates) == 8 and no_hook.iterations == 400
     for bad in ({"refine": -1}, {"refine": 1.5}, {"refine": True}, {"refine": 2, "root": "ucb"}):
         with pytest.raises(ValueError, match="refine"):
-            Settings(**bad)  # type: ignore[arg-type]
+            Settings(**bad)

@@ -144,8 +144,8 @@ def test_seed002_revolt_example_two_grain_short_three_farmers() -> None:
     fight = g.observe(None)["fight"]
     assert fight["kind"] == "winter_revolt" and fight["farmers"] == 3 and fight["defender"] == RED
     short = last(g, "supply_short")
-    assert short["shortfall"] == 2 and short["extra_peasants"] == 2 and len(short["counties"]) == 1  # type: ignore[arg-type]
-    land = county(short["counties"][0])  # type: ignore[index]
+    assert short["shortfall"] == 2 and short["extra_peasants"] == 2 and len(short["counties"]) == 1
+    land = county(short["counties"][0])
     g.apply(RED, Action("commit", 2))
     rv = last(g, "revolt")
     assert rv["dropped"] == {"0": 2, "1": 0, "2": 0, "3": 0, "peasants": 3}
