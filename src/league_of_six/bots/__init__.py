@@ -5,7 +5,7 @@
 
 Every bot is a :class:`tabletop.agents.Agent`: the runner gives it ``observe(seat)`` and the legal
 actions, nothing else. A bot remembers what it saw earlier in the game (cards turned up and taken,
-guards collected), as a player at the table would. See docs/bots-league-of-six.md.
+guards collected), as a player at the table would. See docs/bots/league-of-six.md.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.agents import Agent, AgentFactory, make_from, standard_bots
 from tabletop.levels import Level
 
-# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots.md, "The
+# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots/wallenstein.md, "The
 # ladder": 20 games of 4 players, stand-in set). The ISMCTS measured there is the first version's
 # (no confidence rule, widening 1 for every seat).
 LEVELS: tuple[Level, ...] = (
@@ -29,7 +29,7 @@ BOT_KINDS: dict[str, AgentFactory] = standard_bots("league_of_six.bots")
 
 
 def _ppo(seed: int, **options: Any) -> Agent:
-    """A trained policy, ``ppo:path=model.zip`` (needs the [rl] extra; see docs/rl.md)."""
+    """A trained policy, ``ppo:path=model.zip`` (needs the [rl] extra; see docs/research/rl.md)."""
     from league_of_six.rl.bot import ppo_agent
 
     agent: Agent = ppo_agent(seed, **options)

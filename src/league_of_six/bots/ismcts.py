@@ -41,7 +41,7 @@ from tabletop.budget import BANKS, Bank
 from tabletop.ismcts import Settings, relative, search
 
 DEFAULT_SIMULATIONS = 400
-# Measured best against the heuristic at 100 simulations (docs/bots.md): keep the heuristic's choice
+# Measured best against the heuristic at 100 simulations (docs/bots/wallenstein.md): keep the heuristic's choice
 # unless another is better by a standard error; other seats play the opponent model's choice longer.
 CONFIDENCE = 1.0
 OTHERS = 0.3
@@ -157,10 +157,10 @@ class IsmctsAgent(HeuristicAgent):
     default: no limit), ``horse`` (the heuristic's value of a horse, 3.2 by default, in place of
     its own for the candidates, roll-outs and standing), ``guard_weight`` (with
     ``evaluation="learned"``: a guard in hand's weight from round 2 on, in place of the fitted
-    ~3; docs/bots.md, eighth round), ``components`` (a user's set).
+    ~3; research/journal.md, eighth round), ``components`` (a user's set).
 
     With ``stop`` and ``carry`` the budget moves from clear decisions to close ones while the
-    game's simulations stay ``simulations`` per searched decision at most (docs/bots.md, sixth
+    game's simulations stay ``simulations`` per searched decision at most (research/journal.md, sixth
     round); still counts of simulations, deterministic from the seed. A simulation's cost follows
     the length of its roll-out (a town choice at the round's start costs several times a storage
     row at its end), so moving simulations moves CPU unevenly; with ``bank="steps"`` a decision
@@ -169,7 +169,7 @@ class IsmctsAgent(HeuristicAgent):
     budget) where it overspent: a game's engine steps then stay at most those of the fixed budget,
     one decision's error aside. What the bank still holds when the game ends is never spent; with
     ``hold`` it is at most ``hold`` plus one decision's budget (at the dearest kind's steps), so a
-    game's steps stay at least the fixed budget's less that (docs/bots.md, seventh round). The
+    game's steps stay at least the fixed budget's less that (research/journal.md, seventh round). The
     bookkeeping is :class:`tabletop.budget.Bank`, shared with Wallenstein's bot.
     """
 

@@ -5,7 +5,7 @@ civic leader majorities and guards to its influence at fixed rates, the same at 
 for a "settled" share. This one predicts each seat's **final score** as the search scores a
 finished game (influence plus ``WIN`` shared by the winners) from a few cheap public-or-sampled
 facts of the position, by a linear model per horizon (the round that starts: the roll-outs stop
-there), fitted by least squares on self-play positions (``benchmarks/fit_evaluation.py --game
+there), fitted by least squares on self-play positions (``research/fitting/fit_evaluation.py --game
 league``, which writes :mod:`league_of_six.bots.evaluation_weights`). Playing needs no learning
 library: a dot product per seat. The recipe is Wallenstein's (:mod:`wallenstein.bots.learned`).
 
@@ -32,7 +32,7 @@ FEATURES = (
 HORIZONS = ROUNDS  # the start of round 1 .. round 6
 WEIGHTS = evaluation_weights.WEIGHTS
 if evaluation_weights.FEATURES != FEATURES or len(WEIGHTS) != HORIZONS:
-    raise ImportError("evaluation_weights.py does not match the features: rerun benchmarks/fit_evaluation.py")
+    raise ImportError("evaluation_weights.py does not match the features: rerun research/fitting/fit_evaluation.py")
 
 
 def horizon(g: Game) -> int:
@@ -72,7 +72,7 @@ def learned_values(g: Game, weights: tuple[tuple[float, ...], ...] = WEIGHTS) ->
 
 def with_guard_weight(guard: float) -> tuple[tuple[float, ...], ...]:
     """The fitted weights with a guard in hand worth ``guard`` at every round from the second on
-    (``ismcts:guard_weight=``; docs/bots.md, eighth round): the fit's ~3 is a correlation over
+    (``ismcts:guard_weight=``; research/journal.md, eighth round): the fit's ~3 is a correlation over
     self-play, not a measured worth."""
     i = FEATURES.index("guards")
     return (WEIGHTS[0], *((*w[:i], guard, *w[i + 1 :]) for w in WEIGHTS[1:]))

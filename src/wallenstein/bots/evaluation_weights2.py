@@ -1,5 +1,5 @@
 """The learned evaluation's weights (:mod:`wallenstein.bots.learned`, ``evaluation=learned2``): written by
-``benchmarks/fit_evaluation.py --facts extended --games 8000 --write`` (self-play seeds 20000..).
+``research/fitting/fit_evaluation.py --facts extended --games 8000 --write`` (self-play seeds 20000..).
 """
 
 FEATURES = (

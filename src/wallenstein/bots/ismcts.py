@@ -56,7 +56,7 @@ from wallenstein.state import MOVE, PLANNING, POSITION
 from wallenstein.tower import TowerModel
 
 DEFAULT_SIMULATIONS = 400
-# Measured best against the heuristic at 100 simulations (docs/bots.md): keep the heuristic's choice
+# Measured best against the heuristic at 100 simulations (docs/bots/wallenstein.md): keep the heuristic's choice
 # unless another is better by a standard error; other seats play the opponent model's choice longer.
 CONFIDENCE = 1.0
 OTHERS = 0.3
@@ -67,7 +67,7 @@ HORIZONS = ("season", "year")
 # The static evaluation: "plain" (search.seat_values as the flat search scores), "winter" (a grain
 # shortfall before the year's winter costs the revolts it would bring, search.winter_revolt_loss) or
 # "learned" (each seat's final score predicted by a linear model fitted on self-play, bots.learned).
-# "learned2": the same kind of model on more facts of the board (bots.learned, docs/bots.md "Eighth round").
+# "learned2": the same kind of model on more facts of the board (bots.learned, research/journal.md "Eighth round").
 # "learned3": those facts, a seat's holdings never counting against it.
 EVALUATIONS = ("plain", "winter", "learned", "learned2", "learned3")
 PLAN_POOL = 4  # opponent-model plans per seat and decision
@@ -76,20 +76,20 @@ PLAN_POOL = 4  # opponent-model plans per seat and decision
 # single changes (a stronger or free bid, money instead of a costly action), then noisy plans).
 # "searchfit": the flat search's candidates as it lists them (``search.plan_candidates``, its 8), each
 # drawn with the share of plan decisions in which ``search:simulations=200`` chose a candidate of
-# that rank in real games (``SEARCH_FIT``; docs/bots.md, tenth round, benchmarks/search_choices.py).
+# that rank in real games (``SEARCH_FIT``; research/journal.md, tenth round, research/studies/search_choices.py).
 OPPONENTS = ("heuristic", "search", "searchfit")
 SEARCH_FIT_POOL = PLAN_CANDIDATES  # the flat search's own number of plan candidates
 # The measured choices of ``search:simulations=200`` per candidate rank (0: the heuristic's plan),
-# out of its plan decisions in 4-search games (docs/bots.md, tenth round): weights, not shares.
+# out of its plan decisions in 4-search games (research/journal.md, tenth round): weights, not shares.
 SEARCH_FIT: tuple[int, ...] = (34, 57, 24, 30, 39, 28, 35, 41)  # 288 plans, 12 games (seeds 0-11)
 # The model of other seats' moves in the roll-outs: "quick" (the roll-out policy's own ``quick_move``,
 # as the bot's seat) or "searchfit" (``rollout.fitted_move``: the flat search's move candidates, each
-# drawn with the weight of its kind, ``SEARCH_FIT_MOVES``; docs/bots.md, eleventh round).
+# drawn with the weight of its kind, ``SEARCH_FIT_MOVES``; research/journal.md, eleventh round).
 OPPONENT_MOVES = ("quick", "searchfit")
 # Per kind of move candidate (``rollout.MOVE_KINDS``), the weight of one candidate of that kind:
 # fitted so that a weighted draw among each decision's candidates gives the kinds
 # ``search:simulations=200`` chose likeliest (Luce's choice model; 562 move decisions of 12 games of
-# four searches, seeds 0-11, benchmarks/search_choices.py; docs/bots.md, eleventh round).
+# four searches, seeds 0-11, research/studies/search_choices.py; research/journal.md, eleventh round).
 SEARCH_FIT_MOVES: dict[str, float] = {
     "quick": 1.000,
     "stay": 0.217,
@@ -332,7 +332,7 @@ class IsmctsAgent:
     model of other seats' moves in the roll-outs of the 2012 edition: "quick", the roll-out policy's
     ``quick_move`` as for the bot's own seat, or "searchfit": a draw among the flat search's move
     candidates, each weighted by how often ``search:simulations=200`` was measured to choose one of
-    its kind, ``SEARCH_FIT_MOVES``; docs/bots.md, eleventh round); ``plans``, ``positions``,
+    its kind, ``SEARCH_FIT_MOVES``; research/journal.md, eleventh round); ``plans``, ``positions``,
     ``moves`` (multipliers of ``simulations`` for each kind of searched decision, default 1: a plan
     can get more of the budget and a move less, the mean per decision over a game kept by the
     multipliers the caller picks); ``plan_horizon``
@@ -342,7 +342,7 @@ class IsmctsAgent:
     by today's flat search, :class:`wallenstein.bots.search.SearchAgent`, with that many
     simulations, its candidates, roll-outs to the year's end and evaluation: a hybrid whose tree
     searches only the other kinds); ``stop``, ``carry``, ``bank``, ``hold``: the budget moved from
-    clear decisions to close ones, as League of Six's (:class:`tabletop.budget.Bank`; docs/bots.md,
+    clear decisions to close ones, as League of Six's (:class:`tabletop.budget.Bank`; research/journal.md,
     ninth round): ``stop`` (halving root: end a decision once its leader is that many paired
     standard errors ahead; 0: never), ``carry`` (a decision may spend up to ``carry`` times its
     kind's budget, ``simulations`` times the kind's multiplier, from what earlier decisions left
@@ -352,7 +352,7 @@ class IsmctsAgent:
     ones (plans, positions, moves); the heuristic's and the flat search's decisions neither save
     nor spend. ``refine`` (halving root: after each halving round but the last, up to that many new
     plans, single changes to the two leading ones, join the survivors, and candidates are ranked on
-    each round's own worlds; docs/bots.md, tenth round; default 0: the initial candidates only).
+    each round's own worlds; research/journal.md, tenth round; default 0: the initial candidates only).
     """
 
     def __init__(

@@ -5,7 +5,7 @@ points to its money, grain and armies at fixed rates. This one predicts each sea
 score** (its VP plus the search's win bonus) from a few cheap public facts of the position, by a
 linear model per horizon (the season whose planning starts: the search's roll-outs stop there),
 fitted by least squares on positions of heuristic self-play games
-(``benchmarks/fit_evaluation.py``, which writes :mod:`wallenstein.bots.evaluation_weights`). No
+(``research/fitting/fit_evaluation.py``, which writes :mod:`wallenstein.bots.evaluation_weights`). No
 learning library is needed at play time: a dot product per seat.
 
 The model is fitted on seat features centred over the seats of a position against the centred
@@ -15,7 +15,7 @@ final scores, so it predicts who ends ahead of whom, not how many points a game 
 ``evaluation=learned2`` (:func:`learned2_values`, weights in
 :mod:`wallenstein.bots.evaluation_weights2`) is the same kind of model on more facts
 (:data:`FEATURES2`: the board around each seat's counties and its buildings and majorities),
-fitted by ``benchmarks/fit_evaluation.py --facts extended --write``; the first set and its weights
+fitted by ``research/fitting/fit_evaluation.py --facts extended --write``; the first set and its weights
 stay as they were (levels and earlier figures depend on them).
 """
 
@@ -55,18 +55,18 @@ EXTRA_FEATURES = (
 FEATURES2 = FEATURES + EXTRA_FEATURES
 # evaluation=learned3: the same facts, fitted so that none of these (a seat's holdings, which its own
 # decisions add to) counts against it; learned2's self-play correlations priced a building below
-# nothing in the first year, a bias a search acts on (docs/bots.md, "Eighth round").
+# nothing in the first year, a bias a search acts on (research/journal.md, "Eighth round").
 HOLDINGS = (*FEATURES[:6], "buildings", "majorities", "border_armies")  # vp .. counties, and these
 HORIZONS = 6  # the planning of year 1 spring, summer, fall, year 2 spring, summer, fall
 WEIGHTS = evaluation_weights.WEIGHTS
 WEIGHTS2 = evaluation_weights2.WEIGHTS
 WEIGHTS3 = evaluation_weights3.WEIGHTS
 if evaluation_weights.FEATURES != FEATURES or len(WEIGHTS) != HORIZONS:
-    raise ImportError("evaluation_weights.py does not match the features: rerun benchmarks/fit_evaluation.py --write")
+    raise ImportError("evaluation_weights.py does not match the features: rerun research/fitting/fit_evaluation.py")
 if any(m.FEATURES != FEATURES2 or len(m.WEIGHTS) != HORIZONS for m in (evaluation_weights2, evaluation_weights3)):
     raise ImportError(
         "evaluation_weights2.py or 3 does not match the features: "
-        "rerun benchmarks/fit_evaluation.py --facts extended [--signs] --write"
+        "rerun research/fitting/fit_evaluation.py --facts extended [--signs] --write"
     )
 
 

@@ -9,7 +9,7 @@ heuristic at about a third of the cost. Everything else is the heuristic's own d
 
 :func:`fitted_move` is a cheap model of a *searching* rival's move (the ``ismcts`` bot's
 ``opponent_moves="searchfit"``): a draw among the flat search's move candidates by the measured
-weights of their kinds (:data:`MOVE_KINDS`, :func:`move_kind`; docs/bots.md, eleventh round).
+weights of their kinds (:data:`MOVE_KINDS`, :func:`move_kind`; research/journal.md, eleventh round).
 """
 
 from __future__ import annotations
