@@ -359,6 +359,16 @@ def plot(drops: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
+def _odds_table(add: Any, odds: dict[Any, Any], outcome: int) -> None:
+    """One k-by-m table of battle odds (``outcome`` 0: the attacker wins, 1: a tie), empty / filled tower."""
+    add("| k \\ m | neutral | " + " | ".join(str(m) for m in range(1, MAX_M + 1)) + " |")
+    add("|---:|" + "---:|" * (MAX_M + 1))
+    for k in range(1, MAX_K + 1):
+        cells = [f"{_p(odds[(k, m, False)][outcome])} / {_p(odds[(k, m, True)][outcome])}" for m in range(MAX_M + 1)]
+        add(f"| {k} | " + " | ".join(cells) + " |")
+    add("")
+
+
 def _p(x: float) -> str:
     return f"{100 * x:.0f}"
 
@@ -492,21 +502,10 @@ def markdown(
     )
     add("")
     odds = battles["odds"]
-    head = "| k \\ m | neutral | " + " | ".join(str(m) for m in range(1, MAX_M + 1)) + " |"
-    add(head)
-    add("|---:|" + "---:|" * (MAX_M + 1))
-    for k in range(1, MAX_K + 1):
-        cells = [f"{_p(odds[(k, m, False)][0])} / {_p(odds[(k, m, True)][0])}" for m in range(MAX_M + 1)]
-        add(f"| {k} | " + " | ".join(cells) + " |")
-    add("")
+    _odds_table(add, odds, 0)  # wins
     add("Probability (%) of a tie (county devastated), empty / filled:")
     add("")
-    add(head)
-    add("|---:|" + "---:|" * (MAX_M + 1))
-    for k in range(1, MAX_K + 1):
-        cells = [f"{_p(odds[(k, m, False)][1])} / {_p(odds[(k, m, True)][1])}" for m in range(MAX_M + 1)]
-        add(f"| {k} | " + " | ".join(cells) + " |")
-    add("")
+    _odds_table(add, odds, 1)
     worst = max(max(abs(c["exact"][0] - c["sim"][0]), abs(c["exact"][1] - c["sim"][1])) for c in battles["checks"])
     add(
         f"Check: {len(battles['checks'])} cells simulated through `Tower` ({cfg.check_battles:,} battles each) "
