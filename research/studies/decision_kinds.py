@@ -11,11 +11,12 @@ position, a move, a forced one (a single legal decision), or another phase (the 
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
+
+from study_args import bots_parser
 
 from tabletop.agents import Agent
 from tabletop.tournament import seating, watched_game
@@ -56,11 +57,7 @@ class Classed:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("names", nargs=4, help="the line-up (kind[:option=value...])")
-    ap.add_argument("--games", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=0)
-    args = ap.parse_args()
+    args = bots_parser(__doc__, 4, "the line-up").parse_args()
     # name -> kind -> [decisions, CPU seconds]
     tally: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
     for i in range(args.games):

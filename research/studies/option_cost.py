@@ -12,10 +12,11 @@ Printed: ms per decision by kind and in all, and the second configuration's over
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections import defaultdict
 from typing import Any
+
+from study_args import bots_parser
 
 from tabletop.tournament import parse_agent
 from wallenstein.actions import Action
@@ -37,10 +38,7 @@ def decisions(games: int, seed: int) -> list[tuple[str, dict[str, Any], list[Act
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("names", nargs=2, help="the two configurations (kind[:option=value...])")
-    ap.add_argument("--games", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=0)
+    ap = bots_parser(__doc__, 2, "the two configurations")
     ap.add_argument("--rounds", type=int, default=1)
     args = ap.parse_args()
     found = decisions(args.games, args.seed)

@@ -23,11 +23,12 @@ the list is the one it chose from. Games as ``ladder.py --lineup`` plays them (g
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
+
+from study_args import bots_parser
 
 from tabletop.agents import Agent
 from tabletop.tournament import watched_game
@@ -116,11 +117,7 @@ class Watched:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("names", nargs=4, help="the line-up (kind[:option=value...])")
-    ap.add_argument("--games", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=0)
-    args = ap.parse_args()
+    args = bots_parser(__doc__, 4, "the line-up").parse_args()
     tally: dict[str, dict[str, Counter[Any]]] = {}
     kinds: dict[str, dict[str, Counter[Any]]] = {}
     moves: dict[str, list[Decision]] = {}
