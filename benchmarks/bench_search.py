@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_search.py              # figures as a table
     .venv/bin/python benchmarks/bench_search.py --json       # the same as JSON
     .venv/bin/python benchmarks/bench_search.py --profile    # plus cProfile of search decisions
-    # plus any configured bot, e.g. the 1-s configurations of docs/bots.md (third and fourth rounds):
+    # plus any configured bot, e.g. the 1-s configurations of research/journal.md (third and fourth rounds):
     .venv/bin/python benchmarks/bench_search.py \
         --also ismcts:simulations=300:horizon=year:root=halving:confidence=0:expand=16:evaluation=winter \
         --also ismcts:simulations=1200:horizon=season:root=halving:confidence=0:expand=16:evaluation=learned

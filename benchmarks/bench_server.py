@@ -221,7 +221,12 @@ def attack_main(base: str, other: str, spectators: int) -> None:
     # figures show what the server's handling of the attack costs, not two processes sharing the cores.
     os.nice(19)
     stop = threading.Event()
-    threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
+
+    def wait_for_stdin() -> None:
+        sys.stdin.readline()
+        stop.set()
+
+    threading.Thread(target=wait_for_stdin, daemon=True).start()
     print(json.dumps(asyncio.run(attack(base, other, stop, spectators))), flush=True)
 
 
@@ -277,7 +282,7 @@ def stored_games(db: str, n: int, players: int = 4, decisions: int = 12) -> list
     kind = GAMES["wallenstein"]
     store = Store(db)
     rng = random.Random(1)
-    seats = [{"type": "human", "name": "", "token_sha256": token_digest("t")}]
+    seats: list[dict[str, Any]] = [{"type": "human", "name": "", "token_sha256": token_digest("t")}]
     seats += [{"type": "bot", "name": "", "bot": "random", "salt": s} for s in range(players - 1)]
     ids = []
     for i in range(n):

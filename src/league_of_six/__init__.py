@@ -11,7 +11,7 @@ Usage::
     print(g.result())
 
 The printed tiles are not public: ``new_game(..., components="my_set.json")`` plays a component
-file in the format of docs/league-of-six-components.md.
+file in the format of docs/rules/league-of-six-components.md.
 """
 
 from league_of_six.actions import Action

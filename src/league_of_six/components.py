@@ -1,7 +1,7 @@
 """The printed components of League of Six, read from a component file (L-01, L-02, L-03).
 
 The town, tax and storage tiles are pictures; no public text lists them. The engine therefore reads
-them from a JSON component file (format: docs/league-of-six-components.md) and ships a balanced
+them from a JSON component file (format: docs/rules/league-of-six-components.md) and ships a balanced
 **stand-in set** (``data/standin_components.json``), named as such wherever it shows. A player who
 owns the game can enter the printed set in the same format and load it with ``components=FILE``.
 

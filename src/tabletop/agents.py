@@ -93,7 +93,7 @@ def standard_bots(package: str) -> dict[str, AgentFactory]:
     """A game's bot registry: "random", and "heuristic"/"search"/"ismcts" from ``package``'s
     ``heuristic``, ``search`` and ``ismcts`` modules (``HeuristicAgent``, ``SearchAgent``,
     ``IsmctsAgent``), and "ppo", a trained policy (``ppo:path=model.zip``: the game's
-    ``rl.bot.ppo_agent``, which needs the [rl] extra; docs/rl.md), each imported when first made so
+    ``rl.bot.ppo_agent``, which needs the [rl] extra; docs/research/rl.md), each imported when first made so
     that loading the registry stays cheap."""
 
     def lazy(module: str, cls: str) -> AgentFactory:

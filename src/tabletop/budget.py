@@ -1,5 +1,5 @@
 """A search bot's budget bank: simulations moved from clear decisions to close ones, shared by the
-games' ISMCTS bots (docs/bots.md, League of Six's sixth and seventh rounds, Wallenstein's ninth).
+games' ISMCTS bots (research/journal.md, League of Six's sixth and seventh rounds, Wallenstein's ninth).
 
 With :attr:`tabletop.ismcts.Settings.stop` a halving root ends a clear decision before its budget
 is spent. The bank keeps what each decision left unspent and lets a later one spend it:

@@ -2,7 +2,7 @@
 
 A game lists its levels (``LEVELS`` in its ``bots`` package): a level names an agent (a bot kind
 with options, as in tournaments: ``ismcts:simulations=200``) and the Bradley-Terry rating that
-agent got in the game's ladder (docs/bots.md, ``benchmarks/ladder.py``) with its 95% interval.
+agent got in the game's ladder (docs/bots/wallenstein.md, ``research/studies/ladder.py``) with its 95% interval.
 The browser lobby shows the levels with their ratings.
 """
 

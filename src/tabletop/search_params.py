@@ -3,7 +3,7 @@
 A game's bot extends :class:`TreeParams` with its own options (its candidates, horizons and
 evaluations); a level or a study is a named preset of it, and an option given by name (through the
 agent name, e.g. ``ismcts:simulations=400``) overrides the preset's value. What each option measured
-is in docs/bots.md; options that no measurement supported were deleted rather than kept.
+is in docs/bots/wallenstein.md; options that no measurement supported were deleted rather than kept.
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ def watched_game(
     """Play game ``index`` of ``lineup``'s match as :func:`play_game` does (seed ``seed + index``,
     seats rotated by ``index``, the same agents and seeds), each seat's agent first passed through
     ``wrap(agent, game, seat, name)``: diagnostics that watch a bot's decisions without changing them
-    (benchmarks/decision_kinds.py, search_choices.py). Returns the finished game."""
+    (research/studies/decision_kinds.py, search_choices.py). Returns the finished game."""
     names = seating(lineup, index)
     game_seed = seed + index
     game = game_spec.new_game(len(names), game_seed)

@@ -253,7 +253,7 @@ def serve(
         list[str] | None, typer.Option("--origin", help="Another page origin allowed to call it (repeatable).")
     ] = None,
     limit: Annotated[
-        list[str] | None, typer.Option("--limit", help="NAME=VALUE: a limit of docs/web.md (repeatable).")
+        list[str] | None, typer.Option("--limit", help="NAME=VALUE: a limit of docs/play/table.md (repeatable).")
     ] = None,
 ) -> None:
     """Play in the browser: start the table's web server and print its address."""

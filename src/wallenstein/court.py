@@ -1,5 +1,5 @@
 """The Emperor's Court, expansion module 1 (seed 000, "Emperor's Court"; German seed 004 where the
-English text is lost; rulings W-29, W-30 and docs/rules-notes-court.md R-20..R-29).
+English text is lost; rulings W-29, W-30 and docs/rules/notes-court.md R-20..R-29).
 
 * Set-up: each player's armies that fall out at the initial tower fill send as many courtiers to the
   entrance hall; each player holds 3 dice tower cards (card code ``TOWER``) besides the money cards.

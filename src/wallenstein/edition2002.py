@@ -1,6 +1,6 @@
 """The rules of the 2002 edition where they differ from 2012 (seeds 002 and 003; seed 003, the
 condensed rules, is the most precise). Rulings W-12, W-15, W-18..W-23, W-26, W-28, W-29; the
-project's own decisions R-10..R-19 are in docs/rules-notes-2002.md.
+project's own decisions R-10..R-19 are in docs/rules/notes-2002.md.
 
 What is different, and where it is handled here:
 

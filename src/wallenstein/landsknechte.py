@@ -1,5 +1,5 @@
 """Expansion module 2, Landsknechte (seed 000, "Landsknechte - Expansion Module 2"; German seed 004;
-rulings W-05, W-29; rules notes R-30..R-33 in docs/rules-notes-landsknechte-leaders.md).
+rulings W-05, W-29; rules notes R-30..R-33 in docs/rules/notes-landsknechte-leaders.md).
 
 Each player has a face-up deck of four cards, the empty-banner card on top. Every season, right after
 player order is set (before the Emperor's Court, if played), each player in player order who controls

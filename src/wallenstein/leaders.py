@@ -1,6 +1,6 @@
 """Expansion module 3, Military Leaders (seed 000, "Military Leaders - Expansion Module 3"; German
 seed 004; rulings W-05, W-07, W-14, W-22, W-31; rules notes R-34..R-39 in
-docs/rules-notes-landsknechte-leaders.md).
+docs/rules/notes-landsknechte-leaders.md).
 
 Each player has a military leader and 6 statues. The leader stands in one of the player's counties
 and improves the actions performed there (``BUILD_DISCOUNT``, ``EXTRA_INCOME``, ``EXTRA_ARMIES``,

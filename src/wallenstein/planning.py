@@ -1,5 +1,5 @@
 """Secret, simultaneous planning: a card on each action box and a bid (seed 000, "Plan individual
-actions and bid for turn order"; rulings W-08, R-01 in docs/rules-notes.md).
+actions and bid for turn order"; rulings W-08, R-01 in docs/rules/notes.md).
 
 A plan is built one box at a time, the bid first (``PLAN_SEQUENCE``), or given whole; both go
 through the same checks here.

@@ -11,7 +11,7 @@ Models:
   ``p_drop`` (2/3), every cube already inside comes out with probability ``p_inside`` (1/3), each
   independently. This is the model of an early online implementation of the game. Long run: a
   tower fed ``n`` cubes per drop settles at an expected content of ``n * (1 - p_drop) / p_inside``
-  cubes (``n`` with the defaults) and returns, on average, every cube thrown (see docs/tower.md).
+  cubes (``n`` with the defaults) and returns, on average, every cube thrown (see docs/research/tower.md).
 * :class:`ProbabilisticTower` with ``p_inside=0`` (``memoryless_tower()``): what is inside never
   comes out, so a battle depends only on the cubes thrown in it.
 * :class:`ScriptedTower`: you say what comes out, drop by drop (for tests and worked examples).

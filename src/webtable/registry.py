@@ -6,7 +6,7 @@ static data its page needs. Any game object with the Wallenstein Game API plugs 
 ``result()``, ``clone()``, ``history`` (secret: never sent) and ``log`` (public events).
 
 Each game registers itself here (``register_game(GameKind(...))``) together with a page module
-``static/<name>.js``; see docs/web.md. Bots of the same name for different games (each game's
+``static/<name>.js``; see docs/play/table.md. Bots of the same name for different games (each game's
 ``heuristic``) share one lobby entry and keep a factory per game.
 """
 
@@ -162,7 +162,7 @@ def install_defaults() -> None:
     register_bot(BotKind("random", "Random (weakest)", _random))
     wallenstein_kind.register_bots(register_bot)
     league_kind.register_bots(register_bot)
-    # Trained policies named in TABLE_PPO_POLICIES (docs/rl.md); tabletop.rl imports nothing heavy here.
+    # Trained policies named in TABLE_PPO_POLICIES (docs/research/rl.md); tabletop.rl imports nothing heavy here.
     from tabletop.rl.table_bots import register_ppo_bots
 
     register_ppo_bots(register_bot, BotKind)

@@ -1,7 +1,7 @@
 """The limits of one table server: what a public table may be asked to bear, all in one place.
 
 Every limit has a default fit for a table on the open internet behind a reverse proxy; ``wallenstein
-serve`` sets the common ones from the command line (docs/web.md, "Running a public table").
+serve`` sets the common ones from the command line (docs/play/table.md, "Running a public table").
 """
 
 from __future__ import annotations

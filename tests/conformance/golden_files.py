@@ -29,6 +29,6 @@ def golden_cases(folder: str, cases: object) -> tuple[Golden, ...]:
     regen = load_regenerate(folder)
     command = f".venv/bin/python tests/{folder}/regenerate.py"
     return tuple(
-        Golden(c.name, c.history_path, c.narration_path, lambda c=c: regen.play_case(c), command)  # type: ignore[attr-defined, misc]
+        Golden(c.name, c.history_path, c.narration_path, lambda c=c: regen.play_case(c), command)  # type: ignore[misc]
         for c in cases  # type: ignore[attr-defined]
     )

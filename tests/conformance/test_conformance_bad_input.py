@@ -30,7 +30,7 @@ def _refused(g: Game, seat: Any, action: Any, before: tuple[object, int], match:
 
 def _spoiled(action: dict[str, Any]) -> list[dict[str, Any]]:
     """The decision's JSON with one field given a value no decision allows."""
-    out = []
+    out: list[dict[str, Any]] = []
     for key in action:
         if key != "type":
             out.extend({**action, key: bad} for bad in (10**9, "no such thing", [None]))

@@ -21,12 +21,12 @@ SCRIPT = load("i18n_script", "scripts/i18n.py")
 
 
 def test_catalogues_match_the_code_are_compiled_and_complete() -> None:
-    assert SCRIPT.problems() == []  # type: ignore[attr-defined]
+    assert SCRIPT.problems() == []
 
 
 @pytest.mark.parametrize("package", ["wallenstein", "league_of_six"])
 def test_translations_keep_every_placeholder(package: str) -> None:
-    cat = SCRIPT.read(SCRIPT.po_path(package, "de"), "de", package)  # type: ignore[attr-defined]
+    cat = SCRIPT.read(SCRIPT.po_path(package, "de"), "de", package)
     checked = 0
     for m in cat:
         if not m.id:

@@ -137,7 +137,7 @@ def test_learned_weights_load_and_evaluate() -> None:
 
 
 def test_deleted_options_are_refused_and_presets_are_frozen_parameters() -> None:
-    """The options no measurement supported (horse, guard_weight: docs/bots.md, eighth round) are
+    """The options no measurement supported (horse, guard_weight: research/journal.md, eighth round) are
     unknown; a preset with an option beside it is the preset with that value replaced."""
     for bad in ({"horse": 2.4}, {"guard_weight": 1.8, "evaluation": "learned"}, {"preset": "nope"}):
         with pytest.raises(IllegalAction, match="bad options"):

@@ -19,7 +19,7 @@ from tabletop.runner import run
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}
 # Tiny budgets per search bot kind: these tests check behaviour, not strength.
 SMALL: dict[str, dict[str, Any]] = {"search": SMALL_SEARCH, "ismcts": {"simulations": 6, "candidates": 3, "worlds": 2}}
-# The head-to-head configuration (docs/bots.md, League of Six): learned evaluation, quick roll-out.
+# The head-to-head configuration (research/journal.md, League of Six, fifth round): learned evaluation, quick roll-out.
 LEARNED = {"simulations": 8, "candidates": 3, "worlds": 2, "root": "halving", "confidence": 0, "expand": 2}
 SMALL["ismcts-learned"] = {**LEARNED, "evaluation": "learned", "rollout": "quick"}
 # The sixth round's budget allocation: clear decisions stop early, close ones spend the savings.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import league_of_six
 from league_of_six.bots.heuristic import HeuristicAgent
@@ -14,7 +15,7 @@ def _positions(seed: int, count: int) -> list[league_of_six.Game]:
     """Games at decisions of the phases the search works on, reached by heuristic play."""
     g = league_of_six.new_game(players=4, seed=seed, log=False)
     agents = [HeuristicAgent(p, p) for p in range(4)]
-    out = []
+    out: list[Any] = []
     while not g.over and len(out) < count:
         seat = g.pending()[0]
         if g.s.phase in (CHOOSE, ROTATE, STORE) and len(g.legal_actions(seat)) > 2:

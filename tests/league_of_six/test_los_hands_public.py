@@ -12,7 +12,7 @@ they are the engine's. Rulebook: ``../shared/seeds/001_7c0a9294b8c55757.txt``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -23,7 +23,7 @@ from league_of_six.state import START_GUARDS
 Hands = list[tuple[int, list[int]]]  # per seat: guards, civic leader card ids (sorted)
 
 
-def _from_log(events: list[Mapping[str, Any]], hands: Hands, seen: set[str]) -> None:
+def _from_log(events: Sequence[Mapping[str, Any]], hands: Hands, seen: set[str]) -> None:
     """Apply the log's hand changes (what a spectator sees happen) to ``hands``; ``seen`` collects
     which kinds of change happened."""
 

@@ -1,4 +1,4 @@
-"""The project's League of Six rules notes (docs/league-of-six-rules-notes.md), one test each (test_lr_NN_...),
+"""The project's League of Six rules notes (docs/rules/league-of-six-notes.md), one test each (test_lr_NN_...),
 and ruling L-02 of ``../shared/design/rulings.md``.
 
 The notes settle what ``../shared/seeds/001_7c0a9294b8c55757.txt`` (seed 001) leaves open; each test

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,7 +18,7 @@ W_CASES = [{}, {"edition": "2002"}, {"modules": ALL_MODULES}, {"setup": "draft",
 
 
 @pytest.mark.parametrize("options", W_CASES, ids=["2012", "2002", "modules", "draft-leaders"])
-def test_every_wallenstein_decision_has_an_index_and_vectors_lie_in_the_box(options: dict) -> None:
+def test_every_wallenstein_decision_has_an_index_and_vectors_lie_in_the_box(options: dict[str, Any]) -> None:
     g = wallenstein.new_game(players=5, seed=8, log=False, **options)
     rng = random.Random(3)
     cat = w_rl.SPEC.catalogue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import SupportsFloat
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -21,7 +23,7 @@ def _play(env: gym.Env, seed: int, pick: int = 0) -> tuple[list[int], float]:
     obs, _ = env.reset(seed=seed)
     taken: list[int] = []
     done = False
-    reward = 0.0
+    reward: SupportsFloat = 0.0
     while not done:
         legal = np.flatnonzero(env.action_masks())  # type: ignore[attr-defined]
         a = int(legal[pick % len(legal)])
@@ -58,7 +60,8 @@ def test_opponents_play_until_the_learner_decides_and_the_game_is_the_engines() 
         env.step(int(np.flatnonzero(env.action_masks())[0]))
         steps += 1
     assert steps > 30
-    assert env.action_masks().tolist() == [True] + [False] * (env.action_space.n - 1)
+    assert isinstance(env.action_space, gym.spaces.Discrete)
+    assert env.action_masks().tolist() == [True] + [False] * (int(env.action_space.n) - 1)
     with pytest.raises(IllegalAction):
         env.step(0)
     with pytest.raises(IllegalAction):

@@ -22,7 +22,8 @@ def legal(mask: Any) -> int:
 @pytest.mark.parametrize("env_id", sorted(IDS))
 def test_gymnasium_make_plays_the_game(env_id: str) -> None:
     env = gymnasium.make(env_id, players=3, learner_seat=1, opponents="random")  # with Gymnasium's checker
-    assert env.spec is not None and env.spec.entry_point.endswith(".rl:GymEnv")
+    assert env.spec is not None and isinstance(env.spec.entry_point, str)
+    assert env.spec.entry_point.endswith(".rl:GymEnv")
     assert isinstance(env.unwrapped, IDS[env_id].GymEnv)
     obs, info = env.reset(seed=4)
     assert obs.shape == (IDS[env_id].SPEC.obs_size,) and info["seat"] == 1
@@ -42,7 +43,7 @@ def test_gymnasium_make_vec_steps_four_envs(env_id: str) -> None:
     assert obs.shape == (4, IDS[env_id].SPEC.obs_size)
     assert not all(np.array_equal(obs[0], o) for o in obs[1:])  # four games, seeds 0-3
     for _ in range(10):
-        masks = vec.call("action_masks")
+        masks = vec.call("action_masks")  # type: ignore[attr-defined]
         obs, rewards, *_ = vec.step(np.array([legal(m) for m in masks]))
         assert obs.shape == (4, IDS[env_id].SPEC.obs_size) and rewards.shape == (4,)
     vec.close()
@@ -53,7 +54,7 @@ def test_gymnasium_make_vec_in_processes() -> None:
     vec = gymnasium.make_vec("league_of_six/LeagueOfSix-v2", num_envs=2, vectorization_mode="async", players=3)
     try:
         obs, _ = vec.reset(seed=1)
-        masks = vec.call("action_masks")
+        masks = vec.call("action_masks")  # type: ignore[attr-defined]
         obs, *_ = vec.step(np.array([legal(m) for m in masks]))
         assert obs.shape == (2, los_rl.SPEC.obs_size)
     finally:

@@ -39,7 +39,11 @@ def test_wallenstein_modules_and_2002_play_to_the_end_in_aec() -> None:
         rng = np.random.default_rng(0)
         for _agent in env.agent_iter():
             obs, _r, term, trunc, _info = env.last()
-            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            if term or trunc:
+                env.step(None)
+            else:
+                assert obs is not None
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert not env.agents
         assert env.game.over
 

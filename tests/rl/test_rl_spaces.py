@@ -1,4 +1,4 @@
-"""docs/rl-spaces.md is what the encoders' layouts and the catalogues generate, and says it right."""
+"""docs/research/rl-spaces.md is what the encoders' layouts and the catalogues generate, and says it right."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from league_of_six.rl import encoding as los_encoding
 from tabletop.rl.spaces import markdown
 from wallenstein.rl import encoding as w_encoding
 
-PAGE = Path(__file__).resolve().parents[2] / "docs" / "rl-spaces.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "research" / "rl-spaces.md"
 
 
 def test_the_committed_page_is_the_generated_one() -> None:
     assert PAGE.read_text(encoding="utf-8") == markdown(), (
-        "docs/rl-spaces.md is stale: python -m tabletop.rl.spaces > docs/rl-spaces.md"
+        "docs/research/rl-spaces.md is stale: python -m tabletop.rl.spaces > docs/research/rl-spaces.md"
     )
 
 

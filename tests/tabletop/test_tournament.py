@@ -81,9 +81,9 @@ def test_wilson_interval_known_values() -> None:
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
     lo, hi = wilson(5, 10)
-    assert (lo, hi) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
     lo, hi = wilson(40, 100)
-    assert (lo, hi) == (pytest.approx(0.3094, abs=1e-4), pytest.approx(0.4980, abs=1e-4))
+    assert lo == pytest.approx(0.3094, abs=1e-4) and hi == pytest.approx(0.4980, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
 
 

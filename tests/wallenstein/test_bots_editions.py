@@ -45,7 +45,7 @@ class Checked:
         assert type(observation) is dict and type(legal) is list
         g = self.game
         check(g)
-        action = self.agent.act(observation, legal)
+        action: Action = self.agent.act(observation, legal)
         if action.kind == "plan":
             g._check_plan(g, observation["seat"], action.cards)  # raises IllegalAction if not legal
         else:
@@ -108,7 +108,18 @@ def test_heuristic_uses_the_court_boxes() -> None:
 def test_rebuilt_module_games_match_the_public_state(edition: str, modules: tuple[str, ...]) -> None:
     """``rebuild`` restores every public part exactly (module state included): the same legal
     actions for the seat to decide, the same Landsknechte and leader state, the same public court."""
-    fields = ("owner", "armies", "buildings", "revolts", "thalers", "grain", "vp", "supply", "inside", "tray")
+    fields: tuple[str, ...] = (
+        "owner",
+        "armies",
+        "buildings",
+        "revolts",
+        "thalers",
+        "grain",
+        "vp",
+        "supply",
+        "inside",
+        "tray",
+    )
     fields += ("peasants", "bsupply", "markers", "year", "season", "phase", "order", "year_events", "event")
     rng = random.Random(3)
     for seed in range(2):

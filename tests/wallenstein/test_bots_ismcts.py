@@ -260,7 +260,7 @@ def _banked_game(
 
 @pytest.mark.parametrize("hold", [None, 1])
 def test_budget_moved_from_clear_decisions_to_close_ones(monkeypatch: pytest.MonkeyPatch, hold: float | None) -> None:
-    """stop, carry, bank=steps (docs/bots.md, ninth round): some decisions end early (the halving
+    """stop, carry, bank=steps (research/journal.md, ninth round): some decisions end early (the halving
     root's leader clear by ``stop`` paired standard errors), spending less than granted; later ones
     spend what they left, more than their kind's budget but never more than ``carry`` times it;
     the bank keeps engine steps, so the game's steps stay at most those of each decision's own

@@ -28,19 +28,19 @@ SMALL: dict[str, dict[str, Any]] = {
     "search": SMALL_SEARCH,
     "ismcts": {"simulations": 6, "candidates": 3, "model": 2, "worlds": 2},
 }
-# The configuration measured at about 1 s per decision (docs/bots.md, "Third round"), tiny budget.
+# The configuration measured at about 1 s per decision (research/journal.md, "Third round"), tiny budget.
 STRONG_ISMCTS = {**SMALL["ismcts"], "horizon": "year", "root": "halving", "confidence": 0, "expand": 2}
 STRONG_ISMCTS["evaluation"] = "winter"
 SMALL["ismcts_1s"] = STRONG_ISMCTS
-# The same with the learned evaluation (docs/bots.md, "Fourth round").
+# The same with the learned evaluation (research/journal.md, "Fourth round").
 SMALL["ismcts_learned"] = {**STRONG_ISMCTS, "evaluation": "learned"}
-# The head-to-head configuration (docs/bots.md, "Fifth round"): season horizon, today's search's
+# The head-to-head configuration (research/journal.md, "Fifth round"): season horizon, today's search's
 # candidates as the model of other seats' hidden plans.
 SMALL["ismcts_h2h"] = {**SMALL["ismcts_learned"], "horizon": "season", "opponents": "search"}
 # The same with the budget shared unevenly between plans and moves, and plans played out to the
-# year's end (docs/bots.md, "Sixth round").
+# year's end (research/journal.md, "Sixth round").
 SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "plan_horizon": "year"}
-# The budget moved from clear decisions to close ones, banked in engine steps (docs/bots.md, "Ninth round").
+# The budget moved from clear decisions to close ones, banked in engine steps (research/journal.md, "Ninth round").
 SMALL["ismcts_bank"] = {
     **SMALL["ismcts_budget"],
     "simulations": 24,

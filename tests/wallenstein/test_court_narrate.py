@@ -68,7 +68,7 @@ def test_a_tower_card_bid_is_told_as_a_zero_bid() -> None:
 
 
 def test_every_court_rules_note_has_a_test() -> None:
-    notes = (ROOT / "docs" / "rules-notes-court.md").read_text(encoding="utf-8")
+    notes = (ROOT / "docs" / "rules" / "notes-court.md").read_text(encoding="utf-8")
     ids = sorted(set(re.findall(r"\| (R-\d\d) \|", notes)))
     assert ids == [f"R-{n}" for n in range(20, 30)]
     tests = (ROOT / "tests" / "wallenstein" / "test_court_rules.py").read_text(encoding="utf-8")

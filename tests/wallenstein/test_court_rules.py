@@ -1,5 +1,5 @@
 """The Emperor's Court: each favour card's effect and the rules notes R-20..R-29
-(docs/rules-notes-court.md), driven through the engine."""
+(docs/rules/notes-court.md), driven through the engine."""
 
 from __future__ import annotations
 

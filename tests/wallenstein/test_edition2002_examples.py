@@ -2,7 +2,7 @@
 
 Sources: seed 002 (``../shared/seeds/002_de16aeb42e33f8bf.txt``, the 2002 rules in English) and
 seed 003 (``003_67f9527da1ec065b.txt``, the condensed rules). Sections are named as printed; ruling
-ids (W-nn) refer to ``../shared/design/rulings.md``, R-nn to docs/rules-notes-2002.md. Positions
+ids (W-nn) refer to ``../shared/design/rulings.md``, R-nn to docs/rules/notes-2002.md. Positions
 come from ``scenario2002.arranged_2002``: an empty 4-player board, 7 armies per player and 10
 farmers inside the tower, an empty tray, 15 gold and 54 armies per player. Seat 0 is red, 1 blue,
 2 yellow, 3 purple (the examples' colours).
@@ -144,8 +144,8 @@ def test_seed002_revolt_example_two_grain_short_three_farmers() -> None:
     fight = g.observe(None)["fight"]
     assert fight["kind"] == "winter_revolt" and fight["farmers"] == 3 and fight["defender"] == RED
     short = last(g, "supply_short")
-    assert short["shortfall"] == 2 and short["extra_peasants"] == 2 and len(short["counties"]) == 1  # type: ignore[arg-type]
-    land = county(short["counties"][0])  # type: ignore[index]
+    assert short["shortfall"] == 2 and short["extra_peasants"] == 2 and len(short["counties"]) == 1
+    land = county(short["counties"][0])
     g.apply(RED, Action("commit", 2))
     rv = last(g, "revolt")
     assert rv["dropped"] == {"0": 2, "1": 0, "2": 0, "3": 0, "peasants": 3}

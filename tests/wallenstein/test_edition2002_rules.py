@@ -1,5 +1,5 @@
 """The 2002 edition's rules where they differ from 2012: rulings (W-nn) and the project's own
-decisions R-10..R-19 (docs/rules-notes-2002.md), one or more tests each.
+decisions R-10..R-19 (docs/rules/notes-2002.md), one or more tests each.
 
 Rulebooks cited: ``../shared/seeds/000_0e95b3a6bc0d281e.txt`` (seed 000).
 """
@@ -67,7 +67,7 @@ def test_r10_ten_boxes_no_bid_blank_cards_up_to_five() -> None:
 def test_r10_whole_plans_and_their_errors() -> None:
     g = wallenstein.new_game(4, seed=1, edition="2002")
     mine = [BOARD.keys[c] for c, o in enumerate(g.s.owner) if o == 0]
-    boxes = dict(zip(("palace", "church", "trading_post", "grain", "tax"), mine, strict=False))
+    boxes: dict[str, str | None] = dict(zip(("palace", "church", "trading_post", "grain", "tax"), mine, strict=False))
     for name in ("deploy5", "deploy3", "deploy1_move", "combat_a", "combat_b"):
         boxes[name] = "blank"
     with pytest.raises(IllegalAction, match="no bid"):

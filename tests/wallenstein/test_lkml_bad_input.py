@@ -28,7 +28,7 @@ def _at(
     raise AssertionError(f"no game reached {phase!r}")
 
 
-def _rejected(g: wallenstein.Game, seat: int, action: object, match: str = "") -> None:
+def _rejected(g: wallenstein.Game, seat: object, action: object, match: str = "") -> None:
     before = g.to_json()
     with pytest.raises(IllegalAction, match=match) as err:
         g.apply(seat, action)  # type: ignore[arg-type]

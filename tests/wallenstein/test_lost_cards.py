@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -143,7 +144,7 @@ COMBATS = [
 ]
 
 
-def _blue_before_red(arrange: Any, seeds: int = 40) -> Game:
+def _blue_before_red(arrange: Callable[[int], Game], seeds: int = 40) -> Game:
     """``arrange(seed)`` for the first seed whose player order (drawn after planning: bid ties and
     positions in 2012, the leader cards in 2002) puts Blue before Red."""
     for seed in range(seeds):

@@ -494,7 +494,9 @@ def test_seed000_combat_anhalt_winter_revolt_three_peasants() -> None:
     g = arranged_game(outcomes=[{"0": 2, "peasants": 1}])
     anhalt = give(g, RED, "anhalt", 2)
     add_markers(g, "anhalt", 1)
-    assert revolt(g, anhalt, extra_peasants=BOARD.supply_row(2).extra_peasants, winter=True) is True
+    row = BOARD.supply_row(2)
+    assert row is not None
+    assert revolt(g, anhalt, extra_peasants=row.extra_peasants, winter=True) is True
     rev = last(g, "revolt")
     assert rev["dropped"] == {"0": 2, "1": 0, "2": 0, "3": 0, "peasants": 3}
     assert rev["winter"] is True
@@ -743,7 +745,12 @@ def test_seed000_combat_conquered_county_loses_planned_action() -> None:
     anhalt = give(g, BLUE, "anhalt", 5)
     kursachsen = give(g, YELLOW, "kursachsen", 3)
     g.s.action_cards = [A_COMBAT_A, A_TAX, *(a for a in range(10) if a not in (A_COMBAT_A, A_TAX))]
-    cash = {"palace": "money:1", "church": "money:2", "trading_post": "money:3", "grain": "money:4"}
+    cash: dict[str, str | None] = {
+        "palace": "money:1",
+        "church": "money:2",
+        "trading_post": "money:3",
+        "grain": "money:4",
+    }
     g.apply(RED, Action.plan(cash, "money:0"))
     g.apply(PURPLE, Action.plan(cash, "money:0"))
     g.apply(BLUE, Action.plan({**cash, "combat_a": "anhalt"}, "money:0"))

@@ -1,4 +1,4 @@
-"""Tests of the project's own rule decisions, docs/rules-notes.md (R-nn)."""
+"""Tests of the project's own rule decisions, docs/rules/notes.md (R-nn)."""
 
 from __future__ import annotations
 

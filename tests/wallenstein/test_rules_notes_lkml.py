@@ -1,4 +1,4 @@
-"""Tests of the Landsknechte and Military Leaders rules notes, docs/rules-notes-landsknechte-leaders.md
+"""Tests of the Landsknechte and Military Leaders rules notes, docs/rules/notes-landsknechte-leaders.md
 (R-30..R-39). Related rule tests live in test_landsknechte_rules.py and test_leaders_rules.py."""
 
 from __future__ import annotations

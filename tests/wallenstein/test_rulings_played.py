@@ -1,4 +1,4 @@
-"""Rulings of ``../shared/design/rulings.md`` played through the public path (``Game.apply`` from an
+"""Rulings of docs/rules/rulings.md played through the public path (``Game.apply`` from an
 arranged position, ``observe``, ``result``), for those the other played tests do not already cover:
 W-01, W-02, W-03, W-04, W-06, W-07, W-10, W-12, W-15 (both editions), W-16 (both editions), W-17
 (both editions: church peace stops attacks, not revolts), W-24, W-25, W-27 and W-28. The last test
@@ -27,7 +27,7 @@ from wallenstein.invariants import check
 
 RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
 PEASANTS = 4
-RULINGS = Path(__file__).resolve().parents[3] / "shared" / "design" / "rulings.md"
+RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rules" / "rulings.md"  # the project's own copy
 
 
 @pytest.mark.parametrize(("edition", "armies"), [("2012", 62), ("2002", 61)])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import wallenstein
 from wallenstein.actions import Action
@@ -24,7 +26,7 @@ def _observers(g: wallenstein.Game, hidden_seat: int) -> dict[str, str]:
 
 def _two_plans(g: wallenstein.Game, seat: int, rng: random.Random) -> tuple[Action, Action]:
     """Two different legal whole plans for ``seat`` with the same bid."""
-    plans = []
+    plans: list[Action] = []
     bid = None
     while len(plans) < 2:
         trial = g.clone()
@@ -73,7 +75,7 @@ def test_other_seats_and_spectators_cannot_see_a_plan_until_it_is_revealed() -> 
         assert json.dumps(a.observe(0), sort_keys=True) != json.dumps(b.observe(0), sort_keys=True)
 
 
-def _replay_with(history: list[dict], kind: str, change) -> wallenstein.Game:  # type: ignore[type-arg]
+def _replay_with(history: list[dict[str, Any]], kind: str, change: Callable[[Any], Any]) -> wallenstein.Game:
     """The game replayed with the first chance outcome of ``kind`` changed (a hidden twin)."""
     h = json.loads(json.dumps(history))
     for entry in h:

@@ -42,7 +42,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     server = request.getfixturevalue("postgres")
     if isinstance(server, str):
         pytest.fail(f"PostgreSQL tests cannot run: {server}", pytrace=False)
-    return server.new_database()
+    url: str = server.new_database()
+    return url
 
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -165,6 +165,7 @@ def test_hot_seat_curtain_whenever_the_deciding_seat_changes(browser: Browser, b
             assert msg["seat"] == seat and msg["obs"]["seat"] == seat
             plan = msg["obs"].get("my_plan")
             if plan:  # a seat's messages hold its own plan only
+                assert seat is not None
                 assert plan["boxes"].get("bid") in (None, bids[seat]), (seat, plan)
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -302,7 +303,7 @@ def test_the_replay_viewer_through_a_finished_game(browser: Browser, base_url: s
     frames = {}
     for view in ("spectator", "1"):
         page.select_option("#replay-view", view)
-        with page.expect_response(lambda r, v=view: f"/replay?view={v}" in r.url) as answer:
+        with page.expect_response(lambda r, v=view: f"/replay?view={v}" in r.url) as answer:  # type: ignore[misc]
             page.click("#replay-load")
         frames[view] = answer.value.json()["frames"]
         n = len(frames[view])

@@ -6,6 +6,7 @@ button may be labelled with a decision's JSON form."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from browsing import acks, choose_on_map, my_turn_or_over, new_page, submit_plan, wait_drawn
 from playwright.sync_api import Browser
@@ -195,7 +196,7 @@ def test_no_decision_label_is_json(browser: Browser, base_url: str) -> None:
     from wallenstein import actions
     from wallenstein.actions import Action
 
-    examples = [
+    examples: list[dict[str, Any]] = [
         {"type": "plan_card", "box": "convert3", "card": "tower"},
         {"type": "plan", "boxes": {}, "bid": None},
         {"type": "position", "position": 2},

@@ -211,7 +211,7 @@ def test_bot_threads_serve_the_game_that_has_used_least_time_first() -> None:
 
         async def heavy(game: str) -> None:
             while not stop:
-                await pool.run(game, lambda: (ran.append(game), time.sleep(0.02)))
+                await pool.run(game, lambda: (ran.append(game), time.sleep(0.02)))  # type: ignore[func-returns-value]
 
         waits = []
         try:
@@ -474,7 +474,11 @@ def test_connecting_again_and_again_reads_a_games_notices_once(
     store = hub_of(client).store
     reads: list[str] = []
     real = store.notes
-    monkeypatch.setattr(store, "notes", lambda gid, kind, last=None: reads.append(kind) or real(gid, kind, last))
+    monkeypatch.setattr(
+        store,
+        "notes",
+        lambda gid, kind, last=None: reads.append(kind) or real(gid, kind, last),  # type: ignore[func-returns-value]
+    )
     made = create_game(client, PEOPLE)
     for _ in range(5):
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
@@ -485,7 +489,11 @@ def test_connecting_again_and_again_reads_a_games_notices_once(
 
 # ------------------------------------------------------------------------------------------------ 6
 def test_an_invite_is_claimed_once_and_the_creator_never_sees_the_seat_token(client: TestClient) -> None:
-    seats = [{"type": "human", "name": "Host"}, {"type": "human", "name": "Friend", "invite": True}, {"type": "human"}]
+    seats: list[dict[str, Any]] = [
+        {"type": "human", "name": "Host"},
+        {"type": "human", "name": "Friend", "invite": True},
+        {"type": "human"},
+    ]
     made = create_game(client, seats, seed=8)
     gid = made["id"]
     by_seat = {s["seat"]: s for s in made["seats"]}
@@ -596,7 +604,7 @@ def test_odd_socket_messages_get_an_error_and_the_connection_lives(client: TestC
                 "money",
             ),
         ]:
-            send()
+            send()  # type: ignore[no-untyped-call]
             answer = reply(ws)
             assert answer["type"] == "error" and needle in answer["message"], answer
             ws.send_json({"type": "ping", "id": 5})

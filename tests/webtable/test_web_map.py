@@ -44,7 +44,8 @@ def test_every_county_is_drawn_and_its_label_lies_inside_it() -> None:
     assert set(counties) == set(BOARD.keys)
     for key, shape in counties.items():
         assert shape["rings"] and all(len(r) >= 6 for r in shape["rings"]), key
-        assert _inside(*shape["label"], shape["rings"]), key
+        x, y = shape["label"]
+        assert _inside(x, y, shape["rings"]), key
 
 
 def test_shared_borders_are_exactly_the_game_adjacency() -> None:
@@ -92,8 +93,8 @@ def test_every_adjacent_pair_shares_a_border_long_enough_to_see() -> None:
         segs = {}
         for ring in shape["rings"]:
             pts = [(p[0], p[1]) for p in ring]
-            for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
-                segs[frozenset((a, b))] = ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+            for p, q in zip(pts, pts[1:] + pts[:1], strict=True):
+                segs[frozenset((p, q))] = ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5
         lengths[key] = segs
     short = []
     for i in range(BOARD.n):

@@ -36,7 +36,7 @@ def _messages(g: wallenstein.Game, skip: int) -> dict[str, str]:
 def _plan_steps(g: wallenstein.Game, seat: int, rng: random.Random, bid: Any) -> list[Any]:
     """A random plan for ``seat`` as box-by-box decisions, with the given bid first."""
     trial = g.clone()
-    steps = []
+    steps: list[Any] = []
     while seat in trial.pending() and trial.phase == "planning":
         legal = trial.legal_actions(seat)
         choice = next(a for a in legal if a.b == bid) if not steps else rng.choice(legal)

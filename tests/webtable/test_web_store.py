@@ -24,7 +24,10 @@ def store(db_url: str) -> Any:
 
 
 def _record(gid: str, status: str = "running", at: float = 0.0) -> GameRecord:
-    seats = [{"type": "human", "name": "Ann", "token_sha256": "ab" * 32}, {"type": "bot", "bot": "random", "salt": 7}]
+    seats: list[dict[str, Any]] = [
+        {"type": "human", "name": "Ann", "token_sha256": "ab" * 32},
+        {"type": "bot", "bot": "random", "salt": 7},
+    ]
     return GameRecord(gid, "wallenstein", 2, seats, status, at, at, 0)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.agents import Agent, AgentFactory, make_from, standard_bots
 from tabletop.levels import Level
 
-# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots.md, "The
+# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots/league-of-six.md, "The
 # ladder": 20 games of 4 players, stand-in set). The ISMCTS measured there is the first version's
 # (no confidence rule, widening 1 for every seat).
 LEVELS: tuple[Level, ...] = (

@@ -1,5 +1,5 @@
 """The learned evaluation's weights (:mod:`league_of_six.bots.learned`): written by
-``benchmarks/fit_evaluation.py --game league --games 4000 --write`` (self-play seeds 20000..).
+``research/fitting/fit_evaluation.py --game league --games 4000 --write`` (self-play seeds 20000..).
 """
 
 FEATURES = (

@@ -42,7 +42,7 @@ from tabletop.ismcts import relative, search
 from tabletop.search_params import TreeParams, chosen
 
 DEFAULT_SIMULATIONS = 400
-# Measured best against the heuristic at 100 simulations (docs/bots.md): keep the heuristic's choice
+# Measured best against the heuristic at 100 simulations (docs/bots/league-of-six.md): keep the heuristic's choice
 # unless another is better by a standard error; other seats play the opponent model's choice longer.
 CONFIDENCE = 1.0
 OTHERS = 0.3
@@ -140,7 +140,7 @@ class IsmctsParams(TreeParams):
     """Every option of League of Six's ``ismcts`` bot: the tree's
     (:class:`tabletop.search_params.TreeParams`, among them the budget bank: with ``stop`` and
     ``carry`` the budget moves from clear decisions to close ones, and ``bank="steps"`` keeps it in
-    engine steps; docs/bots.md, sixth and seventh rounds) and ``candidates`` (storage rows searched),
+    engine steps; research/journal.md, sixth and seventh rounds) and ``candidates`` (storage rows searched),
     ``worlds`` (determinizations rebuilt per decision), ``horizon`` ("round" or "game"), ``noise``
     (the roll-outs' value noise), ``evaluation`` ("plain": the heuristic's standing; "learned":
     :mod:`league_of_six.bots.learned`), ``rollout`` ("heuristic", or "quick": storage rows valued
@@ -174,7 +174,7 @@ class IsmctsParams(TreeParams):
 PRESETS: dict[str, IsmctsParams] = {
     # The ladder's intermediate level: the first version's tree (no confidence rule, every seat widened).
     "ladder": IsmctsParams(simulations=100, confidence=0.0, others=1.0),
-    # Head to head with today's search at equal CPU (48.8% of 80 against three, docs/bots.md).
+    # Head to head with today's search at equal CPU (48.8% of 80 against three, docs/bots/league-of-six.md).
     "learned": IsmctsParams(
         simulations=1560,
         root="halving",

@@ -5,7 +5,7 @@ civic leader majorities and guards to its influence at fixed rates, the same at 
 for a "settled" share. This one predicts each seat's **final score** as the search scores a
 finished game (influence plus ``WIN`` shared by the winners) from a few cheap public-or-sampled
 facts of the position, by a linear model per horizon (the round that starts: the roll-outs stop
-there), fitted by least squares on self-play positions (``benchmarks/fit_evaluation.py --game
+there), fitted by least squares on self-play positions (``research/fitting/fit_evaluation.py --game
 league``, which writes :mod:`league_of_six.bots.evaluation_weights`). Playing needs no learning
 library: a dot product per seat. The recipe is Wallenstein's (:mod:`wallenstein.bots.learned`).
 
@@ -32,7 +32,7 @@ FEATURES = (
 HORIZONS = ROUNDS  # the start of round 1 .. round 6
 WEIGHTS = evaluation_weights.WEIGHTS
 if evaluation_weights.FEATURES != FEATURES or len(WEIGHTS) != HORIZONS:
-    raise ImportError("evaluation_weights.py does not match the features: rerun benchmarks/fit_evaluation.py")
+    raise ImportError("evaluation_weights.py does not match the features: rerun research/fitting/fit_evaluation.py")
 
 
 def horizon(g: Game) -> int:

@@ -6,7 +6,7 @@
     gym_env = rl.GymEnv(players=4, learner_seat=0, opponents="heuristic")
     name = rl.register_openspiel()              # "league_of_six" (alias python_league_of_six_v2)
 
-Actions and observations: :mod:`league_of_six.rl.encoding`; the guide: docs/rl.md. Rewards of kind
+Actions and observations: :mod:`league_of_six.rl.encoding`; the guide: docs/research/rl.md. Rewards of kind
 "vp" compare influence.
 """
 

@@ -45,7 +45,7 @@ class Catalogue:
     def indices(self, legal: Sequence[Any]) -> list[int]:
         """Catalogue indices of ``legal`` (KeyError names a decision the catalogue lacks: a bug)."""
         # By value, in C (map over the dict's __getitem__): decisions are named tuples, hashed in C,
-        # which measured cheaper than looking the engine's interned objects up by id() (docs/rl.md
+        # which measured cheaper than looking the engine's interned objects up by id() (docs/research/rl.md
         # "Speed": 0.41 against 0.72 us for a planning decision's legal list).
         try:
             return list(map(self._lookup, legal))

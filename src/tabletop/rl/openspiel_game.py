@@ -1,11 +1,11 @@
 """Any game of the table as an OpenSpiel Python game (``pyspiel.register_game``).
 
 Registered as ``wallenstein`` / ``league_of_six`` and, as aliases, ``python_`` and the environment's
-version (``python_wallenstein_v2`` / ``python_league_of_six_v2``: the names before, with the version). Every option is a game parameter
-(:mod:`tabletop.rl.openspiel_params`), checked by ``pyspiel.load_game`` (a ``SpielError`` with the
-engine's message). Sequential: the player to move is the lowest pending seat (simultaneous secret
-planning is played in turn, as in the PettingZoo AEC env). Imperfect information. Actions are the
-game's catalogue indices (the no-op, index 0, is never legal).
+version (``python_wallenstein_v2`` / ``python_league_of_six_v2``: the names before, with the version).
+Every option is a game parameter (:mod:`tabletop.rl.openspiel_params`), checked by ``pyspiel.load_game``
+(a ``SpielError`` with the engine's message). Sequential: the player to move is the lowest pending seat
+(simultaneous secret planning is played in turn, as in the PettingZoo AEC env). Imperfect information.
+Actions are the game's catalogue indices (the no-op, index 0, is never legal).
 
 **Chance.** The engine samples chance inside ``apply_action`` from the parameter ``seed`` (outcome
 ``n`` from a stream of its own), so a loaded game is a function of its decisions and its seed, which

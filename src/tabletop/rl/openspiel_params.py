@@ -31,7 +31,7 @@ COMMON_DOC = {
     "players": "3, 4 or 5",
     "seed": "the game's seed (a non-negative integer): its set-up and, in play, every chance outcome",
     "reward": "`win`: 1/len(winners) to each winner (constant sum 1); `vp`: the seat's score minus the "
-    "mean of the others' over a scale (zero sum; see docs/rl.md, Rewards)",
+    "mean of the others' over a scale (zero sum; see docs/research/rl.md, Rewards)",
     "chance": "`sampled`: a clone (a search's) draws a fresh future; `seeded`: a clone keeps the seed and "
     "replays the same future (what OpenSpiel's clone checks expect; a search would see the future)",
 }

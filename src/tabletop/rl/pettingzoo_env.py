@@ -160,7 +160,7 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, with the observation cache looked up here: a learning agent calls it every
-        step, so each call saved counts against the engine's decision (see docs/rl.md "Speed")."""
+        step, so each call saved counts against the engine's decision (see docs/research/rl.md "Speed")."""
         agent = self.agent_selection
         obs = None
         if observe:

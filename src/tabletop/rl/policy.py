@@ -116,7 +116,7 @@ def ppo_factory(spec: RLGame) -> Any:
         if trained_on is not None and trained_on != spec.name:
             raise IllegalAction(
                 f"the policy {path!r} was trained on {trained_on}, not {spec.name}: its observations mean"
-                f" something else now (see docs/rl.md, Versions); train it again for {spec.name}"
+                f" something else now (see docs/research/rl.md, Versions); train it again for {spec.name}"
             )
         shape = getattr(getattr(policy, "observation_space", None), "shape", None)
         actions = getattr(getattr(policy, "action_space", None), "n", None)

@@ -4,7 +4,7 @@
     agents = [make_agent("search", seed=1), make_agent("heuristic", seed=2), ...]
 
 Every bot is a :class:`tabletop.agents.Agent`: the runner gives it ``observe(seat)`` and the legal
-actions, nothing else. See docs/bots.md.
+actions, nothing else. See docs/bots/wallenstein.md.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.agents import Agent, AgentFactory, make_from, standard_bots
 from tabletop.levels import Level
 
-# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots.md, "The
+# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots/wallenstein.md, "The
 # ladder": 20 games of 4 players, 2012 basic game; the middle three overlap within their intervals).
 # The ISMCTS measured there is the first version's (no confidence rule, widening 1 for every seat).
 LEVELS: tuple[Level, ...] = (

@@ -1,5 +1,5 @@
 """The learned evaluation's weights (:mod:`wallenstein.bots.learned`): written by
-``benchmarks/fit_evaluation.py --games 4000 --write`` (self-play seeds 20000..).
+``research/fitting/fit_evaluation.py --games 4000 --write`` (self-play seeds 20000..).
 """
 
 FEATURES = (

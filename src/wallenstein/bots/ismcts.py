@@ -50,7 +50,7 @@ from wallenstein.state import MOVE, PLANNING, POSITION
 from wallenstein.tower import TowerModel
 
 DEFAULT_SIMULATIONS = 400
-# Measured best against the heuristic at 100 simulations (docs/bots.md): keep the heuristic's choice
+# Measured best against the heuristic at 100 simulations (docs/bots/wallenstein.md): keep the heuristic's choice
 # unless another is better by a standard error; other seats play the opponent model's choice longer.
 CONFIDENCE = 1.0
 OTHERS = 0.3
@@ -255,7 +255,8 @@ class IsmctsParams(TreeParams):
 PRESETS: dict[str, IsmctsParams] = {
     # The ladder's intermediate level: the first version's tree (no confidence rule, every seat widened).
     "ladder": IsmctsParams(simulations=200, confidence=0.0, others=1.0),
-    # The strongest measured against three heuristic bots (71.9% of 171 at ~0.74 s a decision, docs/bots.md).
+    # The strongest measured against three heuristic bots (71.9% of 171 at ~0.74 s a decision;
+    # docs/bots/wallenstein.md).
     "learned": IsmctsParams(simulations=1200, root="halving", confidence=0.0, expand=16, evaluation="learned"),
 }
 

@@ -5,7 +5,7 @@ points to its money, grain and armies at fixed rates. This one predicts each sea
 score** (its VP plus the search's win bonus) from a few cheap public facts of the position, by a
 linear model per horizon (the season whose planning starts: the search's roll-outs stop there),
 fitted by least squares on positions of heuristic self-play games
-(``benchmarks/fit_evaluation.py``, which writes :mod:`wallenstein.bots.evaluation_weights`). No
+(``research/fitting/fit_evaluation.py``, which writes :mod:`wallenstein.bots.evaluation_weights`). No
 learning library is needed at play time: a dot product per seat.
 
 The model is fitted on seat features centred over the seats of a position against the centred
@@ -13,7 +13,7 @@ final scores, so it predicts who ends ahead of whom, not how many points a game 
 (the search only compares seats: :func:`tabletop.ismcts.relative`).
 
 A second set of facts (the board around each seat's counties, its buildings and majorities) was
-fitted and screened in the eighth round (docs/bots.md): it played worse at equal budget, so only
+fitted and screened in the eighth round (docs/bots/wallenstein.md): it played worse at equal budget, so only
 this set is kept.
 """
 
@@ -42,7 +42,9 @@ FEATURES = (
 HORIZONS = 6  # the planning of year 1 spring, summer, fall, year 2 spring, summer, fall
 WEIGHTS = evaluation_weights.WEIGHTS
 if evaluation_weights.FEATURES != FEATURES or len(WEIGHTS) != HORIZONS:
-    raise ImportError("evaluation_weights.py does not match the features: rerun benchmarks/fit_evaluation.py --write")
+    raise ImportError(
+        "evaluation_weights.py does not match the features: rerun research/fitting/fit_evaluation.py --write"
+    )
 
 
 def horizon(g: Game) -> int:

@@ -8,7 +8,7 @@ values (:func:`wallenstein.bots.heuristic.attack_gain` and the front scores), so
 heuristic at about a third of the cost. Everything else is the heuristic's own decision.
 
 :func:`move_kind` names the kind of a move candidate (:data:`MOVE_KINDS`): the studies of which
-moves the flat search chooses count them (docs/bots.md, eleventh round).
+moves the flat search chooses count them (research/journal.md, eleventh round).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
     name = rl.register_openspiel()              # "wallenstein" (alias python_wallenstein_v2) for pyspiel.load_game
 
 Actions and observations: :mod:`wallenstein.rl.encoding`; the shared machinery: :mod:`tabletop.rl`;
-the guide: docs/rl.md. Needs the ``[rl]`` extra.
+the guide: docs/research/rl.md. Needs the ``[rl]`` extra.
 """
 
 from __future__ import annotations
