@@ -83,6 +83,16 @@ def _hidden_cards_change_nothing(g: Game, known: int) -> None:
     assert all(a != b for a, b in zip(_views(shown), views, strict=True))
 
 
+def _resampling_keeps_what_was_turned_up(g: Game, cards: list[int], known: int) -> None:
+    """The bots' worlds (``Game.resample``) keep every card turned up and shuffle exactly the others."""
+    tails = set()
+    for seed in range(4):
+        world = g.resample(g.pending()[0], seed).s.action_cards
+        assert world[:known] == cards[:known] and sorted(world[known:]) == sorted(cards[known:])
+        tails.add(tuple(world[known:]))
+    assert len(tails) > 1 or known >= 8  # (three or more cards face down: some order differs)
+
+
 @pytest.mark.parametrize(("edition", "modules"), [("2012", ()), ("2002", ()), ("2012", MODULES)])
 def test_w11a_each_performed_card_is_put_aside_and_the_next_face_down_card_turned_up(
     edition: str, modules: tuple[str, ...]
@@ -115,6 +125,7 @@ def test_w11a_each_performed_card_is_put_aside_and_the_next_face_down_card_turne
         for view in views:
             assert view["action_cards"] == _expected(cards, known), (g.phase, current)
         _hidden_cards_change_nothing(g, known)
+        _resampling_keeps_what_was_turned_up(g, cards, known)
         seat = g.pending()[0]
         g.apply(seat, _quiet(g, seat))
     assert {1: 5, 2: 6, 6: 10}.items() <= during.items()
