@@ -71,7 +71,7 @@ class State:
         self.round = 1
         self.chance_n = 0
         self.influence = [START_INFLUENCE] * P
-        self.guards = [START_GUARDS] * P  # secret: guards in hand
+        self.guards = [START_GUARDS] * P  # guards in hand (public on this table, L-07)
         self.guards_issued = 0  # guards taken from the bank since the start (L-04: unlimited)
         self.guards_returned = 0  # guards given back to the bank (travel)
         self.influence_scored = 0  # influence gained since the start (stores, bonuses, majorities)

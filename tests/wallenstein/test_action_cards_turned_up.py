@@ -11,14 +11,18 @@ coming actions are visible) and seed 002.
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 import pytest
 from scenario import arranged_game, county, give
 from season import action_order, plan_season, play_until
 
+import wallenstein
 from wallenstein import Action, Game
 from wallenstein.board import ACTIONS, BOARD
+from wallenstein.narrate import narrate
 
 RED, BLUE = 0, 1
 MODULES = ("emperors_court", "landsknechte", "military_leaders")
@@ -79,6 +83,16 @@ def _hidden_cards_change_nothing(g: Game, known: int) -> None:
     assert all(a != b for a, b in zip(_views(shown), views, strict=True))
 
 
+def _resampling_keeps_what_was_turned_up(g: Game, cards: list[int], known: int) -> None:
+    """The bots' worlds (``Game.resample``) keep every card turned up and shuffle exactly the others."""
+    tails = set()
+    for seed in range(4):
+        world = g.resample(g.pending()[0], seed).s.action_cards
+        assert world[:known] == cards[:known] and sorted(world[known:]) == sorted(cards[known:])
+        tails.add(tuple(world[known:]))
+    assert len(tails) > 1 or known >= 8  # (three or more cards face down: some order differs)
+
+
 @pytest.mark.parametrize(("edition", "modules"), [("2012", ()), ("2002", ()), ("2012", MODULES)])
 def test_w11a_each_performed_card_is_put_aside_and_the_next_face_down_card_turned_up(
     edition: str, modules: tuple[str, ...]
@@ -111,6 +125,7 @@ def test_w11a_each_performed_card_is_put_aside_and_the_next_face_down_card_turne
         for view in views:
             assert view["action_cards"] == _expected(cards, known), (g.phase, current)
         _hidden_cards_change_nothing(g, known)
+        _resampling_keeps_what_was_turned_up(g, cards, known)
         seat = g.pending()[0]
         g.apply(seat, _quiet(g, seat))
     assert {1: 5, 2: 6, 6: 10}.items() <= during.items()
@@ -133,3 +148,37 @@ def test_w11a_the_log_tells_each_card_as_it_is_turned_up(edition: str) -> None:
         if up is not None:
             assert up["index"] == k + 4
             assert up["action"] == cards[k + 3]["action"]  # the card turned up is the one action k+4 performs
+
+
+def _with_cards(history: list[dict[str, Any]], change: Any) -> Game:
+    """The game replayed through ``apply`` with the first season's action cards changed."""
+    h = json.loads(json.dumps(history))
+    entry = next(e for e in h if e.get("chance") == "action_cards")
+    entry["outcome"] = change(entry["outcome"])
+    return wallenstein.replay(h)
+
+
+@pytest.mark.parametrize("edition", ["2012", "2002"])
+def test_w11a_the_log_and_its_narration_keep_face_down_cards_secret(edition: str) -> None:
+    """W-11a over the log (hidden twins): at decisions during the first season's actions, a game whose
+    cards not yet turned up lie in another order has the same events and the same narrated lines in
+    English and German; one whose last card turned up differs does not."""
+    checked = 0
+    for seed in range(6):
+        g = wallenstein.new_game(players=4, seed=seed, edition=edition, log=True)
+        rng = random.Random(seed)
+        while g.s.year == 1 and g.s.season == 0 and checked < 12:
+            seat = g.pending()[0]
+            if g.phase in ("move", "commit") and rng.random() < 0.5:
+                known = min(10, g.s.act + 5)
+                hidden = _with_cards(g.history, lambda o, k=known: o[:k] + o[k:][::-1])
+                assert hidden.log == g.log
+                assert hidden.s.action_cards != g.s.action_cards or known >= 9  # (a real twin)
+                for lang in ("en", "de"):
+                    assert narrate(hidden.log, edition, lang) == narrate(g.log, edition, lang)
+                if g.s.act >= 1 and known < 10:  # the card turned up at this action's start is told
+                    shown = _with_cards(g.history, lambda o, k=known: [*o[: k - 1], o[k], o[k - 1], *o[k + 1 :]])
+                    assert shown.log != g.log
+                checked += 1
+            g.apply(seat, rng.choice(g.legal_actions(seat)))
+    assert checked >= 6

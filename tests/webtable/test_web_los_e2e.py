@@ -56,7 +56,9 @@ def create_in_lobby(page: Page, base_url: str, bots: str = "heuristic") -> None:
     page.wait_for_url("**/game/*")
 
 
-def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(browser: Browser, base_url: str) -> None:
+def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_every_hand(
+    browser: Browser, base_url: str
+) -> None:
     page = new_page(browser)
     create_in_lobby(page, base_url)
     page.wait_for_function("() => document.querySelector('header.top h1').textContent === 'League of Six table'")
@@ -65,7 +67,8 @@ def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(br
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
     spectator.goto(page.url.split("#")[0])
     spectator.wait_for_selector("#players table")
-    assert spectator.locator("#players [data-hand]").all_inner_texts() == ["Hand: hidden"] * 4
+    # L-07: every hand is public; at the start each holds its three guards.
+    assert spectator.locator("#players [data-hand]").all_inner_texts() == ["Hand: 3 guards · no civic leaders"] * 4
     page.wait_for_selector("#map .los-town")
     assert page.locator("#los-set").inner_text() == "stand-in set"
     phases: set[str] = set()
@@ -100,15 +103,15 @@ def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(br
         assert not p.errors  # type: ignore[attr-defined]
 
 
-def test_a_running_game_hides_other_hands_on_the_page(browser: Browser, base_url: str) -> None:
+def test_a_running_game_shows_every_hand_on_the_page(browser: Browser, base_url: str) -> None:
     page = new_page(browser)
     create_in_lobby(page, base_url, bots="random")
     page.wait_for_selector("#players table")
     assert my_turn_or_over(page)
     assert "guards" in page.locator("#my-hand").inner_text()
     assert "guards" in page.locator("[data-hand='0']").inner_text()
-    for seat in (1, 2, 3):
-        assert page.locator(f"[data-hand='{seat}']").inner_text() == "Hand: hidden"
+    for seat in (1, 2, 3):  # L-07: the other seats' hands are public too
+        assert "guards" in page.locator(f"[data-hand='{seat}']").inner_text()
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     phone.goto(page.url)
     phone.wait_for_selector("#map .los-town")

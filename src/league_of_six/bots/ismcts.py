@@ -1,7 +1,7 @@
 """League of Six's parts for information-set MCTS (:mod:`tabletop.ismcts`), and the ``ismcts`` bot.
 
 * **worlds**: determinizations of the observation and the bot's memory
-  (:func:`league_of_six.bots.determinize.rebuild`: other seats' guards and civic leader cards,
+  (:func:`league_of_six.bots.determinize.rebuild`: every hand as the observation shows it, L-07;
   the face-down cards, the tax tiles and storage tiles left, a seed of the bot's own for every
   future chance outcome); a decision rebuilds at most ``worlds`` of them and gives every
   iteration a copy of one with a fresh chance seed.
@@ -16,8 +16,8 @@
   ``evaluation="learned"``: each seat's final score predicted by a linear model per round fitted on
   self-play (:mod:`league_of_six.bots.learned`) in place of the standing.
 
-Every decision of League of Six is public (the secrets are the hands), so the seats' trees see the
-same decisions; their information sets differ by what each seat holds.
+Every decision and every hand of League of Six is public (L-07); only the future chance is hidden,
+so the seats' trees see the same decisions and the same worlds.
 """
 
 from __future__ import annotations

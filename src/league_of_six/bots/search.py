@@ -3,7 +3,7 @@
 For each decision with a choice (a town, an offer or an answer to one, the turn of the tax tile, a
 storage row) the bot lists candidates (all of them, or the heuristic's best few), then runs
 simulations: each rebuilds a game from the observation and the bot's memory with the hidden parts
-sampled (:mod:`league_of_six.bots.determinize`: other hands, the future chance), applies the
+sampled (:mod:`league_of_six.bots.determinize`: the future chance; hands are public, L-07), applies the
 candidate, lets every seat play on with the heuristic (with a little noise on its values, so the
 roll-outs cover what opponents might do) to the end of the round, and scores the result for the
 bot: its influence plus projected civic leader majorities and guards, minus the best rival's

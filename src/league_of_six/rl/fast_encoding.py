@@ -180,7 +180,8 @@ def _hand_values(g: Game) -> list[float]:
             counts[where * width + card.kind * _FIGS + min(card.figures, 4) - 1] += 1
             if card.gray:
                 counts[where * width + 3 * _FIGS + card.kind] += 1
-    return [_num(n, 3) for n in counts]
+    t3 = _BY_3
+    return [t3[n] if n < _T else _num(n, 3) for n in counts]
 
 
 def _town_slots(g: Game) -> list[int]:
@@ -252,7 +253,7 @@ def _seat_values(s: State) -> list[float]:
 
 
 _T = 256  # the lookup tables' size (counts above it are computed)
-_BY_60, _BY_6, _BY_5 = (scaled_table(scale, _T) for scale in (60, 6, 5))
+_BY_60, _BY_6, _BY_5, _BY_3, _BY_12 = (scaled_table(scale, _T) for scale in (60, 6, 5, 3, MAX_OFFER))
 
 
 # Where each seat's values go for observer ``me`` of ``P`` players (seat order, as _seat_values).
@@ -448,7 +449,7 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             one(L_TRAVEL + SEATS + TOWNS)
     # Every seat's hand, public (L-07): guards, then the leader cards' counts.
     at += _GUARDS_AT[me, P]
-    val += [_num(n, MAX_OFFER) for n in s.guards]
+    val += [_BY_12[n] if 0 <= n < _T else _num(n, MAX_OFFER) for n in s.guards]
     if memo is not None:
         vec[_HAND_INDEX[me, P]] = memo.hands(g)
     else:
