@@ -18,7 +18,9 @@ PLURAL_FORMS = {"en": {"one", "other"}, "de": {"one", "other"}}
 NAMESPACES = re.search(r"WT\.NAMESPACES = \[([^\]]*)\]", (STATIC / "i18n.js").read_text()).group(1)  # type: ignore[union-attr]
 # The namespaces every page loads, then those a page names for itself (<html data-namespaces="howto">).
 PAGE_NAMESPACES = [
-    ns for page in sorted(STATIC.glob("*.html")) for m in re.finditer(r'data-namespaces="([^"]*)"', page.read_text())
+    ns
+    for page in sorted(STATIC.glob("*.html"))
+    for m in re.finditer(r'data-namespaces="([^"]*)"', page.read_text())
     for ns in m.group(1).split()
 ]
 NAMESPACE_LIST = re.findall(r'"(\w+)"', NAMESPACES) + PAGE_NAMESPACES
