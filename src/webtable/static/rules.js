@@ -65,7 +65,7 @@
       const node = WT.el("section", { class: "panel rule", id: e.key, "data-key": e.key, "data-game": e.game },
         WT.el("h3", {}, title + edition),
         WT.el("p", {}, WT.t(e.key + ".text")),
-        WT.el("p", { class: "small muted" }, `${games[e.game]} · ${WT.help.sources(e)}`),
+        WT.el("p", { class: "small muted help-source" }, `${games[e.game]} · ${WT.help.sources(e)}`),
         topic ? WT.el("p", { class: "small" }, WT.el("a", { href: "#" + e.howto },
           WT.t("howto.more", { topic: topic.querySelector("h3").textContent }))) : "");
       return { e, node, text: node.textContent.toLowerCase() };
