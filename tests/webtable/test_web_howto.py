@@ -73,6 +73,10 @@ def test_every_topic_is_shown_and_the_contents_lead_to_each(browser: Browser, ba
         page.locator(f"#toc-list a[href='#{target}']").click()
         page.wait_for_function("(id) => location.hash === '#' + id", arg=target)
         assert in_view(page, target), target
+        # the contents mark the topic being read
+        page.wait_for_function(
+            "(id) => document.querySelector('#toc-list a[aria-current]')?.hash === '#' + id", arg=target
+        )
     # the diagrams' labels are in the page's language too
     labels = page.locator("figure.fig svg text[data-i18n]").all_text_contents()
     assert len(labels) > 60 and HOWTO[lang]["howto.fig.tower.result"] in labels
@@ -102,8 +106,9 @@ def test_search_finds_a_term_and_a_link_clears_a_search_that_hides_its_topic(
         page.fill("#rules-search", term)
         visible = visible_topics(page)
         assert found <= visible and hidden not in visible, (term, visible)
-        for t in visible:  # what is shown really holds the term
+        for t in visible:  # what is shown really holds the term, and the term is marked there
             assert term.lower() in page.locator(f"#{t}").inner_text().lower()
+            assert {m.lower() for m in page.locator(f"#{t} mark").all_inner_texts()} == {term.lower()}
         toc = set(
             page.locator("#toc-list li[data-for]:not([hidden])").evaluate_all("(ls) => ls.map((l) => l.dataset.for)")
         )

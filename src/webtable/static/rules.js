@@ -4,21 +4,19 @@
 // A topic's text is a catalogue message (locales/<lang>/howto.json) in a small markup, drawn here:
 // blocks are separated by a blank line; "### " starts a subheading, lines starting "- " make a list;
 // **bold**; ruling ids (W-11a, L-01, R-35, LR-04) are marked so they can be searched and seen.
-(async function rules() {
-  await WT.i18nReady;
-  await WT.help.ready;
-  document.querySelector("header.top").append(WT.languageChooser());
-  document.title = WT.t("howto.title");
+// Only text nodes are made from the messages: nothing in them is parsed as HTML.
+WT.howto = (() => {
   const $ = (id) => document.getElementById(id);
   const RULING = /\b(?:LR|[WLR])-\d+[a-z]?\b/g;
+  const narrow = () => window.matchMedia("(max-width: 900px)").matches;
 
-  // One line of text with **bold** and ruling ids as elements (text nodes only: nothing is parsed as HTML).
+  // One line of text with **bold** and ruling ids as elements.
   function inline(text) {
     const out = [];
-    text.split(/(\*\*[^*]+\*\*)/).forEach((part) => {
+    for (const part of text.split(/(\*\*[^*]+\*\*)/)) {
       if (part.startsWith("**") && part.endsWith("**") && part.length > 4) {
         out.push(WT.el("strong", {}, part.slice(2, -2)));
-        return;
+        continue;
       }
       let last = 0;
       for (const m of part.matchAll(RULING)) {
@@ -26,7 +24,7 @@
         last = m.index + m[0].length;
       }
       out.push(part.slice(last));
-    });
+    }
     return out.filter((n) => n !== "");
   }
 
@@ -56,8 +54,7 @@
   }
 
   // The decision summaries (help.js's entries), each with a link to the topic that explains it.
-  const games = { wallenstein: WT.t("help.rules.wallenstein"), league_of_six: WT.t("help.rules.league_of_six") };
-  function drawDecisions() {
+  function drawDecisions(games) {
     return WT.help.index.entries.map((e) => {
       const title = WT.t(e.key + ".title");  // an edition's own entry names its edition, once
       const edition = e.edition && !title.includes(e.edition) ? ` (${e.edition})` : "";
@@ -68,7 +65,7 @@
         WT.el("p", { class: "small muted help-source" }, `${games[e.game]} · ${WT.help.sources(e)}`),
         topic ? WT.el("p", { class: "small" }, WT.el("a", { href: "#" + e.howto },
           WT.t("howto.more", { topic: topic.querySelector("h3").textContent }))) : "");
-      return { e, node, text: node.textContent.toLowerCase() };
+      return { node, text: node.textContent.toLowerCase() };
     });
   }
 
@@ -84,56 +81,100 @@
     $("toc-list").replaceChildren(...items);
   }
 
-  drawTopics();
-  const rows = drawDecisions();
-  $("rules-list").replaceChildren(...rows.map((r) => r.node));
-  drawToc();
-  const topics = [...document.querySelectorAll("section.topic")].map((node) => ({ node, text: node.textContent.toLowerCase() }));
-
-  $("rules-game").append(WT.el("option", { value: "" }, WT.t("help.rules.all")),
-    ...Object.entries(games).map(([k, v]) => WT.el("option", { value: k }, v)));
-
-  // Search: a topic or summary is shown when it holds every word typed (and belongs to the chosen game).
-  function filter() {
+  // Search: a topic or summary is shown when it holds every word typed (and belongs to the chosen game);
+  // the words are marked in the topics shown.
+  function filter(items) {
     const words = $("rules-search").value.toLowerCase().split(/\s+/).filter(Boolean);
     const game = $("rules-game").value;
-    const hide = (item) => Boolean((game && item.node.dataset.game !== game) || !words.every((w) => item.text.includes(w)));
-    let shownTopics = 0;
-    let shownRules = 0;
-    for (const t of topics) { t.node.hidden = hide(t); if (!t.node.hidden) shownTopics++; }
-    for (const r of rows) { r.node.hidden = hide(r); if (!r.node.hidden) shownRules++; }
+    const shown = { topic: 0, rule: 0 };
+    for (const item of items) {
+      item.node.hidden = Boolean((game && item.node.dataset.game !== game) || !words.every((w) => item.text.includes(w)));
+      if (!item.node.hidden) shown[item.node.classList.contains("rule") ? "rule" : "topic"]++;
+      mark(item.node, item.node.hidden ? [] : words);
+    }
     for (const g of document.querySelectorAll("#howto > section.game")) {
       g.hidden = !g.querySelector("section.topic:not([hidden]), section.rule:not([hidden])");
     }
     for (const li of $("toc-list").querySelectorAll("li[data-for]")) li.hidden = $(li.dataset.for).hidden;
-    document.body.classList.toggle("searching", words.length > 0 || Boolean(game));
-    $("rules-count").textContent = `${WT.t("howto.count", { n: shownTopics })} · ${WT.t("help.rules.count", { n: shownRules })}`;
+    $("rules-count").textContent = `${WT.t("howto.count", { n: shown.topic })} · ${WT.t("help.rules.count", { n: shown.rule })}`;
   }
 
-  // Following a link to a topic that the search hides clears the search first.
-  function show(id) {
+  // Marks (<mark>) around the searched words in a node's text, the previous marks taken away first.
+  function mark(node, words) {
+    for (const m of node.querySelectorAll("mark")) m.replaceWith(m.textContent);
+    node.normalize();
+    if (!words.length) return;
+    const find = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT,
+      { acceptNode: (t) => (t.parentElement.closest("svg") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+    const texts = [];
+    while (walker.nextNode()) texts.push(walker.currentNode);
+    for (const t of texts) {
+      const parts = t.data.split(new RegExp(`(${find.source})`, "gi"));
+      if (parts.length > 1) t.replaceWith(...parts.map((p, i) => (i % 2 ? WT.el("mark", {}, p) : p)));
+    }
+  }
+
+  // Going to a topic that the search hides clears the search first; on a phone the contents fold.
+  function show(id, items) {
     const target = id && document.getElementById(id);
     if (!target) return;
     if (target.closest("[hidden]")) {
       $("rules-search").value = "";
       $("rules-game").value = "";
-      filter();
+      filter(items);
     }
     target.scrollIntoView();
-    if (window.matchMedia("(max-width: 900px)").matches) $("toc-box").open = false;
+    if (narrow()) $("toc-box").open = false;
   }
-  $("rules-search").addEventListener("input", filter);
-  $("rules-game").addEventListener("change", filter);
-  window.addEventListener("hashchange", () => show(decodeURIComponent(location.hash.slice(1))));
-  $("toc-list").addEventListener("click", (ev) => {
-    const a = ev.target.closest("a");
-    if (a && a.hash === location.hash) show(decodeURIComponent(a.hash.slice(1)));
-  });
-  const q = new URLSearchParams(location.search).get("q");
-  if (q) $("rules-search").value = q;
-  if (window.matchMedia("(max-width: 900px)").matches) $("toc-box").open = !location.hash && !q;
-  filter();
-  // The topics were empty when the browser first looked for the address's #topic: go there now.
-  if (location.hash) show(decodeURIComponent(location.hash.slice(1)));
-  document.body.dataset.howtoReady = "1";
+
+  // The contents mark the topic being read (the last one whose top has passed the window's top).
+  function follow() {
+    let current = null;
+    for (const t of document.querySelectorAll("section.topic:not([hidden]), section.game:not([hidden])")) {
+      if (t.getBoundingClientRect().top <= 80) current = t.id;
+    }
+    for (const a of $("toc-list").querySelectorAll("a")) {
+      if (a.hash === "#" + current) a.setAttribute("aria-current", "location"); else a.removeAttribute("aria-current");
+    }
+  }
+
+  async function start() {
+    await WT.i18nReady;
+    await WT.help.ready;
+    document.querySelector("header.top").append(WT.languageChooser());
+    document.title = WT.t("howto.title");
+    const games = { wallenstein: WT.t("help.rules.wallenstein"), league_of_six: WT.t("help.rules.league_of_six") };
+    drawTopics();
+    const rows = drawDecisions(games);
+    $("rules-list").replaceChildren(...rows.map((r) => r.node));
+    drawToc();
+    const topics = [...document.querySelectorAll("section.topic")].map((node) => ({ node, text: node.textContent.toLowerCase() }));
+    const items = [...topics, ...rows];
+    $("rules-game").append(WT.el("option", { value: "" }, WT.t("help.rules.all")),
+      ...Object.entries(games).map(([k, v]) => WT.el("option", { value: k }, v)));
+    $("rules-search").addEventListener("input", () => filter(items));
+    $("rules-game").addEventListener("change", () => filter(items));
+    const here = () => decodeURIComponent(location.hash.slice(1));
+    window.addEventListener("hashchange", () => show(here(), items));
+    $("toc-list").addEventListener("click", (ev) => {  // the same link again: the hash does not change
+      const a = ev.target.closest("a");
+      if (a && a.hash === location.hash) show(here(), items);
+    });
+    let queued = false;
+    window.addEventListener("scroll", () => {
+      if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; follow(); }); }
+    }, { passive: true });
+    const q = new URLSearchParams(location.search).get("q");
+    if (q) $("rules-search").value = q;
+    if (narrow()) $("toc-box").open = !location.hash && !q;
+    filter(items);
+    // The topics were empty when the browser first looked for the address's #topic: go there now.
+    if (location.hash) show(here(), items);
+    follow();
+    document.body.dataset.howtoReady = "1";
+  }
+
+  return { start, inline, block };
 })();
+WT.howto.start();
