@@ -44,8 +44,10 @@ from tabletop.tournament_cli import (
     AddressOpt,
     BackendName,
     BackendOpt,
+    HistoriesOpt,
     OutOpt,
     WorkersOpt,
+    add_dataset_command,
     add_result_commands,
     play_study,
     run_tournament_command,
@@ -98,13 +100,21 @@ def simulate(
     address: AddressOpt = None,
     workers: WorkersOpt = 1,
     out: OutOpt = None,
+    histories: HistoriesOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
 ) -> None:
     """Play games between random agents and report wins, mean influence and speed (--out: keep every game)."""
     comp = _components(components)
     try:
-        study = Study(_parts(components, sides.value), ("random",) * players, seed, games, facts=out is not None)
+        study = Study(
+            _parts(components, sides.value),
+            ("random",) * players,
+            seed,
+            games,
+            facts=out is not None,
+            histories=histories,
+        )
         rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
@@ -176,6 +186,7 @@ def tournament(
     backend: BackendOpt = BackendName.process,
     address: AddressOpt = None,
     out: OutOpt = None,
+    histories: HistoriesOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean influence, rating and ms per decision."""
@@ -185,13 +196,14 @@ def tournament(
     comp = _components(components)  # a bad file is reported before any game starts
     title = f"League of Six ({comp.label})"
     try:
-        study = Study(_parts(components, "white"), tuple(names), seed, games)
+        study = Study(_parts(components, "white"), tuple(names), seed, games, histories=histories)
         run_tournament_command(study, backend.value, workers, address, out, as_json, title, score="influence")
     except IllegalAction as exc:
         raise fail(str(exc)) from None
 
 
 add_result_commands(app, "League of Six", score="influence")
+add_dataset_command(app, "league_of_six")
 
 
 def main() -> None:

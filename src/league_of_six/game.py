@@ -126,8 +126,9 @@ class Game(RecordedGame[State]):
 
     def resample(self, seat: int, seed: int) -> Game:
         """A game that looks exactly the same to ``seat`` (``observe(seat)`` is equal), with what it
-        cannot see redrawn from ``seed``: other seats' guards and civic leader cards, the tax tiles
-        and storage tiles left, the seed of all future chance. The bots' determinization does it,
+        cannot see redrawn from ``seed``: which cards the piles still hold where its memory cannot
+        tell, the tax tiles and storage tiles left, the seed of all future chance (hands are public,
+        L-07). The bots' determinization does it,
         with a memory of every observation ``seat`` had during the game (rebuilt from the history)."""
         import random
 

@@ -1,9 +1,11 @@
 """A narrated game: the public event log (``Game.log``) told as plain lines, in English or German.
 
 Only public information is used: the log's events, the game's options and the component set, whose
-name is always shown with "stand-in set" unless the user loaded their own (L-01). Hands (guards and
-civic leader cards) appear only at the final scoring, when the rules reveal them. Every sentence is one
-message of the ``league_of_six`` catalogue (:mod:`tabletop.i18n`).
+name is always shown with "stand-in set" unless the user loaded their own (L-01). Hands are public
+on this table (L-07): every guard and civic leader card that enters or leaves a hand is told (guards
+paid for travel and offers, bought from the King, taken from tax tiles; gray cards; the civic row
+bonus), and the final scoring lists them. Every sentence is one message of the ``league_of_six``
+catalogue (:mod:`tabletop.i18n`).
 
     print(narrate_game(game))
     print(narrate_game(game, lang="de"))

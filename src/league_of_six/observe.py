@@ -5,8 +5,11 @@ figures on counters and roads, the markers' order, influence, the goods on every
 in front of each player), horses and horse tiles, the storage rows and who filled what, the
 face-up civic leaders and gray cards, how many cards each pile still holds, the standing offer,
 and where the choosing figure sets out from (its road, or the town it was displaced from).
-Secret (seed 001: hold them close): each player's guard cards and civic leader cards, even how
-many. A seat sees its own. When the game is over the hands are revealed for the final scoring.
+Hands (L-07): the rulebook asks players to hold their guard and civic leader cards close, but every
+card enters or leaves a hand in view of all (start guards, offers paid, travel, guards bought from
+the King, tax tiles, the civic row bonus from a face-up pile), so this table shows every player's
+hand in every view (``hands``; a seat's own is also ``hand``). Secret: only the future, the order
+of the shuffled piles (civic leaders face down, tax tiles, storage tiles).
 Every view names the component set in use: "stand-in set" unless the user loaded their own (L-01).
 """
 
@@ -26,10 +29,14 @@ def components_meta(g: Game) -> dict[str, Any]:
     return {"name": comp.name, "set": comp.label, "standin": comp.standin}
 
 
-def _hand(g: Game, seat: int) -> dict[str, Any]:
+def _hands(g: Game) -> list[dict[str, Any]]:
+    """Each player's guards and civic leader cards (in the component set's card order), in one pass."""
     s = g.s
-    cards = [g.card_json(c) for c, at in enumerate(s.card_at) if at == seat]
-    return {"guards": s.guards[seat], "civic_leaders": cards}
+    held: list[list[dict[str, Any]]] = [[] for _ in range(s.players)]
+    for c, at in enumerate(s.card_at):
+        if at >= 0:
+            held[at].append(g.card_json(c))
+    return [{"guards": n, "civic_leaders": cards} for n, cards in zip(s.guards, held, strict=True)]
 
 
 def observation(g: Game, seat: int | None) -> dict[str, Any]:
@@ -126,11 +133,12 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "from": comp.towns[start].key if start >= 0 else None,
             "displaced": s.displaced,
         }
+    hands = _hands(g)
+    obs["hands"] = {str(p): hand for p, hand in enumerate(hands)}  # public on this table (L-07)
+    if seat is not None:
+        obs["hand"] = hands[seat]
     if s.phase == OVER:
-        obs["hands"] = {str(p): _hand(g, p) for p in range(P)}
         obs["result"] = g.result()
-    elif seat is not None:
-        obs["hand"] = _hand(g, seat)
     return obs
 
 

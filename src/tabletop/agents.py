@@ -92,7 +92,9 @@ def random_agent(seed: int, **options: Any) -> Agent:
 def standard_bots(package: str) -> dict[str, AgentFactory]:
     """A game's bot registry: "random", and "heuristic"/"search"/"ismcts" from ``package``'s
     ``heuristic``, ``search`` and ``ismcts`` modules (``HeuristicAgent``, ``SearchAgent``,
-    ``IsmctsAgent``), imported when first made so that loading the registry stays cheap."""
+    ``IsmctsAgent``), and "ppo", a trained policy (``ppo:path=model.zip``: the game's
+    ``rl.bot.ppo_agent``, which needs the [rl] extra; docs/rl.md), each imported when first made so
+    that loading the registry stays cheap."""
 
     def lazy(module: str, cls: str) -> AgentFactory:
         def factory(seed: int, **options: Any) -> Agent:
@@ -106,7 +108,16 @@ def standard_bots(package: str) -> dict[str, AgentFactory]:
         "heuristic": lazy("heuristic", "HeuristicAgent"),
         "search": lazy("search", "SearchAgent"),
         "ismcts": lazy("ismcts", "IsmctsAgent"),
+        "ppo": _ppo_factory(package.rpartition(".")[0]),
     }
+
+
+def _ppo_factory(game_package: str) -> AgentFactory:
+    def factory(seed: int, **options: Any) -> Agent:
+        agent: Agent = importlib.import_module(f"{game_package}.rl.bot").ppo_agent(seed, **options)
+        return agent
+
+    return factory
 
 
 def make_from(kinds: Mapping[str, AgentFactory], kind: str, seed: int, **options: Any) -> Agent:

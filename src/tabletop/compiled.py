@@ -36,6 +36,13 @@ def load(name: str) -> ModuleType | None:
         module = importlib.import_module(name)
     except ImportError:  # not built (no C compiler at install time)
         return None
+    except Exception as exc:  # a stale build whose set-up reads names its new source no longer has
+        warnings.warn(
+            f"{name} could not be loaded ({exc!r}): the Python code is used instead (pip install -e . builds it again)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
     built = Path(module.__file__ or "")
     source = built.with_name(name.rsplit(".", 1)[-1] + ".pyx")
     # In a checkout the build must be of the source beside it (an installed wheel carries no .pyx).

@@ -78,11 +78,6 @@ class SearchParts(Protocol[G, A]):
         """Every seat's utility in the final (or horizon) position, in [-1, 1]."""
         ...
 
-    # Optional (``Settings.refine``, halving root only; a game without it is never refined):
-    # def refine(self, g: G, seat: int, leaders: list[A], known: set[A], n: int, rng: random.Random) -> list[A]:
-    #     """Up to ``n`` new root candidates, changes to ``leaders`` (the surviving candidates, best
-    #     first), none in ``known``, each legal in ``g`` (the root's first world)."""
-
 
 @dataclass
 class Node(Generic[A]):
@@ -136,12 +131,6 @@ class Settings:
     # in shared worlds (0: never). A clear decision then costs less; the bot may spend what it saved
     # on a later, closer one (League of Six's ``carry``).
     stop: float = 0.0
-    # Halving root only: after each halving round but the last, up to this many new candidates
-    # proposed by the game from the surviving leaders (``SearchParts.refine``: single changes to
-    # them) join the survivors; once some have, candidates are ranked by their means over the
-    # round's own worlds, which every survivor shared, so a newcomer with few worlds meets the
-    # leaders on the same luck (0: the initial candidates only, ranked on all their worlds).
-    refine: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -157,10 +146,6 @@ class Settings:
             raise ValueError("exploration and confidence must be at least 0, widen and others positive")
         if self.expand < 0 or self.stop < 0:
             raise ValueError("expand and stop must be at least 0")
-        if not isinstance(self.refine, int) or isinstance(self.refine, bool) or self.refine < 0:
-            raise ValueError("refine must be a whole number, 0 or more")
-        if self.refine > 0 and self.root != "halving":
-            raise ValueError("refine adds candidates between halving rounds: it needs root=halving")
         if self.root not in ROOTS:
             raise ValueError(f"root must be one of {ROOTS}, not {self.root!r}")
         if self.stop > 0 and self.root != "halving":
@@ -224,7 +209,6 @@ def _halving(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: 
     if not cands:
         raise ValueError("no candidate decision at the root")
     root: Node[A] = Node(cands)
-    cands = root.candidates  # one list: candidates ``refine`` adds are the root's too
     trees: list[dict[tuple[Any, ...], Node[A]]] = [{} for _ in range(parts.players(first))]
     trees[seat][()] = root
     alive = list(range(len(cands)))
@@ -232,15 +216,11 @@ def _halving(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: 
     rounds = max(1, (len(alive) - 1).bit_length())
     done = world = 0
     out_of_time = len(cands) == 1
-    refine = getattr(parts, "refine", None) if settings.refine > 0 else None
     score: dict[int, float] = {}
-    refined = False  # whether ``refine`` has added a candidate
-    since = 0  # the first world of the current round (``refine``: candidates ranked on its worlds)
     for r in range(rounds):
         if out_of_time:
             break
         share = max(1, (settings.iterations - done) // (len(alive) * (rounds - r)))
-        since = world
         for _ in range(share):
             base = first if world == 0 else parts.world(rng, world)
             state = rng.getstate()
@@ -259,29 +239,13 @@ def _halving(parts: SearchParts[G, A], seat: int, rng: random.Random, settings: 
             )
             if out_of_time:
                 break
-        # Newcomers: rank on the round's own worlds, shared by every survivor.
-        score = {i: _since(per_world[i], since) if refined else _mean(root, i) for i in alive}
+        score = {i: _mean(root, i) for i in alive}
         if len(alive) > 1:
             alive.sort(key=lambda i: (-score[i], i))
             if settings.stop > 0 and r < rounds - 1 and _clear(per_world, alive, settings.stop):
                 alive = alive[:1]
                 break
             alive = alive[: max(1, (len(alive) + 1) // 2)]
-        if refine is not None and r < rounds - 1 and not out_of_time:
-            known = set(cands)
-            leaders = [cands[i] for i in alive]
-            for action in refine(first, seat, leaders, known, settings.refine, rng)[: settings.refine]:
-                if action in known:
-                    continue
-                known.add(action)
-                cands.append(action)
-                for stat in (root.n, root.avail):
-                    stat.append(0)
-                for total in (root.total, root.squares):
-                    total.append(0.0)
-                per_world.append({})
-                alive.append(len(cands) - 1)
-                refined = True
     best = alive[0] if len(alive) == 1 else max(alive, key=lambda i: (score[i], -i))
     if best and settings.confidence > 0 and not _paired_better(per_world[best], per_world[0], settings.confidence):
         best = 0
@@ -299,12 +263,6 @@ def _clear(per_world: list[dict[int, float]], alive: list[int], z: float) -> boo
     two shared worlds each: a comparison without evidence is never clear)."""
     lead = per_world[alive[0]]
     return all(sum(w in lead for w in per_world[i]) >= 2 and _paired_better(lead, per_world[i], z) for i in alive[1:])
-
-
-def _since(scores: dict[int, float], first: int) -> float:
-    """The mean of a candidate's scores in worlds ``first`` on (-inf: none)."""
-    xs = [x for w, x in scores.items() if w >= first]
-    return sum(xs) / len(xs) if xs else -math.inf
 
 
 def _paired_better(a: dict[int, float], b: dict[int, float], z: float) -> bool:

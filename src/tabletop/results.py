@@ -67,13 +67,16 @@ def engine_version() -> str:
 class Study:
     """What one command plays: ``games`` games of ``parts`` from ``seed``, seats rotating over
     ``lineup``; ``facts=False`` plays without the public log and leaves the rows' facts out (``None``),
-    for summaries that need no report (``simulate`` without ``--out``: the log costs about 20%)."""
+    for summaries that need no report (``simulate`` without ``--out``: the log costs about 20%);
+    ``histories=True`` keeps each game's whole history in its row (``history``: it replays the game,
+    for datasets, :mod:`tabletop.rl.dataset`; a few hundred KB a game)."""
 
     parts: GameParts
     lineup: tuple[str, ...]
     seed: int
     games: int
     facts: bool = True
+    histories: bool = False
 
     def identity(self) -> dict[str, Any]:
         """What every row of this study's file shares (a file of another study is refused)."""
@@ -110,6 +113,7 @@ def play_row(study: Study, index: int) -> dict[str, Any]:
         "wall_s": {"game": round(time.perf_counter() - start, 6), "seats": [round(t.seconds, 6) for t in timed]},
         "worker": f"pid{os.getpid()}",
         "host": socket.gethostname(),
+        **({"history": game.history} if study.histories else {}),
     }
 
 

@@ -44,6 +44,11 @@ OutOpt = Annotated[
     typer.Option("--out", "-o", help="Results file (JSON Lines, one row per game); an existing one is resumed."),
 ]
 
+HistoriesOpt = Annotated[
+    bool,
+    typer.Option("--histories", help="Keep each game's whole history in its row (replayable; for `dataset`)."),
+]
+
 FilesArg = Annotated[list[Path], typer.Argument(help="Result files (JSON Lines) written by simulate/tournament --out.")]
 ReportDirOpt = Annotated[Path, typer.Option("--out", "-o", help="Folder for the report (index.html, plots, CSV).")]
 
@@ -201,3 +206,37 @@ def add_result_commands(app: typer.Typer, title: str, score: str) -> None:
         from tabletop.analysis import analyze_command
 
         analyze_command(files, out, title)
+
+
+def add_dataset_command(app: typer.Typer, package: str) -> None:
+    """The ``dataset`` command of a game's command line (``package``: the game's, e.g. "wallenstein")."""
+
+    @app.command()
+    def dataset(
+        files: FilesArg,
+        dataset_id: Annotated[
+            str,
+            typer.Option("--id", help="Its Minari id, namespace/name-vN (e.g. wallenstein/heuristic-v0)."),
+        ],
+        path: Annotated[
+            Path | None, typer.Option("--path", help="Minari's datasets folder (default: MINARI_DATASETS_PATH).")
+        ] = None,
+        reward: Annotated[str, typer.Option("--reward", help="Final reward: win (share of the win) or vp.")] = "win",
+    ) -> None:
+        """Write every seat's trajectories in games kept with --histories as a Minari dataset."""
+        from importlib import import_module
+
+        try:
+            from tabletop.rl.dataset import row_episodes, write_minari
+
+            spec = import_module(f"{package}.rl").SPEC
+        except ImportError as exc:
+            raise fail(f"datasets need the [rl] extra (pip install -e '.[rl]'): {exc}") from None
+        replay = import_module(f"{package}.game").Game.replay_steps
+        try:
+            episodes = list(row_episodes(spec, replay, read_files(files), reward))
+            names = ", ".join(str(f) for f in files)
+            written = write_minari(spec, dataset_id, episodes, f"every seat's trajectories in {names}", path)
+        except (IllegalAction, ValueError) as exc:
+            raise fail(str(exc)) from None
+        typer.echo(f"{dataset_id}: {written.total_episodes} episodes, {written.total_steps} steps")

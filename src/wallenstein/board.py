@@ -141,6 +141,45 @@ def parse_board(raw: dict[str, Any]) -> Board:
     if len(set(keys)) != len(keys):
         raise DataError("board: duplicate county keys")
     index = {k: i for i, k in enumerate(keys)}
+    neighbours = _neighbours(counties, regions, index)
+    excluded = tuple(bool(_need(c, "three_player_excluded", bool, f"county {c['key']}")) for c in counties)
+    comp = _need(raw, "components", dict, "board")
+    start_groups = {int(p): tuple(g) for p, g in _need(comp, "start_groups", dict, "components").items()}
+    lineups = _lineups(_need(raw, "default_lineups", dict, "board"), index, excluded, start_groups)
+    chart = tuple(
+        SupplyRow(r["short_min"], r["short_max"], r["revolts"], r["extra_peasants"])
+        for r in _need(_need(raw, "supply_chart", dict, "board"), "rows", list, "supply_chart")
+    )
+    acts = _need(raw, "actions", dict, "board")
+    board = Board(
+        keys=keys,
+        names=tuple(c.get("name", c["key"]) for c in counties),
+        regions=regions,
+        region_of=tuple(regions.index(c["region"]) for c in counties),
+        tax=tuple(c["tax"] for c in counties),
+        grain=tuple(c["grain"] for c in counties),
+        sites=tuple(c["sites"] for c in counties),
+        neighbours=neighbours,
+        three_player_excluded=excluded,
+        lineups=lineups,
+        supply_chart=chart,
+        events=_events(_need(_need(raw, "events_2012", dict, "board"), "cards", list, "events_2012")),
+        armies_per_player=int(comp["armies_per_player"]["2012"]),
+        peasant_cubes=int(comp["peasant_cubes"]),
+        building_supply=(int(comp["palaces"]), int(comp["churches"]), int(comp["trading_posts"])),
+        revolt_markers=int(comp["revolt_markers"]),
+        start_thalers={int(k): int(v) for k, v in comp["start_thalers"]["2012"].items()},
+        start_groups=start_groups,
+        tower_fill_per_player=int(comp["tower_initial_fill"]["per_player"]),
+        tower_fill_peasants=int(comp["tower_initial_fill"]["peasants"]),
+        costs=tuple(int(acts[a]["cost"]) for a in ACTIONS),
+    )
+    object.__setattr__(board, "_index", index)
+    return board
+
+
+def _neighbours(counties: list[Any], regions: tuple[str, ...], index: dict[str, int]) -> tuple[tuple[int, ...], ...]:
+    """Each county's neighbours (indices, sorted), after checking its figures, region and adjacency."""
     neighbours: list[tuple[int, ...]] = []
     for c in counties:
         where = f"county {c['key']}"
@@ -158,17 +197,21 @@ def parse_board(raw: dict[str, Any]) -> Board:
             if nb == c["key"]:
                 raise DataError(f"{where}: adjacent to itself")
         neighbours.append(tuple(sorted(index[nb] for nb in ns)))
+    keys = list(index)
     for i, ns in enumerate(neighbours):
         for j in ns:
             if i not in neighbours[j]:
                 raise DataError(f"adjacency not symmetric: {keys[i]} -> {keys[j]}")
-    excluded = tuple(bool(_need(c, "three_player_excluded", bool, f"county {c['key']}")) for c in counties)
+    return tuple(neighbours)
 
-    comp = _need(raw, "components", dict, "board")
-    start_groups = {int(p): tuple(g) for p, g in _need(comp, "start_groups", dict, "components").items()}
 
+def _lineups(
+    raw: dict[str, Any], index: dict[str, int], excluded: tuple[bool, ...], start_groups: dict[int, tuple[int, ...]]
+) -> dict[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """The default line-ups per player count: each seat's (county, armies), checked against the start
+    groups, the counties in play and each other."""
     lineups: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
-    for p_str, seats in _need(raw, "default_lineups", dict, "board").items():
+    for p_str, seats in raw.items():
         if p_str == "about":
             continue
         p = int(p_str)
@@ -191,12 +234,11 @@ def parse_board(raw: dict[str, Any]) -> Board:
         if len(rows) != p:
             raise DataError(f"line-up {p}: expected {p} seats, found {len(rows)}")
         lineups[p] = tuple(rows)
+    return lineups
 
-    chart = tuple(
-        SupplyRow(r["short_min"], r["short_max"], r["revolts"], r["extra_peasants"])
-        for r in _need(_need(raw, "supply_chart", dict, "board"), "rows", list, "supply_chart")
-    )
-    cards = _need(_need(raw, "events_2012", dict, "board"), "cards", list, "events_2012")
+
+def _events(cards: list[Any]) -> tuple[Event, ...]:
+    """The 2012 edition's twelve event cards, each of a known kind."""
     events = []
     for i, card in enumerate(cards):
         kind = _need(card, "id", str, f"event {i}")
@@ -205,35 +247,7 @@ def parse_board(raw: dict[str, Any]) -> Board:
         events.append(Event(i, kind, _need(card, "winter_loss", int, f"event {i}"), card.get("effect", "")))
     if len(events) != 12:
         raise DataError(f"expected 12 event cards for 2012, found {len(events)}")
-
-    acts = _need(raw, "actions", dict, "board")
-    costs = tuple(int(acts[a]["cost"]) for a in ACTIONS)
-
-    board = Board(
-        keys=keys,
-        names=tuple(c.get("name", c["key"]) for c in counties),
-        regions=regions,
-        region_of=tuple(regions.index(c["region"]) for c in counties),
-        tax=tuple(c["tax"] for c in counties),
-        grain=tuple(c["grain"] for c in counties),
-        sites=tuple(c["sites"] for c in counties),
-        neighbours=tuple(neighbours),
-        three_player_excluded=excluded,
-        lineups=lineups,
-        supply_chart=chart,
-        events=tuple(events),
-        armies_per_player=int(comp["armies_per_player"]["2012"]),
-        peasant_cubes=int(comp["peasant_cubes"]),
-        building_supply=(int(comp["palaces"]), int(comp["churches"]), int(comp["trading_posts"])),
-        revolt_markers=int(comp["revolt_markers"]),
-        start_thalers={int(k): int(v) for k, v in comp["start_thalers"]["2012"].items()},
-        start_groups=start_groups,
-        tower_fill_per_player=int(comp["tower_initial_fill"]["per_player"]),
-        tower_fill_peasants=int(comp["tower_initial_fill"]["peasants"]),
-        costs=costs,
-    )
-    object.__setattr__(board, "_index", index)
-    return board
+    return tuple(events)
 
 
 def load_board() -> Board:

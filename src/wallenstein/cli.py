@@ -43,8 +43,10 @@ from tabletop.tournament_cli import (
     AddressOpt,
     BackendName,
     BackendOpt,
+    HistoriesOpt,
     OutOpt,
     WorkersOpt,
+    add_dataset_command,
     add_result_commands,
     play_study,
     run_tournament_command,
@@ -130,13 +132,14 @@ def simulate(
     address: AddressOpt = None,
     workers: WorkersOpt = 1,
     out: OutOpt = None,
+    histories: HistoriesOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
 ) -> None:
     """Play games between random agents and report wins, mean VP and speed (--out: keep every game)."""
     try:
         parts = _parts(setup.value, edition.value, _modules(modules), printed)
-        study = Study(parts, ("random",) * players, seed, games, facts=out is not None)
+        study = Study(parts, ("random",) * players, seed, games, facts=out is not None, histories=histories)
         rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
@@ -215,6 +218,7 @@ def tournament(
     backend: BackendOpt = BackendName.process,
     address: AddressOpt = None,
     out: OutOpt = None,
+    histories: HistoriesOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean VP, rating and ms per decision."""
@@ -224,13 +228,14 @@ def tournament(
     mods = _modules(modules)
     title = f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(mods))}, {setup.value} set-up"
     try:
-        study = Study(_parts(setup.value, edition.value, mods, None), tuple(names), seed, games)
+        study = Study(_parts(setup.value, edition.value, mods, None), tuple(names), seed, games, histories=histories)
         run_tournament_command(study, backend.value, workers, address, out, as_json, title)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
 
 
 add_result_commands(app, "Wallenstein", score="VP")
+add_dataset_command(app, "wallenstein")
 
 
 @app.command()

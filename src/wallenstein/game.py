@@ -515,7 +515,7 @@ class Game(RecordedGame[State]):
         while s.act < 10:
             action = s.action_cards[s.act]
             if s.turn == 0 and self.logging:
-                self.emit("action_card", index=s.act + 1, action=ACTIONS[action])
+                self._emit_action_card()
             order = s.order
             while s.turn < len(order):
                 if perform_one(self, order[s.turn], action):
@@ -524,6 +524,14 @@ class Game(RecordedGame[State]):
             s.act += 1
             s.turn = 0
         self._after_actions()
+
+    def _emit_action_card(self) -> None:
+        """The action about to be performed; from the second to the sixth, the card turned up as the
+        previous one was put aside (W-11a) comes with it."""
+        s = self.s
+        k = s.act
+        up = {"index": k + 5, "action": ACTIONS[s.action_cards[k + 4]]} if 1 <= k <= 5 else None
+        self.emit("action_card", index=k + 1, action=ACTIONS[s.action_cards[k]], turned_up=up)
 
     def _end_season(self) -> None:
         s = self.s

@@ -604,11 +604,14 @@ class Narrator:
 
     # -------------------------------------------------------------------------------- actions
     def _on_action_card(self, e: Mapping[str, Any]) -> list[str]:
-        index = int(e["index"])
-        action = self.w.action(e["action"])
-        if index > 5:
-            return [self.t._("Action {index} (turned up now): {action}", index=index, action=action)]
-        return [self.t._("Action {index}: {action}", index=index, action=action)]
+        t = self.t
+        lines = []
+        up = e.get("turned_up")
+        if up:  # the previous action's card was put aside and the next face-down one turned up (W-11a)
+            card = self.w.action(up["action"])
+            lines.append(t._("Action card {index} is turned up: {action}", index=int(up["index"]), action=card))
+        lines.append(t._("Action {index}: {action}", index=int(e["index"]), action=self.w.action(e["action"])))
+        return lines
 
     def _on_action(self, e: Mapping[str, Any]) -> list[str]:
         t, w = self.t, self.w

@@ -1,7 +1,7 @@
 """Observations: the one place that decides what a seat (or a spectator) may see.
 
 Public: the board, money, grain, VP, army supplies, the tray and the tower's inside counts (W-25),
-this year's face-up events and the current one, the action cards turned up so far (W-11), the bonus
+this year's face-up events and the current one, the action cards turned up so far (W-11a), the bonus
 tiles, bids once revealed, player order, plan cards once their action was performed, draft face-up
 cards, and per seat the county cards that left its board this season (``lost_cards``: conquests,
 tied battles and revolts happen in the open, and such a card's planned action is lost, W-22a).
@@ -216,13 +216,16 @@ def _court(g: Game, seat: int | None) -> dict[str, Any]:
 
 
 def _revealed_action_count(g: Game) -> int:
-    """Action cards turned up: the first five always, then one more as each action begins (W-11)."""
+    """Action cards turned up so far (W-11a): the first five from planning on; once each action is
+    performed its card is put aside and the next face-down card turned up, so while action k
+    (1-based) is performed cards 1 to k+4 are known (k to k+4 face up, the earlier ones seen), all ten
+    from action 6 on. Every view of the cards (observation, encoders, resampling) counts here."""
     s = g.s
     if s.phase == LEADER_MOVE:
         return 10
     if s.phase != MOVE and s.phase != COMMIT:
         return 5
-    return max(5, s.act + 1)
+    return min(10, s.act + 5)
 
 
 def _revealed_plans(g: Game, seat: int | None) -> dict[str, dict[str, str | None]]:

@@ -1,5 +1,5 @@
 """League of Six as a game kind (seed ``../shared/seeds/001_7c0a9294b8c55757.txt``): both town tile
-sides, its hidden twins (the hands) and its golden games."""
+sides, its hidden twins (the piles' order: hands are public, L-07) and its golden games."""
 
 from __future__ import annotations
 
@@ -14,24 +14,24 @@ from league_of_six.narrate import narrate_game
 
 
 def twins(g: league_of_six.Game, rng: random.Random) -> list[tuple[str, frozenset[int], Game]]:
-    """Hands are secret (guard cards and civic leader cards, even how many): a copy in which two
-    seats hold 5 more guards each and each other's civic leader cards. Only those two may notice."""
-    a, b = rng.sample(range(g.players), 2)
-    t = g.clone()
-    t.s.guards[a] += 5
-    t.s.guards[b] += 5
-    for c, at in enumerate(t.s.card_at):
-        if at in (a, b):
-            t.s.card_at[c] = b if at == a else a
-    t.refresh()
-    return [] if g.over else [("hands", frozenset({a, b}), t)]
+    """Hands are public on this table (L-07); only the future is hidden: copies in which the tax tile
+    pile or the storage tiles left lie in another order (what the next draws take). Nobody may notice."""
+    out: list[tuple[str, frozenset[int], Game]] = []
+    for secret, field in (("tax tile pile", "tax_deck"), ("storage tile pile", "storage_left")):
+        t = g.clone()
+        pile = getattr(t.s, field)
+        rng.shuffle(pile)
+        t.refresh()
+        if not g.over and pile != getattr(g.s, field):
+            out.append((secret, frozenset(), t))
+    return out
 
 
 def _finished(g: league_of_six.Game) -> None:
     res = g.result()
     assert res["over"] and res["winners"], "a finished game has winners"
     assert g.s.round == 6 and len(res["influence"]) == g.players
-    # Every pile card was turned up; the hands were revealed to everyone at the end.
+    # Every pile card was turned up; every view shows the same hands (L-07).
     assert g.observe(None)["hands"] == g.observe(0)["hands"]
 
 
@@ -46,7 +46,7 @@ register(
         check=check,
         narrate=narrate_game,
         twins=twins,
-        secrets=("hands",),
+        secrets=("tax tile pile", "storage tile pile"),
         phases=("choose", "offer", "respond", "rotate", "store", "bonus"),
         variants=({"sides": "white"}, {"sides": "yellow"}),
         random_games=1020,

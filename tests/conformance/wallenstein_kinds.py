@@ -28,7 +28,7 @@ COMBOS: list[tuple[str, tuple[str, ...]]] = [
 RANDOM_GAMES = {("2012", ()): 1020, ("2002", ()): 510, ("2012", ("landsknechte", "military_leaders")): 300}
 MODULE_GAMES = {1: 300, 2: 24, 3: 24}
 SETUPS = ({"setup": "lineup"}, {"setup": "draft"})
-# What ``twins`` hides in every Wallenstein kind (W-11, W-25); the Emperor's Court adds its boards.
+# What ``twins`` hides in every Wallenstein kind (W-11a, W-25); the Emperor's Court adds its boards.
 SECRETS = ("event deck", "county deck", "face-down action cards", "plan")
 # The decision phases of each edition, and those each module adds.
 PHASES = {
@@ -43,13 +43,23 @@ MODULE_PHASES = {
 
 
 def _revealed_cards(g: wallenstein.Game) -> int:
-    """How many of the season's action cards are face up (W-11)."""
+    """How many of the season's action cards have been turned up (W-11a): five until the actions
+    begin; while action k (1-10) is performed, cards 1 to k+4 (each performed card is put aside and
+    the next face-down one turned up); all ten once the tenth is done."""
     s = g.s
     if s.phase == LEADER_MOVE:
         return 10
     if s.phase in (MOVE, COMMIT):
-        return max(5, s.act + 1)
+        return min(10, (s.act + 1) + 4)
     return 5
+
+
+def _first_unbegun(g: wallenstein.Game) -> int:
+    """The place of the first action card whose action has not begun (its plan cards are still hidden)."""
+    s = g.s
+    if s.phase == LEADER_MOVE:
+        return 10
+    return s.act + 1 if s.phase in (MOVE, COMMIT) else 0
 
 
 def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[str, frozenset[int], Game]]:
@@ -83,7 +93,7 @@ def twins(g: wallenstein.Game, rng: random.Random) -> list[tuple[str, frozenset[
         if s.phase == PLANNING:
             boxes = [b for b in range(10) if s.plans[q * N_BOXES + b] != EMPTY]
         elif in_season:
-            future = s.action_cards[max(_revealed_cards(g), s.act + 1) :]
+            future = s.action_cards[_first_unbegun(g) :]
             boxes = [b for b in future if s.plans[q * N_BOXES + b] != EMPTY]
         else:
             boxes = []

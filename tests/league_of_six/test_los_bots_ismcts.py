@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from league_of_six.actions import Action
 from league_of_six.bots import BOT_KINDS, evaluation_weights, learned, make_agent
 from league_of_six.bots import ismcts as ismcts_module
 from league_of_six.bots.heuristic import DEFAULT, decide, store_values
-from league_of_six.bots.ismcts import SCALE, IsmctsAgent, LeagueParts
+from league_of_six.bots.ismcts import PRESETS, SCALE, IsmctsAgent, LeagueParts
 from league_of_six.bots.memory import Memory
 from league_of_six.bots.rollout import policy, quick_store_values
 from league_of_six.bots.tournament import LEAGUE
@@ -135,29 +136,14 @@ def test_learned_weights_load_and_evaluate() -> None:
     assert parts.scores(g) == relative(after, SCALE)
 
 
-def test_horse_and_guard_weight_options() -> None:
-    """horse= replaces the heuristic's horse value where the search uses the heuristic (candidates,
-    roll-outs, standing); guard_weight= the learned evaluation's guard weight from round 2 on, so a
-    guard more moves a seat's value by that much. A game with both plays to the end legally; bad
-    values are refused."""
-    bot = IsmctsAgent(0, 1, simulations=4, evaluation="learned", horse=2.4, guard_weight=1.8)
-    assert bot.values.horse == bot.rollout_values.horse == 2.4 and bot.rollout_values.noise > 0
-    assert IsmctsAgent(0, 1).values == DEFAULT and IsmctsAgent(0, 1, evaluation="learned").weights == learned.WEIGHTS
-    guard = learned.FEATURES.index("guards")
-    assert bot.weights[0] == learned.WEIGHTS[0] and all(w[guard] == 1.8 for w in bot.weights[1:])
-    assert all(w[:guard] == f[:guard] for w, f in zip(bot.weights, learned.WEIGHTS, strict=True))
-    g = league_of_six.new_game(players=4, seed=5, log=False)
-    while g.s.round < 2:
-        p = g.pending()[0]
-        g.apply(p, decide(g, p, g.legal_actions(p)))
-    before = learned.learned_values(g, bot.weights)
-    g.s.guards[2] += 1
-    after = learned.learned_values(g, bot.weights)
-    assert after[2] - before[2] == pytest.approx(1.8) and after[1] == before[1]
-    assert _play(["ismcts-values", "heuristic", "search", "heuristic"], 93, 4).over
-    for bad in ({"horse": -1}, {"guard_weight": 1.0}, {"guard_weight": "x", "evaluation": "learned"}):
+def test_deleted_options_are_refused_and_presets_are_frozen_parameters() -> None:
+    """The options no measurement supported (horse, guard_weight: docs/bots.md, eighth round) are
+    unknown; a preset with an option beside it is the preset with that value replaced."""
+    for bad in ({"horse": 2.4}, {"guard_weight": 1.8, "evaluation": "learned"}, {"preset": "nope"}):
         with pytest.raises(IllegalAction, match="bad options"):
             make_agent("ismcts", 1, **bad)
+    bot = make_agent("ismcts", 1, preset="learned", simulations=20)
+    assert isinstance(bot, IsmctsAgent) and bot.params == replace(PRESETS["learned"], simulations=20)
 
 
 def test_budget_options_and_bad_options() -> None:

@@ -262,4 +262,4 @@ def test_l02_the_civic_leader_deck_is_the_component_files() -> None:
         seat = g.pending()[0]
         g.apply(seat, rng.choice(g.legal_actions(seat)))
         check(g)
-    assert g.observe(None)["hands"] == g.observe(0)["hands"]  # revealed at the end
+    assert g.observe(None)["hands"] == g.observe(0)["hands"]  # public in every view (L-07)

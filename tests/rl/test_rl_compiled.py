@@ -73,6 +73,20 @@ def test_a_build_of_another_source_is_never_used(tmp_path: Path, monkeypatch: py
     assert compiled.load(fresh) is None
 
 
+def test_a_build_that_fails_at_import_falls_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build whose set-up reads a name its edited source's Python twin no longer has (a renamed
+    layout block) fails before its stamp can be read: the Python code is used, with a warning."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pkg = tmp_path / "fakepkg_broken"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "_compiled.py").write_text("import math\nWIDTH = math.NO_SUCH_NAME\n")
+    with pytest.warns(RuntimeWarning, match="could not be loaded"):
+        assert compiled.load("fakepkg_broken._compiled") is None
+
+
 @pytest.mark.parametrize("game", ["wallenstein", "league_of_six"])
 def test_the_compiled_mask_is_the_python_mask(game: str) -> None:
     """Along random games (each seat's legal list, pending or not), and for a decision the catalogue

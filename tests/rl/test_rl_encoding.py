@@ -55,7 +55,7 @@ def test_catalogue_finds_decisions_built_afresh_and_names_unknown_ones() -> None
     known = next(a for a in cat.actions[1:] if a.kind == "revolt_next")
     afresh = Action("revolt_next", known.a)
     assert afresh is not known and cat.indices([known, afresh]) == [cat.index[known]] * 2
-    with pytest.raises(KeyError, match="not in action catalogue wallenstein_v1"):
+    with pytest.raises(KeyError, match="not in action catalogue wallenstein_v2"):
         cat.indices([known, Action("revolt_next", 99)])
     mask = cat.mask([known])
     assert mask.dtype == np.int8 and np.flatnonzero(mask).tolist() == [cat.index[known]]

@@ -51,7 +51,7 @@ def test_short_training_saves_a_policy_that_plays_in_a_tournament(
     assert policy.exists() and (out / "curve.png").exists()
     assert not list(scratch.glob("SB3-*"))  # no empty log folder left behind per run
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["steps"] >= 2048 and summary["env"] == "league_of_six_v1"
+    assert summary["steps"] >= 2048 and summary["env"] == "league_of_six_v2"
     assert summary["snapshots"] >= 1  # phase 2 (heuristic and frozen snapshots) was reached
     points = curve_points(out / "curve.jsonl", 5)
     assert points and all(0 <= p["lo"] <= p["win_rate"] <= p["hi"] <= 1 for p in points)
@@ -68,7 +68,7 @@ def test_short_training_saves_a_policy_that_plays_in_a_tournament(
         seat = game.pending()[0]
         legal = game.legal_actions(seat)
         game.apply(seat, bot.act(game.observe(seat), list(legal)) if seat == 2 else legal[0])
-    with pytest.raises(IllegalAction, match="trained on league_of_six_v1, not wallenstein_v1"):
+    with pytest.raises(IllegalAction, match="trained on league_of_six_v2, not wallenstein_v2"):
         w_make_agent("ppo", 1, path=str(policy))
     # A policy of an older version of the game (its observations meant something else) is refused.
     from sb3_contrib import MaskablePPO
@@ -76,11 +76,11 @@ def test_short_training_saves_a_policy_that_plays_in_a_tournament(
     from tabletop.rl.policy import ENV_ATTR
 
     old = MaskablePPO.load(policy, device="cpu")
-    assert getattr(old, ENV_ATTR, None) == "league_of_six_v1"
-    setattr(old, ENV_ATTR, "league_of_six_v0")
-    old.save(tmp_path / "v0.zip")
-    with pytest.raises(IllegalAction, match="trained on league_of_six_v0, not league_of_six_v1"):
-        make_agent("ppo", 1, path=str(tmp_path / "v0.zip"))
+    assert getattr(old, ENV_ATTR, None) == "league_of_six_v2"
+    setattr(old, ENV_ATTR, "league_of_six_v1")
+    old.save(tmp_path / "v1.zip")
+    with pytest.raises(IllegalAction, match="trained on league_of_six_v1, not league_of_six_v2"):
+        make_agent("ppo", 1, path=str(tmp_path / "v1.zip"))
 
 
 def test_ppo_bot_kind_needs_a_loadable_path(tmp_path: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 
@@ -218,53 +217,3 @@ def test_the_halving_root_stops_early_on_a_clear_decision_only() -> None:
     assert full.iterations == 400 and full.action == 2
     with pytest.raises(ValueError, match="stop"):
         Settings(stop=-1.0)
-
-
-class Hill(AllLegal):
-    """Arms 0..15, each better than the one before by the same margin whatever the luck; the game
-    lists only arms 0..7 as candidates and proposes, for ``refine``, the two arms after each leader
-    (its "single changes")."""
-
-    def __init__(self) -> None:
-        super().__init__([0.0] * 16)
-        self.proposed: list[tuple[list[int], int]] = []
-
-    def candidates(self, g: list[int], seat: int, rng: random.Random) -> list[int]:
-        return list(range(8))
-
-    def rollout(self, g: list[int], rng: random.Random) -> None:
-        g.append(rng.randrange(1000))
-
-    def scores(self, g: list[int]) -> list[float]:
-        return [math.tanh(0.1 * g[1] - 1.0 + g[2] / 1000 - 0.5)]
-
-    def refine(
-        self, g: list[int], seat: int, leaders: list[int], known: set[int], n: int, rng: random.Random
-    ) -> list[int]:
-        self.proposed.append((list(leaders), n))
-        out = [a + d for a in leaders for d in (1, 2) if a + d < len(self.p) and a + d not in known]
-        return list(dict.fromkeys(out))[:n]
-
-
-def test_refining_from_the_leaders_finds_a_better_arm_the_candidates_miss() -> None:
-    refined = Settings(iterations=400, root="halving", refine=2)
-    a = search(Hill(), 0, random.Random(8), refined)
-    b = search(Hill(), 0, random.Random(8), refined)
-    assert a.action == 11  # an arm none of the initial candidates is: two steps up from each leader
-    assert a.root.candidates == list(range(12))  # two new arms after each halving round but the last
-    same = (b.action, b.root.candidates, b.root.n, b.root.total)
-    assert (a.action, a.root.candidates, a.root.n, a.root.total) == same
-    # The budget is kept exactly: every iteration one of the root's candidates, 400 in all.
-    assert a.iterations == sum(a.root.n) == 400
-    # The game saw the survivors best first, twice: arms 7..4 after the first round, then 9, 8, 7.
-    hill = Hill()
-    search(hill, 0, random.Random(8), refined)
-    assert hill.proposed == [([7, 6, 5, 4], 2), ([9, 8, 7], 2)]
-    # Without the option (or without the game's hook) the search stays among its candidates.
-    plain = search(Hill(), 0, random.Random(8), Settings(iterations=400, root="halving"))
-    assert plain.action == 7 and len(plain.root.candidates) == 8 and plain.iterations == 400
-    no_hook = search(AllLegal([0.5] * 8), 0, random.Random(8), refined)
-    assert len(no_hook.root.candidates) == 8 and no_hook.iterations == 400
-    for bad in ({"refine": -1}, {"refine": 1.5}, {"refine": True}, {"refine": 2, "root": "ucb"}):
-        with pytest.raises(ValueError, match="refine"):
-            Settings(**bad)  # type: ignore[arg-type]

@@ -40,13 +40,6 @@ SMALL["ismcts_h2h"] = {**SMALL["ismcts_learned"], "horizon": "season", "opponent
 # The same with the budget shared unevenly between plans and moves, and plans played out to the
 # year's end (docs/bots.md, "Sixth round").
 SMALL["ismcts_budget"] = {**SMALL["ismcts_h2h"], "plans": 1.5, "moves": 0.5, "plan_horizon": "year"}
-# The hybrid: plans made by today's flat search, the tree for positions and moves (docs/bots.md,
-# "Seventh round").
-SMALL["ismcts_flat"] = {**SMALL["ismcts_budget"], "flat_plans": 3}
-# The sixth round's configuration with the refitted evaluation on more facts (docs/bots.md, "Eighth round").
-SMALL["ismcts_learned2"] = {**SMALL["ismcts_budget"], "evaluation": "learned2"}
-# The same facts, a seat's holdings never counting against it (docs/bots.md, "Eighth round").
-SMALL["ismcts_learned3"] = {**SMALL["ismcts_budget"], "evaluation": "learned3"}
 # The budget moved from clear decisions to close ones, banked in engine steps (docs/bots.md, "Ninth round").
 SMALL["ismcts_bank"] = {
     **SMALL["ismcts_budget"],
@@ -56,28 +49,13 @@ SMALL["ismcts_bank"] = {
     "bank": "steps",
     "hold": 1,
 }
-# The bank's configuration with other seats' hidden plans drawn as today's search picks them
-# (docs/bots.md, "Tenth round": the opponents' plans as the flat search picks them).
-SMALL["ismcts_searchfit"] = {**SMALL["ismcts_bank"], "opponents": "searchfit"}
-# And other seats' roll-out moves drawn as today's search picks them (docs/bots.md, "Eleventh round").
-SMALL["ismcts_movesfit"] = {**SMALL["ismcts_searchfit"], "opponent_moves": "searchfit"}
-
-# The same with plan candidates refined from the halving root's leaders (docs/bots.md, "Tenth round").
-SMALL["ismcts_refine"] = {**SMALL["ismcts_bank"], "refine": 2}
-
 # Test names of configurations -> bot kinds.
 KINDS = {
     "ismcts_1s": "ismcts",
     "ismcts_learned": "ismcts",
     "ismcts_h2h": "ismcts",
     "ismcts_budget": "ismcts",
-    "ismcts_flat": "ismcts",
-    "ismcts_learned2": "ismcts",
-    "ismcts_learned3": "ismcts",
     "ismcts_bank": "ismcts",
-    "ismcts_searchfit": "ismcts",
-    "ismcts_movesfit": "ismcts",
-    "ismcts_refine": "ismcts",
 }
 SEARCH_KINDS = ("ismcts", *KINDS)
 

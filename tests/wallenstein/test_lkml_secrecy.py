@@ -1,4 +1,4 @@
-"""Secrets stay secret with the Landsknechte and Military Leaders modules (W-11, W-25; observe.py).
+"""Secrets stay secret with the Landsknechte and Military Leaders modules (W-11a, W-25; observe.py).
 
 The modules add only public things (face-up decks, leaders, statues, trophies), so every seat and a
 spectator see the same module sections; what the basic game hides (plans, bids before the reveal,
@@ -70,7 +70,7 @@ def test_plans_stay_hidden_through_the_module_phases(modules: tuple[str, ...]) -
 
 
 def test_face_down_action_cards_stay_hidden_in_the_module_decisions() -> None:
-    """W-11: while the leaders are placed and the Landsknechte benefits chosen, actions 6-10 are still
+    """W-11a: while the leaders are placed and the Landsknechte benefits chosen, actions 6-10 are still
     face down: reversing them changes no observation."""
     g = wallenstein.new_game(players=4, seed=2, modules=BOTH)
     drive_to(g, "leader_place")

@@ -155,17 +155,19 @@ def test_idle_action_cards_and_the_card_left_for_winter() -> None:
         [
             {"e": "year", "year": 2, "events": events},
             {"e": "event", **events[1]},
-            {"e": "action_card", "index": 6, "action": "combat_b"},
-            {"e": "action_card", "index": 7, "action": "tax"},
+            {"e": "action_card", "index": 6, "action": "combat_b", "turned_up": {"index": 10, "action": "palace"}},
+            {"e": "action_card", "index": 7, "action": "tax", "turned_up": None},
             {"e": "action", "seat": 1, "action": "tax", "county": "burgund", "amount": 5},
             {"e": "skip", "seat": 2, "action": "tax", "county": "trier", "why": "county lost"},
         ]
     )
     assert "Left for winter: Few recruits; every player will lose 1 grain." in lines
-    i = lines.index("Action 6 (turned up now): Combat/Movement B")
-    assert lines[i + 1 : i + 5] == [
+    # W-11a: the card turned up as the fifth action's card is put aside is told before the sixth action.
+    i = lines.index("Action card 10 is turned up: Build a palace")
+    assert lines[i + 1 : i + 6] == [
+        "Action 6: Combat/Movement B",
         "  Nobody performs this action.",
-        "Action 7 (turned up now): Collect taxes",
+        "Action 7: Collect taxes",
         "  Blue collects 5 thalers in Burgund.",
         "  Yellow skips Collect taxes in Erzbm. Trier: its card has left their board this season.",
     ]

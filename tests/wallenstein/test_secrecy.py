@@ -1,4 +1,4 @@
-"""Secrets stay secret (architecture.md, W-11, W-25): what one seat hides is invisible to the others.
+"""Secrets stay secret (architecture.md, W-11a, W-25): what one seat hides is invisible to the others.
 
 The decks, the face-down action cards and the plans are tried at random points of every game kind
 by the conformance suite (tests/conformance/test_conformance_secrecy.py); here are the 2012 game's

@@ -75,8 +75,8 @@ def test_a_person_plays_league_of_six_to_the_end_against_bots(client: TestClient
     assert any("=== Round 6 ===" in line for line in lines) and any(line.startswith("Winner") for line in lines)
     replay = client.get(f"/api/games/{made['id']}/replay?view=spectator").json()
     assert replay["frames"][-1]["obs"]["phase"] == "over"
-    assert all("hand" not in f["obs"] for f in replay["frames"])
-    assert all("hands" not in f["obs"] for f in replay["frames"][:-1])
+    assert all("hand" not in f["obs"] for f in replay["frames"])  # a spectator has no own hand
+    assert all("hands" in f["obs"] for f in replay["frames"])  # every hand is public (L-07)
 
 
 def _to_rotation(client: TestClient, seed: int) -> tuple[dict[str, Any], league_of_six.Game]:

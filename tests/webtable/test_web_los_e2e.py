@@ -79,14 +79,14 @@ def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_no_hand(br
     assert "majorities" in page.locator("#report-body").inner_text()
     # The ring's centre says the game is over once, then the round it ended in.
     assert page.locator(".los-centre text").all_text_contents()[:2] == ["Game over", "Round 6 of 6"]
-    # The spectator followed the whole game and never received a hand before the final scoring.
+    # The spectator followed the whole game; it has no hand of its own and sees every hand (L-07).
     spectator.wait_for_selector("#final")
     states = [f for f in frames if f.get("type") == "state"]
     assert states and states[-1]["over"]
     for f in states:
         assert f["seat"] is None and f["legal"] == []
         assert "hand" not in f["obs"]
-        assert "hands" not in f["obs"] or f["obs"]["phase"] == "over"
+        assert "hands" in f["obs"]
     assert "token" not in json.dumps(frames)
     # The replay viewer steps through the game from the spectator's view.
     page.click("#tab-replay")

@@ -1,10 +1,10 @@
 """Every League of Six message to a seat holds only what that seat may know: hands (guards and civic
-leader cards in hand) stay with their owner until the final scoring, and chance to come (the piles'
-order, the tax tiles to be drawn) reaches nobody.
+leader cards in hand) are public on this table (ruling L-07), and chance to come (the piles' order,
+the tax tiles to be drawn) reaches nobody.
 
-(1) Games that differ only in another seat's hand, or in the chance still to come, give identical
-messages; (2) every state message a seat's WebSocket received equals the message rebuilt from that
-seat's observation at that version."""
+(1) Games that differ in a hand give different messages to everyone; games that differ only in the
+piles' order or the chance still to come give identical messages; (2) every state message a seat's
+WebSocket received equals the message rebuilt from that seat's observation at that version."""
 
 from __future__ import annotations
 
@@ -43,25 +43,21 @@ def _played(seed: int, decisions: int) -> league_of_six.Game:
     return g
 
 
-def test_messages_do_not_depend_on_another_seats_hand() -> None:
+def test_every_hand_reaches_everyone_and_the_piles_order_nobody() -> None:
     for seed in range(4):
         g = _played(seed, 40 + 7 * seed)
         other = g.clone()
-        s = other.s
-        # Seats 1 and 2 swap their civic leader cards, and both hold other numbers of guards.
-        s.guards[1] += 2
-        s.guards[2] += 5
-        s.card_at = [2 if at == 1 else 1 if at == 2 else at for at in s.card_at]
+        # L-07: seats 1 and 2 hold other numbers of guards: every seat and a spectator are told.
+        other.s.guards[1] += 2
+        other.s.guards[2] += 5
         other.refresh()
-        assert other.observe(1)["hand"] != g.observe(1)["hand"]
-        assert other.observe(2)["hand"] != g.observe(2)["hand"]
-        assert _messages(g, {1, 2}) == _messages(other, {1, 2})
-    # The hidden twin is hidden only from others: the seat itself and the final scoring see it.
-    g = _played(1, 20)
-    other = g.clone()
-    other.s.guards[1] += 1
-    other.refresh()
-    assert _messages(g, set())["1"] != _messages(other, set())["1"]
+        mine, theirs = _messages(g, set()), _messages(other, set())
+        assert all(mine[k] != theirs[k] for k in mine)
+        # The tax tile pile in another order: nobody is told.
+        piles = g.clone()
+        piles.s.tax_deck.reverse()
+        piles.refresh()
+        assert piles.s.tax_deck != g.s.tax_deck and _messages(piles, set()) == mine
 
 
 def test_messages_do_not_depend_on_the_chance_to_come() -> None:
@@ -109,8 +105,7 @@ def test_every_league_of_six_message_is_its_seats_own_view(tmp_path: Path) -> No
             assert msg["legal"] == want["legal"]
             assert log_so_far == want["log"][: len(log_so_far)]
             assert "history" not in msg and "seed" not in json.dumps(msg["obs"])
-            if not msg["over"]:  # hands are revealed only for the final scoring
-                assert "hands" not in msg["obs"]
-                assert ("hand" in msg["obs"]) == (seat is not None)
+            assert "hands" in msg["obs"]  # public on this table (L-07)
+            assert ("hand" in msg["obs"]) == (seat is not None)
             if seat is None:
                 assert msg["legal"] == []

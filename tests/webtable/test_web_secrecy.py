@@ -1,4 +1,4 @@
-"""Every message to a seat holds only what that seat may know (architecture.md; W-11, W-25).
+"""Every message to a seat holds only what that seat may know (architecture.md; W-11a, W-25).
 
 Two checks: (1) messages are a function of public information and the seat's own secrets: games that
 differ only in another seat's plan, the deck orders or the face-down action cards give identical

@@ -20,23 +20,12 @@ from tabletop.levels import Level
 # (no confidence rule, widening 1 for every seat).
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "random", 1018.0, (961.0, 1055.0)),
-    Level("intermediate", "ismcts:simulations=100:confidence=0:others=1", 1557.0, (1442.0, 1650.0)),
+    Level("intermediate", "ismcts:preset=ladder", 1557.0, (1442.0, 1650.0)),
     Level("strong", "heuristic", 1638.0, (1563.0, 1734.0)),
     Level("strongest", "search:simulations=32", 1829.0, (1726.0, 1958.0)),
 )
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("league_of_six.bots")
-
-
-def _ppo(seed: int, **options: Any) -> Agent:
-    """A trained policy, ``ppo:path=model.zip`` (needs the [rl] extra; see docs/rl.md)."""
-    from league_of_six.rl.bot import ppo_agent
-
-    agent: Agent = ppo_agent(seed, **options)
-    return agent
-
-
-BOT_KINDS["ppo"] = _ppo
 
 
 def make_agent(kind: str, seed: int, **options: Any) -> Agent:

@@ -1,18 +1,18 @@
 """From an observation back to a playable game: determinization.
 
 A bot thinks with the rules engine, so it rebuilds a full :class:`~league_of_six.game.Game` from
-what its seat may know: the observation (everything on the table, its own hand) and its
-:class:`~league_of_six.bots.memory.Memory` of earlier observations. What it cannot know is sampled:
+what its seat may know: the observation (everything on the table, every hand: L-07) and its
+:class:`~league_of_six.bots.memory.Memory` of earlier observations (which storage tiles and civic
+leader cards it has seen). Hands are copied, never invented; only the future is sampled:
 
-* other seats' guards in hand: the memory's estimate with some noise;
-* other seats' civic leader cards: those the memory saw them take, plus cards whose fate it missed
-  (taken by a random other seat, or boxed), and the face-down cards (those never seen face up);
+* which civic leader cards are still face down in the piles (those never seen face up; drawn only
+  if the memory missed a look), whose order is the game's future chance anyway;
 * the tax tile pile and the storage tiles left (which of the unseen ones);
 * the game's seed, so every future chance outcome is the bot's own sample.
 
-With ``rng=None`` nothing is sampled (estimates rounded, unknown cards boxed or given to the first
-other seat), which is what the heuristic uses. The result depends only on the observation, the
-memory and the rng: two games that look the same to the seat rebuild the same.
+With ``rng=None`` nothing is sampled (the first candidates are taken), which is what the heuristic
+uses. The result depends only on the observation, the memory and the rng: two games that look the
+same to the seat rebuild the same.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from league_of_six.state import (
 )
 
 _TOWN = {k: i for i, k in enumerate(TOWN_KEYS)}
-GUARD_NOISE = 1.0
 
 
 def _town(key: str | None) -> int:
@@ -116,8 +115,8 @@ def rebuild(
     deck = rng.sample(off_board, left) if rng is not None else off_board[:left]
     s.tax_deck = sorted(deck)
     s.tax_used = sorted(t for t in off_board if t not in deck)
-    _cards(s, obs, memory, comp, rng, seat)
-    _guards(s, obs, memory, rng, seat)
+    _cards(s, obs, memory, comp, rng)
+    _guards(s, obs)
     # Bookkeeping totals that the conservation checks read: consistent with the rebuilt hands.
     extra = sum(s.guards) - START_GUARDS * P
     s.guards_issued, s.guards_returned = max(0, extra), max(0, -extra)
@@ -155,62 +154,36 @@ def _storage_left(s: State, memory: Memory, comp: Components, rng: random.Random
     return sorted(rng.sample(rest, n))
 
 
-def _cards(s: State, obs: dict[str, Any], memory: Memory, comp: Components, rng: random.Random | None, me: int) -> None:
-    P = s.players
-    others = [p for p in range(P) if p != me]
+def _cards(s: State, obs: dict[str, Any], memory: Memory, comp: Components, rng: random.Random | None) -> None:
+    """Where each civic leader card is. Hands, the face-up cards and the gray supply are public (L-07);
+    a pile card elsewhere is face down or was boxed at a round's end: those the memory saw face up
+    were boxed, the others are face down (if the memory missed a look, which ones is drawn)."""
     at = [BOXED] * len(comp.cards)
-    for c in comp.gray_cards:
-        at[c] = -99  # placed below
     for c in (int(x["card"]) for x in obs["civic_leaders"]["gray"]):
         at[c] = GRAY_SUPPLY
     for f, c in obs["civic_leaders"]["faceup"].items():
         if c is not None:
             at[int(c["card"])] = FACE_UP
             s.faceup[int(f) - 1] = int(c["card"])
-    mine = {int(c["card"]) for c in obs["hand"]["civic_leaders"]}
-    for c in mine:
-        at[c] = me
-    for p in others:
-        for c in memory.held[p]:
-            if at[c] in (BOXED, -99):
-                at[c] = p
-
-    def someone(among: list[int] = others) -> int:
-        return among[rng.randrange(len(among))] if rng is not None else among[0]
-
-    for c, seats in memory.maybe.items():
-        if at[c] == BOXED:
-            at[c] = someone(seats)
-
-    # Gray cards gone from the supply are in some other hand.
-    for c in comp.gray_cards:
-        if at[c] == -99:
-            at[c] = someone()
-    # Face-down cards: those never seen face up; if the memory missed a round, some of those too.
+    for p, hand in obs["hands"].items():
+        for c in hand["civic_leaders"]:
+            at[int(c["card"])] = int(p)
     for f in PILE_FIGURES:
-        pile = comp.pile_cards[f - 1]
+        pile = [c for c in comp.pile_cards[f - 1] if at[c] == BOXED]
         want = int(obs["civic_leaders"]["piles_left"][str(f)])
-        unseen = [c for c in pile if c not in memory.seen_up and at[c] == BOXED]
+        unseen = [c for c in pile if c not in memory.seen_up]
         if len(unseen) < want:  # should not happen; fall back on any card not placed
-            unseen += [c for c in pile if at[c] == BOXED and c not in unseen]
+            unseen += [c for c in pile if c not in unseen]
         down = rng.sample(unseen, want) if rng is not None else unseen[:want]
         for c in down:
             at[c] = FACE_DOWN
-        for c in pile:
-            if at[c] == BOXED and (c in memory.unknown or c in unseen) and rng is not None and rng.random() < 0.5:
-                at[c] = someone()  # taken while the bot was not looking
     s.card_at = at
 
 
-def _guards(s: State, obs: dict[str, Any], memory: Memory, rng: random.Random | None, me: int) -> None:
-    for p in range(s.players):
-        if p == me:
-            s.guards[p] = int(obs["hand"]["guards"])
-            continue
-        est = memory.guards[p]
-        if rng is not None:
-            est += rng.gauss(0.0, GUARD_NOISE)
-        s.guards[p] = max(0, round(est))
+def _guards(s: State, obs: dict[str, Any]) -> None:
+    """Every seat's guards in hand: public (L-07)."""
+    for p, hand in obs["hands"].items():
+        s.guards[int(p)] = int(hand["guards"])
 
 
 def _game(s: State, obs: dict[str, Any], comp: Components, seed: int) -> Game:

@@ -24,21 +24,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from league_of_six.actions import Action
 from league_of_six.bots.determinize import rebuild
 from league_of_six.bots.heuristic import DEFAULT, HeuristicAgent, Values, decide, standing
-from league_of_six.bots.learned import WEIGHTS, learned_values, with_guard_weight
+from league_of_six.bots.learned import learned_values
 from league_of_six.bots.memory import Memory
 from league_of_six.bots.rollout import policy
 from league_of_six.bots.search import ROLLOUT_NOISE, WIN, candidates
 from league_of_six.components import Components
 from league_of_six.game import Game
 from league_of_six.state import CHOOSE, ROTATE, STORE
-from tabletop.budget import BANKS, Bank
-from tabletop.ismcts import Settings, relative, search
+from tabletop.budget import BANKS
+from tabletop.ismcts import relative, search
+from tabletop.search_params import TreeParams, chosen
 
 DEFAULT_SIMULATIONS = 400
 # Measured best against the heuristic at 100 simulations (docs/bots.md): keep the heuristic's choice
@@ -126,7 +127,7 @@ class LeagueParts:
 
     def scores(self, g: Game) -> list[float]:
         if self.agent.evaluation == "learned" and not g.over:
-            return relative(learned_values(g, self.agent.weights), SCALE)
+            return relative(learned_values(g), SCALE)
         vals = standing(g, self.agent.values)
         if g.over:
             winners = g.result()["winners"]
@@ -134,106 +135,86 @@ class LeagueParts:
         return relative(vals, SCALE)
 
 
-class IsmctsAgent(HeuristicAgent):
-    """Information-set MCTS for League of Six (see the module doc and :mod:`tabletop.ismcts`).
-
-    Options (through the agent name, e.g. ``ismcts:simulations=400:max_seconds=1``):
-    ``simulations`` (iterations per decision), ``max_seconds`` (an optional time limit),
-    ``candidates`` (storage rows searched), ``worlds`` (determinizations rebuilt per decision),
-    ``horizon`` ("round" or "game"), ``noise`` (the roll-outs' value noise), ``exploration``
-    (UCB1 constant), ``widen`` (progressive widening factor), ``confidence`` (standard errors a
-    candidate needs over the heuristic's choice to replace it, default 1; 0: the most visited wins),
-    ``others`` (progressive widening factor of the other seats' nodes, default 0.3),
-    ``root`` ("ucb", or "halving": sequential halving with common random numbers at the root),
-    ``expand`` (visits a decision needs before the tree grows a node after it; 0: at once),
-    ``evaluation`` ("plain": the heuristic's standing; "learned": :mod:`league_of_six.bots.learned`),
-    ``rollout`` ("heuristic", or "quick": storage rows valued without the engine),
-    ``stop`` (halving root: end a decision early once its leader is that many paired standard
-    errors ahead of every other candidate; 0: never), ``carry`` (a decision may spend up to
-    ``carry`` times ``simulations``, drawing on what earlier decisions of the game left unspent; 1:
-    every decision gets ``simulations``), ``bank`` (what ``carry`` keeps: "simulations", or
-    "steps": the engine steps the unspent simulations would have cost), ``hold`` (once the bank holds
-    ``hold`` times ``simulations``, a decision does not stop early and spends its share of the bank;
-    default: no limit), ``horse`` (the heuristic's value of a horse, 3.2 by default, in place of
-    its own for the candidates, roll-outs and standing), ``guard_weight`` (with
-    ``evaluation="learned"``: a guard in hand's weight from round 2 on, in place of the fitted
-    ~3; docs/bots.md, eighth round), ``components`` (a user's set).
-
-    With ``stop`` and ``carry`` the budget moves from clear decisions to close ones while the
-    game's simulations stay ``simulations`` per searched decision at most (docs/bots.md, sixth
-    round); still counts of simulations, deterministic from the seed. A simulation's cost follows
-    the length of its roll-out (a town choice at the round's start costs several times a storage
-    row at its end), so moving simulations moves CPU unevenly; with ``bank="steps"`` a decision
-    saves the engine steps its unspent simulations would have taken and a later one converts them
-    back at its own kind's measured steps per simulation, running into debt (down to half its
-    budget) where it overspent: a game's engine steps then stay at most those of the fixed budget,
-    one decision's error aside. What the bank still holds when the game ends is never spent; with
-    ``hold`` it is at most ``hold`` plus one decision's budget (at the dearest kind's steps), so a
-    game's steps stay at least the fixed budget's less that (docs/bots.md, seventh round). The
-    bookkeeping is :class:`tabletop.budget.Bank`, shared with Wallenstein's bot.
+@dataclass(frozen=True)
+class IsmctsParams(TreeParams):
+    """Every option of League of Six's ``ismcts`` bot: the tree's
+    (:class:`tabletop.search_params.TreeParams`, among them the budget bank: with ``stop`` and
+    ``carry`` the budget moves from clear decisions to close ones, and ``bank="steps"`` keeps it in
+    engine steps; docs/bots.md, sixth and seventh rounds) and ``candidates`` (storage rows searched),
+    ``worlds`` (determinizations rebuilt per decision), ``horizon`` ("round" or "game"), ``noise``
+    (the roll-outs' value noise), ``evaluation`` ("plain": the heuristic's standing; "learned":
+    :mod:`league_of_six.bots.learned`), ``rollout`` ("heuristic", or "quick": storage rows valued
+    without the engine).
     """
+
+    simulations: int = DEFAULT_SIMULATIONS
+    confidence: float = CONFIDENCE
+    others: float | None = OTHERS
+    root: str = ROOT
+    candidates: int = 6
+    worlds: int = 24
+    horizon: str = "round"
+    noise: float = ROLLOUT_NOISE
+    evaluation: str = "plain"
+    rollout: str = "heuristic"
+
+    def __post_init__(self) -> None:
+        if self.candidates < 1 or self.worlds < 1:
+            raise ValueError("candidates and worlds must be at least 1")
+        if self.horizon not in HORIZONS:
+            raise ValueError(f"horizon must be one of {HORIZONS}, not {self.horizon!r}")
+        if self.evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {self.evaluation!r}")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {self.rollout!r}")
+        super().__post_init__()
+
+
+# Named presets (a level or a study starts from one; options given beside it override its values).
+PRESETS: dict[str, IsmctsParams] = {
+    # The ladder's intermediate level: the first version's tree (no confidence rule, every seat widened).
+    "ladder": IsmctsParams(simulations=100, confidence=0.0, others=1.0),
+    # Head to head with today's search at equal CPU (48.8% of 80 against three, docs/bots.md).
+    "learned": IsmctsParams(
+        simulations=1560,
+        root="halving",
+        confidence=0.0,
+        expand=16,
+        evaluation="learned",
+        rollout="quick",
+        stop=2.0,
+        carry=2.0,
+        bank="steps",
+        hold=1.0,
+    ),
+}
+
+
+class IsmctsAgent(HeuristicAgent):
+    """Information-set MCTS for League of Six (see the module doc and :mod:`tabletop.ismcts`):
+    ``params`` (default :class:`IsmctsParams`, or the ``preset`` named), any option of it overridden by
+    name. Still counts of simulations, deterministic from the seed, however the bank moves them."""
 
     def __init__(
         self,
         seat: int = 0,
         seed: int = 0,
-        simulations: int = DEFAULT_SIMULATIONS,
-        max_seconds: float | None = None,
-        candidates: int = 6,
-        worlds: int = 24,
-        horizon: str = "round",
-        noise: float = ROLLOUT_NOISE,
-        exploration: float = 0.5,
-        widen: float = 1.0,
-        confidence: float = CONFIDENCE,
-        others: float | None = OTHERS,
-        root: str = ROOT,
-        expand: int = 0,
-        evaluation: str = "plain",
-        rollout: str = "heuristic",
-        stop: float = 0.0,
-        carry: float = 1.0,
-        bank: str = "simulations",
-        hold: float | None = None,
-        horse: float | None = None,
-        guard_weight: float | None = None,
+        params: IsmctsParams | None = None,
+        preset: str | None = None,
         components: Any = None,
         values: Values = DEFAULT,
+        **options: Any,
     ) -> None:
-        self.settings = Settings(
-            iterations=simulations,
-            max_seconds=max_seconds,
-            exploration=exploration,
-            widen=widen,
-            confidence=confidence,
-            others=others,
-            root=root,
-            expand=expand,
-            stop=stop,
-        )
-        if candidates < 1 or worlds < 1:
-            raise ValueError("candidates and worlds must be at least 1")
-        if horizon not in HORIZONS:
-            raise ValueError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
-        if evaluation not in EVALUATIONS:
-            raise ValueError(f"evaluation must be one of {EVALUATIONS}, not {evaluation!r}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {ROLLOUTS}, not {rollout!r}")
-        self.bank = Bank(carry, bank, hold)  # carry, bank and hold (tabletop.budget)
-        if horse is not None and horse < 0:
-            raise ValueError("horse must be at least 0")
-        if guard_weight is not None and evaluation != "learned":
-            raise ValueError("guard_weight weighs the learned evaluation: it needs evaluation=learned")
-        if horse is not None:
-            values = replace(values, horse=float(horse))
+        self.params = p = chosen(IsmctsParams, PRESETS, preset, options, params)
+        self.settings = p.search_settings()
+        self.bank = p.new_bank()
         super().__init__(seat, seed, components, values)
-        self.n_candidates = candidates
-        self.worlds = worlds
-        self.horizon = horizon
-        self.evaluation = evaluation
-        self.rollout = rollout
-        self.rollout_values = replace(values, noise=noise)
-        self.weights = WEIGHTS if guard_weight is None else with_guard_weight(float(guard_weight))
+        self.n_candidates = p.candidates
+        self.worlds = p.worlds
+        self.horizon = p.horizon
+        self.evaluation = p.evaluation
+        self.rollout = p.rollout
+        self.rollout_values = replace(values, noise=p.noise)
         self.decisions = 0
         self.simulated = 0  # iterations run so far (benchmarks)
 
@@ -262,4 +243,4 @@ class IsmctsAgent(HeuristicAgent):
         return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
 
 
-__all__ = ["BANKS", "DEFAULT_SIMULATIONS", "IsmctsAgent", "LeagueParts"]
+__all__ = ["BANKS", "DEFAULT_SIMULATIONS", "PRESETS", "IsmctsAgent", "IsmctsParams", "LeagueParts"]

@@ -70,12 +70,4 @@ def learned_values(g: Game, weights: tuple[tuple[float, ...], ...] = WEIGHTS) ->
     return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features(g)]
 
 
-def with_guard_weight(guard: float) -> tuple[tuple[float, ...], ...]:
-    """The fitted weights with a guard in hand worth ``guard`` at every round from the second on
-    (``ismcts:guard_weight=``; docs/bots.md, eighth round): the fit's ~3 is a correlation over
-    self-play, not a measured worth."""
-    i = FEATURES.index("guards")
-    return (WEIGHTS[0], *((*w[:i], guard, *w[i + 1 :]) for w in WEIGHTS[1:]))
-
-
-__all__ = ["FEATURES", "HORIZONS", "features", "horizon", "learned_values", "with_guard_weight"]
+__all__ = ["FEATURES", "HORIZONS", "features", "horizon", "learned_values"]

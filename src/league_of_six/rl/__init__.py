@@ -1,10 +1,10 @@
-"""League of Six for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel (``league_of_six_v1``).
+"""League of Six for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel (``league_of_six_v2``).
 
     from league_of_six import rl
     env = rl.env(players=4)                     # PettingZoo AEC (components=, sides=, reward=)
     par = rl.parallel_env(players=4)            # PettingZoo Parallel
     gym_env = rl.GymEnv(players=4, learner_seat=0, opponents="heuristic")
-    name = rl.register_openspiel()              # "python_league_of_six_v1"
+    name = rl.register_openspiel()              # "league_of_six" (alias python_league_of_six_v2)
 
 Actions and observations: :mod:`league_of_six.rl.encoding`; the guide: docs/rl.md. Rewards of kind
 "vp" compare influence.

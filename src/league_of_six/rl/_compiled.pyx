@@ -39,13 +39,14 @@ cdef double MAX_OFFER = _MAX_OFFER, ROUNDS = _ROUNDS
 
 cdef Py_ssize_t L_GAME = E.L_GAME, L_TOWN = E.L_TOWN, L_ORDER = E.L_ORDER, L_PLAYER = E.L_PLAYER
 cdef Py_ssize_t L_SUPPLY = E.L_SUPPLY, L_STORAGE = E.L_STORAGE, L_ROWS = E.L_ROWS, L_LEADERS = E.L_LEADERS
-cdef Py_ssize_t L_TAX = E.L_TAX, L_CONFLICT = E.L_CONFLICT, L_TRAVEL = E.L_TRAVEL, L_HAND = E.L_HAND
+cdef Py_ssize_t L_TAX = E.L_TAX, L_CONFLICT = E.L_CONFLICT, L_TRAVEL = E.L_TRAVEL, L_HANDS = E.L_HANDS
+cdef Py_ssize_t HAND_W = E.HAND_W
 
 
 cdef inline int put(float* v, Py_ssize_t i, float x) except -1:
     return put_within(v, OBS_SIZE, i, x)
 
-cdef long CHOOSE = S.CHOOSE, OFFER = S.OFFER, RESPOND = S.RESPOND, OVER = S.OVER
+cdef long CHOOSE = S.CHOOSE, OFFER = S.OFFER, RESPOND = S.RESPOND
 cdef long FACE_DOWN = S.FACE_DOWN, GRAY_SUPPLY = S.GRAY_SUPPLY
 
 
@@ -235,8 +236,9 @@ cdef int _encode(float* v, g, seat) except -1:
         ht = horse_tile[p]
         put(v, base + 3 + 2 * TOWNS + NG + 1, num(ht if ht else 0, 6.0))
 
-    # The civic leaders (fast_encoding._leader_entries) and the seat's own hand (_hand_values), in one
-    # pass over where the cards are: the face-down piles' sizes, the gray supply by kind, the hand.
+    # The civic leaders (fast_encoding._leader_entries) and every seat's hand (_hand_values, public:
+    # L-07), in one pass over where the cards are: the face-down piles' sizes, the gray supply by
+    # kind, the hands.
     cdef list card_at = s.card_at
     cdef Py_ssize_t* kind = parts.kind
     lst = s.faceup
@@ -247,12 +249,14 @@ cdef int _encode(float* v, g, seat) except -1:
             put(v, L_LEADERS + f * 4 + 3, 1.0)
     cdef long piles[8]
     cdef long gray[3]
-    cdef long hand[32]
-    cdef bint with_hand = seat is not None and phase != OVER  # (the reference shows no hand at the end)
+    cdef long hand[5 * 32]  # seat x (kind x figures, gray per kind)
+    cdef Py_ssize_t width = 3 * FIGS + 3
+    if width > 32 or HAND_W != width + 1:
+        raise ValueError("a hand's block is not the encoder's")
     for k in range(FIGS):
         piles[k] = 0
     gray[0] = gray[1] = gray[2] = 0
-    for k in range(3 * FIGS + 3):
+    for k in range(SEATS * width):
         hand[k] = 0
     if len(card_at) != parts.n_cards:
         raise ValueError("the state's cards are not its component set's")
@@ -264,18 +268,20 @@ cdef int _encode(float* v, g, seat) except -1:
         elif x == GRAY_SUPPLY:
             if parts.gray[c]:
                 gray[kind[c]] += 1
-        elif x == me and with_hand:
-            hand[parts.hand_slot[c]] += 1
+        elif 0 <= x < P:
+            hand[x * width + parts.hand_slot[c]] += 1
             if parts.gray[c]:
-                hand[3 * FIGS + kind[c]] += 1
+                hand[x * width + 3 * FIGS + kind[c]] += 1
     for f in range(FIGS):
         put(v, L_LEADERS + 16 + f, num(piles[f], 9.0))
     for k in range(3):
         put(v, L_LEADERS + 20 + k, num(gray[k], 6.0))
-    if with_hand:
-        put(v, L_HAND, num(s.guards[me], MAX_OFFER))
-        for k in range(3 * FIGS + 3):
-            put(v, L_HAND + 1 + k, num(hand[k], 3.0))
+    cdef list guards = s.guards
+    for p in range(P):
+        base = L_HANDS + rel(p, me, P) * HAND_W
+        put(v, base, num(item(guards, p), MAX_OFFER))
+        for k in range(width):
+            put(v, base + 1 + k, num(hand[p * width + k], 3.0))
 
     # Each town's occupant; each seat's presence, town and road.
     lst = s.occupant

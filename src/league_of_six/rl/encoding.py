@@ -1,4 +1,4 @@
-"""League of Six for learning agents: the action catalogue ``league_of_six_v1`` and the encoder.
+"""League of Six for learning agents: the action catalogue ``league_of_six_v2`` and the encoder.
 
 **Actions** (:data:`CATALOGUE`, index 0 the no-op): choose a town (6, also "travel on"), offer
 1..12 guards, accept, turn the tax tile 0..5 edges, a storage row (royal or civic x row 1..12),
@@ -11,7 +11,7 @@ tile, turn, holder and place on the ring; player order; each seat's influence, t
 road, wagon goods, horses and horse tile; the goods supply; the storage tiles' owners, side,
 storing order and every row (bonus, chooser, each space's colour, value and who filled it); the
 face-up civic leaders, pile sizes and gray cards; tax tiles left; a standing conflict or offer;
-the travelling figure; the seat's own hand (guards, civic leaders by kind and figures, gray ones).
+the travelling figure; every seat's hand (guards, civic leaders by kind and figures, gray ones).
 Counts ``x`` are ``x / (x + scale)`` (:func:`tabletop.rl.layout.scaled`: never clipped).
 
 **Nothing visible is lost**: two observations of a seat that differ give different vectors, except
@@ -19,10 +19,17 @@ in the fields of :data:`NOT_ENCODED`, each left out for the reason it gives (nam
 place, ids of identical cards, what only the finished game shows); ``tests/rl/test_rl_injective.py``
 checks it field by field along random games.
 
-Version 1 (``league_of_six_v1``) fixed the losses of v0: the storage tiles' numbers were encoded as
-seat slots relative to the observer (with 3 players tiles 0 and 3 looked alike), counts were clipped
-at their scale (guards above 12, space values above 2), a figure on counter 0 looked like none, and
-gray leader cards in hand were not told apart.
+Version 2 (``league_of_six_v2``, ruling L-07): hands are public on this table, so the last block
+holds every seat's hand by seat slot (5 x 16 entries, slot 0 the observer's own), in every phase
+and for a spectator too; 1,284 -> 1,348 entries, the same action catalogue (54 indices) and every
+other block where v1 had it.
+
+Version 1 (``league_of_six_v1``): the same blocks, but the last one was the observer's own hand only
+(16 entries: guards, kind x figures, gray per kind), empty for a spectator and once the game was
+over, because hands were kept secret then. It fixed the losses of v0: the storage tiles' numbers
+were encoded as seat slots relative to the observer (with 3 players tiles 0 and 3 looked alike),
+counts were clipped at their scale (guards above 12, space values above 2), a figure on counter 0
+looked like none, and gray leader cards in hand were not told apart.
 """
 
 from __future__ import annotations
@@ -48,7 +55,7 @@ from tabletop.rl.catalogue import Catalogue
 from tabletop.rl.layout import Layout, scaled
 from tabletop.rl.spec import Vector
 
-VERSION = "league_of_six_v1"
+VERSION = "league_of_six_v2"
 SEATS = 5
 TOWNS = len(TOWN_KEYS)
 MAX_ROWS = 12  # per store, as the action's JSON form allows
@@ -79,29 +86,36 @@ SPACE = NG + 1 + SEATS + 1  # colour, value, filled by a seat or nobody
 ROW = 1 + SEATS + 1 + SPACES_SEEN * SPACE
 
 LAYOUT = Layout()
-L_GAME = LAYOUT.block("round / 6, phase, 3/4/5 players, pending seats", 1 + len(PHASES) + 3 + SEATS)
+L_GAME = LAYOUT.block("round x/(x+6), phase, 3/4/5 players, pending seats", 1 + len(PHASES) + 3 + SEATS)
 L_TOWN = LAYOUT.block(
-    "town: number / 6, side, besieged, tax tile, turned, holder (seat or none), ring place",
+    "town: number x/(x+6), side, besieged, tax tile, turned, holder (seat or none), ring place",
     TOWNS * (1 + len(SIDES) + 1 + TAX_TILES + 6 + SEATS + 1 + TOWNS),
 )
 L_ORDER = LAYOUT.block("player order (seat x place)", SEATS * SEATS)
 L_PLAYER = LAYOUT.block(
-    "seat: present, influence / 60, town, counter / 12, road, wagon goods / 6, horses / 5, horse tile / 6",
+    "seat: present, influence x/(x+60), town, guard counter c as (c+1)/(c+13), road, wagon goods x/(x+6), "
+    "horses x/(x+5), horse tile x/(x+6)",
     SEATS * (1 + 1 + TOWNS + 1 + TOWNS + NG + 2),
 )
-L_SUPPLY = LAYOUT.block("goods supply / 12", NG)
+L_SUPPLY = LAYOUT.block("goods supply, x/(x+12)", NG)
 L_STORAGE = LAYOUT.block(
     "royal and civic storage tile numbers (or none), side II, storing order",
     2 * (N_STORAGE_TILES + 1) + 1 + SEATS * SEATS,
 )
-L_ROWS = LAYOUT.block("storage rows (store x row): bonus / 4, chooser, spaces", 2 * ROWS_SEEN * ROW)
-L_LEADERS = LAYOUT.block("civic leaders: face-up kind per pile, piles left / 9, gray cards per kind / 6", 4 * 4 + 4 + 3)
-L_TAX = LAYOUT.block("tax tiles left / 18", 1)
-L_CONFLICT = LAYOUT.block("conflict: town, mover, holder, offer / 12, offered by", TOWNS + 3 * SEATS + 1)
+L_ROWS = LAYOUT.block(
+    "storage rows (store x row): bonus x/(x+4), chooser, spaces (colour, value x/(x+2), filled by)", 2 * ROWS_SEEN * ROW
+)
+L_LEADERS = LAYOUT.block(
+    "civic leaders: face-up kind per pile, piles left x/(x+9), gray cards per kind x/(x+6)", 4 * 4 + 4 + 3
+)
+L_TAX = LAYOUT.block("tax tiles left, x/(x+18)", 1)
+L_CONFLICT = LAYOUT.block("conflict: town, mover, holder, offer x/(x+12), offered by", TOWNS + 3 * SEATS + 1)
 L_TRAVEL = LAYOUT.block("travel: seat, from town, displaced", SEATS + TOWNS + 1)
-L_HAND = LAYOUT.block(
-    "own hand: guards / 12, civic leaders (kind x figures) / 3, gray ones per kind / 3",
-    1 + len(KINDS) * len(PILE_FIGURES) + len(KINDS),
+HAND_W = 1 + len(KINDS) * len(PILE_FIGURES) + len(KINDS)  # one seat's hand
+L_HANDS = LAYOUT.block(
+    "every seat's hand (L-07), by seat slot: guards x/(x+12), civic leaders (kind x figures) x/(x+3), "
+    "gray ones per kind x/(x+3)",
+    SEATS * HAND_W,
 )
 _TILE_W = N_STORAGE_TILES + 1  # a storage tile's number, or none
 OBS_SIZE = LAYOUT.size
@@ -230,16 +244,16 @@ def encode(obs: Mapping[str, Any]) -> Vector:
             one(L_TRAVEL + SEATS + _TOWN[travel["from"]])
         if travel["displaced"]:
             one(L_TRAVEL + SEATS + TOWNS)
-    hand = obs.get("hand")
-    if hand is not None:
-        at.append(L_HAND)
+    for p, hand in obs["hands"].items():
+        base = L_HANDS + rel(p) * HAND_W
+        at.append(base)
         val.append(_num(hand["guards"], MAX_OFFER))
-        counts = [0] * (len(KINDS) * len(PILE_FIGURES) + len(KINDS))
+        counts = [0] * (HAND_W - 1)
         for card in hand["civic_leaders"]:
             counts[_KIND[card["kind"]] * len(PILE_FIGURES) + min(card["figures"], 4) - 1] += 1
             if card["gray"]:
                 counts[len(KINDS) * len(PILE_FIGURES) + _KIND[card["kind"]]] += 1
-        at += [L_HAND + 1 + k for k in range(len(counts))]
+        at += [base + 1 + k for k in range(len(counts))]
         val += [_num(n, 3) for n in counts]
     vec = np.zeros(OBS_SIZE, dtype=np.float32)
     vec[ones] = 1.0
@@ -257,8 +271,8 @@ NOT_ENCODED: dict[str, str] = {
     "storage.rows.*.row": "fixed by the row's place in the block",
     "civic_leaders.faceup.*.card": "the id of one of identical copies: its kind and figures are encoded",
     "civic_leaders.gray.*.card": "the id of one of identical copies: the gray cards are counted by kind",
-    "hand.civic_leaders.*.card": "the id of one of identical copies: the hand is counted by kind, figures, gray",
-    "hands": "every hand, shown only at game over, when no decision remains (rewards carry the result)",
+    "hands.*.civic_leaders.*.card": "the id of one of identical copies: a hand is counted by kind, figures, gray",
+    "hand": "the seat's own hand: the same as its entry in ``hands`` (slot 0 of the hands block)",
     "result": "the final result, shown only at game over; the rewards carry it",
 }
 

@@ -2,8 +2,8 @@
 
 :func:`encode_game(g, seat) <encode_game>` returns exactly ``encode(g.observe(seat))`` (the
 reference, :func:`league_of_six.rl.encoding.encode`, stays the definition) without building the
-observation dict: it reads only what :mod:`league_of_six.observe` shows the seat (its own hand,
-never another's; no hand once the game is over, as the reference). ``tests/rl/test_rl_fast_encoding.py``
+observation dict: it reads only what :mod:`league_of_six.observe` shows the seat (every hand is
+public, L-07; the piles' order never). ``tests/rl/test_rl_fast_encoding.py``
 compares both on every decision of random games for 3-5 players and every seat, and runs the
 hidden-twin test on this path.
 """
@@ -22,9 +22,10 @@ from league_of_six.rl.encoding import (
     _TILE_W,
     _TOWN,
     _TOWN_W,
+    HAND_W,
     L_CONFLICT,
     L_GAME,
-    L_HAND,
+    L_HANDS,
     L_LEADERS,
     L_ORDER,
     L_PLAYER,
@@ -44,7 +45,7 @@ from league_of_six.rl.encoding import (
     TOWNS,
     _num,
 )
-from league_of_six.state import CHOOSE, FACE_DOWN, GRAY_SUPPLY, OFFER, OVER, PHASES, RESPOND
+from league_of_six.state import CHOOSE, FACE_DOWN, GRAY_SUPPLY, OFFER, PHASES, RESPOND
 from tabletop.compiled import load
 from tabletop.rl.layout import scaled_table
 from tabletop.rl.spec import Vector
@@ -118,8 +119,17 @@ def _rows_block(vec: Vector, g: Game, me: int) -> None:
 
 
 _ROWS_END = L_ROWS + 2 * ROWS_SEEN * ROW
-_HAND_AT = [L_HAND + 1 + k for k in range(3 * _FIGS + 3)]
-_HAND_INDEX = np.array(_HAND_AT, dtype=np.intp)
+# Where each seat's hand goes for observer ``me`` of ``P`` players (seat order): its guards, then its
+# cards' counts (as _hand_values gives them, seat after seat).
+_GUARDS_AT = {
+    (me, P): [L_HANDS + ((p - me) % P) * HAND_W for p in range(P)] for P in range(3, SEATS + 1) for me in range(P)
+}
+_HAND_AT = {
+    (me, P): [L_HANDS + ((p - me) % P) * HAND_W + 1 + k for p in range(P) for k in range(HAND_W - 1)]
+    for P in range(3, SEATS + 1)
+    for me in range(P)
+}
+_HAND_INDEX = {key: np.array(at, dtype=np.intp) for key, at in _HAND_AT.items()}
 Entries = tuple[list[int], list[int], list[float]]  # ones, then positions and values
 Arrays = tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Vector]  # the same as numpy arrays
 
@@ -158,17 +168,18 @@ def _leader_entries(g: Game) -> Entries:
     return ones, at, val
 
 
-def _hand_values(g: Game, seat: int) -> list[float]:
-    """The seat's leader cards in hand, counted by kind and figures, then the gray ones by kind
-    (at :data:`_HAND_AT`)."""
+def _hand_values(g: Game) -> list[float]:
+    """Every seat's leader cards in hand, counted by kind and figures, then the gray ones by kind,
+    seat after seat (at :data:`_HAND_AT`), in one pass over the cards."""
     cards = g.comp.cards
-    counts = [0] * (3 * _FIGS + 3)
+    width = 3 * _FIGS + 3
+    counts = [0] * (width * g.s.players)
     for c, where in enumerate(g.s.card_at):
-        if where == seat:
+        if where >= 0:
             card = cards[c]
-            counts[card.kind * _FIGS + min(card.figures, 4) - 1] += 1
+            counts[where * width + card.kind * _FIGS + min(card.figures, 4) - 1] += 1
             if card.gray:
-                counts[3 * _FIGS + card.kind] += 1
+                counts[where * width + 3 * _FIGS + card.kind] += 1
     return [_num(n, 3) for n in counts]
 
 
@@ -291,7 +302,7 @@ class _Memo:
         # Kept as numpy arrays (converted once when recomputed, then written as they are: numpy
         # converts a Python list of n entries at about 50 ns each, on every write).
         self._leaders: tuple[object, list[int], list[int], Arrays] | None = None
-        self._hands: dict[int, tuple[object, list[int], Vector]] = {}
+        self._hands: tuple[object, list[int], Vector] | None = None
         self._towns: tuple[tuple[object, ...], Arrays] | None = None
         self._seat_values: tuple[tuple[list[int], ...], Vector] | None = None
 
@@ -325,12 +336,13 @@ class _Memo:
         self._leaders = (g.comp, s.card_at[:], s.faceup[:], entries)
         return entries
 
-    def hand(self, g: Game, seat: int) -> Vector:
-        hit = self._hands.get(seat)
+    def hands(self, g: Game) -> Vector:
+        """:func:`_hand_values`, the same for every observer (kept while the cards stay where they were)."""
+        hit = self._hands
         if hit is not None and hit[0] is g.comp and hit[1] == g.s.card_at:
             return hit[2]
-        values = np.array(_hand_values(g, seat), dtype=np.float32)
-        self._hands[seat] = (g.comp, g.s.card_at[:], values)
+        values = np.array(_hand_values(g), dtype=np.float32)
+        self._hands = (g.comp, g.s.card_at[:], values)
         return values
 
     def rows(self, vec: Vector, g: Game, me: int) -> None:
@@ -434,14 +446,14 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             one(L_TRAVEL + SEATS + town_slot[s.mover_from])
         if s.displaced:
             one(L_TRAVEL + SEATS + TOWNS)
-    if seat is not None and phase != OVER:  # the seat's own hand (the reference shows none at the end)
-        at.append(L_HAND)
-        val.append(_num(s.guards[seat], MAX_OFFER))
-        if memo is not None:
-            vec[_HAND_INDEX] = memo.hand(g, seat)
-        else:
-            at += _HAND_AT
-            val += _hand_values(g, seat)
+    # Every seat's hand, public (L-07): guards, then the leader cards' counts.
+    at += _GUARDS_AT[me, P]
+    val += [_num(n, MAX_OFFER) for n in s.guards]
+    if memo is not None:
+        vec[_HAND_INDEX[me, P]] = memo.hands(g)
+    else:
+        at += _HAND_AT[me, P]
+        val += _hand_values(g)
     vec[ones] = 1.0
     vec[at] = val
     return vec

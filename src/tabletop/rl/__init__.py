@@ -3,7 +3,9 @@
 A game supplies an :class:`~tabletop.rl.spec.RLGame` (its versioned action catalogue, observation
 encoder, bots and scores); :func:`tabletop.rl.api.api` turns it into the four entry points each
 game's ``rl`` module exports (``env``, ``parallel_env``, ``GymEnv``, ``register_openspiel``).
-Modules: ``catalogue``, ``layout``, ``spec``, ``pettingzoo_env``, ``gym_env``, ``openspiel_game``,
-``policy`` (trained policies as bots), ``table_bots`` (them in the browser lobby), ``train``.
+Modules: ``catalogue``, ``layout``, ``spec``, ``pettingzoo_env``, ``gym_env``, ``openspiel_game``
+(with ``openspiel_params``, ``openspiel_state`` and ``infostate``: perfect-recall trails),
+``spaces`` (docs/rl-spaces.md), ``render``/``render_image`` (ansi, rgb_array), ``policy`` (trained
+policies as bots), ``table_bots`` (them in the browser lobby), ``train``.
 This package imports nothing heavy itself; its modules need the ``[rl]`` extra. See docs/rl.md.
 """

@@ -31,6 +31,7 @@ from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from tabletop.rl.pettingzoo_env import PLAYERS, play_index
 from tabletop.rl.policy import Policy, PolicyAgent
+from tabletop.rl.render_image import RENDER_MODES, Image, rgb_array
 from tabletop.rl.spec import GYM_REWARDS, RLGame, RLPlayable, Vector, check_reward, final_rewards, margin_potential
 
 Opponent = str | Agent | Any
@@ -40,6 +41,8 @@ class TableGymEnv(gym.Env[Vector, int]):
     """The environment of the game ``SPEC`` (each game's ``GymEnv`` is a subclass that sets it)."""
 
     SPEC: RLGame
+    # gymnasium.make reads the class's render modes
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -55,8 +58,8 @@ class TableGymEnv(gym.Env[Vector, int]):
             raise IllegalAction(f"players must be 3, 4 or 5, not {players!r}")
         if learner_seat is not None and learner_seat not in range(players):
             raise IllegalAction(f"learner_seat must be a seat 0..{players - 1} or None, not {learner_seat!r}")
-        if render_mode not in (None, "ansi"):
-            raise IllegalAction(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise IllegalAction(f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}")
         self.rlgame = spec
         self.players = players
         self.fixed_seat = learner_seat
@@ -64,7 +67,6 @@ class TableGymEnv(gym.Env[Vector, int]):
         self._potential = 0.0
         self.options = options
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["ansi"]}
         self.observation_space = spaces.Box(0.0, 1.0, (spec.obs_size,), np.float32)
         self.action_space = spaces.Discrete(spec.catalogue.size)  # type: ignore[assignment]
         self.game: RLPlayable = spec.new_game(players, 0, options)  # bad options fail here
@@ -134,7 +136,9 @@ class TableGymEnv(gym.Env[Vector, int]):
             return self.rlgame.catalogue.noop_mask.astype(bool)
         return self.rlgame.catalogue.mask(g.legal_actions(self.learner)).astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | Image | None:
+        if self.render_mode == "rgb_array":
+            return rgb_array(self.game)
         return self.rlgame.render(self.game) if self.render_mode == "ansi" else None
 
     # ------------------------------------------------------------------ internals

@@ -31,6 +31,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from tabletop.errors import IllegalAction
 from tabletop.rl.catalogue import NOOP
+from tabletop.rl.render_image import RENDER_MODES, Image, rgb_array
 from tabletop.rl.spec import RLGame, RLPlayable, check_reward, final_rewards
 
 PLAYERS = (3, 4, 5)
@@ -79,8 +80,8 @@ class _Table:
     def __init__(self, spec: RLGame, players: int, render_mode: str | None, reward: str, options: dict[str, Any]):
         if players not in PLAYERS:
             raise IllegalAction(f"players must be 3, 4 or 5, not {players!r}")
-        if render_mode not in (None, "ansi"):
-            raise IllegalAction(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise IllegalAction(f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}")
         self.rlgame = spec
         self.players = players
         self.reward_kind = check_reward(reward)
@@ -121,7 +122,9 @@ class _Table:
     def _rewards(self) -> list[float]:
         return final_rewards(self.rlgame, self.game, self.reward_kind)
 
-    def _render(self) -> str | None:
+    def _render(self) -> str | Image | None:
+        if self.render_mode == "rgb_array":
+            return rgb_array(self.game)
         if self.render_mode is None:
             return None
         return self.rlgame.render(self.game)
@@ -135,7 +138,7 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     ) -> None:
         AECEnv.__init__(self)
         _Table.__init__(self, spec, players, render_mode, reward, options)
-        self.metadata = {"render_modes": ["ansi"], "name": spec.name, "is_parallelizable": True}
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": spec.name, "is_parallelizable": True}
         self.reset()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -220,7 +223,7 @@ class TableAEC(_Table, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 self.terminations[a] = True
             self._accumulate_rewards()
 
-    def render(self) -> str | None:
+    def render(self) -> str | Image | None:
         return self._render()
 
     def close(self) -> None:
@@ -234,7 +237,7 @@ class TableParallel(_Table, ParallelEnv[str, dict[str, Any], int]):  # type: ign
         self, spec: RLGame, players: int = 4, render_mode: str | None = None, reward: str = "win", **options: Any
     ) -> None:
         _Table.__init__(self, spec, players, render_mode, reward, options)
-        self.metadata = {"render_modes": ["ansi"], "name": spec.name}
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": spec.name}
         self.agents: list[str] = []
 
     def reset(
@@ -267,7 +270,7 @@ class TableParallel(_Table, ParallelEnv[str, dict[str, Any], int]):  # type: ign
             self.agents = []
         return obs, rewards, terms, truncs, infos
 
-    def render(self) -> str | None:
+    def render(self) -> str | Image | None:
         return self._render()
 
     def close(self) -> None:

@@ -66,6 +66,9 @@ class RLGame:
     fast_encode: Callable[[Any, int], Vector] | None = None
     projected: Callable[[Any], Sequence[float]] | None = None
     make_encoder: Callable[[], Callable[[Any, int], Vector]] | None = None
+    # A decision as catalogue decisions (a game whose engine takes macro decisions, e.g. a whole plan):
+    # ``steps(game, seat, action)``; None: every decision is one of the catalogue's.
+    steps: Callable[[Any, int, Any], Sequence[Any]] | None = None
 
     def encoder(self) -> Callable[[Any, int], Vector]:
         """A ``(game, seat) -> vector`` equal to :meth:`encode_seat`, for one environment: a game may
@@ -95,6 +98,7 @@ def game_spec(
     fast_encode: Callable[[Any, int], Vector] | None = None,
     projected: Callable[[Any], Sequence[float]] | None = None,
     make_encoder: Callable[[], Callable[[Any, int], Vector]] | None = None,
+    steps: Callable[[Any, int, Any], Sequence[Any]] | None = None,
 ) -> RLGame:
     """An :class:`RLGame` from a game's ``new_game(players=, seed=, log=, **options)`` (only the
     named ``options`` pass; others are an IllegalAction), its bot package ``bots`` (with
@@ -123,6 +127,7 @@ def game_spec(
         fast_encode=fast_encode,
         projected=projected,
         make_encoder=make_encoder,
+        steps=steps,
     )
 
 

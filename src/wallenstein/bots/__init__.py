@@ -19,23 +19,12 @@ from tabletop.levels import Level
 # The ISMCTS measured there is the first version's (no confidence rule, widening 1 for every seat).
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "random", 1107.0, (1021.0, 1196.0)),
-    Level("intermediate", "ismcts:simulations=200:confidence=0:others=1", 1575.0, (1485.0, 1679.0)),
+    Level("intermediate", "ismcts:preset=ladder", 1575.0, (1485.0, 1679.0)),
     Level("strong", "search:simulations=32", 1588.0, (1470.0, 1686.0)),
     Level("strongest", "heuristic", 1681.0, (1577.0, 1794.0)),
 )
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("wallenstein.bots")
-
-
-def _ppo(seed: int, **options: Any) -> Agent:
-    """A trained policy, ``ppo:path=model.zip`` (needs the [rl] extra; see docs/rl.md)."""
-    from wallenstein.rl.bot import ppo_agent
-
-    agent: Agent = ppo_agent(seed, **options)
-    return agent
-
-
-BOT_KINDS["ppo"] = _ppo
 
 
 def make_agent(kind: str, seed: int, **options: Any) -> Agent:

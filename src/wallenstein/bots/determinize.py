@@ -4,7 +4,8 @@ A bot gets only ``observe(seat)``. To think with the rules engine it rebuilds a 
 :class:`~wallenstein.game.Game` from that observation: everything public is copied, everything
 hidden is sampled, so the result is one game state consistent with what the seat knows:
 
-* the face-down action cards (W-11) get a random order of the actions not yet shown;
+* the action cards still face down (W-11a: those not yet turned up, exactly the ``None`` places of
+  ``observation["action_cards"]``) get a random order of the actions not yet shown;
 * the undrawn event cards are a random subset of the cards this seat has not seen this year;
 * other seats' secret plans (and bids while planning) are drawn from an opponent model (a
   ``PlanSampler``, by default a random legal plan); revealed plan cards and bids are kept;

@@ -26,7 +26,7 @@ moves towards the borders, bonus tiles by what they add to the plan.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -258,86 +258,28 @@ def attack_gain(f: Facts, origin: int, t: int, n: int) -> float:
 
 
 # ---------------------------------------------------------------------------- planning
+Jitter = Callable[[], float]
+Candidate = tuple[float, int, int]  # (value, box, card)
+
+
 def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = None) -> tuple[int, ...]:
     """A whole legal plan for ``seat`` (10 boxes then the bid), from public facts only."""
     s = g.s
     f = Facts(g, seat, v)
     mine = [c for c, o in enumerate(s.owner) if o == seat]
-    thalers = s.thalers[seat]
-    tv = f.tv
     noise = v.noise if rng is not None else 0.0
 
     def jitter() -> float:
         return rng.uniform(-noise, noise) if noise > 0 and rng is not None else 0.0
 
-    visible = s.action_cards[:5]
-
-    def before(a: int, b: int) -> float:
-        """Chance that action ``a`` is performed before action ``b`` this season."""
-        ia = visible.index(a) if a in visible else -1
-        ib = visible.index(b) if b in visible else -1
-        if ia >= 0 and ib >= 0:
-            return 1.0 if ia < ib else 0.0
-        if ia >= 0:
-            return 1.0
-        if ib >= 0:
-            return 0.0
-        return 0.5
-
-    cands: list[tuple[float, int, int]] = []  # (value, box, card)
-    # Combat: the best attack from each county, counting the deploys that may come first.
-    attack_now: dict[int, float] = {}
-    attack_from: dict[int, float] = {}
-    for c in mine:
-        a = s.armies[c]
-        base, _ = best_attack(f, c, a)
-        with5, _ = best_attack(f, c, a + 5) if is_border(g, seat, c) else (base, -1)
-        attack_now[c] = base
-        attack_from[c] = with5
-        for box in (A_COMBAT_A, A_COMBAT_B):
-            val = base + 0.5 * before(A_DEPLOY5, box) * max(0.0, with5 - base)
-            cands.append((val + jitter(), box, c))
-    # Deploys: where the armies will fight or must defend.
-    for c in mine:
-        front = is_border(g, seat, c)
-        per_army = v.army_front if front else v.army_back
-        per_army += 0.03 * min(enemy_pressure(g, seat, c), 6)
-        gain5 = attack_from[c] - attack_now[c]
-        for box, n, cost in ((A_DEPLOY5, 5, 3), (A_DEPLOY3, 3, 2), (A_DEPLOY1, 1, 1)):
-            val = n * per_army - cost * tv + (0.6 * gain5 * n / 5 if gain5 > 0 else 0.0)
-            if box == A_DEPLOY1 and not front:
-                val += 0.05 * max(0, s.armies[c] - 1)  # the move can bring idle armies to a border
-            cands.append((val + jitter(), box, c))
-    # Income.
-    # Grain: spread what the winter needs over the seasons left this year.
-    short = len(mine) + expected_winter_loss(g) + 1 - s.grain[seat]
-    missing = max(0.0, short / (3 - s.season))
-    for c in mine:
-        risk = 0.0
-        if s.revolts[c] > 0:
-            risk = (1.0 - keep_odds(g, c)) * f.worth(c)
-        penalty = risk + v.marker * (1 + s.revolts[c])
-        tax = BOARD.tax[c] * tv
-        grain: float = BOARD.grain[c]
-        useful = min(grain, missing)
-        later = min(grain - useful, max(0.0, short - useful))
-        gval = useful * v.grain_needed + later * v.grain_needed * 0.5 + (grain - useful - later) * v.grain_spare
-        cands.append((tax - penalty + jitter(), A_TAX, c))
-        cands.append((gval - penalty + jitter(), A_GRAIN, c))
-    # Buildings.
-    left = scorings_left(g)
-    for c in mine:
-        safe = 1.0 - f.loss_risk(c)
-        for kind in (0, 1, 2):
-            if not can_build_now(g, c, kind):
-                continue
-            val = safe * left * (1 + majority_gain(g, seat, c, kind)) - BOARD.costs[kind] * tv
-            cands.append((val + jitter(), BUILD_BOXES[kind], c))
-
+    # The candidates in a fixed order (the noise is drawn in it): combat and deploys, income, buildings.
+    cands = _military_candidates(g, seat, f, mine, jitter)
+    cands += _income_candidates(g, seat, f, mine, jitter)
+    cands += _building_candidates(g, seat, f, mine, jitter)
     cands.sort(key=lambda x: (-x[0], x[1], x[2]))
     boxes = [EMPTY] * g.plan_size
     used: set[int] = set()
-    budget = thalers + 0.5 * max((BOARD.tax[c] for c in mine), default=0)
+    budget = s.thalers[seat] + 0.5 * max((BOARD.tax[c] for c in mine), default=0)
     if not g.is2002:  # the 2002 edition has no bid
         # The bid first: a spare county card beats the 0 card for free (W-09); money when rich.
         bid = _choose_bid(g, seat, mine, cands, v)
@@ -357,34 +299,120 @@ def plan(g: Game, seat: int, v: Values = DEFAULT, rng: random.Random | None = No
         used.add(card)
     if g.plan_size > N_BOXES:
         _court_boxes(g, seat, boxes, used)
-    # Unwanted boxes: money cards (2002: blank cards; the court's dice tower cards), then the least
-    # harmful county cards; leave the required empties.
+    _fill_unwanted(g, seat, boxes, used, mine, cands)
+    return tuple(boxes)
+
+
+def _military_candidates(g: Game, seat: int, f: Facts, mine: list[int], jitter: Jitter) -> list[Candidate]:
+    """Combat (the best attack from each county, counting the deploys that may come first) and
+    deploys (where the armies will fight or must defend)."""
+    s = g.s
+    v = f.v
+    visible = s.action_cards[:5]
+
+    def before(a: int, b: int) -> float:
+        """Chance that action ``a`` is performed before action ``b`` this season."""
+        ia = visible.index(a) if a in visible else -1
+        ib = visible.index(b) if b in visible else -1
+        if ia >= 0 and ib >= 0:
+            return 1.0 if ia < ib else 0.0
+        if ia >= 0:
+            return 1.0
+        if ib >= 0:
+            return 0.0
+        return 0.5
+
+    cands: list[Candidate] = []
+    attack_now: dict[int, float] = {}
+    attack_from: dict[int, float] = {}
+    for c in mine:
+        a = s.armies[c]
+        base, _ = best_attack(f, c, a)
+        with5, _ = best_attack(f, c, a + 5) if is_border(g, seat, c) else (base, -1)
+        attack_now[c] = base
+        attack_from[c] = with5
+        for box in (A_COMBAT_A, A_COMBAT_B):
+            val = base + 0.5 * before(A_DEPLOY5, box) * max(0.0, with5 - base)
+            cands.append((val + jitter(), box, c))
+    for c in mine:
+        front = is_border(g, seat, c)
+        per_army = v.army_front if front else v.army_back
+        per_army += 0.03 * min(enemy_pressure(g, seat, c), 6)
+        gain5 = attack_from[c] - attack_now[c]
+        for box, n, cost in ((A_DEPLOY5, 5, 3), (A_DEPLOY3, 3, 2), (A_DEPLOY1, 1, 1)):
+            val = n * per_army - cost * f.tv + (0.6 * gain5 * n / 5 if gain5 > 0 else 0.0)
+            if box == A_DEPLOY1 and not front:
+                val += 0.05 * max(0, s.armies[c] - 1)  # the move can bring idle armies to a border
+            cands.append((val + jitter(), box, c))
+    return cands
+
+
+def _income_candidates(g: Game, seat: int, f: Facts, mine: list[int], jitter: Jitter) -> list[Candidate]:
+    """Taxes and grain; grain spreads what the winter needs over the seasons left this year."""
+    s = g.s
+    v = f.v
+    short = len(mine) + expected_winter_loss(g) + 1 - s.grain[seat]
+    missing = max(0.0, short / (3 - s.season))
+    cands: list[Candidate] = []
+    for c in mine:
+        risk = 0.0
+        if s.revolts[c] > 0:
+            risk = (1.0 - keep_odds(g, c)) * f.worth(c)
+        penalty = risk + v.marker * (1 + s.revolts[c])
+        tax = BOARD.tax[c] * f.tv
+        grain: float = BOARD.grain[c]
+        useful = min(grain, missing)
+        later = min(grain - useful, max(0.0, short - useful))
+        gval = useful * v.grain_needed + later * v.grain_needed * 0.5 + (grain - useful - later) * v.grain_spare
+        cands.append((tax - penalty + jitter(), A_TAX, c))
+        cands.append((gval - penalty + jitter(), A_GRAIN, c))
+    return cands
+
+
+def _building_candidates(g: Game, seat: int, f: Facts, mine: list[int], jitter: Jitter) -> list[Candidate]:
+    """Each building a county may take now, worth the scorings left and the majorities it helps."""
+    left = scorings_left(g)
+    cands: list[Candidate] = []
+    for c in mine:
+        safe = 1.0 - f.loss_risk(c)
+        for kind in (0, 1, 2):
+            if not can_build_now(g, c, kind):
+                continue
+            val = safe * left * (1 + majority_gain(g, seat, c, kind)) - BOARD.costs[kind] * f.tv
+            cands.append((val + jitter(), BUILD_BOXES[kind], c))
+    return cands
+
+
+def _fill_unwanted(
+    g: Game, seat: int, boxes: list[int], used: set[int], mine: list[int], cands: list[Candidate]
+) -> None:
+    """Boxes nothing was wanted for: money cards (2002: blank cards; the court's dice tower cards),
+    then the least harmful county cards; the required empties are left."""
     empty_boxes = [b for b in range(g.plan_size) if boxes[b] == EMPTY and b != AUCTION_BOX]
     spare_money = [BLANK] * ed2002.BLANKS if g.is2002 else [m for m in MONEY_CARDS if m not in used]
     if g.plan_size > N_BOXES:
         spare_money = [TOWER] * (court.TOWER_CARDS - boxes.count(TOWER)) + spare_money
     spare_counties = [c for c in mine if c not in used]
-    n_empty = _required_empty(g, seat)
-    fill = len(empty_boxes) - n_empty
+    fill = len(empty_boxes) - _required_empty(g, seat)
     for b in empty_boxes:
         if fill <= 0:
             break
         if spare_money:
             boxes[b] = spare_money.pop()
             fill -= 1
-    if fill > 0:
-        for _, box, card in cands:  # best value first: the least harmful use
-            if fill <= 0:
-                break
-            if boxes[box] == EMPTY and card in spare_counties:
-                boxes[box] = card
-                spare_counties.remove(card)
-                fill -= 1
-        for b in empty_boxes:  # any box still owed a card takes any spare county card
-            if fill > 0 and boxes[b] == EMPTY and spare_counties:
-                boxes[b] = spare_counties.pop()
-                fill -= 1
-    return tuple(boxes)
+    if fill <= 0:
+        return
+    for _, box, card in cands:  # best value first: the least harmful use
+        if fill <= 0:
+            break
+        if boxes[box] == EMPTY and card in spare_counties:
+            boxes[box] = card
+            spare_counties.remove(card)
+            fill -= 1
+    for b in empty_boxes:  # any box still owed a card takes any spare county card
+        if fill > 0 and boxes[b] == EMPTY and spare_counties:
+            boxes[b] = spare_counties.pop()
+            fill -= 1
 
 
 def _required_empty(g: Game, seat: int) -> int:

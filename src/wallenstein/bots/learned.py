@@ -12,19 +12,16 @@ The model is fitted on seat features centred over the seats of a position agains
 final scores, so it predicts who ends ahead of whom, not how many points a game gives in all
 (the search only compares seats: :func:`tabletop.ismcts.relative`).
 
-``evaluation=learned2`` (:func:`learned2_values`, weights in
-:mod:`wallenstein.bots.evaluation_weights2`) is the same kind of model on more facts
-(:data:`FEATURES2`: the board around each seat's counties and its buildings and majorities),
-fitted by ``benchmarks/fit_evaluation.py --facts extended --write``; the first set and its weights
-stay as they were (levels and earlier figures depend on them).
+A second set of facts (the board around each seat's counties, its buildings and majorities) was
+fitted and screened in the eighth round (docs/bots.md): it played worse at equal budget, so only
+this set is kept.
 """
 
 from __future__ import annotations
 
-from wallenstein.board import BOARD
-from wallenstein.bots import evaluation_weights, evaluation_weights2, evaluation_weights3
+from wallenstein.bots import evaluation_weights
 from wallenstein.bots.heuristic import expected_winter_loss, scorings_left
-from wallenstein.bots.search import Holdings, holdings, scoring_points, winter_revolt_loss
+from wallenstein.bots.search import scoring_points, winter_revolt_loss
 from wallenstein.game import Game
 from wallenstein.state import WINTER
 
@@ -42,32 +39,10 @@ FEATURES = (
     "tower",  # the seat's cubes inside the tower and in its tray (they come back in battles)
     "markers",  # revolt markers on the seat's counties
 )
-# The second set (evaluation=learned2): the first one's facts and these, all public.
-EXTRA_FEATURES = (
-    "buildings",  # buildings on the seat's counties
-    "majorities",  # the points its region majorities would give at a winter scoring now
-    "border_armies",  # its armies on counties next to rivals' armies
-    "threat",  # per county of it next to rivals' armies: the most armies on a rival's neighbouring county
-    "weak_border",  # its counties next to rivals' armies held by a single army (or none)
-    "open_neighbours",  # per county of it: neighbouring counties nobody owns (room to expand)
-    "near_majority",  # region majorities (per building kind) it misses by one building
-)
-FEATURES2 = FEATURES + EXTRA_FEATURES
-# evaluation=learned3: the same facts, fitted so that none of these (a seat's holdings, which its own
-# decisions add to) counts against it; learned2's self-play correlations priced a building below
-# nothing in the first year, a bias a search acts on (docs/bots.md, "Eighth round").
-HOLDINGS = (*FEATURES[:6], "buildings", "majorities", "border_armies")  # vp .. counties, and these
 HORIZONS = 6  # the planning of year 1 spring, summer, fall, year 2 spring, summer, fall
 WEIGHTS = evaluation_weights.WEIGHTS
-WEIGHTS2 = evaluation_weights2.WEIGHTS
-WEIGHTS3 = evaluation_weights3.WEIGHTS
 if evaluation_weights.FEATURES != FEATURES or len(WEIGHTS) != HORIZONS:
     raise ImportError("evaluation_weights.py does not match the features: rerun benchmarks/fit_evaluation.py --write")
-if any(m.FEATURES != FEATURES2 or len(m.WEIGHTS) != HORIZONS for m in (evaluation_weights2, evaluation_weights3)):
-    raise ImportError(
-        "evaluation_weights2.py or 3 does not match the features: "
-        "rerun benchmarks/fit_evaluation.py --facts extended [--signs] --write"
-    )
 
 
 def horizon(g: Game) -> int:
@@ -117,88 +92,16 @@ def features(g: Game, points: list[int] | None = None) -> list[list[float]]:
     return out
 
 
-def extra_features(g: Game, points: list[int], held: Holdings) -> list[list[float]]:
-    """Every seat's :data:`EXTRA_FEATURES` in ``g``; ``points`` and ``held``: its
-    :func:`scoring_points` and :func:`holdings`."""
-    s = g.s
-    P = s.players
-    owner = s.owner
-    armies = s.armies
-    neighbours = BOARD.neighbours
-    counties = [0.0] * P
-    border = [0.0] * P
-    threat = [0.0] * P
-    weak = [0.0] * P
-    room = [0.0] * P
-    for c, o in enumerate(owner):
-        if o < 0:
-            continue
-        counties[o] += 1
-        hostile = 0
-        for n in neighbours[c]:
-            on = owner[n]
-            if on < 0:
-                room[o] += 1
-            elif on != o and armies[n] > hostile:
-                hostile = armies[n]
-        if hostile:
-            border[o] += armies[c]
-            threat[o] += hostile
-            if armies[c] <= 1:
-                weak[o] += 1
-    near = [0.0] * P
-    for region in held[1]:
-        for seats in region:
-            best = max(seats)
-            if best and seats.count(best) == 1:
-                for p in range(P):
-                    if seats[p] == best - 1:
-                        near[p] += 1
-    buildings = [held[0][p] - counties[p] for p in range(P)]
-    return [
-        [
-            buildings[p],
-            points[p] - held[0][p],  # what is left of a scoring: the majorities
-            border[p],
-            threat[p],
-            weak[p],
-            room[p],
-            near[p],
-        ]
-        for p in range(P)
-    ]
-
-
-def features2(g: Game) -> list[list[float]]:
-    """Every seat's facts of the second set (:data:`FEATURES2`) in ``g``, a game not over."""
-    held = holdings(g)
-    points = scoring_points(g, held)
-    return [a + b for a, b in zip(features(g, points), extra_features(g, points, held), strict=True)]
-
-
 def learned_values(g: Game) -> list[float]:
     """Every seat's predicted final score (up to a constant shared by all seats) in ``g``."""
     w = WEIGHTS[horizon(g)]
     return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features(g)]
 
 
-def learned2_values(g: Game, weights: tuple[tuple[float, ...], ...] = WEIGHTS2) -> list[float]:
-    """The same by the second set of facts and weights (``evaluation=learned2``; ``learned3`` with
-    :data:`WEIGHTS3`)."""
-    w = weights[horizon(g)]
-    return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features2(g)]
-
-
 __all__ = [
-    "EXTRA_FEATURES",
     "FEATURES",
-    "FEATURES2",
-    "HOLDINGS",
     "HORIZONS",
-    "extra_features",
     "features",
-    "features2",
     "horizon",
-    "learned2_values",
     "learned_values",
 ]

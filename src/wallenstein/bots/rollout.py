@@ -7,15 +7,13 @@ neighbour once, with all the armies that may move (the heuristic's usual choice)
 values (:func:`wallenstein.bots.heuristic.attack_gain` and the front scores), so it plays like the
 heuristic at about a third of the cost. Everything else is the heuristic's own decision.
 
-:func:`fitted_move` is a cheap model of a *searching* rival's move (the ``ismcts`` bot's
-``opponent_moves="searchfit"``): a draw among the flat search's move candidates by the measured
-weights of their kinds (:data:`MOVE_KINDS`, :func:`move_kind`; docs/bots.md, eleventh round).
+:func:`move_kind` names the kind of a move candidate (:data:`MOVE_KINDS`): the studies of which
+moves the flat search chooses count them (docs/bots.md, eleventh round).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from wallenstein.actions import STAY_ACTION, Action, move_action
 from wallenstein.bots.heuristic import DEFAULT, NEIGHBOURS, Facts, Values, attack_gain, decide, front_score, is_border
@@ -90,34 +88,6 @@ def _kind(owner: int, seat: int, n: int, most: int) -> str:
     return target + ("_all" if n == most else "_one" if n == 1 else "_half")
 
 
-def fitted_move(
-    g: Game, seat: int, legal: Sequence[Action], v: Values, rng: random.Random, weights: Mapping[str, float]
-) -> Action:
-    """A move drawn among the flat search's candidates (:func:`wallenstein.bots.search.move_candidates`
-    without the heuristic's move, which costs a whole heuristic decision; it is nearly always
-    :func:`quick_move`'s), each with the weight of its kind (:func:`move_kind`): a model of how a
-    searching rival moves that costs a :func:`quick_move` and a weighted draw."""
-    quick = quick_move(g, seat, legal, v)
-    s = g.s
-    most = s.armies[s.move_from] - 1
-    keep = move_sizes(most)
-    owner = s.owner
-    cands = [quick]
-    w = [weights["quick"]]
-    for a in legal:
-        if a == quick:
-            continue
-        if a.kind != "move":
-            kind = "stay"
-        elif a.b in keep:
-            kind = _kind(owner[a.a], seat, a.b, most)
-        else:
-            continue
-        cands.append(a)
-        w.append(weights[kind])
-    return rng.choices(cands, w)[0]
-
-
 def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
     """The roll-out decision for ``seat``: :func:`quick_move` for 2012 moves, else the heuristic."""
     if g.s.phase == MOVE and not g.is2002:
@@ -125,4 +95,4 @@ def policy(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> 
     return decide(g, seat, legal, v)
 
 
-__all__ = ["MOVE_KINDS", "fitted_move", "move_kind", "move_sizes", "policy", "quick_move"]
+__all__ = ["MOVE_KINDS", "move_kind", "move_sizes", "policy", "quick_move"]

@@ -1,10 +1,10 @@
-"""Wallenstein for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel (``wallenstein_v1``).
+"""Wallenstein for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel (``wallenstein_v2``).
 
     from wallenstein import rl
     env = rl.env(players=4)                     # PettingZoo AEC (edition=, modules=, setup=, reward=)
     par = rl.parallel_env(players=4)            # PettingZoo Parallel
     gym_env = rl.GymEnv(players=4, learner_seat=0, opponents={1: "heuristic"})  # default: random
-    name = rl.register_openspiel()              # "python_wallenstein_v1" for pyspiel.load_game
+    name = rl.register_openspiel()              # "wallenstein" (alias python_wallenstein_v2) for pyspiel.load_game
 
 Actions and observations: :mod:`wallenstein.rl.encoding`; the shared machinery: :mod:`tabletop.rl`;
 the guide: docs/rl.md. Needs the ``[rl]`` extra.
@@ -18,6 +18,7 @@ from wallenstein.bots.search import projected_scores
 from wallenstein.game import new_game
 from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
 from wallenstein.rl.fast_encoding import Encoder, encode_game
+from wallenstein.rl.steps import catalogue_steps
 
 SPEC = game_spec(
     VERSION,
@@ -34,6 +35,7 @@ SPEC = game_spec(
     fast_encode=encode_game,
     projected=projected_scores,
     make_encoder=Encoder,
+    steps=catalogue_steps,
 )
 
 env, parallel_env, GymEnv, register_openspiel = api(SPEC, "Wallenstein", max_game_length=5000)

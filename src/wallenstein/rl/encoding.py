@@ -1,4 +1,4 @@
-"""Wallenstein for learning agents: the action catalogue ``wallenstein_v1`` and the observation encoder.
+"""Wallenstein for learning agents: the action catalogue ``wallenstein_v2`` and the observation encoder.
 
 **Actions** (:data:`CATALOGUE`, ``Discrete(CATALOGUE.size)``, index 0 the no-op). Every decision
 the engine offers has one fixed index, for every edition, module and player count:
@@ -35,6 +35,12 @@ trophies and draft offer. Bonus tiles are shown by place. Counts ``x`` are ``x /
 in the fields of :data:`NOT_ENCODED`, each left out for the reason it gives (what a card prints,
 fixed by its encoded number; notes fixed for the game; "planned", shown by the pending seats);
 ``tests/rl/test_rl_injective.py`` checks it field by field along random games.
+
+Version 2 (``wallenstein_v2``, ruling W-11a): the same blocks, entries and action catalogue as v1,
+but the action cards block follows the corrected rule: while action k is performed cards 1 to k+4
+are shown (all ten from action 6 on), where v1 showed cards 1 to max(5, k) (a card only once its
+own action began, W-11). The same state gives up to four more cards than v1 did, so a policy trained
+on v1 learned under another information rule and is refused (``tabletop.rl.policy``).
 
 Version 1 (``wallenstein_v1``, the same action catalogue as v0) fixed the losses of v0: counts
 clipped at their scale (armies above 20, thalers above 40, VP above 150 looked alike), the bonus
@@ -91,7 +97,7 @@ from wallenstein.court_state import SPACE_COST
 from wallenstein.edition2002 import FIGHT_KINDS
 from wallenstein.state import PHASES
 
-VERSION = "wallenstein_v1"
+VERSION = "wallenstein_v2"
 N = len(BOARD.keys)  # 45 counties
 MAX_ARMIES = 62  # a colour's whole supply (2012: 62, 2002: 61)
 SEATS = 5
@@ -140,16 +146,19 @@ EVENT_CARDS = 25  # 2002 deck (the 2012 deck has 12)
 
 LAYOUT = Layout()
 L_OWNER = LAYOUT.block("county owner (5 seats, neutral, out of play)", N * 7)
-L_ARMIES = LAYOUT.block("county armies / 20", N)
+L_ARMIES = LAYOUT.block("county armies, x/(x+20)", N)
 L_BUILD = LAYOUT.block("county buildings (palace, church, trading post)", N * 3)
-L_REVOLT = LAYOUT.block("county revolt markers / 2", N)
-L_PLAYER = LAYOUT.block("seat: present, thalers/40, grain/30, VP/150, supply/62, counties/45, planned", SEATS * 7)
+L_REVOLT = LAYOUT.block("county revolt markers, x/(x+2)", N)
+L_PLAYER = LAYOUT.block(
+    "seat: present, thalers x/(x+40), grain x/(x+30), VP x/(x+150), supply x/(x+62), counties x/(x+45), planned",
+    SEATS * 7,
+)
 L_PHASE = LAYOUT.block("phase", len(PHASES))
 L_SEASON = LAYOUT.block("season", 4)
-L_YEAR = LAYOUT.block("year / 3", 1)
+L_YEAR = LAYOUT.block("year, x/(x+3)", 1)
 L_GAME = LAYOUT.block("edition 2002, modules, 3/4/5 players", 1 + len(_MODULES) + 3)
 L_PENDING = LAYOUT.block("pending seats", SEATS)
-L_TOWER = LAYOUT.block("tower tray and inside per seat and peasants / 20", 2 * (SEATS + 1))
+L_TOWER = LAYOUT.block("tower tray and inside per seat and peasants, x/(x+20)", 2 * (SEATS + 1))
 L_EVENT = LAYOUT.block("current event card", EVENT_CARDS)
 L_YEAR_EVENTS = LAYOUT.block("this year's event cards", EVENT_CARDS)
 L_CARDS = LAYOUT.block("action cards turned up (slot x action)", 10 * 10)
@@ -159,30 +168,34 @@ L_BID = LAYOUT.block("bids (seat x card)", SEATS * len(CARD_CODES))
 L_POSITION = LAYOUT.block("player order positions (seat x position)", SEATS * SEATS)
 L_PLANS = LAYOUT.block("plan cards seen (seat x box x card)", SEATS * PLAN_BOXES * len(CARD_CODES))
 L_NEXT_BOX = LAYOUT.block("next box to plan", PLAN_BOXES)
-L_MOVE = LAYOUT.block("acting county, deploy 1 / combat", N + 2)
+L_MOVE = LAYOUT.block("acting county, its kind (deploy 1, combat)", N + 2)
 L_WINTER = LAYOUT.block("winter: revolts left, deciding seat", N + SEATS)
-L_DRAFT = LAYOUT.block("draft: face-up counties, taken county, deck / 45", 2 * N + 1)
-L_FIGHT = LAYOUT.block("2002 fight: county, attacker, defender, armies / 20", N + 2 * SEATS + 2)
+L_DRAFT = LAYOUT.block("draft: face-up counties, taken county, deck x/(x+45)", 2 * N + 1)
+L_FIGHT = LAYOUT.block(
+    "2002 fight: county, attacker, defender, defender's and attacker's armies x/(x+20)", N + 2 * SEATS + 2
+)
 L_EMPTY = LAYOUT.block("2002 boxes declared empty (seat x action)", SEATS * 10)
-L_COURT = LAYOUT.block("court: courtiers (supply, hall, audience / 10), favour display, gone", SEATS * 3 + 2 * FAVOURS)
-L_LK = LAYOUT.block("Landsknechte: top card / 4 per seat, choosing seat", 2 * SEATS)
-L_LEADERS = LAYOUT.block("leaders: county per seat, statues per county / 3", SEATS * N + N)
+L_COURT = LAYOUT.block(
+    "court: courtiers (supply, hall, audience) x/(x+10), favour display, gone", SEATS * 3 + 2 * FAVOURS
+)
+L_LK = LAYOUT.block("Landsknechte: top card x/(x+4) per seat, choosing seat", 2 * SEATS)
+L_LEADERS = LAYOUT.block("leaders: county per seat, statues per county x/(x+3)", SEATS * N + N)
 # Added in v1 (what v0 left out; tests/rl/test_rl_injective.py found it).
 L_ORDER = LAYOUT.block("player order (seat x place)", SEATS * SEATS)
 L_BID_ORDER = LAYOUT.block("bid order (seat x place)", SEATS * SEATS)
 L_LOST = LAYOUT.block("county cards lost (seat x county)", SEATS * N)
-L_SUPPLIES = LAYOUT.block("supplies: peasants / 20, palaces, churches, trading posts / 20, revolt markers / 40", 5)
-L_EVENTS_LEFT = LAYOUT.block("event cards left / 8", 1)
+L_SUPPLIES = LAYOUT.block("supplies: peasants, palaces, churches, trading posts x/(x+20), revolt markers x/(x+40)", 5)
+L_EVENTS_LEFT = LAYOUT.block("event cards left, x/(x+8)", 1)
 L_FIGHT_MORE = LAYOUT.block("2002 fight: kind (attack, revolt, winter revolt), attacker's county", 3 + N)
-L_WINTER_MORE = LAYOUT.block("winter: extra peasants / 3", 1)
-L_DRAFT_MORE = LAYOUT.block("draft: army groups to place (seat x size 1-10) / 2, turn / 10", SEATS * 10 + 1)
+L_WINTER_MORE = LAYOUT.block("winter: extra peasants, x/(x+3)", 1)
+L_DRAFT_MORE = LAYOUT.block("draft: army groups to place (seat x size 1-10) x/(x+2), turn x/(x+10)", SEATS * 10 + 1)
 L_COURT_MORE = LAYOUT.block(
-    "court: deck left / 10, display (space x card), keeps favour 4, protected, audience queue (seat x place),"
+    "court: deck left x/(x+10), display (space x card), keeps favour 4, protected, audience queue (seat x place),"
     " favour awaiting a choice",
     1 + len(SPACE_COST) * FAVOURS + 2 * SEATS + SEATS * SEATS + FAVOURS,
 )
 L_LEADERS_MORE = LAYOUT.block(
-    "leaders: statues' owner per county, statues left / 6, trophies (holder x owner) / 3, draft offer",
+    "leaders: statues' owner per county, statues left x/(x+6), trophies (holder x owner) x/(x+3), draft offer",
     N * SEATS + SEATS + SEATS * SEATS + N,
 )
 OBS_SIZE = LAYOUT.size
