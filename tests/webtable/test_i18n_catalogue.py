@@ -16,7 +16,14 @@ LANGS = ("en", "de")
 # The plural categories each language's Intl.PluralRules can answer with for whole numbers.
 PLURAL_FORMS = {"en": {"one", "other"}, "de": {"one", "other"}}
 NAMESPACES = re.search(r"WT\.NAMESPACES = \[([^\]]*)\]", (STATIC / "i18n.js").read_text()).group(1)  # type: ignore[union-attr]
-NAMESPACE_LIST = re.findall(r'"(\w+)"', NAMESPACES)
+# The namespaces every page loads, then those a page names for itself (<html data-namespaces="howto">).
+PAGE_NAMESPACES = [
+    ns
+    for page in sorted(STATIC.glob("*.html"))
+    for m in re.finditer(r'data-namespaces="([^"]*)"', page.read_text())
+    for ns in m.group(1).split()
+]
+NAMESPACE_LIST = re.findall(r'"(\w+)"', NAMESPACES) + PAGE_NAMESPACES
 # WT.t("key" ...), data-i18n="key", data-i18n-attr="attr:key;attr:key"
 USED = re.compile(r"""WT\.t\(\s*["'`]([\w.-]+)["'`]|data-i18n="([\w.-]+)"|data-i18n-attr="([^"]+)\"""")
 

@@ -2,7 +2,8 @@
 // Rules help at every decision (issue 15): a short why/how for each kind of decision the engines offer,
 // in the page's language, with the rulebook section (seed file) and the ruling ids it comes from.
 // The texts are catalogue messages (locales/<lang>/help.json: help.<game>.<kind>[.<edition>].title/.text);
-// help_index.json maps each decision type of the engines to its help kind and names the sources.
+// help_index.json maps each decision type of the engines to its help kind and names the sources and
+// the how-to-play topic (/rules#<topic>) that explains it at length.
 //   WT.help.kindOf("wallenstein", state.legal)          -> "move"
 //   WT.help.forDecision("move", {game, edition, modules}) -> [entry, ...] (edition's own entry first)
 //   WT.help.box(entries)                                 -> a <details> element to show next to the decision
@@ -49,7 +50,9 @@ WT.help = (() => {
     return WT.el("details", { class: "help-item", open, "data-help": entry.key },
       WT.el("summary", {}, WT.t(entry.key + ".title")),
       WT.el("p", {}, WT.t(entry.key + ".text")),
-      WT.el("p", { class: "small muted help-source" }, sources(entry)));
+      WT.el("p", { class: "small muted help-source" }, sources(entry)),
+      entry.howto ? WT.el("p", { class: "small help-howto" }, WT.el("a", { href: "/rules#" + entry.howto, target: "_blank" },
+        WT.t("help.howto_link"))) : "");
   }
   function box(entries) {
     return WT.el("div", { class: "help", role: "note", "aria-label": WT.t("help.heading") },

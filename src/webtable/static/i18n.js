@@ -6,6 +6,9 @@
 // The language is the one chosen in the page (remembered), else the browser's, else English.
 WT.LANGS = { en: "English", de: "Deutsch" };
 WT.NAMESPACES = ["common", "lobby", "table", "wallenstein", "league_of_six", "help", "server"];
+// A page may need namespaces of its own that no other page loads (the how-to-play text is long):
+// it names them on its <html> element, e.g. <html data-namespaces="howto">.
+WT.PAGE_NAMESPACES = (document.documentElement.dataset.namespaces || "").split(/\s+/).filter(Boolean);
 WT.missing = new Set();  // keys asked for but absent from the chosen language (tests read this)
 WT.lang = (() => {
   const chosen = localStorage.getItem("wt:lang");
@@ -21,7 +24,7 @@ WT.catalogue = {};
 WT.fallback = {};
 
 async function loadCatalogue(lang) {
-  const parts = await Promise.all(WT.NAMESPACES.map((ns) =>
+  const parts = await Promise.all([...WT.NAMESPACES, ...WT.PAGE_NAMESPACES].map((ns) =>
     fetch(`/static/locales/${lang}/${ns}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}))));
   return Object.assign({}, ...parts);
 }
