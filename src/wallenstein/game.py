@@ -5,8 +5,9 @@ decision it runs everything automatic (chance draws, actions without choices, ba
 until a player must decide again. A decision with a single legal option is taken automatically and
 is not part of the history. Chance outcomes are drawn from a counter-based stream and recorded in
 the history, so a history replays without the random generator and without the tower model.
-History, log, recorded chance, replay and save files come from
-:class:`tabletop.engine.RecordedGame`, shared with the other games of the table.
+The turn protocol (seat checks, legal-action cache, apply, settling, clones), history, log,
+recorded chance, replay and save files come from :class:`tabletop.engine.RecordedGame`, shared with
+the other games of the table; this module fills its hooks with Wallenstein's rules.
 """
 
 from __future__ import annotations
@@ -72,12 +73,19 @@ SAVE_FORMAT = "wallenstein-game"
 SAVE_VERSION = 2  # 2: the state gained the 2002 edition's and the Big Box modules' fields
 
 
-class Game(RecordedGame[State]):
-    """One game of Wallenstein. Create it with :func:`wallenstein.new_game`."""
+class Game(RecordedGame[State, Action]):
+    """One game of Wallenstein. Create it with :func:`wallenstein.new_game`.
+
+    While planning, the legal actions are the cards for the next box (bid first, then the ten
+    actions in mat order); a whole plan (``Action.plan``) is also accepted while nothing is planned yet.
+    """
 
     SAVE_FORMAT = SAVE_FORMAT
     SAVE_VERSION = SAVE_VERSION
     TITLE = "Wallenstein"
+    ACTION = Action
+    PHASES = PHASES
+    OVER = OVER
 
     def __init__(
         self,
@@ -106,7 +114,6 @@ class Game(RecordedGame[State]):
         elif self.is2002:
             self._box_options = ed2002.box_options
             self._check_plan = ed2002.check_plan
-        self._legal: dict[int, list[Action]] = {}
         self._order_steps = order_steps(self.modules)
         self._action_steps = action_steps(self.modules)
         self._winter_steps = winter_steps(self.modules)
@@ -142,18 +149,6 @@ class Game(RecordedGame[State]):
         return cls(config, model, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API
-    @property
-    def players(self) -> int:
-        return self.s.players
-
-    @property
-    def over(self) -> bool:
-        return self.s.phase == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASES[self.s.phase]
-
     def pending(self) -> list[int]:
         """Seats that must decide now (several at once while planning)."""
         s = self.s
@@ -175,33 +170,6 @@ class Game(RecordedGame[State]):
         if decision is not None:
             return [decision.seat(self)]
         return []
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The decisions ``seat`` may take now, in canonical order ([] if it need not decide).
-
-        While planning these are the cards for the next box (bid first, then the ten actions in
-        mat order); a whole plan (``Action.plan``) is also accepted while nothing is planned yet.
-        """
-        cached = self._legal.get(seat)
-        if cached is not None:
-            return cached
-        self._check_seat(seat)
-        out = self._compute_legal(seat) if self._is_pending(seat) else []
-        self._legal[seat] = out
-        return out
-
-    def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
-        """Apply ``seat``'s decision. Raises IllegalAction, leaving the game unchanged, if not allowed."""
-        if not isinstance(action, Action):
-            action = Action.from_json(action)
-        if not self._is_pending(seat):
-            self._check_seat(seat)
-            raise self._not_your_turn(seat)
-        self._validate(seat, action)
-        self._legal = {}
-        self._hist = self._hist.append(("act", seat, action))  # self.record(), inlined: apply is hot
-        self._do(seat, action)
-        self._settle()
 
     def _is_pending(self, seat: Any) -> bool:
         s = self.s
@@ -241,17 +209,12 @@ class Game(RecordedGame[State]):
             winners = [p for p in range(s.players) if (s.vp[p], s.thalers[p]) == best]
         return {"vp": list(s.vp), "thalers": list(s.thalers), "winners": winners, "over": self.over}
 
-    def clone(self) -> Game:
-        """An independent copy (history and log are shared structurally; copying is O(state))."""
-        g = Game.__new__(Game)
-        self._copy_record(g)
+    def _clone_into(self, g: Game) -> None:
         g.edition = self.edition
         g.modules = self.modules
         g.is2002 = self.is2002
         g.events = self.events
         g.tower = self.tower
-        g.s = self.s.clone()
-        g._legal = {}
         g._order_steps = self._order_steps
         g.plan_size = self.plan_size
         g._box_options = self._box_options
@@ -260,7 +223,11 @@ class Game(RecordedGame[State]):
         g._winter_steps = self._winter_steps
         g._final_steps = self._final_steps
         g.hands = {}
-        return g
+
+    def check_plan(self, seat: int, cards: tuple[int, ...]) -> None:
+        """Raise IllegalAction unless ``cards`` is a whole plan ``seat`` may hold (the edition's or the
+        Emperor's Court's rules for the boxes); bots and tests check their plans with it."""
+        self._check_plan(self, seat, cards)
 
     def refresh(self) -> None:
         """Forget cached legal actions and hands: call it after editing ``g.s`` by hand (tests, studies)."""
@@ -307,17 +274,9 @@ class Game(RecordedGame[State]):
         return ACTIONS[a]
 
     # ------------------------------------------------------------------ the state machine
-    def _check_seat(self, seat: Any) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
-            raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
-
-    def _not_your_turn(self, seat: int) -> IllegalAction:
-        if self.over:
-            return IllegalAction("the game is over", code="game_over")
-        return IllegalAction(
-            f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})",
-            code="not_your_turn",
-        )
+    def _sole_seat(self) -> int:
+        ph = self.s.phase
+        return -1 if ph == PLANNING or ph == OVER else self.pending()[0]
 
     def _compute_legal(self, seat: int) -> list[Action]:
         s = self.s
@@ -343,19 +302,13 @@ class Game(RecordedGame[State]):
         if s.phase == PLANNING and action.kind == "plan":
             if s.plan_fill[seat] != (ed2002.PLAN_START if self.is2002 else 0):
                 raise IllegalAction("a whole plan can only be given before any box is planned", code="whole_plan_late")
-            self._check_plan(self, seat, action.cards)
+            self.check_plan(seat, action.cards)
             return
         if action not in self.legal_actions(seat):
             raise self._why_illegal(seat, action)
 
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        """The refusal of an action not among the legal ones: an English reason and a code with
-        parameters that the browser table words in its language (issue 15)."""
-        legal = self.legal_actions(seat)
-        kinds = sorted({a.kind for a in legal})
-        if action.kind not in kinds:
-            why = f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
-            return IllegalAction(why, code="wrong_phase", params={"phase": self.phase})
+    def _explain(self, seat: int, action: Action) -> IllegalAction | None:
+        """Why a card cannot go on a box now (the other refusals are the engine's)."""
         if action.kind == "plan_card":
             s = self.s
             step = COURT_SEQUENCE[s.plan_fill[seat]]
@@ -389,8 +342,7 @@ class Game(RecordedGame[State]):
                 return IllegalAction(why, code="card_planned", params={"card": card_name(code)})
             if code == EMPTY:
                 return IllegalAction("every box must hold a card while you have cards (W-08)", code="box_needs_card")
-        sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return IllegalAction(f"{action} is not allowed now; legal: {sample}", code="not_allowed")
+        return None
 
     def _do(self, seat: int, action: Action) -> None:
         s = self.s
@@ -442,17 +394,6 @@ class Game(RecordedGame[State]):
             decision.apply(self, seat, action)
             self._resume(decision.resume)
 
-    def _settle(self) -> None:
-        """Take every decision that has exactly one legal option (not recorded in the history)."""
-        while self.s.phase not in (PLANNING, OVER):
-            seat = self.pending()[0]
-            legal = self._compute_legal(seat)
-            if len(legal) != 1:
-                return
-            self._legal = {}
-            self._do(seat, legal[0])
-        self._legal = {}
-
     def _end_planning(self) -> None:
         if self.is2002:
             ed2002.shuffle_leaders(self)  # W-12: player order, then the event (seed 002, Spring c, d)
@@ -493,15 +434,21 @@ class Game(RecordedGame[State]):
         return False
 
     def _resume(self, where: str) -> None:
-        """A module decision was applied: go on where it was opened."""
+        """Go on from ``where``: where a module decision was opened ("order": the module steps after
+        player order, then the actions; "actions": the steps after the tenth action; "winter": the
+        steps after winter scoring, then the next year; "draft"), or "scoring" (winter, then scoring)."""
         if where == "order":
             self._after_order()
         elif where == "actions":
             self._after_actions()
         elif where == "winter":
             self._after_winter()
-        else:
+        elif where == "draft":
             draft_next(self)
+        elif where == "scoring":
+            self._run_winter()
+        else:
+            super()._resume(where)
 
     def _after_actions(self) -> None:
         """The tenth action is done: module steps (the leaders move), then the season ends."""
