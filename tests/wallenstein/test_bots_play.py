@@ -101,7 +101,7 @@ class Checked:
         if action.kind == "plan":
             g = self.game
             assert g.phase == "planning" and g.s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
-            g._check_plan(g, seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
+            g.check_plan(seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
         else:
             assert action in legal, f"{action} is not among the legal actions"
         self.decisions += 1

@@ -529,8 +529,7 @@ def test_seed000_lost_leaders_return_after_winter_in_player_order() -> None:
     _lead(g, YELLOW, "lueneburg")
     s.season = WINTER
     s.order = [PURPLE, BLUE, YELLOW, RED]  # the fall's order; Purple holds no county (W-24)
-    g._after_winter()
-    g._settle()  # decisions with one option are taken, as after any applied decision
+    g.arrange("winter")  # decisions with one option are taken, as after any applied decision
     assert s.phase == LEADER_RETURN and g.pending() == [RED]  # Blue had one option: placed at once
     assert s.mods.leader[BLUE] == K("burgund")
     g.apply(RED, {"type": "leader_place", "county": "anhalt"})

@@ -338,7 +338,7 @@ def move_candidates(g: Game, seat: int, legal: Sequence[Action], values: Values)
 def legal_plan(g: Game, seat: int, cards: tuple[int, ...]) -> bool:
     """Whether ``cards`` is a whole plan ``seat`` may give now."""
     try:
-        g._check_plan(g, seat, cards)
+        g.check_plan(seat, cards)
     except IllegalAction:
         return False
     return True
