@@ -98,8 +98,8 @@ class Game(RecordedGame[State, Action]):
         with a memory of every observation ``seat`` had during the game (rebuilt from the history)."""
         import random
 
-        from league_of_six.bots.determinize import rebuild
-        from league_of_six.bots.memory import Memory
+        from league_of_six.determinize import rebuild
+        from league_of_six.memory import Memory
 
         self._check_seat(seat)
         memory = Memory(seat, self.players)

@@ -181,7 +181,7 @@ class Game(RecordedGame[State, Action]):
         OpenSpiel's ``resample_from_infostate`` and ISMCTS use it."""
         import random
 
-        from wallenstein.bots.determinize import rebuild
+        from wallenstein.determinize import rebuild
 
         self._check_seat(seat)
         return rebuild(self.observe(seat), random.Random(seed), tower=self.tower, seed=seed)

@@ -15,7 +15,7 @@ from tabletop.runner import run
 from wallenstein.actions import Action
 from wallenstein.board import N_BOXES
 from wallenstein.bots import make_agent
-from wallenstein.bots.determinize import rebuild
+from wallenstein.determinize import rebuild
 from wallenstein.invariants import check
 
 ALL = ("emperors_court", "landsknechte", "military_leaders")

@@ -16,8 +16,8 @@ from tabletop.runner import run
 from wallenstein.actions import Action
 from wallenstein.board import ACTIONS, N_BOXES
 from wallenstein.bots import BOT_KINDS, make_agent
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
+from wallenstein.determinize import rebuild
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.invariants import check
 from wallenstein.planning import check_plan

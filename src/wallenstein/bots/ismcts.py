@@ -1,6 +1,6 @@
 """Wallenstein's parts for information-set MCTS (:mod:`tabletop.ismcts`), and the ``ismcts`` bot.
 
-* **worlds**: determinizations of the observation (:func:`wallenstein.bots.determinize.rebuild`);
+* **worlds**: determinizations of the observation (:func:`wallenstein.determinize.rebuild`);
   other seats' secret plans come from the opponent model, a small pool of the heuristic's plans
   with noise per seat, or of today's search's candidates (``opponents="search"``: its first 4,
   uniformly; ``"searchfit"``: its 8, each by how often that search picks its rank), made once per
@@ -37,7 +37,6 @@ from tabletop.budget import Bank
 from tabletop.ismcts import Settings, relative, search
 from wallenstein.actions import Action
 from wallenstein.board import BLANK, MONEY, N_BOXES, TOWER
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
 from wallenstein.bots.learned import WEIGHTS3, learned2_values, learned_values
 from wallenstein.bots.rollout import fitted_move, policy
@@ -50,6 +49,7 @@ from wallenstein.bots.search import (
     plan_candidates,
     seat_values,
 )
+from wallenstein.determinize import rebuild
 from wallenstein.edition2002 import BLANKS, PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION

@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from league_of_six.bots.memory import Memory
 from league_of_six.components import GOODS, N_GOODS, PILE_FIGURES, SIDES, TOWN_KEYS, Components
 from league_of_six.game import Game
+from league_of_six.memory import Memory
 from league_of_six.state import (
     BONUS,
     BOXED,
