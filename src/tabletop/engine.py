@@ -251,8 +251,15 @@ class RecordedGame(Generic[S, A]):
 
     def clone(self: G) -> G:
         """An independent copy (history and log are shared structurally; copying is O(state))."""
-        g = type(self).__new__(type(self))
-        self._copy_record(g)
+        cls = type(self)
+        g = cls.__new__(cls)
+        # self._copy_record(g), inlined: search agents clone once per decision they consider
+        g.config = self.config
+        g.seed = self.seed
+        g.logging = self.logging
+        g._hist = self._hist
+        g._log = self._log
+        g._replay = None
         g.s = self.s.clone()
         g._legal = {}
         self._clone_into(g)
