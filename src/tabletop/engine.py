@@ -30,7 +30,7 @@ game for the rest. A game fills these hooks (as OpenSpiel's Python games fill ``
         def _do(self, seat, action): ...             # the rules step: apply, then run the automatic part
         def _clone_into(self, other): ...            # the game's own fields (rules, caches)
 
-Optional hooks: ``_is_pending`` (a fast test of one seat), ``_validate`` (actions accepted besides
+Optional hooks: ``_is_pending`` (a fast test of one seat), ``_accept_unlisted`` (actions accepted besides
 the listed ones, e.g. a whole plan), ``_explain`` (a precise refusal). A test or a study that edits
 ``g.s`` by hand calls :meth:`RecordedGame.arrange` to go on as the engine would after a decision.
 
@@ -200,10 +200,10 @@ class RecordedGame(Generic[S, A]):
         """Whether ``seat`` must decide now (games override it with something faster)."""
         return type(seat) is int and seat in self.pending()
 
-    def _validate(self, seat: int, action: A) -> None:
-        """Raise IllegalAction unless ``action`` is legal for the pending ``seat``."""
-        if action not in self.legal_actions(seat):
-            raise self._why_illegal(seat, action)
+    def _accept_unlisted(self, seat: int, action: A) -> None:
+        """An action of the pending ``seat`` that is not among its legal actions: raise IllegalAction
+        (the default), or return to accept it (a game's decision too large to list, e.g. a whole plan)."""
+        raise self._why_illegal(seat, action)
 
     def _explain(self, seat: int, action: A) -> IllegalAction | None:
         """A precise refusal of an action of a legal kind that is not legal now (None: the generic one)."""
@@ -243,7 +243,8 @@ class RecordedGame(Generic[S, A]):
         if not self._is_pending(seat):
             self._check_seat(seat)
             raise self._not_your_turn(seat)
-        self._validate(seat, action)  # type: ignore[arg-type]
+        if action not in self.legal_actions(seat):
+            self._accept_unlisted(seat, action)  # type: ignore[arg-type]
         self._legal = {}
         self._hist = self._hist.append(("act", seat, action))  # self.record(), inlined: apply is hot
         self._do(seat, action)  # type: ignore[arg-type]

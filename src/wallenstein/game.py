@@ -192,7 +192,13 @@ class Game(RecordedGame[State, Action]):
         return self.rules.edition.result(self)
 
     def _clone_into(self, g: Game) -> None:
-        g._take_rules(self.rules)
+        # What _take_rules sets, copied field by field: clones are hot in search.
+        g.rules = self.rules
+        g.edition = self.edition
+        g.modules = self.modules
+        g.is2002 = self.is2002
+        g.events = self.events
+        g.plan_size = self.plan_size
         g.tower = self.tower
         g.hands = {}
 
@@ -266,15 +272,14 @@ class Game(RecordedGame[State, Action]):
             return decision.legal(self, seat)
         return draft_actions(self, seat)
 
-    def _validate(self, seat: int, action: Action) -> None:
+    def _accept_unlisted(self, seat: int, action: Action) -> None:
+        """A whole plan is accepted while nothing is planned yet (the legal actions list one box)."""
         s = self.s
-        if s.phase == PLANNING and action.kind == "plan":
-            if s.plan_fill[seat] != self.rules.edition.plan_start:
-                raise IllegalAction("a whole plan can only be given before any box is planned", code="whole_plan_late")
-            self.check_plan(seat, action.cards)
-            return
-        if action not in self.legal_actions(seat):
+        if s.phase != PLANNING or action.kind != "plan":
             raise self._why_illegal(seat, action)
+        if s.plan_fill[seat] != self.rules.edition.plan_start:
+            raise IllegalAction("a whole plan can only be given before any box is planned", code="whole_plan_late")
+        self.check_plan(seat, action.cards)
 
     def _explain(self, seat: int, action: Action) -> IllegalAction | None:
         """Why a card cannot go on a box now (the other refusals are the engine's)."""
