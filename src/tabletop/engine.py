@@ -156,15 +156,6 @@ class RecordedGame(Generic[S, A]):
         self._replay = replay
         self._legal = {}
 
-    def _copy_record(self, other: RecordedGame[S, A]) -> None:
-        """Give ``other`` (a clone under construction) this game's options, history and log."""
-        other.config = self.config
-        other.seed = self.seed
-        other.logging = self.logging
-        other._hist = self._hist
-        other._log = self._log
-        other._replay = None
-
     # ------------------------------------------------------------------ what a game supplies
     @classmethod
     def _build(cls: type[G], options: dict[str, Any], replay: deque[tuple[str, Any]], log: bool) -> G:
@@ -254,7 +245,7 @@ class RecordedGame(Generic[S, A]):
         """An independent copy (history and log are shared structurally; copying is O(state))."""
         cls = type(self)
         g = cls.__new__(cls)
-        # self._copy_record(g), inlined: search agents clone once per decision they consider
+        # The recording fields, set here field by field: search agents clone once per decision they consider.
         g.config = self.config
         g.seed = self.seed
         g.logging = self.logging
