@@ -36,12 +36,12 @@ from typing import Any
 import wallenstein
 from tabletop.runner import run
 from wallenstein.bots import make_agent
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import decide
 from wallenstein.bots.ismcts import DEFAULT_SIMULATIONS as ISMCTS_SIMULATIONS
 from wallenstein.bots.ismcts import IsmctsAgent
 from wallenstein.bots.search import DEFAULT_SIMULATIONS, SearchAgent
 from wallenstein.bots.tournament import WALLENSTEIN
+from wallenstein.determinize import rebuild
 
 # CPU time of this process: on a shared machine it is close to what a quiet core would take.
 CLOCK = time.process_time

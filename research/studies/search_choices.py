@@ -33,11 +33,11 @@ from study_args import bots_parser
 from tabletop.agents import Agent
 from tabletop.tournament import watched_game
 from wallenstein.actions import Action
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
 from wallenstein.bots.rollout import MOVE_KINDS, move_kind, quick_move
 from wallenstein.bots.search import SearchAgent, move_candidates, plan_candidates, plan_variants
 from wallenstein.bots.tournament import WALLENSTEIN
+from wallenstein.determinize import rebuild
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING

@@ -3,8 +3,9 @@
 ``Game`` drives the rules by phase (setup, choosing, taxes, storing, cleanup): after every decision
 it runs everything automatic (chance draws, reordering, filling rows, scoring) until a player must
 decide again. A decision with a single legal option is taken automatically and is not part of the
-history. History, log, recorded chance, replay and save files come from
-:class:`tabletop.engine.RecordedGame`, shared with the other games of the table.
+history. The turn protocol (seat checks, legal-action cache, apply, settling, clones), history,
+log, recorded chance, replay and save files come from :class:`tabletop.engine.RecordedGame`, shared
+with the other games of the table; this module fills its hooks with League of Six's rules.
 """
 
 from __future__ import annotations
@@ -30,12 +31,15 @@ PLAYERS = (3, 4, 5)
 ComponentsArg = Components | Mapping[str, Any] | str | Path | None
 
 
-class Game(RecordedGame[State]):
+class Game(RecordedGame[State, Action]):
     """One game of League of Six. Create it with :func:`league_of_six.new_game`."""
 
     SAVE_FORMAT = "league-of-six-game"
     SAVE_VERSION = 1
     TITLE = "League of Six"
+    ACTION = Action
+    PHASES = PHASES
+    OVER = OVER
 
     def __init__(
         self, config: dict[str, Any], comp: Components, replay: deque[tuple[str, Any]] | None = None, log: bool = True
@@ -44,7 +48,6 @@ class Game(RecordedGame[State]):
         self.comp = comp
         self.sides: tuple[int, ...] = tuple(SIDES.index(x) for x in config["sides"])
         self.s = initial_state(comp, config["players"])
-        self._legal: dict[int, list[Action]] = {}
         setup_game(self)
         self._settle()
 
@@ -58,46 +61,10 @@ class Game(RecordedGame[State]):
         return cls(config, comp, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API
-    @property
-    def players(self) -> int:
-        return self.s.players
-
-    @property
-    def over(self) -> bool:
-        return self.s.phase == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASES[self.s.phase]
-
     def pending(self) -> list[int]:
         """The seat that must decide now ([] once the game is over)."""
-        seat = self._pending_seat()
+        seat = self._sole_seat()
         return [seat] if seat >= 0 else []
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The decisions ``seat`` may take now, in canonical order ([] if it need not decide)."""
-        cached = self._legal.get(seat)
-        if cached is not None:
-            return cached
-        self._check_seat(seat)
-        out = self._compute_legal(seat) if seat == self._pending_seat() else []
-        self._legal[seat] = out
-        return out
-
-    def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
-        """Apply ``seat``'s decision. Raises IllegalAction, leaving the game unchanged, if not allowed."""
-        if not isinstance(action, Action):
-            action = Action.from_json(action)
-        if type(seat) is not int or seat != self._pending_seat():
-            self._check_seat(seat)
-            raise self._not_your_turn(seat)
-        if action not in self.legal_actions(seat):
-            raise self._why_illegal(seat, action)
-        self._legal = {}
-        self.record(seat, action)
-        self._do(seat, action)
-        self._settle()
 
     def observe(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know (None: a spectator), as JSON-ready data."""
@@ -132,8 +99,8 @@ class Game(RecordedGame[State]):
         with a memory of every observation ``seat`` had during the game (rebuilt from the history)."""
         import random
 
-        from league_of_six.bots.determinize import rebuild
-        from league_of_six.bots.memory import Memory
+        from league_of_six.determinize import rebuild
+        from league_of_six.memory import Memory
 
         self._check_seat(seat)
         memory = Memory(seat, self.players)
@@ -146,19 +113,9 @@ class Game(RecordedGame[State]):
         game.refresh()
         return game
 
-    def clone(self) -> Game:
-        """An independent copy (history and log are shared structurally; copying is O(state))."""
-        g = Game.__new__(Game)
-        self._copy_record(g)
+    def _clone_into(self, g: Game) -> None:
         g.comp = self.comp
         g.sides = self.sides
-        g.s = self.s.clone()
-        g._legal = {}
-        return g
-
-    def refresh(self) -> None:
-        """Forget cached legal actions: call it after editing ``g.s`` by hand (tests, studies)."""
-        self._legal = {}
 
     # ------------------------------------------------------------------ helpers for rules modules and views
     @property
@@ -183,7 +140,8 @@ class Game(RecordedGame[State]):
         return {"store": ("royal", "civic")[lay.store[r]], "row": lay.number[r] + 1}
 
     # ------------------------------------------------------------------ the state machine
-    def _pending_seat(self) -> int:
+    def _sole_seat(self) -> int:
+        """The seat deciding now (one at a time), -1 once the game is over."""
         s = self.s
         ph = s.phase
         if ph == CHOOSE or ph == OFFER:
@@ -196,17 +154,8 @@ class Game(RecordedGame[State]):
             return chooser(self)
         return -1
 
-    def _check_seat(self, seat: Any) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
-            raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
-
-    def _not_your_turn(self, seat: int) -> IllegalAction:
-        if self.over:
-            return IllegalAction("the game is over", code="game_over")
-        return IllegalAction(
-            f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})",
-            code="not_your_turn",
-        )
+    def _is_pending(self, seat: Any) -> bool:
+        return type(seat) is int and seat == self._sole_seat()
 
     def _compute_legal(self, seat: int) -> list[Action]:
         ph = self.s.phase
@@ -220,14 +169,8 @@ class Game(RecordedGame[State]):
             return row_options(self, seat)
         return bonus_options(self, seat)
 
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        """The refusal of an action not among the legal ones: an English reason and a code with
-        parameters that the browser table words in its language (issue 15)."""
-        legal = self.legal_actions(seat)
-        kinds = sorted({a.kind for a in legal})
-        if action.kind not in kinds:
-            why = f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
-            return IllegalAction(why, code="wrong_phase", params={"phase": self.phase})
+    def _explain(self, seat: int, action: Action) -> IllegalAction | None:
+        """Why a town cannot be entered or an offer made (the other refusals are the engine's)."""
         s = self.s
         if action.kind == CHOOSE_KIND:
             t = action.a
@@ -248,8 +191,7 @@ class Game(RecordedGame[State]):
                 f" ({s.means(seat)} guards counting 2 influence per guard; L-04)"
             )
             return IllegalAction(why, code="offer_higher", params={"n": s.c_offer, "means": s.means(seat)})
-        sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return IllegalAction(f"{action} is not allowed now; legal: {sample}", code="not_allowed")
+        return None
 
     def _do(self, seat: int, action: Action) -> None:
         k = action.kind
@@ -265,17 +207,6 @@ class Game(RecordedGame[State]):
             choose_row(self, seat, action)
         elif k == LEADER_KIND:
             take_leader(self, seat, action.a)
-
-    def _settle(self) -> None:
-        """Take every decision that has exactly one legal option (not recorded in the history)."""
-        while self.s.phase != OVER:
-            seat = self._pending_seat()
-            legal = self._compute_legal(seat)
-            if len(legal) != 1:
-                self._legal = {seat: legal}  # what the seat will be asked next
-                return
-            self._do(seat, legal[0])
-        self._legal = {}
 
 
 # ---------------------------------------------------------------------------------------- creation

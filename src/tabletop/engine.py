@@ -1,25 +1,43 @@
-"""What every game engine of the table shares: recorded chance, the history, replay and save files.
+"""What every game engine of the table shares: the turn protocol, recorded chance, the history,
+replay and save files.
 
 A game built on :class:`RecordedGame` keeps
 
 * ``config``: the options it was created with (JSON-ready; the head of its history),
-* ``s``: its state, plain data with a ``chance_n`` counter and ``to_dict()``,
+* ``s``: its state, plain data with ``players``, ``phase``, a ``chance_n`` counter, ``clone()`` and
+  ``to_dict()``,
 * a history of decisions and chance outcomes (a :class:`~tabletop.chain.Chain`, shared by clones),
 * a public event log (``emit``), also a chain.
+
+The base owns the protocol; the game owns the rules. :meth:`RecordedGame.apply` checks the seat,
+parses the action, checks it against the legal actions (cached per seat until the state changes),
+records it, lets the game's rules step carry it out (``_do``) and then *settles*: while one seat
+alone must decide and has a single legal option, that option is taken without being recorded (it is
+not a decision). :meth:`RecordedGame.clone` copies the state and the recording fields and asks the
+game for the rest. A game fills these hooks (as OpenSpiel's Python games fill ``_apply_action`` and
+``_legal_actions``, and TAG's games ``_next`` and ``_computeAvailableActions``):
+
+    class Game(RecordedGame[State, Action]):
+        SAVE_FORMAT = "my-game"
+        TITLE = "My Game"
+        ACTION = Action                              # has from_json(); JSON and strings are parsed
+        PHASES = ("play", "over"); OVER = 1          # phase names by State.phase; the end phase
+        @classmethod
+        def _build(cls, options, replay, log): ...   # IllegalAction for bad options
+        def pending(self): ...                       # seats that must decide now
+        def _sole_seat(self): ...                    # the one seat deciding, or -1 (then no settling)
+        def _compute_legal(self, seat): ...          # the legal actions of a pending seat
+        def _do(self, seat, action): ...             # the rules step: apply, then run the automatic part
+        def _clone_into(self, other): ...            # the game's own fields (rules, caches)
+
+Optional hooks: ``_is_pending`` (a fast test of one seat), ``_accept_unlisted`` (actions accepted besides
+the listed ones, e.g. a whole plan), ``_explain`` (a precise refusal). A test or a study that edits
+``g.s`` by hand calls :meth:`RecordedGame.arrange` to go on as the engine would after a decision.
 
 All chance goes through :meth:`RecordedGame.draw`: outcome number ``n`` of a game seeded ``seed``
 is sampled from ``tabletop.chance.stream(seed, n)`` and recorded, so a history replays without any
 generator (recorded outcomes are fed back in order, and each is checked to come at the same place
-among the decisions). A game supplies ``_build`` (options -> new game, validating them before its
-``__init__`` calls ``_start_record``) and ``apply``; ``from_history`` and ``from_json`` then work for
-it unchanged. ``_copy_record`` gives a clone the recording fields.
-
-    class Game(RecordedGame[State]):
-        SAVE_FORMAT = "my-game"
-        TITLE = "My Game"
-        @classmethod
-        def _build(cls, options, replay, log): ...   # IllegalAction for bad options
-        def apply(self, seat, action): ...           # calls self.record(seat, action)
+among the decisions). ``from_history`` and ``from_json`` work for every game unchanged.
 """
 
 from __future__ import annotations
@@ -37,13 +55,30 @@ T = TypeVar("T")
 
 
 class RecordedState(Protocol):
+    """What the engine needs of a game's state: the seats, the phase (an index into the game's
+    ``PHASES``), the chance counter, an O(state) copy and its JSON form."""
+
+    players: int
+    phase: int
     chance_n: int
+
+    def clone(self) -> Any: ...
 
     def to_dict(self) -> dict[str, object]: ...
 
 
+class RecordedAction(Protocol):
+    """What the engine needs of a game's action: its kind (refusals name it) and its JSON form."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def to_json(self) -> Any: ...
+
+
 S = TypeVar("S", bound=RecordedState)
-G = TypeVar("G", bound="RecordedGame[Any]")
+A = TypeVar("A", bound=RecordedAction)
+G = TypeVar("G", bound="RecordedGame[Any, Any]")
 
 
 def jsonable(value: Any) -> Any:
@@ -89,12 +124,16 @@ def check_head(head: Mapping[str, Any], config: Mapping[str, Any]) -> None:
         raise IllegalAction(f"unknown option(s) {sorted(extra)}")
 
 
-class RecordedGame(Generic[S]):
-    """Base of a game engine: history, log, recorded chance, replay and save files."""
+class RecordedGame(Generic[S, A]):
+    """Base of a game engine: the turn protocol (seats, legal actions, apply, settling, clones),
+    history, log, recorded chance, replay and save files."""
 
     SAVE_FORMAT: ClassVar[str] = "tabletop-game"
     SAVE_VERSION: ClassVar[int] = 1
     TITLE: ClassVar[str] = "game"
+    ACTION: ClassVar[type[Any]]  # the game's action class (``from_json`` parses JSON data and strings)
+    PHASES: ClassVar[tuple[str, ...]] = ()  # phase names, indexed by ``State.phase``
+    OVER: ClassVar[int] = -1  # the phase of a finished game
 
     config: dict[str, Any]
     seed: int
@@ -103,6 +142,7 @@ class RecordedGame(Generic[S]):
     _hist: Chain[tuple[Any, ...]]
     _log: Chain[dict[str, Any]]
     _replay: deque[tuple[str, Any]] | None
+    _legal: dict[int, list[A]]  # legal actions by seat, until the state changes
 
     def _start_record(self, config: dict[str, Any], replay: deque[tuple[str, Any]] | None, log: bool) -> None:
         """Set the recording fields of a new game (call first in ``__init__``, options checked)."""
@@ -114,15 +154,7 @@ class RecordedGame(Generic[S]):
         self._hist = Chain()
         self._log = Chain()
         self._replay = replay
-
-    def _copy_record(self, other: RecordedGame[S]) -> None:
-        """Give ``other`` (a clone under construction) this game's options, history and log."""
-        other.config = self.config
-        other.seed = self.seed
-        other.logging = self.logging
-        other._hist = self._hist
-        other._log = self._log
-        other._replay = None
+        self._legal = {}
 
     # ------------------------------------------------------------------ what a game supplies
     @classmethod
@@ -134,8 +166,150 @@ class RecordedGame(Generic[S]):
         """
         raise NotImplementedError
 
-    def apply(self, seat: int, action: Any) -> None:
+    def pending(self) -> list[int]:
+        """Seats that must decide now ([] once the game is over)."""
         raise NotImplementedError
+
+    def _sole_seat(self) -> int:
+        """The seat that alone must decide now, or -1 when none or several do (then nothing is
+        settled: simultaneous decisions are never taken for a player, even with one option)."""
+        raise NotImplementedError
+
+    def _compute_legal(self, seat: int) -> list[A]:
+        """The legal actions of a pending ``seat``, in the game's canonical order."""
+        raise NotImplementedError
+
+    def _do(self, seat: int, action: A) -> None:
+        """The rules step: carry out a legal ``action`` of ``seat``, then everything automatic up to
+        the next decision (chance, scoring, phases without a choice)."""
+        raise NotImplementedError
+
+    def _clone_into(self, other: Any) -> None:
+        """Give ``other`` (a clone with state and record already set) the game's own fields."""
+
+    def _is_pending(self, seat: Any) -> bool:
+        """Whether ``seat`` must decide now (games override it with something faster)."""
+        return type(seat) is int and seat in self.pending()
+
+    def _accept_unlisted(self, seat: int, action: A) -> None:
+        """An action of the pending ``seat`` that is not among its legal actions: raise IllegalAction
+        (the default), or return to accept it (a game's decision too large to list, e.g. a whole plan)."""
+        raise self._why_illegal(seat, action)
+
+    def _explain(self, seat: int, action: A) -> IllegalAction | None:
+        """A precise refusal of an action of a legal kind that is not legal now (None: the generic one)."""
+        return None
+
+    def _resume(self, where: str) -> None:
+        """Run the game's automatic part from the point named ``where`` (see :meth:`arrange`)."""
+        raise ValueError(f"{self.TITLE} has no point {where!r} to go on from")
+
+    # ------------------------------------------------------------------ the turn protocol
+    @property
+    def players(self) -> int:
+        return self.s.players
+
+    @property
+    def over(self) -> bool:
+        return self.s.phase == self.OVER
+
+    @property
+    def phase(self) -> str:
+        return self.PHASES[self.s.phase]
+
+    def legal_actions(self, seat: int) -> list[A]:
+        """The decisions ``seat`` may take now, in canonical order ([] if it need not decide)."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        self._check_seat(seat)
+        out = self._compute_legal(seat) if self._is_pending(seat) else []
+        self._legal[seat] = out
+        return out
+
+    def apply(self, seat: int, action: A | Mapping[str, Any] | str) -> None:
+        """Apply ``seat``'s decision. Raises IllegalAction, leaving the game unchanged, if not allowed."""
+        if not isinstance(action, self.ACTION):
+            action = self.ACTION.from_json(action)
+        if not self._is_pending(seat):
+            self._check_seat(seat)
+            raise self._not_your_turn(seat)
+        if action not in self.legal_actions(seat):
+            self._accept_unlisted(seat, action)  # type: ignore[arg-type]
+        self._legal = {}
+        self._hist = self._hist.append(("act", seat, action))  # self.record(), inlined: apply is hot
+        self._do(seat, action)  # type: ignore[arg-type]
+        self._settle()
+
+    def clone(self: G) -> G:
+        """An independent copy (history and log are shared structurally; copying is O(state))."""
+        cls = type(self)
+        g = cls.__new__(cls)
+        # The recording fields, set here field by field: search agents clone once per decision they consider.
+        g.config = self.config
+        g.seed = self.seed
+        g.logging = self.logging
+        g._hist = self._hist
+        g._log = self._log
+        g._replay = None
+        g.s = self.s.clone()
+        g._legal = {}
+        self._clone_into(g)
+        return g
+
+    def refresh(self) -> None:
+        """Forget cached legal actions: call it after editing ``g.s`` by hand (tests, studies)."""
+        self._legal = {}
+
+    def arrange(self, resume: str | None = None) -> None:
+        """Go on from a position set up by editing ``g.s`` (tests, studies), as the engine does after
+        a decision: forget cached results, run the automatic part from the point ``resume`` names
+        (the game's ``_resume`` lists them; None: from where the state stands), then take every
+        decision that has a single option."""
+        self.refresh()
+        if resume is not None:
+            self._resume(resume)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Take every decision that has exactly one legal option (not recorded in the history); the
+        legal actions of the seat asked next are kept, since it is asked at once."""
+        while True:
+            seat = self._sole_seat()
+            if seat < 0:
+                self._legal = {}
+                return
+            legal = self._compute_legal(seat)
+            if len(legal) != 1:
+                self._legal = {seat: legal}
+                return
+            self._do(seat, legal[0])
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
+            raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
+
+    def _not_your_turn(self, seat: int) -> IllegalAction:
+        if self.over:
+            return IllegalAction("the game is over", code="game_over")
+        return IllegalAction(
+            f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})",
+            code="not_your_turn",
+        )
+
+    def _why_illegal(self, seat: int, action: A) -> IllegalAction:
+        """The refusal of an action not among the legal ones: an English reason and a code with
+        parameters that the browser table words in its language (issue 15)."""
+        legal = self.legal_actions(seat)
+        kinds = sorted({a.kind for a in legal})
+        if action.kind not in kinds:
+            why = f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
+            return IllegalAction(why, code="wrong_phase", params={"phase": self.phase})
+        precise = self._explain(seat, action)
+        if precise is not None:
+            return precise
+        sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
+        return IllegalAction(f"{action} is not allowed now; legal: {sample}", code="not_allowed")
 
     # ------------------------------------------------------------------ recording
     def record(self, seat: int, action: Any) -> None:
@@ -270,4 +444,4 @@ class RecordedGame(Generic[S]):
             yield game
 
 
-__all__ = ["RecordedGame", "RecordedState", "ReplayQueue", "jsonable", "tupled"]
+__all__ = ["RecordedAction", "RecordedGame", "RecordedState", "ReplayQueue", "jsonable", "tupled"]

@@ -69,10 +69,13 @@ def battle_sides(seat: int, defender: int, peasants: int, allied: bool) -> tuple
     return (seat,) + ((defender,) if defender >= 0 else ()) + ((peasants,) if allied else ())
 
 
-def settle_battle(g: Game, seat: int, target: int, a: int, d_arm: int, d_peas: int, kept: int = 0) -> str:
+def settle_battle(
+    g: Game, seat: int, target: int, a: int, d_arm: int, d_peas: int, kept: int = 0, farmers_hold: bool = False
+) -> str:
     """The outcome of a battle for ``target`` between ``a`` attacking cubes and the defender's ``d_arm``
     armies and ``d_peas`` peasants that came out; ``kept`` armies the defender held back (2002, W-18)
-    stay in the county and share its fate (W-21). Losers' and winners' losses go back to supply."""
+    stay in the county and share its fate (W-21); ``farmers_hold``: farmers who win keep a free land
+    (2002, W-20) instead of devastating it. Losers' and winners' losses go back to supply."""
     s = g.s
     defender = s.owner[target]
     d = d_arm + d_peas
@@ -84,7 +87,7 @@ def settle_battle(g: Game, seat: int, target: int, a: int, d_arm: int, d_peas: i
         s.card_leaves(target)
         s.owner[target] = seat  # the county card changes hands at once (W-22)
         return ATTACKER
-    if d > a and defender < 0 and g.is2002:
+    if d > a and defender < 0 and farmers_hold:
         s.supply[seat] += a  # 2002: the farmers hold the free land (seed 003, "Battle"; W-20)
         return DEFENDER
     if d > a and (d_arm > 0 or kept > 0):
@@ -115,7 +118,8 @@ def settle_revolt(g: Game, c: int, a: int, p: int, kept: int = 0) -> bool:
     return False
 
 
-def _take_peasants(g: Game, want: int) -> int:
+def take_peasants(g: Game, want: int) -> int:
+    """Up to ``want`` peasants from the common supply for a fight; how many there were (W-06)."""
     s = g.s
     k = min(want, s.peasants)  # W-06: add what the supply holds
     s.peasants -= k
@@ -142,15 +146,23 @@ def can_attack(g: Game, target: int) -> bool:
     return court is None or s.owner[target] < 0 or court.shield[s.owner[target]] != s.year * 4 + s.season
 
 
+def attackers_drop(g: Game, seat: int, origin: int, n: int) -> list[int]:
+    """The cubes a battle drops so far: the tray's content and the ``n`` attackers moved out of
+    ``origin`` (both editions); the tray is empty until the tower's outcome refills it."""
+    s = g.s
+    s.armies[origin] -= n
+    dropped = s.tray
+    s.tray = [0] * (s.players + 1)
+    dropped[seat] += n
+    return dropped
+
+
 def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:
     """Combat A/B into a county ``seat`` does not own: player vs player or vs a neutral county."""
     s = g.s
     peas = s.players
-    s.armies[origin] -= n
     defender = s.owner[target]
-    dropped = s.tray
-    s.tray = [0] * (peas + 1)
-    dropped[seat] += n
+    dropped = attackers_drop(g, seat, origin, n)
     extras = {}
     if g.tile_of(seat) == T_ATTACK:
         extras["attack_tile"] = _extra_army(g, seat, dropped)
@@ -162,7 +174,7 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:
         if g.event_kind == "palace_guard" and s.buildings[target] & B_PALACE:
             extras["palace_guard"] = _extra_army(g, defender, dropped)
     else:
-        dropped[peas] += _take_peasants(g, 2 if g.event_kind == "angry_peasants" else 1)
+        dropped[peas] += take_peasants(g, 2 if g.event_kind == "angry_peasants" else 1)
     allied = s.revolts[target] == 0  # peasants join a defender without revolt markers (W-19)
     out = fight_drop(g, dropped, battle_sides(seat, defender, peas, allied))
     a = out[seat]
@@ -190,25 +202,31 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:
     return result
 
 
-def revolt(g: Game, c: int, extra_peasants: int = 0, winter: bool = False) -> bool:
-    """Peasants against the owner of ``c``; True if the owner keeps the county (seed 000, revolts)."""
+def revolt(g: Game, c: int, extra_peasants: int = 0, winter: bool = False, committed: int | None = None) -> bool:
+    """Peasants against the owner of ``c``; True if the owner keeps the county (seed 000, revolts;
+    seed 003, "Revolt"). ``committed``: the armies the owner throws in (2002, W-18), the others are
+    held back and share the county's fate (W-21); None: all of them fight (2012)."""
     s = g.s
     peas = s.players
     seat = s.owner[c]
     dropped = s.tray
     s.tray = [0] * (peas + 1)
-    dropped[seat] += s.armies[c]
-    s.armies[c] = 0
-    dropped[peas] += _take_peasants(g, s.revolts[c] + extra_peasants)
+    fighting = s.armies[c] if committed is None else committed
+    dropped[seat] += fighting
+    s.armies[c] -= fighting
+    kept = s.armies[c]
+    dropped[peas] += take_peasants(g, s.revolts[c] + extra_peasants)
     out = fight_drop(g, dropped, (seat, peas))
     a, p = out[seat], out[peas]
-    won = settle_revolt(g, c, a, p)
+    won = settle_revolt(g, c, a, p, kept)  # peasants win ties
     if g.logging:
+        held = {} if committed is None else {"committed": committed, "kept": kept}
         g.emit(
             "revolt",
             seat=seat,
             county=BOARD.keys[c],
             winter=winter,
+            **held,
             dropped=g.colour_map(dropped),
             out=g.colour_map(out),
             owner_count=a,

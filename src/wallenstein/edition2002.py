@@ -28,8 +28,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from tabletop.errors import IllegalAction
+from wallenstein import battle
 from wallenstein.actions import STAY_ACTION, Action, card_name, commit_action, move_action, move_only_action
-from wallenstein.battle import ATTACKER, _take_peasants, battle_sides, fight_drop, settle_battle, settle_revolt
+from wallenstein.battle import ATTACKER, attackers_drop, battle_sides, fight_drop, settle_battle, take_peasants
 from wallenstein.board import (
     A_DEPLOY1,
     A_DEPLOY3,
@@ -47,7 +48,7 @@ from wallenstein.board import (
     N_BOXES,
 )
 from wallenstein.events2002 import TABLE, Event2002
-from wallenstein.perform import move_targets
+from wallenstein.perform import move_targets, open_combat, planned_county
 from wallenstein.planning import hand
 from wallenstein.state import COMMIT, MOVE, MOVE_COMBAT, MOVE_DEPLOY1, NEUTRAL
 
@@ -230,11 +231,8 @@ def building_cost(g: Game, kind: int) -> int:
 def perform(g: Game, seat: int, action: int) -> bool:
     """Perform ``seat``'s planned ``action`` (seed 003, "Actions"). True when a decision opened."""
     s = g.s
-    c = s.plans[seat * N_BOXES + action]
-    if c < 0 or c >= len(s.owner):
-        return False  # a blank card or an empty box: no action
-    if not s.holds_planned(seat, c):
-        g.skip(seat, action, c, "county lost")  # W-22, W-22a
+    c = planned_county(g, seat, action)  # -1: a blank card, an empty box or a lost county (W-22, W-22a)
+    if c < 0:
         return False
     if action <= A_TRADING:
         cost = building_cost(g, action)
@@ -284,15 +282,7 @@ def perform(g: Game, seat: int, action: int) -> bool:
         s.move_kind = MOVE_DEPLOY1
         s.phase = MOVE
         return True
-    # move and battle A / B (W-16)
-    if s.armies[c] < 2 or not move_targets(g, seat, c, MOVE_COMBAT):
-        g.skip(seat, action, c, "no army to move" if s.armies[c] < 2 else "no county to enter")
-        return False
-    g.did(seat, action, c)
-    s.move_from = c
-    s.move_kind = MOVE_COMBAT
-    s.phase = MOVE
-    return True
+    return open_combat(g, seat, action, c)  # move and battle A / B, as in 2012 (W-16)
 
 
 def add_marker(g: Game, seat: int, c: int) -> None:
@@ -388,11 +378,8 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
     farmers of a free land); the tray's cubes are thrown in too."""
     s = g.s
     peas = s.players
-    s.armies[origin] -= n
     defender = s.owner[target]
-    dropped = s.tray
-    s.tray = [0] * (peas + 1)
-    dropped[seat] += n
+    dropped = attackers_drop(g, seat, origin, n)
     ev = current_event(g)
     kind = ev.kind if ev is not None else ""
     if defender >= 0:
@@ -402,7 +389,7 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
         farmers = 1 if kind == "palace_guards" and s.buildings[target] & B_PALACE else 0
     else:
         farmers = 0 if kind == "combat_weary" else 2 if kind == "angry_farmers" else 1
-    added = _take_peasants(g, farmers)
+    added = take_peasants(g, farmers)
     dropped[peas] += added
     kept = s.armies[target]
     allied = s.revolts[target] < REVOLT_MARKERS_NEUTRAL  # W-19 (2002)
@@ -411,7 +398,7 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
     d_arm = out[defender] if defender >= 0 else 0
     d_peas = out[peas] if allied else _guards_out(g, added if defender >= 0 else 0)
     # W-20 (2002): armies kept back hold the land for a farmers' defence; W-21: they are lost with it.
-    result = settle_battle(g, seat, target, a, d_arm, d_peas, kept)
+    result = settle_battle(g, seat, target, a, d_arm, d_peas, kept, farmers_hold=True)
     if result == ATTACKER and defender == NEUTRAL:
         add_marker(g, seat, target)  # W-23
     d = d_arm + d_peas
@@ -448,34 +435,9 @@ def _guards_out(g: Game, guards: int) -> int:
 
 def revolt(g: Game, c: int, committed: int, extra: int = 0, winter: bool = False) -> bool:
     """Revolt (seed 003, "Revolt"): farmers (1 per marker, plus the winter shortage's) against the
-    armies the owner commits. True if the owner keeps the land."""
-    s = g.s
-    peas = s.players
-    seat = s.owner[c]
-    dropped = s.tray
-    s.tray = [0] * (peas + 1)
-    dropped[seat] += committed
-    s.armies[c] -= committed
-    kept = s.armies[c]
-    dropped[peas] += _take_peasants(g, s.revolts[c] + extra)
-    out = fight_drop(g, dropped, (seat, peas))
-    a, p = out[seat], out[peas]
-    won = settle_revolt(g, c, a, p, kept)  # farmers win ties; kept armies go with the land (W-21)
-    if g.logging:
-        g.emit(
-            "revolt",
-            seat=seat,
-            county=BOARD.keys[c],
-            winter=winter,
-            committed=committed,
-            kept=kept,
-            dropped=g.colour_map(dropped),
-            out=g.colour_map(out),
-            owner_count=a,
-            peasant_count=p,
-            result="owner" if won else "peasants",
-        )
-    return won
+    ``committed`` armies of the owner (W-18); the others share the land's fate (W-21). True if the
+    owner keeps the land. The fight itself is the 2012 one (``battle.revolt``)."""
+    return battle.revolt(g, c, extra, winter, committed=committed)
 
 
 def fight_json(g: Game) -> dict[str, Any]:

@@ -5,8 +5,9 @@ decision it runs everything automatic (chance draws, actions without choices, ba
 until a player must decide again. A decision with a single legal option is taken automatically and
 is not part of the history. Chance outcomes are drawn from a counter-based stream and recorded in
 the history, so a history replays without the random generator and without the tower model.
-History, log, recorded chance, replay and save files come from
-:class:`tabletop.engine.RecordedGame`, shared with the other games of the table.
+The turn protocol (seat checks, legal-action cache, apply, settling, clones), history, log,
+recorded chance, replay and save files come from :class:`tabletop.engine.RecordedGame`, shared with
+the other games of the table; this module fills its hooks with Wallenstein's rules.
 """
 
 from __future__ import annotations
@@ -22,13 +23,10 @@ from wallenstein import court, landsknechte, leaders
 from wallenstein import edition2002 as ed2002
 from wallenstein.actions import COURT_SEQUENCE, POSITION_ACTIONS, Action, card_name, plan_card_action
 from wallenstein.board import ACTIONS, AUCTION_BOX, BLANK, BOARD, EMPTY, MONEY, N_BOXES, TOWER
-from wallenstein.events2002 import TABLE as EVENTS_2002
-from wallenstein.events2002 import build as build_events_2002
 from wallenstein.order import free_positions, reveal_bids, take_position
-from wallenstein.perform import move_actions, perform, resolve_move
-from wallenstein.planning import box_options, check_plan
 from wallenstein.printed import check_values, is_standin, load_file
 from wallenstein.printed import table as printed_table
+from wallenstein.ruleset import OrderStep, Rules, rules_for
 from wallenstein.setup import (
     begin_season,
     begin_year,
@@ -72,12 +70,19 @@ SAVE_FORMAT = "wallenstein-game"
 SAVE_VERSION = 2  # 2: the state gained the 2002 edition's and the Big Box modules' fields
 
 
-class Game(RecordedGame[State]):
-    """One game of Wallenstein. Create it with :func:`wallenstein.new_game`."""
+class Game(RecordedGame[State, Action]):
+    """One game of Wallenstein. Create it with :func:`wallenstein.new_game`.
+
+    While planning, the legal actions are the cards for the next box (bid first, then the ten
+    actions in mat order); a whole plan (``Action.plan``) is also accepted while nothing is planned yet.
+    """
 
     SAVE_FORMAT = SAVE_FORMAT
     SAVE_VERSION = SAVE_VERSION
     TITLE = "Wallenstein"
+    ACTION = Action
+    PHASES = PHASES
+    OVER = OVER
 
     def __init__(
         self,
@@ -87,40 +92,31 @@ class Game(RecordedGame[State]):
         log: bool = True,
     ) -> None:
         self._start_record(config, replay, log)
-        self.edition: str = config["edition"]
-        self.modules: frozenset[str] = frozenset(config["modules"])
-        self.is2002 = self.edition == "2002"
-        # The event cards of the edition (2002: with the printed values in force, W-29).
-        self.events: tuple[Any, ...] = build_events_2002(self.printed(EVENTS_2002)) if self.is2002 else BOARD.events
+        self._take_rules(rules_for(config))
         self.tower = tower
         self.s = initial_state(config["players"])
-        # Planning: boxes per seat and the rules for them (the Emperor's Court adds 3 court boxes).
-        self.plan_size = N_BOXES
-        self._box_options = box_options
-        self._check_plan = check_plan
-        if court.MODULE in self.modules:
-            court.init_court(self)
-            self.plan_size = court.PLAN_SIZE
-            self._box_options = court.box_options
-            self._check_plan = court.check_plan
-        elif self.is2002:
-            self._box_options = ed2002.box_options
-            self._check_plan = ed2002.check_plan
-        self._legal: dict[int, list[Action]] = {}
-        self._order_steps = order_steps(self.modules)
-        self._action_steps = action_steps(self.modules)
-        self._winter_steps = winter_steps(self.modules)
-        self._final_steps = final_steps(self.modules)
         self.hands: dict[int, tuple[int, ...]] = {}  # planning's hand cache (planning.hand)
-        if self.is2002:
-            ed2002.prepare(self)
-        for module_setup in module_setups(self.modules):
+        self.rules.edition.prepare(self)
+        for module_setup in self.rules.setups:
             module_setup(self)
         if config["setup"] == "draft":
             setup_draft(self)
         else:
             setup_lineup(self)
         self._settle()
+
+    def _take_rules(self, rules: Rules) -> None:
+        """Play by ``rules``; the fields the rules modules, bots and views read are copied from it."""
+        self.rules = rules
+        self.edition: str = rules.edition.name
+        self.modules: frozenset[str] = rules.modules
+        self.is2002: bool = rules.edition.name == "2002"  # for the bots, views and encoders that ask
+        self.events: tuple[Any, ...] = rules.events  # the edition's event cards (2002: printed values, W-29)
+        self.plan_size: int = rules.plan_size
+
+    @property
+    def _order_steps(self) -> tuple[OrderStep, ...]:
+        return self.rules.order_steps  # the determinization finds the step a decision came from
 
     @classmethod
     def _build(cls, options: dict[str, Any], replay: deque[tuple[str, Any]], log: bool) -> Game:
@@ -142,18 +138,6 @@ class Game(RecordedGame[State]):
         return cls(config, model, replay=replay, log=log)
 
     # ------------------------------------------------------------------ the public API
-    @property
-    def players(self) -> int:
-        return self.s.players
-
-    @property
-    def over(self) -> bool:
-        return self.s.phase == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASES[self.s.phase]
-
     def pending(self) -> list[int]:
         """Seats that must decide now (several at once while planning)."""
         s = self.s
@@ -176,33 +160,6 @@ class Game(RecordedGame[State]):
             return [decision.seat(self)]
         return []
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The decisions ``seat`` may take now, in canonical order ([] if it need not decide).
-
-        While planning these are the cards for the next box (bid first, then the ten actions in
-        mat order); a whole plan (``Action.plan``) is also accepted while nothing is planned yet.
-        """
-        cached = self._legal.get(seat)
-        if cached is not None:
-            return cached
-        self._check_seat(seat)
-        out = self._compute_legal(seat) if self._is_pending(seat) else []
-        self._legal[seat] = out
-        return out
-
-    def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
-        """Apply ``seat``'s decision. Raises IllegalAction, leaving the game unchanged, if not allowed."""
-        if not isinstance(action, Action):
-            action = Action.from_json(action)
-        if not self._is_pending(seat):
-            self._check_seat(seat)
-            raise self._not_your_turn(seat)
-        self._validate(seat, action)
-        self._legal = {}
-        self._hist = self._hist.append(("act", seat, action))  # self.record(), inlined: apply is hot
-        self._do(seat, action)
-        self._settle()
-
     def _is_pending(self, seat: Any) -> bool:
         s = self.s
         if s.phase == PLANNING:
@@ -224,7 +181,7 @@ class Game(RecordedGame[State]):
         OpenSpiel's ``resample_from_infostate`` and ISMCTS use it."""
         import random
 
-        from wallenstein.bots.determinize import rebuild
+        from wallenstein.determinize import rebuild
 
         self._check_seat(seat)
         return rebuild(self.observe(seat), random.Random(seed), tower=self.tower, seed=seed)
@@ -232,35 +189,23 @@ class Game(RecordedGame[State]):
     def result(self) -> dict[str, Any]:
         """VP, thalers and winners (most VP, then most thalers, then shared; W-28). In the 2002
         edition ties go to palaces, churches, trading firms (``buildings`` per seat), then shared."""
-        if self.is2002:
-            return ed2002.result(self)
-        s = self.s
-        winners: list[int] = []
-        if self.over:
-            best = max(zip(s.vp, s.thalers, strict=True))
-            winners = [p for p in range(s.players) if (s.vp[p], s.thalers[p]) == best]
-        return {"vp": list(s.vp), "thalers": list(s.thalers), "winners": winners, "over": self.over}
+        return self.rules.edition.result(self)
 
-    def clone(self) -> Game:
-        """An independent copy (history and log are shared structurally; copying is O(state))."""
-        g = Game.__new__(Game)
-        self._copy_record(g)
+    def _clone_into(self, g: Game) -> None:
+        # What _take_rules sets, copied field by field: clones are hot in search.
+        g.rules = self.rules
         g.edition = self.edition
         g.modules = self.modules
         g.is2002 = self.is2002
         g.events = self.events
-        g.tower = self.tower
-        g.s = self.s.clone()
-        g._legal = {}
-        g._order_steps = self._order_steps
         g.plan_size = self.plan_size
-        g._box_options = self._box_options
-        g._check_plan = self._check_plan
-        g._action_steps = self._action_steps
-        g._winter_steps = self._winter_steps
-        g._final_steps = self._final_steps
+        g.tower = self.tower
         g.hands = {}
-        return g
+
+    def check_plan(self, seat: int, cards: tuple[int, ...]) -> None:
+        """Raise IllegalAction unless ``cards`` is a whole plan ``seat`` may hold (the edition's or the
+        Emperor's Court's rules for the boxes); bots and tests check their plans with it."""
+        self.rules.check_plan(self, seat, cards)
 
     def refresh(self) -> None:
         """Forget cached legal actions and hands: call it after editing ``g.s`` by hand (tests, studies)."""
@@ -297,36 +242,25 @@ class Game(RecordedGame[State]):
         return {("peasants" if i == p else str(i)): n for i, n in enumerate(counts)}
 
     def event_json(self, e: int) -> dict[str, Any]:
-        if self.is2002:
-            return ed2002.event_json(self, e)
-        ev = BOARD.events[e]
-        return {"card": e, "event": ev.kind, "winter_loss": ev.winter_loss}
+        return self.rules.edition.event_json(self, e)
 
     @staticmethod
     def action_label(a: int) -> str:
         return ACTIONS[a]
 
     # ------------------------------------------------------------------ the state machine
-    def _check_seat(self, seat: Any) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.s.players:
-            raise IllegalAction(f"no seat {seat!r} in a {self.s.players}-player game")
-
-    def _not_your_turn(self, seat: int) -> IllegalAction:
-        if self.over:
-            return IllegalAction("the game is over", code="game_over")
-        return IllegalAction(
-            f"seat {seat} has nothing to decide now (phase {self.phase}; waiting for {self.pending()})",
-            code="not_your_turn",
-        )
+    def _sole_seat(self) -> int:
+        ph = self.s.phase
+        return -1 if ph == PLANNING or ph == OVER else self.pending()[0]
 
     def _compute_legal(self, seat: int) -> list[Action]:
         s = self.s
         ph = s.phase
         if ph == PLANNING:
             box = COURT_SEQUENCE[s.plan_fill[seat]]
-            return [plan_card_action(box, code) for code in self._box_options(self, seat)]
+            return [plan_card_action(box, code) for code in self.rules.box_options(self, seat)]
         if ph == MOVE:
-            return ed2002.move_actions(self, seat) if self.is2002 else move_actions(self, seat)
+            return self.rules.edition.move_actions(self, seat)
         if ph == COMMIT:
             return ed2002.commit_actions(self)
         if ph == POSITION:
@@ -338,39 +272,33 @@ class Game(RecordedGame[State]):
             return decision.legal(self, seat)
         return draft_actions(self, seat)
 
-    def _validate(self, seat: int, action: Action) -> None:
+    def _accept_unlisted(self, seat: int, action: Action) -> None:
+        """A whole plan is accepted while nothing is planned yet (the legal actions list one box)."""
         s = self.s
-        if s.phase == PLANNING and action.kind == "plan":
-            if s.plan_fill[seat] != (ed2002.PLAN_START if self.is2002 else 0):
-                raise IllegalAction("a whole plan can only be given before any box is planned", code="whole_plan_late")
-            self._check_plan(self, seat, action.cards)
-            return
-        if action not in self.legal_actions(seat):
+        if s.phase != PLANNING or action.kind != "plan":
             raise self._why_illegal(seat, action)
+        if s.plan_fill[seat] != self.rules.edition.plan_start:
+            raise IllegalAction("a whole plan can only be given before any box is planned", code="whole_plan_late")
+        self.check_plan(seat, action.cards)
 
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        """The refusal of an action not among the legal ones: an English reason and a code with
-        parameters that the browser table words in its language (issue 15)."""
-        legal = self.legal_actions(seat)
-        kinds = sorted({a.kind for a in legal})
-        if action.kind not in kinds:
-            why = f"{action} is not a decision of the {self.phase} phase; seat {seat} may take: {kinds}"
-            return IllegalAction(why, code="wrong_phase", params={"phase": self.phase})
+    def _explain(self, seat: int, action: Action) -> IllegalAction | None:
+        """Why a card cannot go on a box now (the other refusals are the engine's)."""
         if action.kind == "plan_card":
             s = self.s
             step = COURT_SEQUENCE[s.plan_fill[seat]]
             code = action.b
+            edition = self.rules.edition
             if action.a != step:
-                first = "" if self.is2002 else "bid first, then "
+                first = "bid first, then " if edition.money_cards else ""
                 then = "the actions in order" + (", then the court boxes" if self.plan_size > N_BOXES else "")
                 why = f"boxes are planned {first}{then}; the next box is {_box(step)!r}"
                 return IllegalAction(why, code="plan_box_order", params={"box": _box(step)})
-            if self.is2002 and MONEY <= code < BLANK:
-                why = "the 2002 edition has no money cards: cover a box with 'blank' instead"
+            if not edition.money_cards and MONEY <= code < BLANK:
+                why = f"the {edition.name} edition has no money cards: cover a box with 'blank' instead"
                 return IllegalAction(why, code="no_money_2002")
-            if self.is2002 and code == BLANK:
-                why = f"all {ed2002.BLANKS} blank cards are planned already"
-                return IllegalAction(why, code="blanks_planned", params={"n": ed2002.BLANKS})
+            if edition.blanks and code == BLANK:
+                why = f"all {edition.blanks} blank cards are planned already"
+                return IllegalAction(why, code="blanks_planned", params={"n": edition.blanks})
             if code == TOWER and self.plan_size == N_BOXES:
                 why = "dice tower cards belong to the Emperor's Court module, which this game does not play"
                 return IllegalAction(why, code="no_court_module")
@@ -389,8 +317,7 @@ class Game(RecordedGame[State]):
                 return IllegalAction(why, code="card_planned", params={"card": card_name(code)})
             if code == EMPTY:
                 return IllegalAction("every box must hold a card while you have cards (W-08)", code="box_needs_card")
-        sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return IllegalAction(f"{action} is not allowed now; legal: {sample}", code="not_allowed")
+        return None
 
     def _do(self, seat: int, action: Action) -> None:
         s = self.s
@@ -416,12 +343,9 @@ class Game(RecordedGame[State]):
             if s.pos_turn == len(s.bid_order):
                 self._after_order()
         elif ph == MOVE:
-            if self.is2002:
-                ed2002.resolve_move(self, seat, action)
-                if s.phase == COMMIT:
-                    return  # the defender decides how many armies fight (W-18)
-            else:
-                resolve_move(self, seat, action)
+            self.rules.edition.resolve_move(self, seat, action)
+            if s.phase == COMMIT:
+                return  # the defender decides how many armies fight (2002, W-18)
             s.turn += 1
             self._run_actions()
         elif ph == COMMIT:
@@ -442,19 +366,8 @@ class Game(RecordedGame[State]):
             decision.apply(self, seat, action)
             self._resume(decision.resume)
 
-    def _settle(self) -> None:
-        """Take every decision that has exactly one legal option (not recorded in the history)."""
-        while self.s.phase not in (PLANNING, OVER):
-            seat = self.pending()[0]
-            legal = self._compute_legal(seat)
-            if len(legal) != 1:
-                return
-            self._legal = {}
-            self._do(seat, legal[0])
-        self._legal = {}
-
     def _end_planning(self) -> None:
-        if self.is2002:
+        if self.rules.edition.leader_cards:
             ed2002.shuffle_leaders(self)  # W-12: player order, then the event (seed 002, Spring c, d)
             self._draw_event()
             self._after_order()
@@ -478,7 +391,7 @@ class Game(RecordedGame[State]):
         Each step (see ``order_steps``) returns True when it opened a decision (it sets its phase);
         ``_do`` calls ``_after_order`` again once that decision is applied, and the step goes on.
         """
-        if not self._steps(self._order_steps):
+        if not self._steps(self.rules.order_steps):
             self._run_actions()
 
     def _steps(self, steps: tuple[OrderStep, ...]) -> bool:
@@ -493,25 +406,31 @@ class Game(RecordedGame[State]):
         return False
 
     def _resume(self, where: str) -> None:
-        """A module decision was applied: go on where it was opened."""
+        """Go on from ``where``: where a module decision was opened ("order": the module steps after
+        player order, then the actions; "actions": the steps after the tenth action; "winter": the
+        steps after winter scoring, then the next year; "draft"), or "scoring" (winter, then scoring)."""
         if where == "order":
             self._after_order()
         elif where == "actions":
             self._after_actions()
         elif where == "winter":
             self._after_winter()
-        else:
+        elif where == "draft":
             draft_next(self)
+        elif where == "scoring":
+            self._run_winter()
+        else:
+            super()._resume(where)
 
     def _after_actions(self) -> None:
         """The tenth action is done: module steps (the leaders move), then the season ends."""
-        if not self._steps(self._action_steps):
+        if not self._steps(self.rules.action_steps):
             self._end_season()
 
     def _run_actions(self) -> None:
         s = self.s
         s.phase = MOVE  # provisional: perform() leaves it so when a move decision opens
-        perform_one = ed2002.perform if self.is2002 else perform
+        perform_one = self.rules.edition.perform
         while s.act < 10:
             action = s.action_cards[s.act]
             if s.turn == 0 and self.logging:
@@ -554,7 +473,7 @@ class Game(RecordedGame[State]):
         if self.logging:
             self.emit("score", year=s.year, detail=detail, vp=list(s.vp))
         if s.year == 2:
-            for step in self._final_steps:
+            for step in self.rules.final_steps:
                 step(self)
             s.phase = OVER
             if self.logging:
@@ -564,7 +483,7 @@ class Game(RecordedGame[State]):
 
     def _after_winter(self) -> None:
         """Winter is scored: module steps (leaders come back, decks reset), then the next year."""
-        if self._steps(self._winter_steps):
+        if self._steps(self.rules.winter_steps):
             return
         s = self.s
         s.year += 1
@@ -572,52 +491,6 @@ class Game(RecordedGame[State]):
         s.revolts = [0] * len(s.revolts)
         s.grain = [0] * s.players
         begin_year(self)
-
-
-OrderStep = Callable[[Game], bool]
-
-
-def order_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """The steps between player order and the basic actions, in the order of seed 000
-    (Landsknechte check, then the Emperor's Court); each module adds its step here."""
-    steps: list[OrderStep] = []
-    if "military_leaders" in modules:
-        steps.append(leaders.place_step)  # line-up games: after the first player order (W-31)
-    if "landsknechte" in modules:
-        steps.append(landsknechte.check_step)
-    if "emperors_court" in modules:
-        steps.append(court.court_step)
-    return tuple(steps)
-
-
-def action_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """The steps right after the tenth action of a season."""
-    return (leaders.move_step,) if "military_leaders" in modules else ()
-
-
-def winter_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """The steps after winter scoring, before the next year (not after the last winter)."""
-    steps: list[OrderStep] = []
-    if "military_leaders" in modules:
-        steps.append(leaders.return_step)
-    if "landsknechte" in modules:
-        steps.append(landsknechte.reset_step)
-    return tuple(steps)
-
-
-def final_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """End-of-game scoring added by modules, after the last winter's scoring."""
-    return (leaders.final_step,) if "military_leaders" in modules else ()
-
-
-def module_setups(modules: frozenset[str]) -> tuple[Callable[[Game], None], ...]:
-    """Module components handed out before the starting counties are set up."""
-    setups: list[Callable[[Game], None]] = []
-    if "landsknechte" in modules:
-        setups.append(landsknechte.setup)
-    if "military_leaders" in modules:
-        setups.append(leaders.setup)
-    return tuple(setups)
 
 
 class ModuleDecision(NamedTuple):

@@ -118,11 +118,8 @@ def can_build(g: Game, seat: int, c: int, kind: int) -> bool:
 def perform(g: Game, seat: int, action: int) -> bool:
     """Perform ``seat``'s planned ``action``. True when it waits for the player's move decision."""
     s = g.s
-    c = s.plans[seat * N_BOXES + action]
-    if c < 0 or c >= len(s.owner):
-        return False  # a money card or an empty box: no action
-    if not s.holds_planned(seat, c):
-        g.skip(seat, action, c, "county lost")  # W-22, W-22a: lost with the card, for the season
+    c = planned_county(g, seat, action)
+    if c < 0:
         return False
     if action <= A_TRADING:
         if not can_build(g, seat, c, action):
@@ -176,7 +173,27 @@ def perform(g: Game, seat: int, action: int) -> bool:
         s.armies[c] += n
         g.did(seat, action, c, armies=n, **_LED[s.mods.leader[seat] == c])
         return _open_move(g, c, MOVE_DEPLOY1)
-    # combat A / B (W-16)
+    return open_combat(g, seat, action, c)
+
+
+def planned_county(g: Game, seat: int, action: int) -> int:
+    """The county whose card ``seat`` planned on ``action``'s box, or -1 when nothing is performed:
+    no county card there (money, blank, empty box), or the county was lost since planning (W-22,
+    W-22a: skipped, lost with the card for the season). Both editions."""
+    s = g.s
+    c = s.plans[seat * N_BOXES + action]
+    if c < 0 or c >= len(s.owner):
+        return -1
+    if not s.holds_planned(seat, c):
+        g.skip(seat, action, c, "county lost")
+        return -1
+    return c
+
+
+def open_combat(g: Game, seat: int, action: int, c: int) -> bool:
+    """Combat A / B from ``c`` (W-16, both editions): the move decision opens when the county has
+    armies to move and a county to enter, else the action is skipped."""
+    s = g.s
     if s.armies[c] < 2 or not move_targets(g, seat, c, MOVE_COMBAT):
         g.skip(seat, action, c, "no army to move" if s.armies[c] < 2 else "no county to enter")
         return False
@@ -232,4 +249,4 @@ def resolve_move(g: Game, seat: int, act: Action) -> None:
     s.move_from = -1
 
 
-__all__ = ["income_amount", "move_actions", "perform", "resolve_move"]
+__all__ = ["income_amount", "move_actions", "open_combat", "perform", "planned_county", "resolve_move"]

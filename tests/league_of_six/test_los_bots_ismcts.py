@@ -20,10 +20,10 @@ from league_of_six.bots import BOT_KINDS, evaluation_weights, learned, make_agen
 from league_of_six.bots import ismcts as ismcts_module
 from league_of_six.bots.heuristic import DEFAULT, decide, store_values
 from league_of_six.bots.ismcts import PRESETS, SCALE, IsmctsAgent, LeagueParts
-from league_of_six.bots.memory import Memory
 from league_of_six.bots.rollout import policy, quick_store_values
 from league_of_six.bots.tournament import LEAGUE
 from league_of_six.components import ROUNDS
+from league_of_six.memory import Memory
 from league_of_six.state import STORE
 from tabletop.errors import IllegalAction
 from tabletop.ismcts import relative

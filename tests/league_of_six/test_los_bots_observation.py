@@ -14,9 +14,9 @@ import pytest
 
 import league_of_six
 from league_of_six.bots import make_agent
-from league_of_six.bots.determinize import rebuild
-from league_of_six.bots.memory import Memory
+from league_of_six.determinize import rebuild
 from league_of_six.invariants import check
+from league_of_six.memory import Memory
 from tabletop.agents import Agent
 
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}

@@ -9,12 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import ray
 from crash_parts import CrashingParts
 
 from tabletop.backends import ProcessBackend, RayBackend, run_study
 from tabletop.results import Study, read_rows, stable
 from wallenstein.bots.tournament import WallensteinTournament
+
+# An optional extra: without it this module is skipped with the reason, not an error at collection.
+ray = pytest.importorskip("ray", reason="the Ray backend's tests need the [ray] extra (pip install -e '.[ray]')")
 
 LINEUP = ("heuristic", "random", "random", "random")
 

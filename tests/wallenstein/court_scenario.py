@@ -49,7 +49,5 @@ def set_display(g: Game, *cards: int) -> None:
 
 def run_court(g: Game) -> None:
     """Run the court step now (as the game does after player order)."""
-    g.refresh()
     g.s.order_step = 0
-    g._after_order()
-    g._settle()
+    g.arrange("order")

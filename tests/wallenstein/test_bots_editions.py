@@ -15,7 +15,7 @@ from tabletop.runner import run
 from wallenstein.actions import Action
 from wallenstein.board import N_BOXES
 from wallenstein.bots import make_agent
-from wallenstein.bots.determinize import rebuild
+from wallenstein.determinize import rebuild
 from wallenstein.invariants import check
 
 ALL = ("emperors_court", "landsknechte", "military_leaders")
@@ -47,7 +47,7 @@ class Checked:
         check(g)
         action: Action = self.agent.act(observation, legal)
         if action.kind == "plan":
-            g._check_plan(g, observation["seat"], action.cards)  # raises IllegalAction if not legal
+            g.check_plan(observation["seat"], action.cards)  # raises IllegalAction if not legal
         else:
             assert action in legal, f"{action} is not among the legal actions"
         return action
@@ -96,7 +96,7 @@ def test_heuristic_uses_the_court_boxes() -> None:
                 if g.phase == "planning" and g.s.plan_fill[seat] == 0:
                     cards = plan(g, seat)
                     assert len(cards) == N_BOXES + 3
-                    g._check_plan(g, seat, cards)
+                    g.check_plan(seat, cards)
                     converted += sum(1 for c in cards[N_BOXES:] if c != -1)
                     g.apply(seat, Action("plan", cards=cards))
                 else:

@@ -16,8 +16,8 @@ from tabletop.runner import run
 from wallenstein.actions import Action
 from wallenstein.board import ACTIONS, N_BOXES
 from wallenstein.bots import BOT_KINDS, make_agent
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import plan
+from wallenstein.determinize import rebuild
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.invariants import check
 from wallenstein.planning import check_plan
@@ -79,7 +79,7 @@ class Checked:
         if action.kind == "plan":
             g = self.game
             assert g.phase == "planning" and g.s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
-            g._check_plan(g, seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
+            g.check_plan(seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
         else:
             assert action in legal, f"{action} is not among the legal actions"
         self.decisions += 1

@@ -19,10 +19,10 @@ from scenario import give
 import wallenstein
 from tabletop.errors import IllegalAction
 from wallenstein import Action, landsknechte, leaders
-from wallenstein.game import order_steps
 from wallenstein.invariants import check
 from wallenstein.narrate import narrate_game
 from wallenstein.printed import STANDIN_NOTE, standin
+from wallenstein.ruleset import order_steps
 
 STANDIN = standin("landsknechte")
 # Counties by region: Brandenburg, Sachsen, Österreich, Bayern, Kurpfalz.

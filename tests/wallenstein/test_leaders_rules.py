@@ -529,8 +529,7 @@ def test_seed000_lost_leaders_return_after_winter_in_player_order() -> None:
     _lead(g, YELLOW, "lueneburg")
     s.season = WINTER
     s.order = [PURPLE, BLUE, YELLOW, RED]  # the fall's order; Purple holds no county (W-24)
-    g._after_winter()
-    g._settle()  # decisions with one option are taken, as after any applied decision
+    g.arrange("winter")  # decisions with one option are taken, as after any applied decision
     assert s.phase == LEADER_RETURN and g.pending() == [RED]  # Blue had one option: placed at once
     assert s.mods.leader[BLUE] == K("burgund")
     g.apply(RED, {"type": "leader_place", "county": "anhalt"})
@@ -544,7 +543,7 @@ def test_seed000_lost_leaders_return_after_winter_in_player_order() -> None:
 
 
 def test_r38_no_return_after_the_last_winter() -> None:
-    assert leaders.return_step not in wallenstein.game.final_steps(frozenset(ML))
+    assert leaders.return_step not in wallenstein.ruleset.final_steps(frozenset(ML))
     g = wallenstein.new_game(players=3, seed=7, modules=ML)
     drive_to(g, lambda game: game.over)
     last_winter = max(i for i, e in enumerate(g.log) if e["e"] == "winter")

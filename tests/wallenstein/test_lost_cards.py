@@ -27,7 +27,7 @@ from scenario import add_markers, arranged_game, county, entries, give
 from season import finish_season, plan_season, play_until
 
 from wallenstein import Action, Game
-from wallenstein.bots.determinize import rebuild
+from wallenstein.determinize import rebuild
 from wallenstein.invariants import check
 from wallenstein.state import State
 

@@ -164,8 +164,7 @@ def test_r38_a_winter_revolt_takes_the_leader_who_returns_after_scoring() -> Non
     assert revolt(g, c, extra_peasants=1, winter=True) is False
     assert s.mods.leader[0] == -1
     s.order = [0, 1, 2, 3]
-    g._after_winter()
-    g._settle()  # Red's only county is Anhalt: placed without asking
+    g.arrange("winter")  # Red's only county is Anhalt: placed without asking
     assert s.mods.leader[0] == K("anhalt") and s.year == 2
     assert [e for e in g.log if e["e"] == "leader_place"][-1]["returning"] is True
     assert s.phase != LEADER_RETURN
@@ -182,7 +181,7 @@ def test_r39_statue_points_count_before_the_winner_is_decided() -> None:
     s.mods.statue_supply[1] -= 1
     s.year, s.season = 2, WINTER
     s.year_events = []
-    g._run_winter()
+    g.arrange("scoring")
     assert g.over
     assert g.result()["winners"] == [1] and s.vp[:2] == [10, 11]
     assert [e["e"] for e in g.log][-2:] == ["leader_points", "game_over"]

@@ -14,7 +14,7 @@ above the figure already there); an offer at the lowest number; accept an offer 
 town is worth more than the offer and the best other town; the tax tile turned to the best yield;
 the storage row (and the civic bonus card) by a one-step look-ahead with the engine (what I score,
 minus half of what the best rival scores). The player works on a game rebuilt from its observation
-(:mod:`league_of_six.bots.determinize`), so it sees nothing secret; in search roll-outs it is run
+(:mod:`league_of_six.determinize`), so it sees nothing secret; in search roll-outs it is run
 on sampled games, for every seat.
 """
 
@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from league_of_six.actions import ACCEPT, Action
-from league_of_six.bots.determinize import rebuild
-from league_of_six.bots.memory import Memory
 from league_of_six.choosing import travel_cost
 from league_of_six.cleanup import AWARDS
 from league_of_six.components import GUARD, HORSE, KINDS, N_GOODS, ROUNDS, Components, resolve
+from league_of_six.determinize import rebuild
 from league_of_six.game import Game
+from league_of_six.memory import Memory
 from league_of_six.state import BONUS, CHOOSE, OFFER, OVER, RESPOND, ROTATE, STORE
 
 

@@ -1,7 +1,7 @@
 """League of Six's parts for information-set MCTS (:mod:`tabletop.ismcts`), and the ``ismcts`` bot.
 
 * **worlds**: determinizations of the observation and the bot's memory
-  (:func:`league_of_six.bots.determinize.rebuild`: every hand as the observation shows it, L-07;
+  (:func:`league_of_six.determinize.rebuild`: every hand as the observation shows it, L-07;
   the face-down cards, the tax tiles and storage tiles left, a seed of the bot's own for every
   future chance outcome); a decision rebuilds at most ``worlds`` of them and gives every
   iteration a copy of one with a fresh chance seed.
@@ -28,14 +28,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from league_of_six.actions import Action
-from league_of_six.bots.determinize import rebuild
 from league_of_six.bots.heuristic import DEFAULT, HeuristicAgent, Values, decide, standing
 from league_of_six.bots.learned import learned_values
-from league_of_six.bots.memory import Memory
 from league_of_six.bots.rollout import policy
 from league_of_six.bots.search import ROLLOUT_NOISE, WIN, candidates
 from league_of_six.components import Components
+from league_of_six.determinize import rebuild
 from league_of_six.game import Game
+from league_of_six.memory import Memory
 from league_of_six.state import CHOOSE, ROTATE, STORE
 from tabletop.budget import BANKS
 from tabletop.ismcts import relative, search

@@ -3,7 +3,7 @@
 For each decision with a choice (a town, an offer or an answer to one, the turn of the tax tile, a
 storage row) the bot lists candidates (all of them, or the heuristic's best few), then runs
 simulations: each rebuilds a game from the observation and the bot's memory with the hidden parts
-sampled (:mod:`league_of_six.bots.determinize`: the future chance; hands are public, L-07), applies the
+sampled (:mod:`league_of_six.determinize`: the future chance; hands are public, L-07), applies the
 candidate, lets every seat play on with the heuristic (with a little noise on its values, so the
 roll-outs cover what opponents might do) to the end of the round, and scores the result for the
 bot: its influence plus projected civic leader majorities and guards, minus the best rival's
@@ -25,7 +25,6 @@ from dataclasses import replace
 from typing import Any
 
 from league_of_six.actions import ACCEPT, Action
-from league_of_six.bots.determinize import rebuild
 from league_of_six.bots.heuristic import (
     DEFAULT,
     HeuristicAgent,
@@ -36,9 +35,10 @@ from league_of_six.bots.heuristic import (
     store_values,
     tile_options,
 )
-from league_of_six.bots.memory import Memory
 from league_of_six.components import Components
+from league_of_six.determinize import rebuild
 from league_of_six.game import Game
+from league_of_six.memory import Memory
 from league_of_six.state import CHOOSE, OFFER, RESPOND, ROTATE, STORE
 
 DEFAULT_SIMULATIONS = 400  # about 1 s of CPU per decision on this machine (league-of-six tournament)

@@ -4,7 +4,7 @@ It reads only what its seat may know: the public board and supplies, the tower's
 (W-25), the visible action cards and bonus tiles, the current event once drawn, and its own plan.
 The functions here work on a :class:`~wallenstein.game.Game` so that the search bot can use them
 as its roll-out policy on determinized games; :class:`HeuristicAgent` first rebuilds a game from
-the observation (:func:`wallenstein.bots.determinize.rebuild`, nothing sampled), so it never sees
+the observation (:func:`wallenstein.determinize.rebuild`, nothing sampled), so it never sees
 a secret.
 
 How it plans a season (values are in "victory-point equivalents", see ``Values``):
@@ -58,8 +58,8 @@ from wallenstein.board import (
     T_TAX,
     TOWER,
 )
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.odds import attack_odds, keep_odds
+from wallenstein.determinize import rebuild
 from wallenstein.game import Game, new_game
 from wallenstein.planning import required_empty
 from wallenstein.state import (

@@ -1,6 +1,6 @@
 """Wallenstein's parts for information-set MCTS (:mod:`tabletop.ismcts`), and the ``ismcts`` bot.
 
-* **worlds**: determinizations of the observation (:func:`wallenstein.bots.determinize.rebuild`);
+* **worlds**: determinizations of the observation (:func:`wallenstein.determinize.rebuild`);
   other seats' secret plans come from the opponent model, a small pool of the heuristic's plans
   with noise per seat, or of today's search's candidates (``opponents="search"``: its first 4,
   uniformly), made once per decision: every world of a decision shares the public facts it reads.
@@ -33,7 +33,6 @@ from typing import Any
 from tabletop.ismcts import relative, search
 from tabletop.search_params import TreeParams, chosen
 from wallenstein.actions import Action
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
 from wallenstein.bots.learned import learned_values
 from wallenstein.bots.rollout import policy
@@ -44,6 +43,7 @@ from wallenstein.bots.search import (
     plan_candidates,
     seat_values,
 )
+from wallenstein.determinize import rebuild
 from wallenstein.edition2002 import PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION

@@ -2,7 +2,7 @@
 
 For a decision that matters (a whole season plan, a bonus tile / position, an attack or move) the
 bot lists a few candidates, then runs simulations: each one rebuilds a game from the observation
-with the hidden parts sampled (:mod:`wallenstein.bots.determinize`; other seats' secret plans from
+with the hidden parts sampled (:mod:`wallenstein.determinize`; other seats' secret plans from
 a noisy heuristic opponent model), applies the candidate, lets every seat play on with the
 heuristic (with a little noise) to a horizon, and scores the result (``evaluate``: VP, the
 position's projected winter scores, money and grain, relative to the best rival). Candidates share
@@ -42,7 +42,6 @@ from wallenstein.board import (
     MONEY,
     N_BOXES,
 )
-from wallenstein.bots.determinize import rebuild
 from wallenstein.bots.heuristic import (
     DEFAULT,
     Values,
@@ -54,6 +53,7 @@ from wallenstein.bots.heuristic import (
 )
 from wallenstein.bots.odds import keep_odds
 from wallenstein.bots.rollout import move_sizes
+from wallenstein.determinize import rebuild
 from wallenstein.edition2002 import BLANKS, PLAN_START
 from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION, WINTER
@@ -338,7 +338,7 @@ def move_candidates(g: Game, seat: int, legal: Sequence[Action], values: Values)
 def legal_plan(g: Game, seat: int, cards: tuple[int, ...]) -> bool:
     """Whether ``cards`` is a whole plan ``seat`` may give now."""
     try:
-        g._check_plan(g, seat, cards)
+        g.check_plan(seat, cards)
     except IllegalAction:
         return False
     return True

@@ -2,7 +2,7 @@
 
 A bot thinks with the rules engine, so it rebuilds a full :class:`~league_of_six.game.Game` from
 what its seat may know: the observation (everything on the table, every hand: L-07) and its
-:class:`~league_of_six.bots.memory.Memory` of earlier observations (which storage tiles and civic
+:class:`~league_of_six.memory.Memory` of earlier observations (which storage tiles and civic
 leader cards it has seen). Hands are copied, never invented; only the future is sampled:
 
 * which civic leader cards are still face down in the piles (those never seen face up; drawn only
@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from league_of_six.bots.memory import Memory
 from league_of_six.components import GOODS, N_GOODS, PILE_FIGURES, SIDES, TOWN_KEYS, Components
 from league_of_six.game import Game
+from league_of_six.memory import Memory
 from league_of_six.state import (
     BONUS,
     BOXED,

@@ -1,7 +1,9 @@
 """Draw the Wallenstein map: 45 county shapes whose shared borders are exactly the game's adjacency.
 
-Run once (``python -m webtable.mapgen [--reuse]``) to write ``static/wallenstein_map.json``; the page
-draws it. The search takes minutes; ``--reuse`` starts from the waypoints in the file (seconds).
+A build tool, not part of the installed server: run it from the repository root,
+``PYTHONPATH=src python tools/mapgen.py [--reuse] [--out FILE]``, to write
+``src/webtable/static/wallenstein_map.json`` (the file the table's page draws, committed). The search
+takes minutes; ``--reuse`` starts from the waypoints in the file (seconds) and gives the same file.
 
 How: a fine hexagonal grid covers the land near the county centres (``wallenstein_map_positions.json``,
 a layout hint read off the printed board). Counties grow from their centres, nearest cells first
@@ -16,10 +18,10 @@ touch at a single point. Deterministic: no randomness.
 
 from __future__ import annotations
 
+import argparse
 import heapq
 import json
 import math
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -538,13 +540,24 @@ def _to_segment(x: float, y: float, a: tuple[float, float], b: tuple[float, floa
     return math.hypot(x - a[0] - t * dx, y - a[1] - t * dy)
 
 
-def main() -> None:
+MAP_FILE = Path(__file__).resolve().parent.parent / "src" / "webtable" / "static" / "wallenstein_map.json"
+
+
+def map_text(data: dict[str, Any]) -> str:
+    """The map file's exact text (compact JSON, one line)."""
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
     """Write the map; with ``--reuse``, start from the waypoints of the map file already there."""
-    out = Path(__file__).with_name("static") / "wallenstein_map.json"
-    known = json.loads(out.read_text("utf-8"))["waypoints"] if "--reuse" in sys.argv and out.exists() else None
+    ap = argparse.ArgumentParser(description="Draw the Wallenstein map for the table's page.")
+    ap.add_argument("--reuse", action="store_true", help="start from the waypoints of the map file already there")
+    ap.add_argument("--out", type=Path, default=MAP_FILE, help=f"where to write it (default {MAP_FILE})")
+    args = ap.parse_args(argv)
+    known = json.loads(MAP_FILE.read_text("utf-8"))["waypoints"] if args.reuse and MAP_FILE.exists() else None
     data = build(known, verbose=True)
-    out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({out.stat().st_size // 1024} KiB)")
+    args.out.write_text(map_text(data), encoding="utf-8")
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,190 @@
+"""The rules a game of Wallenstein is played by: its edition and its modules, one frozen object.
+
+:class:`Edition` is the one place that says how the 2002 edition differs from 2012 (seeds 002 and
+003; rulings W-12, W-15, W-18..W-23, W-28): how it plans, performs, moves, orders the players and
+scores. :class:`Rules` joins an edition with the Big Box modules the game plays (seed 000, W-01):
+the plan's boxes, the module steps between the phases, the set-ups. ``Game`` holds one ``Rules``
+(``g.rules``) and asks it instead of testing the edition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from wallenstein import court, landsknechte, leaders, perform, planning
+from wallenstein import edition2002 as ed2002
+from wallenstein.board import BOARD, N_BOXES
+from wallenstein.events2002 import TABLE as EVENTS_2002
+from wallenstein.events2002 import build as build_events_2002
+from wallenstein.printed import table as printed_table
+
+if TYPE_CHECKING:
+    from wallenstein.actions import Action
+    from wallenstein.game import Game
+
+OrderStep = Callable[["Game"], bool]
+BoxOptions = Callable[["Game", int], list[int]]
+PlanCheck = Callable[["Game", int, tuple[int, ...]], None]
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What an edition decides: its event cards, planning, the actions, the player order, the end."""
+
+    name: str
+    events: Callable[[Mapping[str, Any]], tuple[Any, ...]]  # the event cards, from the game's options (W-29)
+    prepare: Callable[[Game], None]  # edition components before the counties are set up
+    plan_start: int  # the first box planned (2002: the auction box stays empty)
+    money_cards: bool  # bids and money cards (2012); 2002 covers boxes with blank cards instead
+    blanks: int  # blank cards per player (2002, R-10)
+    leader_cards: bool  # player order by shuffled leader cards each season, not by bids (2002, W-12)
+    box_options: BoxOptions
+    check_plan: PlanCheck
+    perform: Callable[[Game, int, int], bool]  # True when a decision opened
+    move_actions: Callable[[Game, int], list[Action]]
+    resolve_move: Callable[[Game, int, Action], None]
+    result: Callable[[Game], dict[str, Any]]
+    event_json: Callable[[Game, int], dict[str, Any]]
+
+
+def _no_preparation(g: Game) -> None:
+    """The 2012 components are the state's defaults."""
+
+
+def _result_2012(g: Game) -> dict[str, Any]:
+    """VP, thalers and winners: most VP, then most thalers, then shared (W-28)."""
+    s = g.s
+    winners: list[int] = []
+    if g.over:
+        best = max(zip(s.vp, s.thalers, strict=True))
+        winners = [p for p in range(s.players) if (s.vp[p], s.thalers[p]) == best]
+    return {"vp": list(s.vp), "thalers": list(s.thalers), "winners": winners, "over": g.over}
+
+
+def _event_json_2012(g: Game, e: int) -> dict[str, Any]:
+    ev = BOARD.events[e]
+    return {"card": e, "event": ev.kind, "winter_loss": ev.winter_loss}
+
+
+EDITION_2012 = Edition(
+    name="2012",
+    events=lambda config: BOARD.events,
+    prepare=_no_preparation,
+    plan_start=0,
+    money_cards=True,
+    blanks=0,
+    leader_cards=False,
+    box_options=planning.box_options,
+    check_plan=planning.check_plan,
+    perform=perform.perform,
+    move_actions=perform.move_actions,
+    resolve_move=perform.resolve_move,
+    result=_result_2012,
+    event_json=_event_json_2012,
+)
+
+EDITION_2002 = Edition(
+    name="2002",
+    events=lambda config: build_events_2002(printed_table(config, EVENTS_2002)),
+    prepare=ed2002.prepare,
+    plan_start=ed2002.PLAN_START,
+    money_cards=False,
+    blanks=ed2002.BLANKS,
+    leader_cards=True,
+    box_options=ed2002.box_options,
+    check_plan=ed2002.check_plan,
+    perform=ed2002.perform,
+    move_actions=ed2002.move_actions,
+    resolve_move=ed2002.resolve_move,
+    result=ed2002.result,
+    event_json=ed2002.event_json,
+)
+
+EDITIONS: dict[str, Edition] = {e.name: e for e in (EDITION_2012, EDITION_2002)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """An edition with the modules a game plays; built once per game by :func:`rules_for`."""
+
+    edition: Edition
+    modules: frozenset[str]
+    events: tuple[Any, ...]
+    plan_size: int  # boxes per seat (the Emperor's Court adds 3 court boxes)
+    box_options: BoxOptions
+    check_plan: PlanCheck
+    setups: tuple[Callable[[Game], None], ...]  # module components, before the counties are set up
+    order_steps: tuple[OrderStep, ...]
+    action_steps: tuple[OrderStep, ...]
+    winter_steps: tuple[OrderStep, ...]
+    final_steps: tuple[OrderStep, ...]
+
+
+def rules_for(config: Mapping[str, Any]) -> Rules:
+    """The rules of a game with these (checked) options."""
+    edition = EDITIONS[config["edition"]]
+    modules = frozenset(config["modules"])
+    with_court = court.MODULE in modules
+    return Rules(
+        edition=edition,
+        modules=modules,
+        events=edition.events(config),
+        plan_size=court.PLAN_SIZE if with_court else N_BOXES,
+        box_options=court.box_options if with_court else edition.box_options,
+        check_plan=court.check_plan if with_court else edition.check_plan,
+        setups=module_setups(modules),
+        order_steps=order_steps(modules),
+        action_steps=action_steps(modules),
+        winter_steps=winter_steps(modules),
+        final_steps=final_steps(modules),
+    )
+
+
+def order_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """The steps between player order and the basic actions, in the order of seed 000
+    (Landsknechte check, then the Emperor's Court); each module adds its step here."""
+    steps: list[OrderStep] = []
+    if "military_leaders" in modules:
+        steps.append(leaders.place_step)  # line-up games: after the first player order (W-31)
+    if "landsknechte" in modules:
+        steps.append(landsknechte.check_step)
+    if "emperors_court" in modules:
+        steps.append(court.court_step)
+    return tuple(steps)
+
+
+def action_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """The steps right after the tenth action of a season."""
+    return (leaders.move_step,) if "military_leaders" in modules else ()
+
+
+def winter_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """The steps after winter scoring, before the next year (not after the last winter)."""
+    steps: list[OrderStep] = []
+    if "military_leaders" in modules:
+        steps.append(leaders.return_step)
+    if "landsknechte" in modules:
+        steps.append(landsknechte.reset_step)
+    return tuple(steps)
+
+
+def final_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
+    """End-of-game scoring added by modules, after the last winter's scoring."""
+    return (leaders.final_step,) if "military_leaders" in modules else ()
+
+
+def module_setups(modules: frozenset[str]) -> tuple[Callable[[Game], None], ...]:
+    """Module components handed out before the starting counties are set up."""
+    setups: list[Callable[[Game], None]] = []
+    if "emperors_court" in modules:
+        setups.append(court.init_court)
+    if "landsknechte" in modules:
+        setups.append(landsknechte.setup)
+    if "military_leaders" in modules:
+        setups.append(leaders.setup)
+    return tuple(setups)
+
+
+__all__ = ["EDITIONS", "EDITION_2002", "EDITION_2012", "Edition", "Rules", "rules_for"]
