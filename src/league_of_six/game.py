@@ -71,8 +71,12 @@ class Game(RecordedGame[State]):
         return PHASES[self.s.phase]
 
     def pending(self) -> list[int]:
-        """The seat that must decide now ([] once the game is over)."""
-        seat = self._pending_seat()
+        """The seat that must decide now ([] once the game is over, and while a decision is applied and a
+        turn has run past the last seat: an observer of the log looks then, tabletop.engine)."""
+        try:
+            seat = self._pending_seat()
+        except IndexError:
+            return []
         return [seat] if seat >= 0 else []
 
     def legal_actions(self, seat: int) -> list[Action]:

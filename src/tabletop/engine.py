@@ -14,6 +14,16 @@ among the decisions). A game supplies ``_build`` (options -> new game, validatin
 ``__init__`` calls ``_start_record``) and ``apply``; ``from_history`` and ``from_json`` then work for
 it unchanged. ``_copy_record`` gives a clone the recording fields.
 
+Watching the log (the table's board that tells the story): ``emit_observer``, None unless set, is
+called with the game and the event right after each ``emit``. The convention every rules module keeps:
+**an event is emitted once the change it tells is made, and before any change a later event tells**,
+so the public state seen by the observer at an emit is the state after that entry. Changes no event
+tells (whose turn it is, a phase moving on) show with the next entry; the caller that applies a
+decision looks once more when ``apply`` returns, for the decision's last entry. A game started inside
+``observing(observer)`` gets the observer before its set-up emits anything; clones never inherit it
+(a preview or a search on a clone tells nobody), and the game's own users, bots and simulations never
+set it, so they pay one attribute test per emit and nothing else.
+
     class Game(RecordedGame[State]):
         SAVE_FORMAT = "my-game"
         TITLE = "My Game"
@@ -27,6 +37,8 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tabletop.chain import Chain
@@ -89,12 +101,31 @@ def check_head(head: Mapping[str, Any], config: Mapping[str, Any]) -> None:
         raise IllegalAction(f"unknown option(s) {sorted(extra)}")
 
 
+EmitObserver = Callable[["RecordedGame[Any]", dict[str, Any]], None]
+"""``observer(game, event)``: called right after ``game`` emitted ``event`` (see the module's docstring)."""
+
+_NEW_GAME_OBSERVER: ContextVar[EmitObserver | None] = ContextVar("new_game_observer", default=None)
+
+
+@contextmanager
+def observing(observer: EmitObserver) -> Iterator[None]:
+    """Games started (or rebuilt from a history) in this block get ``observer`` before their set-up emits
+    anything; the caller removes it (``game.emit_observer = None``) when it has seen enough."""
+    token = _NEW_GAME_OBSERVER.set(observer)
+    try:
+        yield
+    finally:
+        _NEW_GAME_OBSERVER.reset(token)
+
+
 class RecordedGame(Generic[S]):
     """Base of a game engine: history, log, recorded chance, replay and save files."""
 
     SAVE_FORMAT: ClassVar[str] = "tabletop-game"
     SAVE_VERSION: ClassVar[int] = 1
     TITLE: ClassVar[str] = "game"
+    # Called after each emit (see the module's docstring); a class default, so clones never inherit one.
+    emit_observer: EmitObserver | None = None
 
     config: dict[str, Any]
     seed: int
@@ -114,6 +145,9 @@ class RecordedGame(Generic[S]):
         self._hist = Chain()
         self._log = Chain()
         self._replay = replay
+        observer = _NEW_GAME_OBSERVER.get()
+        if observer is not None:
+            self.emit_observer = observer
 
     def _copy_record(self, other: RecordedGame[S]) -> None:
         """Give ``other`` (a clone under construction) this game's options, history and log."""
@@ -164,8 +198,12 @@ class RecordedGame(Generic[S]):
         return IllegalAction(f"impossible chance outcome: {message}")
 
     def emit(self, event: str, /, **fields: Any) -> None:
-        """Add a public event to the log (callers check ``self.logging`` first in hot paths)."""
-        self._log = self._log.append({"e": event, **fields})
+        """Add a public event to the log (callers check ``self.logging`` first in hot paths), once the
+        change it tells is made (the module's docstring: what an ``emit_observer`` relies on)."""
+        entry = {"e": event, **fields}
+        self._log = self._log.append(entry)
+        if self.emit_observer is not None:
+            self.emit_observer(self, entry)
 
     # ------------------------------------------------------------------ history, log, saves
     @property
@@ -270,4 +308,4 @@ class RecordedGame(Generic[S]):
             yield game
 
 
-__all__ = ["RecordedGame", "RecordedState", "ReplayQueue", "jsonable", "tupled"]
+__all__ = ["EmitObserver", "RecordedGame", "RecordedState", "ReplayQueue", "jsonable", "observing", "tupled"]
