@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tabletop.engine import RecordedGame, observing
@@ -63,7 +64,8 @@ def _without_nulls(value: Any) -> Any:
 def public_snapshot(kind: GameKind, game: TableGame) -> Snapshot:
     """What a spectator's state message shows of ``game`` now (``obs`` and ``board``), nulls left out."""
     board = kind.public_board(game) if kind.public_board is not None else None
-    return _without_nulls({"obs": game.observe(None), "board": board})
+    snapshot: Snapshot = _without_nulls({"obs": game.observe(None), "board": board})
+    return snapshot
 
 
 def merge_patch(old: Snapshot, new: Snapshot) -> dict[str, Any]:
@@ -134,7 +136,20 @@ class Storyboard:
         self.add(chapter)
 
 
-def _detach(game: TableGame | None) -> None:
+@contextmanager
+def watch(game: object, chapter: Chapter) -> Iterator[None]:
+    """``chapter`` sees every entry ``game`` emits in this block (a decision applied at the table)."""
+    if not isinstance(game, RecordedGame):
+        yield  # (a game without the engine's log hook: its entries are closed on the state after it)
+        return
+    game.emit_observer = chapter
+    try:
+        yield
+    finally:
+        game.emit_observer = None
+
+
+def _detach(game: object) -> None:
     if isinstance(game, RecordedGame):
         game.emit_observer = None
 
