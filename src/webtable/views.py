@@ -10,11 +10,12 @@ The board tells the story: every log entry the server sends (a state message's `
 that turns the public snapshot after the game's previous log entry (before its first entry: ``{}``)
 into the public snapshot after this one. The public snapshot at a moment is
 ``{"obs": game.observe(None), "board": kind.public_board(game)}`` at that moment, exactly what a
-spectator's state message carries as ``obs`` and ``board``, except that members whose value is null
-are left out (RFC 7386 cannot set a member to null, only remove it: the page reads a missing member as
-null; nulls inside arrays stay). So a page that applies the patches of entries 0..i in order holds the
-spectator's view right after entry i, and can draw the board in step with the narration; a seat's
-private parts (its plan, its hand) come from its latest state message. A state message with
+spectator's state message carries as ``obs`` and ``board``, up to null members: RFC 7386 cannot set a
+member to null, only remove it, so an object member whose value is null may be absent from what the
+page holds (it reads a missing member as null; arrays are replaced whole, nulls and all). So a page
+that applies the patches of entries 0..i in order holds the spectator's view right after entry i, and
+can draw the board in step with the narration; a seat's private parts (its plan, its hand) come from
+its latest state message. A state message with
 ``log_from == 0`` starts the chain again from ``{}``.
 
 "After entry i" is defined by the engine (``tabletop.engine``: an event is emitted once the change it
@@ -52,33 +53,41 @@ def log_entries(
 
 
 # ------------------------------------------------------------------------------------ snapshots
-def _without_nulls(value: Any) -> Any:
-    """``value`` with every object member whose value is null left out (recursively; tuples as lists)."""
+def without_nulls(value: Any) -> Any:
+    """``value`` with every object member whose value is null left out (recursively; tuples as lists):
+    what a page holds once it applied the patches (RFC 7386 removes a member set to null)."""
     if isinstance(value, dict):
-        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
     if isinstance(value, list | tuple):
-        return [_without_nulls(v) for v in value]
+        return [without_nulls(v) for v in value]
     return value
 
 
 def public_snapshot(kind: GameKind, game: TableGame) -> Snapshot:
-    """What a spectator's state message shows of ``game`` now (``obs`` and ``board``), nulls left out."""
+    """What a spectator's state message shows of ``game`` now: its ``obs`` and ``board``."""
     board = kind.public_board(game) if kind.public_board is not None else None
-    snapshot: Snapshot = _without_nulls({"obs": game.observe(None), "board": board})
-    return snapshot
+    return {"obs": game.observe(None), "board": board}
 
 
 def merge_patch(old: Snapshot, new: Snapshot) -> dict[str, Any]:
-    """The RFC 7386 merge patch that turns ``old`` into ``new`` (both objects without null members)."""
+    """The RFC 7386 merge patch that turns ``old`` into ``new``, an object member that is null counting as
+    absent (as it ends up on the page: ``without_nulls``)."""
     patch: dict[str, Any] = {}
-    for key in old:
-        if key not in new:
+    for key, was in old.items():
+        if was is not None and new.get(key) is None:
             patch[key] = None
     for key, now in new.items():
-        was = old.get(key)
-        if key in old and was == now:
+        if now is None:
             continue
-        patch[key] = merge_patch(was, now) if isinstance(was, dict) and isinstance(now, dict) else now
+        was = old.get(key)
+        if was == now:
+            continue
+        if isinstance(was, dict) and isinstance(now, dict):
+            inner = merge_patch(was, now)
+            if inner:  # (they differed in null members only)
+                patch[key] = inner
+        else:
+            patch[key] = now
     return patch
 
 

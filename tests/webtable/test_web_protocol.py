@@ -118,5 +118,6 @@ def test_every_message_of_a_whole_game_is_typed(tmp_path: Path, game: str, optio
     states = [m for m in watched if m["type"] == "state"]
     for msg in states:
         snap = _chain(msg["log"], {} if msg["log_from"] == 0 else snap)
-    assert states[-1]["over"] and snap == _no_nulls({"obs": states[-1]["obs"], "board": states[-1]["board"]})
-    assert _chain(replay["log"], {}) == snap  # the replay steps through the same story
+    assert states[-1]["over"]
+    assert _no_nulls(snap) == _no_nulls({"obs": states[-1]["obs"], "board": states[-1]["board"]})
+    assert _no_nulls(_chain(replay["log"], {})) == _no_nulls(snap)  # the replay steps through the same story
