@@ -355,3 +355,18 @@ def test_the_chance_to_come_stays_out_of_the_story(kind: GameKind) -> None:
     b = a.clone()
     b.seed = derive_seed(a.seed, 99)  # type: ignore[attr-defined]  # every draw from now on differs
     assert _same_story_while_public_events_agree(kind, a, b, rng, 400) > 0
+
+
+@pytest.mark.parametrize("kind", [WALLENSTEIN, LEAGUE], ids=["wallenstein", "league_of_six"])
+def test_only_the_watched_game_tells_its_entries(kind: GameKind) -> None:
+    """A clone of a watched game (a preview, a forecast, a bot's search) never inherits the observer, and a
+    game built outside ``observing`` has none: the engine's other users pay nothing."""
+    game = kind.new_game(3, 4, {})
+    assert game.emit_observer is None  # type: ignore[attr-defined]
+    chapter = Chapter(kind)
+    with watch(game, chapter):
+        assert game.emit_observer is chapter  # type: ignore[attr-defined]
+        assert game.clone().emit_observer is None
+    assert game.emit_observer is None  # type: ignore[attr-defined]
+    told, _ = views.new_told_game(kind, 3, 4, {})
+    assert told.emit_observer is None  # type: ignore[attr-defined]
