@@ -110,6 +110,9 @@ def choose(g: Game, seat: int, town: int) -> None:
     s.road_of[seat] = -1
     s.town_of[seat] = town
     holder = s.occupant[town]
+    if holder < 0:  # (a free town is taken before the entry that tells it: tabletop.engine's convention)
+        s.occupant[town] = seat
+        s.counter[seat] = 0
     if g.logging:
         g.emit(
             "choose",
@@ -121,8 +124,6 @@ def choose(g: Game, seat: int, town: int) -> None:
             held_by=holder if holder >= 0 else None,
         )
     if holder < 0:
-        s.occupant[town] = seat
-        s.counter[seat] = 0
         next_chooser(g)
         return
     s.c_offer = s.counter[holder]

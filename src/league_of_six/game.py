@@ -62,8 +62,12 @@ class Game(RecordedGame[State, Action]):
 
     # ------------------------------------------------------------------ the public API
     def pending(self) -> list[int]:
-        """The seat that must decide now ([] once the game is over)."""
-        seat = self._sole_seat()
+        """The seat that must decide now ([] once the game is over, and while a decision is applied and a
+        turn has run past the last seat: an observer of the log looks then, tabletop.engine)."""
+        try:
+            seat = self._sole_seat()
+        except IndexError:
+            return []
         return [seat] if seat >= 0 else []
 
     def observe(self, seat: int | None = None) -> dict[str, Any]:

@@ -38,6 +38,16 @@ All chance goes through :meth:`RecordedGame.draw`: outcome number ``n`` of a gam
 is sampled from ``tabletop.chance.stream(seed, n)`` and recorded, so a history replays without any
 generator (recorded outcomes are fed back in order, and each is checked to come at the same place
 among the decisions). ``from_history`` and ``from_json`` work for every game unchanged.
+
+Watching the log (the table's board that tells the story): ``emit_observer``, None unless set, is
+called with the game and the event right after each ``emit``. The convention every rules module keeps:
+**an event is emitted once the change it tells is made, and before any change a later event tells**,
+so the public state seen by the observer at an emit is the state after that entry. Changes no event
+tells (whose turn it is, a phase moving on) show with the next entry; the caller that applies a
+decision looks once more when ``apply`` returns, for the decision's last entry. A game started inside
+``observing(observer)`` gets the observer before its set-up emits anything; clones never inherit it
+(a preview or a search on a clone tells nobody), and the game's own users, bots and simulations never
+set it, so they pay one attribute test per emit and nothing else.
 """
 
 from __future__ import annotations
@@ -45,6 +55,8 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tabletop.chain import Chain
@@ -124,6 +136,23 @@ def check_head(head: Mapping[str, Any], config: Mapping[str, Any]) -> None:
         raise IllegalAction(f"unknown option(s) {sorted(extra)}")
 
 
+EmitObserver = Callable[["RecordedGame[Any, Any]", dict[str, Any]], None]
+"""``observer(game, event)``: called right after ``game`` emitted ``event`` (see the module's docstring)."""
+
+_NEW_GAME_OBSERVER: ContextVar[EmitObserver | None] = ContextVar("new_game_observer", default=None)
+
+
+@contextmanager
+def observing(observer: EmitObserver) -> Iterator[None]:
+    """Games started (or rebuilt from a history) in this block get ``observer`` before their set-up emits
+    anything; the caller removes it (``game.emit_observer = None``) when it has seen enough."""
+    token = _NEW_GAME_OBSERVER.set(observer)
+    try:
+        yield
+    finally:
+        _NEW_GAME_OBSERVER.reset(token)
+
+
 class RecordedGame(Generic[S, A]):
     """Base of a game engine: the turn protocol (seats, legal actions, apply, settling, clones),
     history, log, recorded chance, replay and save files."""
@@ -134,6 +163,8 @@ class RecordedGame(Generic[S, A]):
     ACTION: ClassVar[type[Any]]  # the game's action class (``from_json`` parses JSON data and strings)
     PHASES: ClassVar[tuple[str, ...]] = ()  # phase names, indexed by ``State.phase``
     OVER: ClassVar[int] = -1  # the phase of a finished game
+    # Called after each emit (see the module's docstring); a class default, so clones never inherit one.
+    emit_observer: EmitObserver | None = None
 
     config: dict[str, Any]
     seed: int
@@ -155,6 +186,9 @@ class RecordedGame(Generic[S, A]):
         self._log = Chain()
         self._replay = replay
         self._legal = {}
+        observer = _NEW_GAME_OBSERVER.get()
+        if observer is not None:
+            self.emit_observer = observer
 
     # ------------------------------------------------------------------ what a game supplies
     @classmethod
@@ -338,8 +372,12 @@ class RecordedGame(Generic[S, A]):
         return IllegalAction(f"impossible chance outcome: {message}")
 
     def emit(self, event: str, /, **fields: Any) -> None:
-        """Add a public event to the log (callers check ``self.logging`` first in hot paths)."""
-        self._log = self._log.append({"e": event, **fields})
+        """Add a public event to the log (callers check ``self.logging`` first in hot paths), once the
+        change it tells is made (the module's docstring: what an ``emit_observer`` relies on)."""
+        entry = {"e": event, **fields}
+        self._log = self._log.append(entry)
+        if self.emit_observer is not None:
+            self.emit_observer(self, entry)
 
     # ------------------------------------------------------------------ history, log, saves
     @property
@@ -444,4 +482,13 @@ class RecordedGame(Generic[S, A]):
             yield game
 
 
-__all__ = ["RecordedAction", "RecordedGame", "RecordedState", "ReplayQueue", "jsonable", "tupled"]
+__all__ = [
+    "EmitObserver",
+    "RecordedAction",
+    "RecordedGame",
+    "RecordedState",
+    "ReplayQueue",
+    "jsonable",
+    "observing",
+    "tupled",
+]

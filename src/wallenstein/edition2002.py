@@ -399,8 +399,6 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
     d_peas = out[peas] if allied else _guards_out(g, added if defender >= 0 else 0)
     # W-20 (2002): armies kept back hold the land for a farmers' defence; W-21: they are lost with it.
     result = settle_battle(g, seat, target, a, d_arm, d_peas, kept, farmers_hold=True)
-    if result == ATTACKER and defender == NEUTRAL:
-        add_marker(g, seat, target)  # W-23
     d = d_arm + d_peas
     if g.logging:
         g.emit(
@@ -419,6 +417,8 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
             defender_count=d,
             result=result,
         )
+    if result == ATTACKER and defender == NEUTRAL:  # (after the battle's entry: its own change, engine.py)
+        add_marker(g, seat, target)  # W-23
     return result
 
 

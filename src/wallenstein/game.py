@@ -139,25 +139,29 @@ class Game(RecordedGame[State, Action]):
 
     # ------------------------------------------------------------------ the public API
     def pending(self) -> list[int]:
-        """Seats that must decide now (several at once while planning)."""
+        """Seats that must decide now (several at once while planning). None while a decision is being
+        applied and a turn has run past the last seat (an observer of the log looks then: engine.py)."""
         s = self.s
         ph = s.phase
         if ph == PLANNING:
             fill, size = s.plan_fill, self.plan_size
             return [p for p in range(s.players) if fill[p] < size]
         if ph == POSITION:
-            return [s.bid_order[s.pos_turn]]
+            return [s.bid_order[s.pos_turn]] if s.pos_turn < len(s.bid_order) else []
         if ph == MOVE:
-            return [s.order[s.turn]]
+            return [s.order[s.turn]] if s.turn < len(s.order) else []
         if ph == WINTER_ORDER:
-            return [s.order[s.winter_turn]]
+            return [s.order[s.winter_turn]] if s.winter_turn < len(s.order) else []
         if ph == COMMIT:
-            return [ed2002.fight_defender(self)]
+            return [ed2002.fight_defender(self)] if s.fight else []
         if ph == DRAFT_PICK or ph == DRAFT_GROUP:
             return [draft_seat(s)]
         decision = MODULE_DECISIONS.get(ph)
         if decision is not None:
-            return [decision.seat(self)]
+            try:
+                return [decision.seat(self)]
+            except IndexError:  # its queue or turn ran out: the step is being left
+                return []
         return []
 
     def _is_pending(self, seat: Any) -> bool:

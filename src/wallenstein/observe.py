@@ -141,9 +141,10 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         }
     if g.is2002 and in_season:
         obs["declared_empty"] = declared_empty(g)
-    if s.phase == COMMIT:
+    # (While a decision is applied the phase may run ahead of these: an observer of the log looks then.)
+    if s.phase == COMMIT and s.fight:
         obs["fight"] = fight_json(g)
-    if s.phase == MOVE:
+    if s.phase == MOVE and s.move_from >= 0:
         obs["move"] = {"from": BOARD.keys[s.move_from], "kind": "deploy1" if s.move_kind == 0 else "combat"}
     if s.season == WINTER:
         obs["winter"] = {

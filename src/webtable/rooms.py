@@ -30,7 +30,7 @@ from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, gam
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
 from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
-from webtable.views import decisions_of, log_entries
+from webtable.views import Chapter, Storyboard, decisions_of, log_entries, new_told_game, told_game, watch
 
 log = logging.getLogger("webtable")
 
@@ -131,12 +131,22 @@ class Client:
 
 class Room:
     def __init__(
-        self, hub: Hub, record: GameRecord, kind: GameKind, game: TableGame, stored: int, owner: Owner | None = None
+        self,
+        hub: Hub,
+        record: GameRecord,
+        kind: GameKind,
+        game: TableGame,
+        stored: int,
+        owner: Owner | None = None,
+        story: Storyboard | None = None,
     ) -> None:
         self.hub = hub
         self.record = record
         self.kind = kind
         self.game = game
+        # The public snapshot after each log entry, as merge patches (views.py): computed once per entry for
+        # all connections, as decisions are adopted (``story``: the log's so far; None: told from the history).
+        self.story = story if story is not None else told_game(kind, game.history)[1]
         self.stored = stored  # history entries in storage
         self.version = record.decisions
         # The last decisions, oldest first: (seat, whether it left a simultaneous round open); the first
@@ -250,14 +260,18 @@ class Room:
         return "over" if self.game.over else "running"
 
     def log_from(self, start: int, lang: str = "en") -> list[dict[str, Any]]:
-        """The public log from ``start`` in ``lang``, each event told once per language for all connections."""
+        """The public log from ``start`` in ``lang``, each event told once per language for all connections,
+        with the ``after`` patch of each entry (the story's, shared by every language)."""
         if lang not in self.narrators:
             narrate = self.kind.narrator
             self.narrators[lang] = narrate(self.game, lang) if narrate is not None else None
         told = self.told.setdefault(lang, [])
         log = self.game.log
+        if len(self.story.afters) < len(log):  # logged with nobody watching (a test's set-up): shows the state now
+            self.story.told(self.game, Chapter(self.kind))
         if len(told) < len(log):
-            told.extend(log_entries(log[len(told) :], self.narrators[lang]))
+            afters = self.story.afters[len(told) : len(log)]
+            told.extend(log_entries(log[len(told) :], self.narrators[lang], afters))
         return told[start : len(log)]
 
     # -------------------------------------------------------------------------------- decisions
@@ -300,7 +314,9 @@ class Room:
                     code="stale",
                 )
             trial = self.game.clone()
-            _apply(trial, seat, action)
+            chapter = Chapter(self.kind)  # the public state after each entry the decision logs
+            with watch(trial, chapter):
+                _apply(trial, seat, action)
             history = trial.history
             new = history[self.stored :]
             status = "over" if trial.over else "running"
@@ -318,6 +334,7 @@ class Room:
             concurrent = self.kind.concurrent
             self.recent.append((seat, concurrent is not None and concurrent(self.game, trial)))
             self.game = trial
+            self.story.told(trial, chapter)
             self.stored = len(history)
             self.version += 1
             self.record.status = status
@@ -667,6 +684,7 @@ class Hub:
         try:
             kind = game_kind(record.kind)
             game = kind.replay(history)
+            story = told_game(kind, history)[1]  # (a second replay, watched: 10% of telling the story)
             for info in record.seats:
                 if info.get("type") == "bot":
                     bot_kind(info.get("bot"), kind.name)
@@ -674,7 +692,7 @@ class Hub:
             self.set_aside(game_id, f"replaying it failed: {type(exc).__name__}: {str(exc)[:200]}")
             return None
         record.decisions = decisions_of(history)
-        return Room(self, record, kind, game, len(history), owner)
+        return Room(self, record, kind, game, len(history), owner, story)
 
     def damage_of(self, game_id: Any) -> str | None:
         return self.damaged.get(game_id) if isinstance(game_id, str) else None
@@ -791,7 +809,7 @@ class Hub:
         with_bots = bots_decide(stored_seats)
         if with_bots:
             self.check_bot_capacity(client)
-        game = kind.new_game(players, seed, options if options is not None else {})
+        game, story = new_told_game(kind, players, seed, options if options is not None else {})
         creator = secrets.token_urlsafe(18)
         owner = Owner(token_digest(creator), client[:64], private)
         now = time.time()
@@ -803,7 +821,7 @@ class Hub:
         except STORAGE_ERRORS:
             log.warning("storing a new game failed", exc_info=True)
             raise StorageDown("the game store is unavailable (full disk?), so no game was made; try later") from None
-        room = Room(self, record, kind, game, len(history), owner)
+        room = Room(self, record, kind, game, len(history), owner, story)
         self.rooms[game_id] = room
         if with_bots:
             self.bot_games[game_id] = owner.client

@@ -18,7 +18,7 @@ from webclient import create_game, make_client, record_every_message, sqlite_url
 import league_of_six
 from webtable.league_kind import narrator
 from webtable.registry import game_kind, install_defaults
-from webtable.views import replay_steps, state_message
+from webtable.views import Storyboard, log_entries, state_message, told_steps
 
 install_defaults()
 KIND = game_kind("league_of_six")
@@ -78,10 +78,13 @@ def test_messages_do_not_depend_on_the_chance_to_come() -> None:
 
 
 def _rebuilt(history: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    """The state message for ``seat`` at every version, from the stored history (log from 0)."""
+    """The state message for ``seat`` at every version, from the stored history (log from 0, each entry
+    with the public snapshot after it as a merge patch)."""
     out = []
-    for version, game in enumerate(replay_steps(KIND, history)):
-        msg = state_message(KIND, game, seat, version, 0, narrator(game))
+    story = Storyboard()  # each entry's "after": the spectator's view right after it (views.py)
+    for version, game in enumerate(told_steps(KIND, history, story)):
+        told = log_entries(game.log, narrator(game), story.afters)
+        msg = state_message(KIND, game, seat, version, 0, told=told)
         out.append({"obs": msg["obs"], "legal": msg["legal"], "log": msg["log"], "over": msg["over"]})
     return out
 

@@ -22,6 +22,11 @@ Protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
                                                       the game moved on from the decision's version: the
                                                       page words them in its language
     <- {"type": "room", "game": {...summary}}        who is connected changed
+
+Every message is a model of webtable.messages (JSON Schema: static/protocol.schema.json); decisions are
+read through them. Each entry of a state's "log" is {"event", "lines", "after"}: "after" is the merge
+patch to the public snapshot right after that entry, so the page draws the board in step with the
+story (webtable.views).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from tabletop.errors import IllegalAction
 from tabletop.i18n import language
-from webtable import turn_timer
+from webtable import messages, turn_timer
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, clip, parse_json
 from webtable.rooms import Client, Hub, Room, StorageDown
@@ -265,8 +270,9 @@ def _parsed(text: str) -> dict[str, Any]:
     return {"type": "message", "message": msg}
 
 
-def _decision_refusal(kind: Any, msg: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-    """Why an act, check or preview cannot be taken (an error reply without its id), or None."""
+def _read_decision(kind: Any, msg: dict[str, Any], seat: int | None) -> messages.Decision | dict[str, Any]:
+    """An act, check or preview read through its model (webtable.messages), or why it cannot be taken
+    (an error reply without its id)."""
     if kind not in ("act", "check", "preview"):
         return {
             "type": "error",
@@ -276,13 +282,7 @@ def _decision_refusal(kind: Any, msg: dict[str, Any], seat: int | None) -> dict[
         }
     if seat is None:
         return {"type": "error", "message": "spectators cannot act", "code": "spectators_cannot_act"}
-    if "action" not in msg:
-        return {"type": "error", "message": f"a {kind!r} message needs an 'action'", "code": "needs_action"}
-    version = msg.get("version")
-    if kind == "act" and (isinstance(version, bool) or not isinstance(version, int)):
-        message = "an 'act' message needs the 'version' of the state its decision was made on"
-        return {"type": "error", "message": message, "code": "needs_version"}
-    return None
+    return messages.read_decision(msg)
 
 
 async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | None:
@@ -297,17 +297,16 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
         return {"type": "pong", "id": ref}
     if kind == "chat":  # seated players only (webtable.chat)
         return await handle_chat(room, client.seat, msg.get("text"), ref)
-    refusal = _decision_refusal(kind, msg, client.seat)
-    if refusal is not None:
-        return {**refusal, "id": ref}
-    assert client.seat is not None and isinstance(kind, str)  # (refused above otherwise)
-    return await _decide(room, client, client.seat, kind, msg)
+    decision = _read_decision(kind, msg, client.seat)
+    if isinstance(decision, dict):
+        return {**decision, "id": ref}
+    assert client.seat is not None  # (refused above otherwise)
+    return await _decide(room, client, client.seat, decision)
 
 
-async def _decide(room: Room, client: Client, seat: int, kind: str, msg: dict[str, Any]) -> dict[str, Any] | None:
+async def _decide(room: Room, client: Client, seat: int, decision: messages.Decision) -> dict[str, Any] | None:
     """An act, check or preview of a seated client: its reply (None: the ack is queued on commit)."""
-    ref = msg.get("id")
-    action = msg["action"]
+    ref, action, kind = decision.id, decision.action, decision.type
     try:
         if kind == "check":
             room.check(seat, action)
@@ -318,7 +317,8 @@ async def _decide(room: Room, client: Client, seat: int, kind: str, msg: dict[st
                 raise IllegalAction(f"{room.kind.title} offers no previews", code="no_previews")
             result = await asyncio.to_thread(preview, room.game, seat, action)
             return {"type": "preview", "id": ref, **result}
-        await room.act(seat, action, ack=lambda: client.put({"type": "ack", "id": ref}), version=msg.get("version"))
+        version = decision.version if isinstance(decision, messages.Act) else None
+        await room.act(seat, action, ack=lambda: client.put({"type": "ack", "id": ref}), version=version)
         return None
     except IllegalAction as exc:
         if kind == "check":
