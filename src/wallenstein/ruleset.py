@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from wallenstein import court, landsknechte, leaders, perform, planning
@@ -125,12 +126,24 @@ class Rules:
 def rules_for(config: Mapping[str, Any]) -> Rules:
     """The rules of a game with these (checked) options."""
     edition = EDITIONS[config["edition"]]
+    events = edition.events(config)
     modules = frozenset(config["modules"])
+    if events is BOARD.events:  # the 2012 cards (no printed values): one Rules for every such game
+        return _shared_rules(edition.name, modules)
+    return _build_rules(edition, modules, events)
+
+
+@cache
+def _shared_rules(edition: str, modules: frozenset[str]) -> Rules:
+    return _build_rules(EDITIONS[edition], modules, BOARD.events)
+
+
+def _build_rules(edition: Edition, modules: frozenset[str], events: tuple[Any, ...]) -> Rules:
     with_court = court.MODULE in modules
     return Rules(
         edition=edition,
         modules=modules,
-        events=edition.events(config),
+        events=events,
         plan_size=court.PLAN_SIZE if with_court else N_BOXES,
         box_options=court.box_options if with_court else edition.box_options,
         check_plan=court.check_plan if with_court else edition.check_plan,
