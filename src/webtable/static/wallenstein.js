@@ -111,6 +111,7 @@ window.GamePages = window.GamePages || {};
       if (opts.targets && opts.targets.has(c.key)) cls.push("target");
       if (opts.origin === c.key) cls.push("origin");
       if (opts.chosen === c.key) cls.push("chosen");
+      if (svg.id === "map" && litKeys.has(c.key)) cls.push("lit");
       const leader = leaders.find(([, k]) => k === c.key);
       const statue = obs.leaders && obs.leaders.statues[c.key];
       const label = countyWords(c, st, leader, statue);
@@ -270,21 +271,34 @@ window.GamePages = window.GamePages || {};
       const pos = obs.positions[String(i)];
       const tile = pos ? obs.bonus_tiles[pos - 1] : null;
       const pending = obs.pending.includes(i);
-      return el("tr", { class: pending ? "pending" : "" },
-        el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : ""),
-        el("td", { class: "num" }, p.thalers), el("td", { class: "num" }, p.grain), el("td", { class: "num" }, p.vp),
-        el("td", { class: "num" }, p.counties), el("td", { class: "num" }, p.supply),
-        el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? WT.t("wallenstein.planned") : "")));
+      const fig = (key, value, title) => el("td", { class: "num", "data-label": WT.t(key), title: WT.t(title) }, value);
+      return el("tr", { class: pending ? "pending" : "", style: `--seat: ${SOLID[colourOf(i)]}`, "data-seat": i },
+        el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : "",
+          el("span", { class: "clock", "data-clock": i, hidden: true })),
+        fig(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", p.thalers, is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title"),
+        fig("wallenstein.th_grain", p.grain, "wallenstein.th_grain_title"), fig("wallenstein.th_vp", p.vp, "wallenstein.th_vp_title"),
+        fig("wallenstein.th_counties", p.counties, "wallenstein.th_counties_title"), fig("wallenstein.th_supply", p.supply, "wallenstein.th_supply_title"),
+        el("td", { class: "small order", "data-label": WT.t(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus") }, orderText(obs, i, pos, tile, p)));
     });
     const th = (key, attrs = {}) => el("th", attrs, WT.t(key));
-    return el("table", { class: "players" }, el("tr", {}, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
+    return el("table", { class: "players" + (ctx.strip ? " strip-cards" : "") }, el("tr", { class: "head" }, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
       th("wallenstein.th_grain", { class: "num", title: WT.t("wallenstein.th_grain_title") }), th("wallenstein.th_vp", { class: "num", title: WT.t("wallenstein.th_vp_title") }), th("wallenstein.th_counties", { class: "num", title: WT.t("wallenstein.th_counties_title") }),
       th("wallenstein.th_supply", { class: "num", title: WT.t("wallenstein.th_supply_title") }), th(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus", { title: WT.t(is2002() ? "wallenstein.th_order_title" : "wallenstein.th_order_bonus_title") })), ...rows);
   }
 
-  function boardPanel(ctx, obs) {
+  // A seat's place in the player order and its bonus tile (2012); in 2002 its place in the order of
+  // play (obs.order), as the bonus tiles are not part of that edition.
+  function orderText(obs, i, pos, tile, p) {
+    if (pos) return `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "");
+    const at = (obs.order || []).indexOf(i);
+    if (at >= 0) return String(at + 1);
+    return p.planned ? WT.t("wallenstein.planned") : "–";
+  }
+  function boardPanel(ctx, obs) { const b = boardParts(ctx, obs); return [...b.track, ...b.details, ...b.modules]; }
+  // The board in three parts: the season track (always in view), the details and the modules (dock tabs).
+  function boardParts(ctx, obs) {
     const out = [];
-    out.push(el("p", {}, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
+    out.push(el("p", { class: "season-line" }, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
     if (obs.action_cards.length) {
       out.push(el("div", { class: "small muted" }, WT.t("wallenstein.action_cards")));
       out.push(el("div", { class: "cards", role: "list" }, ...obs.action_cards.map((a, i) => {
@@ -294,6 +308,8 @@ window.GamePages = window.GamePages || {};
       })));
     }
     const ev = obs.events;
+    if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, WT.t("wallenstein.event_now", { title: m.title, effect: m.effect }), m.standin ? [" ", standin()] : "")); }
+    const track = out.splice(0);
     if (ev.year.length || ev.current) {
       const evs = ev.year.map((e) => {
         const m = eventInfo(e);
@@ -302,7 +318,6 @@ window.GamePages = window.GamePages || {};
           WT.t("wallenstein.event_winter_loss", { title: m.title, n: e.winter_loss }), m.standin ? [" ", standin(WT.t("wallenstein.standin_event"))] : "", cur ? " " + WT.t("wallenstein.event_now_mark") : "");
       });
       out.push(el("div", { class: "small muted" }, WT.t("wallenstein.events_year")), el("div", { class: "cards" }, ...evs));
-      if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, WT.t("wallenstein.event_now", { title: m.title, effect: m.effect }), m.standin ? [" ", standin()] : "")); }
     }
     if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.bonus_tiles", { tiles: obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ") })));
     if (obs.order.length) out.push(el("p", { class: "small" }, WT.t(is2002() ? "wallenstein.order_2002" : "wallenstein.order"), " ", ...obs.order.map((p) => el("span", {}, swatch(p), Colour(p) + " "))));
@@ -324,10 +339,11 @@ window.GamePages = window.GamePages || {};
     if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.winter_revolts_left", { counties: obs.winter.revolts_left.map(name).join(", ") })));
     const sp = obs.supplies;
     out.push(el("p", { class: "small muted" }, WT.t(is2002() ? "wallenstein.supplies_2002" : "wallenstein.supplies", { peasants: sp.peasants, palaces: sp.palace, churches: sp.church, posts: sp.trading_post, markers: sp.revolt_markers })));
-    if (obs.court) out.push(courtPanel(ctx, obs));
-    if (obs.landsknechte) out.push(landsknechtePanel(ctx, obs));
-    if (obs.leaders) out.push(leadersPanel(ctx, obs));
-    return out;
+    const modules = [];
+    if (obs.court) modules.push(courtPanel(ctx, obs));
+    if (obs.landsknechte) modules.push(landsknechtePanel(ctx, obs));
+    if (obs.leaders) modules.push(leadersPanel(ctx, obs));
+    return { track, details: out, modules };
   }
 
   // A 2002 fight waiting for the defender's commitment (public once announced, W-18).
@@ -979,7 +995,11 @@ window.GamePages = window.GamePages || {};
     }
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
-    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs), ...standingsPanel(ctx, st.board, obs));
+    const parts = boardParts(ctx, obs);
+    document.getElementById("board").replaceChildren(...parts.track);
+    fillDock("dock-details", "details", parts.details);
+    fillDock("dock-modules", "modules-body", parts.modules);
+    fillDock("dock-standings", "standings-body", standingsPanel(ctx, st.board, obs));
     restoreFocus(focus, seat !== null && st.legal.length > 0);
   }
   // Redrawing replaces the controls; a keyboard user keeps the place they were at (the same card, box,
@@ -1000,7 +1020,14 @@ window.GamePages = window.GamePages || {};
       if (first) first.focus({ preventScroll: true });
     }
   }
-  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; document.getElementById("players").replaceChildren(playersTable(ctx, ctx.lastState.obs)); } }
+  // A dock tab's panel (table.js): filled, and offered only when it has something to show.
+  function fillDock(panel, body, nodes) {
+    const box = document.getElementById(body);
+    if (!box) return;
+    box.replaceChildren(...nodes);
+    WT.dock.avail(panel, nodes.length > 0);
+  }
+  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; document.getElementById("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); } }
 
   function renderFrame(ctx, obs, where) {
     edition = obs.edition || "2012";
@@ -1080,6 +1107,17 @@ window.GamePages = window.GamePages || {};
     if (wrap && !document.getElementById("legend")) { wrap.append(legend()); zoomControls(wrap); }
   }
 
+  // A log entry clicked: the counties it names are lit on the live map until another is clicked.
+  let litKeys = new Set();
+  function light(ctx, e) {
+    litKeys = new Set();
+    const walk = (v) => { if (typeof v === "string" && meta.byKey[v]) litKeys.add(v); else if (Array.isArray(v)) v.forEach(walk); };
+    Object.values(e || {}).forEach(walk);
+    for (const p of document.querySelectorAll("#map path.county")) {
+      p.classList.toggle("lit", litKeys.has(p.dataset.county));
+      if (litKeys.has(p.dataset.county)) p.parentNode.append(p);
+    }
+  }
   // Playback: the county a log entry is about is highlighted on the live map until the next one, and
   // armies that move (a move, an attack) or come from the supply (a deploy, a draft group) travel there
   // over ``ms`` milliseconds (0: the instant speed, a skip, or a flush: no animation).
@@ -1129,5 +1167,5 @@ window.GamePages = window.GamePages || {};
     anim.oncancel = anim.onfinish;
   }
 
-  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight };
+  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight, light };
 })();
