@@ -20,7 +20,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import acks, fill_plan, first_plan_stale, new_page, submit_plan, tamper_acts, wait_drawn
+from browsing import (
+    acks,
+    assert_one_screen,
+    fill_plan,
+    first_plan_stale,
+    new_page,
+    submit_plan,
+    tamper_acts,
+    wait_drawn,
+)
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from test_web_los_e2e import take_turn as take_league_turn
@@ -41,6 +50,7 @@ def decide_or_over(page: Page) -> bool:
 def click_decision(page: Page) -> str:
     """Make the pending decision by clicking, as a person would; returns the help kind it was."""
     kind = str(page.evaluate("() => document.body.dataset.helpKind"))
+    assert_one_screen(page)
     if page.locator("#los-set").count():
         take_league_turn(page)
     elif page.locator("#plan-fill").count():

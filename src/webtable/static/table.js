@@ -396,10 +396,11 @@
     ctx.reportSeen = Math.max(ctx.reportSeen, ctx.logShown);
     drawReport();
   }
+  // The queue stays in the report's body; only its first item shows (app.css).
   function drawReport() {
+    $("report").dataset.kinds = reports.map((r) => (r.body.classList.contains("season-summary") ? "season" : "report")).join(" ");
     if (!reports.length) { $("report").hidden = true; $("report-body").replaceChildren(); return; }
-    const top = reports[0];
-    if ($("report-body").firstChild !== top.body) $("report-body").replaceChildren(top.body);
+    $("report-body").replaceChildren(...reports.map((r) => r.body));
     $("report").hidden = false;
     $("report-h").textContent = reports.length > 1 ? WT.t("table.report_count", { n: reports.length }) : WT.t("table.report");
     $("report-next").hidden = reports.length < 2;
@@ -624,4 +625,5 @@
   WT.dock.avail("chat", Object.keys(ctx.conns).some((k) => k !== "spectator") || !!mine.pendingClaim || !!frag.get("token") || !!frag.get("invite"));
   renderInvites();
   renderNotice();
+  playback.refresh();  // (the skip button's words depend on whether this screen holds a seat)
 })();

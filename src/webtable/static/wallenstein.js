@@ -127,34 +127,53 @@ window.GamePages = window.GamePages || {};
       // The name and the printed values (tax, grain) sit in a box inside the county (mapgen.py), so no
       // label covers a border.
       const nm = shape.name || { x, y: y + 24, size: 11 };
-      const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": nm.size, "data-label": c.key }); t.textContent = c.name; marks.append(t);
-      marks.append(printedValues(nm.x, nm.y + 11, c));
+      const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": Math.round(nm.size * 1.25 * 10) / 10, "data-label": c.key }); t.textContent = c.name; marks.append(t);
+      marks.append(printedValues(nm.x, nm.y + 17, c));
       if (owner !== null && st.armies > 0) {
         const g = s("g", { class: "army", "data-county": c.key });
-        g.append(s("circle", { cx: x, cy: y, r: 12, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2 }));
-        const n = s("text", { x, y: y + 4.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
+        g.append(s("circle", { cx: x, cy: y - 4, r: 15, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2.5 }));
+        const n = s("text", { x, y: y + 2.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
       }
-      st.buildings.forEach((b, i) => {
-        const [letter, colour] = [bldLetter(b), BLD[b]];
-        const bx = x - 22 + i * 13, by = y - 28;
-        marks.append(s("rect", { x: bx, y: by, width: 11, height: 11, fill: colour, rx: 2 }));
-        const bt = s("text", { x: bx + 5.5, y: by + 8.5, class: "bldg", fill: "#fff" }); bt.textContent = letter; marks.append(bt);
-      });
-      for (let i = 0; i < st.revolt; i++) marks.append(s("circle", { cx: x + 16 + i * 7, cy: y - 12, r: 4, fill: "#111", stroke: "#ff5a3c", "stroke-width": 1.5 }));
+      st.buildings.forEach((b, i) => marks.append(buildingIcon(b, x - 34 + i * 22, y - 40)));
+      for (let i = 0; i < st.revolt; i++) marks.append(revoltToken(x + 22 + i * 9, y - 18));
       if (leader) marks.append(leaderMark(x - 15, y + 2, Number(leader[0])));
       if (statue) marks.append(statueMark(x + 17, y + 4, statue.owner, statue.count));
     }
+    // Region borders over the owners' colours: region majorities decide the scoring.
+    layer.append(s("path", { d: regionBorders(), class: "region-border", fill: "none" }));
     for (const [region, at] of Object.entries(M.region_labels || {})) {
-      const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": at.size, "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
+      const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": Math.max(at.size, 17), "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
     }
   }
+  // The segments of the county borders where two regions meet, or where the land ends (the map's
+  // counties share their border points exactly: mapgen.py), as one path; computed once.
+  let bordersPath = null;
+  function regionBorders() {
+    if (bordersPath !== null) return bordersPath;
+    const seen = new Map();
+    for (const c of meta.counties) {
+      for (const ring of M.counties[c.key].rings) {
+        ring.forEach((p, i) => {
+          const q = ring[(i + 1) % ring.length];
+          const key = [p.join(","), q.join(",")].sort().join(" ");
+          const had = seen.get(key);
+          seen.set(key, had ? { ...had, regions: [...had.regions, c.region] } : { p, q, regions: [c.region] });
+        });
+      }
+    }
+    bordersPath = [...seen.values()].filter((e) => e.regions.length === 1 || e.regions[0] !== e.regions[1])
+      .map((e) => `M${e.p[0]} ${e.p[1]}L${e.q[0]} ${e.q[1]}`).join("");
+    return bordersPath;
+  }
   // A county's printed values as on the board: a coin with its tax, a sheaf with its grain.
+  // Sized for the board at a laptop's 1366x768 (the map drawn at about 0.6 of its units): text of 18
+  // units is about 11 px on the screen.
   function printedValues(x, y, c) {
     const g = s("g", { class: "values", "aria-hidden": "true" });
-    g.append(s("circle", { cx: x - 9, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
-    const tx = s("text", { x: x - 9, y: y - 0.6, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
-    g.append(s("rect", { x: x + 3.8, y: y - 8.7, width: 10.4, height: 10.4, rx: 2, class: "grain-sheaf" }));
-    const gx = s("text", { x: x + 9, y: y - 0.6, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
+    g.append(s("circle", { cx: x - 12, cy: y - 1, r: 10.5, class: "tax-coin" }));
+    const tx = s("text", { x: x - 12, y: y + 5.3, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
+    g.append(s("rect", { x: x + 2, y: y - 11, width: 20, height: 20, rx: 3, class: "grain-sheaf" }));
+    const gx = s("text", { x: x + 12, y: y + 5.3, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
     return g;
   }
   // A county in words, for its tooltip and for screen readers.
@@ -173,18 +192,40 @@ window.GamePages = window.GamePages || {};
   function legend() {
     const sym = (cls, text) => el("span", { class: "lg-sym " + cls }, text);
     const item = (mark, key) => el("li", {}, mark, " ", WT.t(key));
+    const icon = (g) => { const svg = s("svg", { width: 22, height: 22, viewBox: "0 0 22 22", class: "lg-icon", "aria-hidden": "true" }); svg.append(g); return svg; };
     return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, WT.t("wallenstein.legend")),
       el("ul", {},
         item(sym("lg-coin", "3"), "wallenstein.legend_tax"),
         item(sym("lg-sheaf", "2"), "wallenstein.legend_grain"),
         item(sym("lg-army", "4"), "wallenstein.legend_armies"),
-        item(sym("lg-bld lg-P", bldLetter("palace")), "wallenstein.building_palace"),
-        item(sym("lg-bld lg-C", bldLetter("church")), "wallenstein.building_church"),
-        item(sym("lg-bld lg-T", bldLetter("trading_post")), "wallenstein.building_trading_post"),
-        item(sym("lg-revolt", ""), "wallenstein.legend_revolt"),
+        item(icon(buildingIcon("palace", 11, 11)), "wallenstein.building_palace"),
+        item(icon(buildingIcon("church", 11, 11)), "wallenstein.building_church"),
+        item(icon(buildingIcon("trading_post", 11, 11)), "wallenstein.building_trading_post"),
+        item(icon(revoltToken(11, 11)), "wallenstein.legend_revolt"),
+        item(el("span", { class: "lg-sym lg-region" }), "wallenstein.legend_region"),
         item(sym("lg-out", ""), "wallenstein.legend_out"),
         item(sym("lg-target", ""), "wallenstein.legend_target"),
         item(sym("lg-origin", ""), "wallenstein.legend_origin")));
+  }
+  // Buildings as drawn pieces (palace: a house with towers; church: a nave with a spire and cross;
+  // trading post: a market stall with an awning), on a tile of the building's colour.
+  const ICON = {
+    palace: "M-7 6V-2H-4V-6H-2V-2H2V-6H4V-2H7V6Z",
+    church: "M-6 6V-1L0 -4L6 -1V6ZM-1 -4V-9H1V-4ZM-2.5 -7.5H2.5V-6H-2.5Z",
+    trading_post: "M-7 -2L-4 -6H4L7 -2ZM-6 -2H6V6H3V1H-3V6H-6Z",
+  };
+  function buildingIcon(b, x, y) {
+    const g = s("g", { class: "bldg-icon", "data-building": b, transform: `translate(${x} ${y})` });
+    g.append(s("rect", { x: -10, y: -10, width: 20, height: 20, rx: 4, fill: BLD[b], stroke: "#fff", "stroke-width": 1.5 }),
+      s("path", { d: ICON[b], fill: "#fff" }));
+    return g;
+  }
+  // A revolt marker: a black token with a flame.
+  function revoltToken(x, y) {
+    const g = s("g", { class: "revolt-token", transform: `translate(${x} ${y})` });
+    g.append(s("circle", { r: 8, fill: "#111", stroke: "#ff5a3c", "stroke-width": 2.2 }),
+      s("path", { d: "M0 -5C3 -1 4 2 0 5C-4 2 -3 -1 0 -5Z", fill: "#ff7a3c" }));
+    return g;
   }
   function pathOf(rings) { return rings.map((r) => "M" + r.map((p) => p[0] + " " + p[1]).join("L") + "Z").join(""); }
   // The military leader: a pennant on a pole in the player's colour (drawn by the project).
