@@ -197,7 +197,7 @@ def assert_one_screen(page: Page) -> None:
             size = page.evaluate(
                 """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done({
                   h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth,
-                  ih: innerHeight, iw: innerWidth, phase: (document.querySelector('#turn-body') || {dataset: {}}).dataset.phase}))))"""
+                  ih: innerHeight, iw: innerWidth}))))"""
             )
             assert (size["h"], size["w"]) == (size["ih"], size["iw"]), f"the page scrolls at {width}x{height}: {size}"
     finally:

@@ -70,7 +70,8 @@ class Person:
               landsknechte: !!document.querySelector('#modules-body #landsknechte .lk-cards'),
               leaders: !!document.querySelector('#modules-body #leaders table'),
               leader_mark: !!document.querySelector('#map .leader-mark'),
-              standin: [...document.querySelectorAll('#board .standin, #details .standin, #modules-body .standin')].some((e) => e.textContent === 'stand-in'),
+              standin: [...document.querySelectorAll('#board .standin, #details .standin, #modules-body .standin')]
+                .some((e) => e.textContent === 'stand-in'),
               edition2002: document.querySelector('#board').textContent.includes('2002 edition'),
               battle_card: !!document.querySelector('#log .battle-card'),
               labels: [...document.querySelectorAll('#turn-body button')].map((b) => b.textContent),

@@ -22,13 +22,15 @@ WT.guide = (() => {
   ];
 
   async function start() {
-    const seats = [{ type: "human", name: WT.t("help.guide.you") }];
+    // No name: the page calls this seat "you" in whatever language it shows (table.js), not in the
+    // language the game was made in.
+    const seats = [{ type: "human", name: "" }];
     for (let i = 1; i < 4; i++) seats.push({ type: "bot", bot: "heuristic", name: "" });
     const body = { game: "wallenstein", players: 4, seats, seed: SEED, options: { edition: "2012", setup: "lineup", modules: [] } };
     const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const tokens = {};
     for (const s of made.seats) tokens[s.seat] = s.token;
-    WT.keep(made.id, { tokens, local: [0], invites: {}, host: true });
+    WT.keep(made.id, { tokens, local: [0], invites: {}, host: true, you: [0] });
     localStorage.setItem(KEY(made.id), JSON.stringify({ seen: [] }));
     return "/game/" + made.id;
   }

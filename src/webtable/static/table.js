@@ -20,8 +20,10 @@
     history.replaceState(null, "", location.pathname);
     WT.keep(id, mine);
   }
+  // Seats this browser calls "you" (the guided game's), named in the page's language.
+  const nameYou = (s) => { for (const seat of mine.you || []) if (s.seats && s.seats[seat]) s.seats[seat].name = WT.t("help.guide.you"); return s; };
   let summary;
-  try { summary = await WT.json(`/api/games/${id}`); }
+  try { summary = nameYou(await WT.json(`/api/games/${id}`)); }
   catch (e) { $("status").textContent = e.message; return; }
   const page = window.GamePages[summary.game];
   const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
@@ -87,14 +89,16 @@
 
   function onMessage(conn, msg) {
     const w = msg.id !== undefined ? conn.waiting[msg.id] : undefined;
+    if (msg.type === "clock") { if (conn === primary()) setClocks(msg.left); return; }
     if (msg.type === "welcome") {
+      if (conn === primary()) setClocks(msg.game.clock);
       if (msg.token) { conn.token = msg.token; conn.invite = null; }
       if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token); }
-      ctx.summary = msg.game; renderInvites(); renderNotice(); return;
+      ctx.summary = nameYou(msg.game); renderInvites(); renderNotice(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
     if (msg.type === "timeout") { if (conn === primary()) notice(msg); return; }
-    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
+    if (msg.type === "room") { if (conn === primary()) setClocks(msg.game.clock); ctx.summary = nameYou(msg.game); renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(WT.serverText(msg));  // a refusal of the connection, in the page's language
       conn.refusal = WT.serverText(msg);
@@ -140,7 +144,8 @@
     if ($("refusal")) return;
     const watch = WT.el("button", { class: "primary", id: "watch-instead", onclick: () => {
       box.remove(); for (const k of Object.keys(ctx.conns)) if (ctx.conns[k] === conn) delete ctx.conns[k];
-      delete document.body.dataset.refused; connect(null, null);
+      delete document.body.dataset.refused;
+      if (!ctx.conns.spectator) connect(null, null); else renderStatus();  // (a claim's page watches already)
     } }, WT.t("table.watch_instead"));
     const box = WT.el("section", { class: "panel greeting", id: "refusal", role: "alert" }, WT.el("p", {}, why), watch);
     $("side").prepend(box);
@@ -207,6 +212,7 @@
     renderStatus();
     page.render(ctx, state);
     heldNote(state);
+    drawClocks();  // (the player boards were drawn again)
     (WT.renderHooks || []).forEach((hook) => hook(ctx, state));  // i18n hook: rules help and the guide (help.js, guide.js)
     yourTurnSignal(state);
     // How many acknowledged decisions the drawn states include: each connection's own acks up to its last
@@ -296,6 +302,32 @@
   const noticeText = (n) => WT.t(n.cause === "bot_failed" ? "table.bot_failed" : "table.timeout",
     { name: noticeName(ctx.summary.seats[n.seat]), n: n.limit });
   const noticeItem = (n) => WT.el("div", { class: "timeout" }, noticeText(n));
+  // The turn clock: each timed seat's countdown on its player board, red and blinking in its last 10 s;
+  // the seat played on this screen also hears a tone then, if the turn sound is on.
+  const clocks = {}; // seat -> when its time runs out (performance.now() ms)
+  const warned = new Set();
+  function setClocks(left) {
+    if (!left) return;
+    for (const k of Object.keys(clocks)) delete clocks[k];
+    for (const [seat, s] of Object.entries(left)) clocks[seat] = performance.now() + s * 1000;
+    drawClocks();
+  }
+  function drawClocks() {
+    const now = performance.now();
+    for (const span of document.querySelectorAll("[data-clock]")) {
+      const seat = span.dataset.clock; const end = clocks[seat];
+      const ms = end === undefined ? 0 : end - now;
+      span.hidden = ms <= 0;
+      if (ms <= 0) continue;
+      const s = Math.ceil(ms / 1000);
+      span.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+      span.setAttribute("aria-label", WT.t("table.clock_left", { n: s }));
+      span.classList.toggle("warn", s <= 10);
+      const key = `${seat}:${Math.round(end)}`;
+      if (s <= 10 && !warned.has(key) && localSeats().includes(Number(seat))) { warned.add(key); document.body.dataset.clockWarned = seat; if (soundBox.checked) beep(); }
+    }
+  }
+  setInterval(drawClocks, 250);
   // A bot played a late person's move: said where the player looks, not only in the log.
   function lateToast(n) {
     const old = $("late-toast"); if (old) old.remove();

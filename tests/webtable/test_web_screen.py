@@ -1,0 +1,236 @@
+"""The table as one game screen (issue 29): what the bugs found by players' reviews were, each checked in
+Chromium against a real server (each failed before its fix), and the page's one-screen layout outside
+whole games (the whole-game tests check it at every decision: browsing.assert_one_screen)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import httpx
+import pytest
+from browsing import SCREENS, TIMEOUT, create_in_lobby, my_turn_or_over, new_page
+from playwright.sync_api import Browser, Page
+
+from tabletop.errors import IllegalAction
+from webtable import turn_timer
+
+
+def _sockets(page: Page) -> list[str]:
+    """Every WebSocket the page opens, by URL, as they are opened."""
+    opened: list[str] = []
+    page.on("websocket", lambda ws: opened.append(ws.url))
+    return opened
+
+
+def test_a_claimed_invite_is_refused_once_and_offers_to_watch(browser: Browser, base_url: str) -> None:
+    """An invite already claimed (the friend's second browser): the page says the server's refusal once
+    and stops (it reconnected twice a second, "connection lost - reconnecting"), then offers to watch."""
+    host = new_page(browser)
+    create_in_lobby(host, base_url, ["local", "invite", "bot:random"], {0: "Ann"})
+    invite = host.locator("#inv-1").input_value()
+    friend = new_page(browser)
+    friend.goto(invite)
+    friend.wait_for_function("() => document.querySelector('#status').textContent.includes('playing Blue')")
+    second = new_page(browser)
+    opened = _sockets(second)
+    second.goto(invite)
+    second.wait_for_selector("#refusal")
+    time.sleep(3)  # long enough for several reconnections, had the page gone on trying
+    assert len(opened) == 2, opened  # the claim, refused, and the spectator's connection beside it
+    assert "reconnecting" not in second.locator("#status").inner_text()
+    assert second.locator("#refusal").count() == 1
+    second.click("#watch-instead")
+    second.wait_for_function("() => document.querySelector('#status').textContent.includes('watching')")
+    assert second.locator("#plan-fill").count() == 0
+    for page in (host, friend, second):
+        assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_site_has_an_icon(base_url: str) -> None:
+    """Browsers ask every page for /favicon.ico: it answers with the project's own small icon (it was a 404)."""
+    got = httpx.get(base_url + "/favicon.ico")
+    assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg+xml")
+    assert b"<svg" in got.content
+
+
+def test_the_header_stays_one_line_and_the_page_one_screen(browser: Browser, base_url: str) -> None:
+    """At 1400 px (and the other sizes of issue 29) the header is one line (it wrapped to two), and the
+    page does not scroll, in English and German."""
+    page = new_page(browser, width=1400, height=800)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Annemarie"})
+    page.wait_for_selector("#plan-fill")
+    for lang in ("en", "de"):
+        if lang == "de":
+            page.select_option("header.top select", "de")
+            page.wait_for_selector("#plan-fill")
+        for width, height in ((1400, 800), (1920, 1080), *SCREENS):
+            page.set_viewport_size({"width": width, "height": height})
+            header = page.locator("header.top").bounding_box()
+            assert header is not None and header["height"] < 48, (lang, width, header)
+            size = page.evaluate("() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
+            assert size == [height, width], (lang, width, size)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_lobby_bot_labels_are_whole(browser: Browser, base_url: str) -> None:
+    """A bot's label with its rating fits its seat's choice in the lobby (it was cut: "...rating 1575, 95")."""
+    page = new_page(browser, width=1366, height=768)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#players", "4")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.seat-row select')].filter((s) => {
+            const probe = document.createElement('span');
+            probe.style.cssText = 'position:absolute;white-space:nowrap;font:' + getComputedStyle(s).font;
+            probe.textContent = s.options[s.selectedIndex].textContent; document.body.append(probe);
+            const need = probe.getBoundingClientRect().width; probe.remove();
+            return need + 30 > s.getBoundingClientRect().width; }).map((s) => s.options[s.selectedIndex].textContent)"""
+    )
+    assert cut == []
+
+
+def test_a_spectator_is_not_offered_to_skip_to_a_decision(browser: Browser, base_url: str) -> None:
+    """A spectator has no decision of their own: the playback's skip says "Skip to now"."""
+    seats = [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
+    gid = httpx.post(base_url + "/api/games", json={"game": "wallenstein", "seats": seats, "seed": 2}).json()["id"]
+    page = new_page(browser, playback=True)
+    page.goto(f"{base_url}/game/{gid}")
+    page.wait_for_selector("#players table")
+    assert page.locator("#play-skip").inner_text() in ("Skip to now", "Skip to the final scores")
+    assert "my decision" not in page.locator("#playbar").inner_text()
+
+
+def test_the_2002_edition_speaks_its_own_words_and_fills_the_order(browser: Browser, base_url: str) -> None:
+    """A 2002 game's screen says farmers and trading firms throughout (it mixed them with peasants and
+    trading posts) and its player boards show each seat's place in the order (the column was empty)."""
+    page = new_page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#players", "3")
+    page.select_option("#edition", "2002")
+    page.select_option("#seat-1", "bot:random")
+    page.select_option("#seat-2", "bot:random")
+    page.fill("#seed", "5")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    assert my_turn_or_over(page)
+    page.click("#legend summary")
+    page.click("#dt-dock-details")
+    # (The log's lines are the server's narration: webtable.views, not this page.)
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('#strip, #mapcol, #side, #dockpanels')].map((e) => e.innerText).join(' ')
+            + [...document.querySelectorAll('#map title')].map((t) => t.textContent).join(' ')"""
+    )
+    assert "trading firm" in shown.lower()
+    for word in ("peasant", "trading post"):
+        assert word not in shown.lower(), word
+    orders = page.locator("#players td.order").all_inner_texts()
+    assert len(orders) == 3 and all(o.strip("–· \n") for o in orders), orders
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_guided_games_seat_is_named_in_the_pages_language(browser: Browser, base_url: str) -> None:
+    """The guided game's seat is "You" in English and "Du" in German, whichever language the game was
+    made in (the name was fixed at creation)."""
+    page = new_page(browser, locale="de-DE")
+    page.goto(base_url + "/")
+    page.click("#guide-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#players table")
+    assert "Du" in page.locator("#players tr[data-seat='0']").inner_text()
+    page.select_option("header.top select", "en")
+    page.wait_for_selector("#players table")
+    page.wait_for_function("() => document.querySelector(\"#players tr[data-seat='0']\").innerText.includes('You')")
+    assert "Du" not in page.locator("#players tr[data-seat='0']").inner_text()
+
+
+def test_league_of_six_goods_are_read_in_words(browser: Browser, base_url: str) -> None:
+    """The goods in the supply are one image with words for a screen reader (it read "10999"), and the
+    wagons say "none" rather than nothing."""
+    seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
+    made = httpx.post(base_url + "/api/games", json={"game": "league_of_six", "seats": seats, "seed": 4}).json()
+    page = new_page(browser)
+    page.goto(base_url + "/")
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s.get("token")}
+    page.evaluate(
+        "([id, keep]) => localStorage.setItem('wt:' + id, JSON.stringify(keep))",
+        [made["id"], {"tokens": tokens, "local": [0], "invites": {}, "host": True}],
+    )
+    page.goto(f"{base_url}/game/{made['id']}")
+    page.wait_for_selector("#players table")
+    page.click("#dt-dock-details")
+    supply = page.get_by_role("img", name="red")
+    assert supply.count() >= 1
+    label = page.locator("#details .los-goods[role=img]").first.get_attribute("aria-label") or ""
+    assert "10" in label and any(c.isalpha() for c in label)
+    wagons = page.locator("#players .los-goods").all_inner_texts()
+    assert wagons and all(w.strip() for w in wagons)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_log_entry_clicked_lights_its_counties(browser: Browser, base_url: str) -> None:
+    """An entry of the log clicked lights the counties it names on the board."""
+    page = new_page(browser)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="21")
+    assert my_turn_or_over(page)
+    entry = page.locator("#log > [data-index]", has_text="Holstein").first
+    if not entry.count():
+        entry = page.locator("#log > [data-index]").last
+    entry.click()
+    page.wait_for_selector("#map path.county.lit", timeout=TIMEOUT)
+    assert page.locator("#log .log-lit").count() == 1
+
+
+def test_the_turn_clock_counts_down_warns_and_says_when_a_bot_played(browser: Browser, base_url: str) -> None:
+    """With a time limit and a time bank, the seat's player board counts down the limit plus the bank,
+    turns red in the last 10 s, and when the time runs out a message over the table says a bot played
+    the move (not only the log); the bank is then spent: the next clock is the bare limit."""
+    page = new_page(browser)
+    clocks: list[dict[str, float]] = []
+
+    def note(frame: str | bytes) -> None:
+        msg = json.loads(frame)
+        if msg.get("type") == "clock":
+            clocks.append(msg["left"])
+
+    page.on("websocket", lambda ws: ws.on("framereceived", note))
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, turn_limit="3", time_bank="8")
+    page.wait_for_selector("#plan-fill")
+    page.wait_for_selector("[data-clock='0']:not([hidden])")
+    assert clocks and 9 <= clocks[0]["0"] <= 11  # the limit and the bank
+    page.wait_for_selector("[data-clock='0'].warn")
+    page.wait_for_selector("#late-toast", timeout=TIMEOUT)
+    assert "a bot played the move" in page.locator("#late-toast").inner_text()
+    later = [c["0"] for c in clocks[1:] if "0" in c]
+    if later:  # Ann asked again: her bank is spent
+        assert later[0] <= 3
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_time_bank_needs_a_limit_and_is_checked() -> None:
+    assert turn_timer.parse_time_bank(None, 30) is None and turn_timer.parse_time_bank(20, 30) == 20
+    for bad, limit in ((-1, 30), (1.5, 30), ("9", 30), (True, 30), (10**6, 30), (20, None)):
+        with pytest.raises(IllegalAction):
+            turn_timer.parse_time_bank(bad, limit)
+
+
+class _Record:
+    def __init__(self, bank: int) -> None:
+        self.seats = [{"type": "human", "turn_limit": 10, "time_bank": bank}]
+
+
+class _Room:
+    def __init__(self, bank: int) -> None:
+        self.record = _Record(bank)
+
+
+def test_a_decision_spends_the_time_over_its_limit_from_the_bank_and_adds_some_back() -> None:
+    room = _Room(30)
+    assert turn_timer.bank_of(room, 0) == 30
+    clock = turn_timer.Clock(1, None, 100.0, 10.0, 30.0)  # type: ignore[arg-type]
+    turn_timer._settle(room, 0, clock, 100.0 + 10 + 12)  # 12 s over the limit
+    assert turn_timer.bank_of(room, 0) == 30 - 12 + turn_timer.BANK_GAIN
+    clock = turn_timer.Clock(2, None, 200.0, 10.0, turn_timer.bank_of(room, 0))  # type: ignore[arg-type]
+    turn_timer._settle(room, 0, clock, 203.0)  # within the limit: the bank grows, up to its first size
+    assert turn_timer.bank_of(room, 0) == min(30, 30 - 12 + 2 * turn_timer.BANK_GAIN)
