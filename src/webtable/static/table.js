@@ -170,10 +170,11 @@
   const PRIVATE_KEYS = ["seat", "my_plan", "hand"];
   function viewState(state) {
     const told = playback.telling();
-    if (!told || !told.snap || !told.snap.obs || state.over && !ctx.endHeld()) return state;
+    if (!told || !told.snap || !told.snap.obs) return state;
     const obs = { ...told.snap.obs };
     for (const [k, v] of Object.entries(state.obs)) if (!(k in told.snap.obs) || PRIVATE_KEYS.includes(k)) obs[k] = v;
-    return { ...state, obs, board: told.snap.board, legal: [], over: false, held: state.legal.length > 0, told: told.index };
+    // (At the end the decision panel holds the final scores behind its button: ctx.atTheEnd.)
+    return { ...state, obs, board: told.snap.board, legal: [], held: !state.over && state.legal.length > 0, told: told.index };
   }
 
   let queued = false;
