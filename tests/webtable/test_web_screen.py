@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import httpx
 import pytest
-from browsing import SCREENS, TIMEOUT, create_in_lobby, my_turn_or_over, new_page
-from playwright.sync_api import Browser, Page
+from browsing import SCREENS, TIMEOUT, create_in_lobby, fill_plan, my_turn_or_over, new_page
+from playwright.sync_api import Browser, Page, WebSocketRoute
 
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
@@ -174,12 +175,15 @@ def test_a_log_entry_clicked_lights_its_counties(browser: Browser, base_url: str
     page = new_page(browser)
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="21")
     assert my_turn_or_over(page)
-    entry = page.locator("#log > [data-index]", has_text="Holstein").first
-    if not entry.count():
-        entry = page.locator("#log > [data-index]").last
+    fill_plan(page)
+    page.locator("#plan-submit:not([disabled])").click()
+    entry = page.locator("#log > [data-index]", has_text="deploys").first  # "... deploys 5 armies in X"
+    entry.wait_for()
     entry.click()
     page.wait_for_selector("#map path.county.lit", timeout=TIMEOUT)
-    assert page.locator("#log .log-lit").count() == 1
+    lit = page.locator("#map path.county.lit").first.get_attribute("data-county") or ""
+    assert lit and page.locator("#log .log-lit").count() == 1
+    assert page.locator(f"#map path[data-county='{lit}'] title").inner_text().split(" (")[0] in entry.inner_text()
 
 
 def test_the_turn_clock_counts_down_warns_and_says_when_a_bot_played(browser: Browser, base_url: str) -> None:
@@ -193,6 +197,8 @@ def test_the_turn_clock_counts_down_warns_and_says_when_a_bot_played(browser: Br
         msg = json.loads(frame)
         if msg.get("type") == "clock":
             clocks.append(msg["left"])
+        elif msg.get("type") in ("welcome", "room") and msg["game"].get("clock"):
+            clocks.append(msg["game"]["clock"])
 
     page.on("websocket", lambda ws: ws.on("framereceived", note))
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, turn_limit="3", time_bank="8")
@@ -234,3 +240,93 @@ def test_a_decision_spends_the_time_over_its_limit_from_the_bank_and_adds_some_b
     clock = turn_timer.Clock(2, None, 200.0, 10.0, turn_timer.bank_of(room, 0))  # type: ignore[arg-type]
     turn_timer._settle(room, 0, clock, 203.0)  # within the limit: the bank grows, up to its first size
     assert turn_timer.bank_of(room, 0) == min(30, 30 - 12 + 2 * turn_timer.BANK_GAIN)
+
+
+def _diff(before: Any, after: Any) -> Any:
+    """The RFC 7386 merge patch that turns ``before`` into ``after``."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return after
+    patch = {k: None for k in before if k not in after}
+    for k, v in after.items():
+        if k not in before:
+            patch[k] = v
+        elif before[k] != v:
+            patch[k] = _diff(before[k], v)
+    return patch
+
+
+MARK = 77  # armies the fake snapshot puts in one county, a number no real county reaches early on
+
+
+def _snapshots_route(page: Page, marked: list[tuple[int, str]]) -> None:
+    """Route the page's WebSockets so that every log entry carries ``after`` (the contract of issue 29):
+    each message's last entry ends at the message's own observation; its first new entry (when there
+    are several) is a made-up snapshot with ``MARK`` armies in an owned county, so a page that draws the
+    entry being told shows them, and a page that draws the latest state does not."""
+    chain: dict[str, Any] = {"snap": {}, "at": -1}
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") != "state" or not msg["log"]:
+                ws.send(message)
+                return
+            if msg["log_from"] == 0:
+                chain.update(snap={}, at=-1)
+            real = {"obs": msg["obs"], "board": msg.get("board")}
+            for i, entry in enumerate(msg["log"]):
+                index = msg["log_from"] + i
+                if index <= chain["at"]:
+                    entry["after"] = {}  # (told already: unchanged)
+                    continue
+                snap = real
+                if i == 0 and len(msg["log"]) > 2 and msg["log_from"] > 0:
+                    county = next(k for k, c in msg["obs"]["counties"].items() if c["owner"] is not None)
+                    snap = json.loads(json.dumps(real))
+                    snap["obs"]["counties"][county]["armies"] = MARK
+                    marked.append((index, county))
+                entry["after"] = _diff(chain["snap"], snap)
+                chain.update(snap=snap, at=index)
+            ws.send(json.dumps(msg))
+
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/*", route)
+
+
+def test_while_an_entry_is_told_the_board_shows_the_state_after_it(browser: Browser, base_url: str) -> None:
+    """With each log entry's snapshot from the server, the board during the playback is the snapshot
+    after the entry being told (not the latest state), the decision waits for the playback with a way
+    to skip to it, and a skip shows the latest state and opens the decision."""
+    page = new_page(browser, playback=True)
+    marked: list[tuple[int, str]] = []
+    _snapshots_route(page, marked)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="21")
+    page.wait_for_selector("#plan-fill")
+    page.select_option("#play-speed", "slow")
+    page.click("#play-pause")  # paused: each batch of the others' entries waits
+    queued = "() => Number(document.body.dataset.playQueue)"
+    for _ in range(6):
+        if page.locator("#plan-fill").count():
+            fill_plan(page)
+            page.locator("#plan-submit:not([disabled])").click()
+        else:
+            page.locator("#turn-body .choices button:not([disabled])").first.click()
+        page.wait_for_function(f"() => ({queued})() >= 3 || document.querySelector('#final')", timeout=TIMEOUT)
+        if page.evaluate(queued) >= 3 and marked:
+            break
+    assert marked, "no batch of entries came to mark"
+    page.click("#play-step")  # the first entry of the batch: the made-up snapshot
+    index, county = marked[-1]
+    page.wait_for_function(f"() => document.body.dataset.told === '{index}'")
+    army = page.locator(f"#map g.army[data-county='{county}'] text")
+    assert army.inner_text() == str(MARK)
+    if page.locator("#held-note").count():  # Ann is asked already: the decision waits for the playback
+        assert page.locator("#turn-body .choices button, #plan-fill").count() == 0
+    page.click("#play-skip")
+    page.wait_for_function(f"() => document.body.dataset.told === '' && ({queued})() === 0")
+    assert page.locator("#held-note").count() == 0
+    assert army.count() == 0 or army.inner_text() != str(MARK)
+    assert not page.errors  # type: ignore[attr-defined]

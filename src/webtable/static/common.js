@@ -1,6 +1,16 @@
+// @ts-check
 "use strict";
 // Shared helpers for the lobby and the table (no framework, no build step).
+// Checked by TypeScript (tsc --noEmit --checkJs, docs/web.md): the first file of the page so typed.
+/** @typedef {null | boolean | number | string | any[] | {[key: string]: any}} JSONValue */
 const WT = {
+  /**
+   * An element with attributes ("on..." ones are listeners) and children (nodes or text).
+   * @param {string} tag
+   * @param {Record<string, any>} [attrs]
+   * @param {...any} children
+   * @returns {HTMLElement}
+   */
   el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
@@ -31,6 +41,11 @@ const WT = {
   cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; },
   // RFC 7386 JSON merge patch, without changing ``target``: objects merge key by key, null removes a
   // key, anything else (arrays too) replaces. Unchanged parts are shared with the target.
+  /**
+   * @param {JSONValue | undefined} target
+   * @param {JSONValue} patch
+   * @returns {JSONValue}
+   */
   mergePatch(target, patch) {
     if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
     const out = target !== null && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
@@ -55,6 +70,7 @@ WT.dock = {
     });
     WT.dock.draw();
   },
+  /** @param {string} id the panel's id @param {boolean} yes whether it has something to show */
   avail(id, yes) {
     const p = document.getElementById(id);
     if (!p || p.dataset.avail === (yes ? "1" : "0")) return;

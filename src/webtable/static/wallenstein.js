@@ -194,7 +194,7 @@ window.GamePages = window.GamePages || {};
   // The map's legend: every symbol in words (drawn once per map).
   function legend() {
     const sym = (cls, text) => el("span", { class: "lg-sym " + cls }, text);
-    const item = (mark, key) => el("li", {}, mark, " ", WT.t(key));
+    const item = (mark, key) => el("li", {}, mark, " ", T(key));
     const icon = (g) => { const svg = s("svg", { width: 22, height: 22, viewBox: "0 0 22 22", class: "lg-icon", "aria-hidden": "true" }); svg.append(g); return svg; };
     return el("details", { class: "legend panel small", id: "legend", "data-edition": edition }, el("summary", {}, T("wallenstein.legend")),
       el("ul", {},
