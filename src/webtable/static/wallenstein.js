@@ -334,9 +334,9 @@ window.GamePages = window.GamePages || {};
   // play (obs.order), as the bonus tiles are not part of that edition.
   function orderText(obs, i, pos, tile, p) {
     if (pos) return `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "");
+    if (p.planned) return T("wallenstein.planned");
     const at = (obs.order || []).indexOf(i);
-    if (at >= 0) return String(at + 1);
-    return p.planned ? T("wallenstein.planned") : "–";
+    return at >= 0 ? String(at + 1) : "–";
   }
   function boardPanel(ctx, obs) { const b = boardParts(ctx, obs); return [...b.track, ...b.details, ...b.modules]; }
   // The board in three parts: the season track (always in view), the details and the modules (dock tabs).
