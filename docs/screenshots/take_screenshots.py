@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "webtable"))
@@ -91,6 +91,7 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
         if page.locator("#log").inner_text().count("Scoring, year") >= 1 and moved:
             break
     page.click("#dt-dock-standings")  # the regions and the winter forecast, a tab of the dock
+    close_reports(page)
     page.screenshot(path=str(HERE / "table.png"))
     page.click("#tab-replay")
     page.click("#replay-load")
@@ -102,6 +103,12 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
     phone.wait_for_selector("#players table")
     phone.screenshot(path=str(HERE / "phone.png"), full_page=False)
     modules(browser, base)
+
+
+def close_reports(page: Page) -> None:
+    """Close the reports over the board (the shot shows the board)."""
+    if page.locator("#report-close").is_visible():
+        page.click("#report-close")
 
 
 def modules(browser: Browser, base: str) -> None:
@@ -116,6 +123,7 @@ def modules(browser: Browser, base: str) -> None:
         status = page.locator("#status").inner_text()
         if not shot and "summer" in status and page.locator("#map .leader-mark").count():
             page.click("#dt-dock-modules")  # the module displays, a tab of the dock
+            close_reports(page)
             page.wait_for_timeout(300)
             page.screenshot(path=str(HERE / "modules.png"))
             shot = True
