@@ -39,7 +39,10 @@ window.GamePages = window.GamePages || {};
   const is2002 = () => edition === "2002";
   // The 2002 edition's own words (farmers, trading firms) where its catalogue has them: one screen never
   // mixes them with the 2012 words (peasants, trading posts).
-  const T = (key, params) => WT.t(is2002() && WT.fallback[key + "_2002"] !== undefined ? key + "_2002" : key, params);
+  // (Only these: other "_2002" keys are the edition's own messages with their own parameters, chosen by name.)
+  const WORDS_2002 = new Set(["peasants", "n_peasants", "bc_peasants_defend", "defender_neutral", "bc_revolt_armies", "building_trading_post",
+    "buildings_trading_post", "fill_why_site_trading_post", "fill_why_supply_trading_post"].map((k) => "wallenstein." + k));
+  const T = (key, params) => WT.t(is2002() && WORDS_2002.has(key) ? key + "_2002" : key, params);
   // Counted words, in the page's language (plural forms from the catalogue).
   const armies = (n) => T("wallenstein.n_armies", { n });
   const money = (n) => WT.t(is2002() ? "wallenstein.n_gold" : "wallenstein.n_thalers", { n });
