@@ -180,8 +180,14 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
             return true;
           };
           const out = [];
+          // Each label's box as drawn, in the map's units (its own transform included: the values grow
+          // where their county has room).
+          const m = document.querySelector('#map').getScreenCTM().inverse();
           for (const t of document.querySelectorAll('#map text.county-name, #map text.region-name, #map .values')) {
-            const b = t.getBBox();
+            const r = t.getBoundingClientRect();
+            const p = new DOMPoint(r.left, r.top).matrixTransform(m);
+            const q = new DOMPoint(r.right, r.bottom).matrixTransform(m);
+            const b = {x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y};
             const hit = shared.some(([a, c]) => meets(a, c, b.x, b.y, b.x + b.width, b.y + b.height));
             if (hit) out.push(t.textContent);
           }

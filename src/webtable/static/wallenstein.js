@@ -133,8 +133,10 @@ window.GamePages = window.GamePages || {};
       // The name and the printed values (tax, grain) sit in a box inside the county (mapgen.py), so no
       // label covers a border.
       const nm = shape.name || { x, y: y + 24, size: 11 };
-      const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": Math.round(nm.size * 1.25 * 10) / 10, "data-label": c.key }); t.textContent = c.name; marks.append(t);
-      marks.append(printedValues(nm.x, nm.y + 17, c));
+      const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": nm.size, "data-label": c.key }); t.textContent = c.name; marks.append(t);
+      const values = printedValues(nm.x, nm.y + 11, c);
+      marks.append(values);
+      if (svg.id === "map") grow(c.key, t, values, nm);
       if (owner !== null && st.armies > 0) {
         const g = s("g", { class: "army", "data-county": c.key });
         g.append(s("circle", { cx: x, cy: y - 4, r: 15, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2.5 }));
@@ -148,12 +150,50 @@ window.GamePages = window.GamePages || {};
     // Region borders over the owners' colours: region majorities decide the scoring.
     layer.append(s("path", { d: regionBorders(), class: "region-border", fill: "none" }));
     for (const [region, at] of Object.entries(M.region_labels || {})) {
-      const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": Math.max(at.size, 17), "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
+      const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": at.size, "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
     }
   }
   // The segments of the county borders where two regions meet, or where the land ends (the map's
   // counties share their border points exactly: mapgen.py), as one path; computed once.
   let bordersPath = null;
+  let sharedSegments = []; // the borders between two counties, for the labels to keep clear of
+  // Whether a box meets a border segment (Liang-Barsky clipping of the segment to the box).
+  function meets(p, q, x0, y0, x1, y1) {
+    let lo = 0, hi = 1; const dx = q[0] - p[0], dy = q[1] - p[1];
+    for (const [a, b] of [[-dx, p[0] - x0], [dx, x1 - p[0]], [-dy, p[1] - y0], [dy, y1 - p[1]]]) {
+      if (a === 0) { if (b < 0) return false; continue; }
+      const r = b / a; if (a < 0) lo = Math.max(lo, r); else hi = Math.min(hi, r); if (lo > hi) return false;
+    }
+    return true;
+  }
+  // A node's box in the map's units as drawn (its own transform included).
+  function mapBox(node) {
+    const r = node.getBoundingClientRect(); const m = node.ownerSVGElement.getScreenCTM().inverse();
+    const a = new DOMPoint(r.left, r.top).matrixTransform(m); const b = new DOMPoint(r.right, r.bottom).matrixTransform(m);
+    return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
+  }
+  const clear = (node) => { const b = mapBox(node); return b.x1 > b.x0 && !sharedSegments.some((e) => meets(e.p, e.q, b.x0, b.y0, b.x1, b.y1)); };
+  // Names and printed values as large as their county lets them be without covering a border: at
+  // 1366x768 the board is drawn at about 0.6 of its units, so the values' figures want about twice
+  // mapgen's size to be 11 px on the screen. The largest size that keeps clear of every border is
+  // found once per county on the live map (measured as Chromium lays it out) and kept.
+  const grown = {};
+  const VALUE_SCALES = [2.2, 1.9, 1.6, 1.35, 1.15];
+  const NAME_SCALES = [1.3, 1.15];
+  function grow(key, name, values, nm) {
+    if (!grown[key]) {
+      if (!name.getBoundingClientRect().width) return; // not laid out (a hidden tab): tried at the next drawing
+      regionBorders();
+      const top = nm.y + 2.3; // the values' top edge: they grow down and to the sides from it
+      const v = VALUE_SCALES.find((k) => { values.setAttribute("transform", scaleAt(k, nm.x, top)); return clear(values); }) || 1;
+      const n = NAME_SCALES.find((k) => { name.setAttribute("font-size", nm.size * k); return clear(name); }) || 1;
+      grown[key] = { v, n: nm.size * n };
+    }
+    const g = grown[key];
+    values.setAttribute("transform", scaleAt(g.v, nm.x, nm.y + 2.3));
+    name.setAttribute("font-size", g.n);
+  }
+  const scaleAt = (k, x, y) => (k === 1 ? "" : `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})`);
   function regionBorders() {
     if (bordersPath !== null) return bordersPath;
     const seen = new Map();
@@ -167,19 +207,19 @@ window.GamePages = window.GamePages || {};
         });
       }
     }
+    sharedSegments = [...seen.values()].filter((e) => e.regions.length === 2);
     bordersPath = [...seen.values()].filter((e) => e.regions.length === 1 || e.regions[0] !== e.regions[1])
       .map((e) => `M${e.p[0]} ${e.p[1]}L${e.q[0]} ${e.q[1]}`).join("");
     return bordersPath;
   }
   // A county's printed values as on the board: a coin with its tax, a sheaf with its grain.
-  // Sized for the board at a laptop's 1366x768 (the map drawn at about 0.6 of its units): text of 18
-  // units is about 11 px on the screen.
+  // (Grown where the county has room: see grow.)
   function printedValues(x, y, c) {
     const g = s("g", { class: "values", "aria-hidden": "true" });
-    g.append(s("circle", { cx: x - 12, cy: y - 1, r: 10.5, class: "tax-coin" }));
-    const tx = s("text", { x: x - 12, y: y + 5.3, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
-    g.append(s("rect", { x: x + 2, y: y - 11, width: 20, height: 20, rx: 3, class: "grain-sheaf" }));
-    const gx = s("text", { x: x + 12, y: y + 5.3, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
+    g.append(s("circle", { cx: x - 9, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
+    const tx = s("text", { x: x - 9, y: y - 0.6, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
+    g.append(s("rect", { x: x + 3.8, y: y - 8.7, width: 10.4, height: 10.4, rx: 2, class: "grain-sheaf" }));
+    const gx = s("text", { x: x + 9, y: y - 0.6, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
     return g;
   }
   // A county in words, for its tooltip and for screen readers.
