@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from tabletop.agents import derive_seed
@@ -64,11 +64,15 @@ def parse_time_bank(value: Any, turn_limit: int | None) -> int | None:
     return value
 
 
-class Clock:
-    """One timed seat's clock for one decision: its version, its task and when it runs out."""
+class Clock(NamedTuple):
+    """One timed seat's clock for one decision: its version, its task and when it runs out (a tuple whose
+    first two are the version and the task, as the clocks were before the time bank)."""
 
-    def __init__(self, version: int, task: asyncio.Task[None], started: float, limit: float, bank: float) -> None:
-        self.version, self.task, self.started, self.limit, self.bank = version, task, started, limit, bank
+    version: int
+    task: asyncio.Task[None]
+    started: float
+    limit: float
+    bank: float
 
     def left(self, now: float) -> float:
         return max(0.0, self.started + self.limit + self.bank - now)
