@@ -26,7 +26,7 @@ def main() -> None:
         with server(f"sqlite:///{Path(tmp) / 'shots.sqlite3'}", port), sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
             page = german_page(browser)
-            page.set_viewport_size({"width": 1440, "height": 1000})
+            page.set_viewport_size({"width": 1366, "height": 768})
             page.goto(base + "/")
             page.wait_for_selector("#seat-3")
             page.fill("#name-0", "Anna")
@@ -40,9 +40,10 @@ def main() -> None:
                 click_decision(page)
             if page.locator("#report-close").is_visible():
                 page.click("#report-close")
-            page.screenshot(path=str(HERE / "german_table.png"), full_page=True)
+            page.click("#dt-help-panel")  # the rules help, a tab of the dock
+            page.screenshot(path=str(HERE / "german_table.png"))
             guide = german_page(browser)
-            guide.set_viewport_size({"width": 1440, "height": 1000})
+            guide.set_viewport_size({"width": 1366, "height": 768})
             guide.goto(base + "/")
             guide.click("#guide-btn")
             guide.wait_for_url("**/game/*")

@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "webtable"))
@@ -45,7 +45,7 @@ def main() -> None:
 def league_of_six_shot(browser: Browser, base: str) -> None:
     """A League of Six game against three heuristic bots, at a tax collection in round 2 or later with
     a turn of the tile selected and what each turn yields listed."""
-    page = browser.new_context(viewport={"width": 1440, "height": 960}).new_page()
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.set_default_timeout(60_000)
     los.create_in_lobby(page, base)
     while my_turn_or_over(page):
@@ -54,6 +54,7 @@ def league_of_six_shot(browser: Browser, base: str) -> None:
             page.locator("#turn-body .los-turns button").nth(1).click()
             if page.locator("#report-close").is_visible():
                 page.click("#report-close")
+            page.click("#dt-dock-details")  # the stores, a tab of the dock
             page.screenshot(path=str(HERE / "league_of_six.png"))
             return
         los.take_turn(page)
@@ -62,7 +63,7 @@ def league_of_six_shot(browser: Browser, base: str) -> None:
 
 def wallenstein_shots(browser: Browser, base: str) -> None:
     """The lobby, planning, a battle with its odds, the table after a scoring, the replay, a phone."""
-    page = browser.new_context(viewport={"width": 1440, "height": 960}).new_page()
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.set_default_timeout(60_000)
     page.goto(base + "/")
     page.select_option("#seat-1", "invite")
@@ -89,7 +90,8 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
         take_turn(page)
         if page.locator("#log").inner_text().count("Scoring, year") >= 1 and moved:
             break
-    page.evaluate("() => window.scrollTo(0, 0)")  # Fill empty boxes scrolls its notes into view
+    page.click("#dt-dock-standings")  # the regions and the winter forecast, a tab of the dock
+    close_reports(page)
     page.screenshot(path=str(HERE / "table.png"))
     page.click("#tab-replay")
     page.click("#replay-load")
@@ -103,18 +105,25 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
     modules(browser, base)
 
 
+def close_reports(page: Page) -> None:
+    """Close the reports over the board (the shot shows the board)."""
+    if page.locator("#report-close").is_visible():
+        page.click("#report-close")
+
+
 def modules(browser: Browser, base: str) -> None:
     """A game with all three modules: the table in the first summer (court, Landsknechte, leaders on
     the map), and the first battle the person fought, in the report panel."""
     ann = Person(browser)
     page = ann.page
-    page.set_viewport_size({"width": 1440, "height": 1100})
+    page.set_viewport_size({"width": 1366, "height": 768})
     ann.create(base, "2012", ("emperors_court", "landsknechte", "military_leaders"))
     shot = False
     while ann.my_turn_or_over():
         status = page.locator("#status").inner_text()
         if not shot and "summer" in status and page.locator("#map .leader-mark").count():
-            page.evaluate("() => document.querySelector('#court').scrollIntoView({block: 'start'})")
+            page.click("#dt-dock-modules")  # the module displays, a tab of the dock
+            close_reports(page)
             page.wait_for_timeout(300)
             page.screenshot(path=str(HERE / "modules.png"))
             shot = True
@@ -123,9 +132,9 @@ def modules(browser: Browser, base: str) -> None:
             # The person attacks: its battle card opens in the report panel.
             attack.first.click()
             page.click("#move-go")
-            page.wait_for_selector(".battle-report[data-kind='battle']")
-            page.evaluate("() => document.querySelector('#report').scrollIntoView()")
-            page.locator("#report").screenshot(path=str(HERE / "battle_report.png"))
+            page.wait_for_selector(".battle-report[data-kind='battle']", state="attached")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(HERE / "battle_report.png"))  # the report opens over the board
             break
         ann.take_turn()
 

@@ -251,6 +251,7 @@ class Room:
             "seats": self.public_seats(),
             "spectators": sum(1 for c in self.clients if c.seat is None),
             "result": self.game.result() if self.game.over else None,
+            "clock": turn_timer.left(self),  # timed seats' seconds left now (the page counts down)
         }
 
     @property
@@ -751,7 +752,7 @@ class Hub:
         token the creator never sees) and the creator's token (to abandon the game or invite again)."""
         if not isinstance(body, dict):
             raise IllegalAction("a new game is described by a JSON object", code="not_an_object")
-        unknown = set(body) - {"game", "players", "seats", "options", "seed", "private", "turn_limit"}
+        unknown = set(body) - {"game", "players", "seats", "options", "seed", "private", "turn_limit", "time_bank"}
         if unknown:
             raise IllegalAction(
                 f"unknown field(s) {sorted(unknown)}", code="unknown_fields", params={"names": sorted(unknown)}
@@ -779,6 +780,7 @@ class Hub:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}", code="bad_seed")
         turn_limit = turn_timer.parse_turn_limit(body.get("turn_limit"))
+        time_bank = turn_timer.parse_time_bank(body.get("time_bank"), turn_limit)
         options = body.get("options", {})
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
@@ -805,6 +807,8 @@ class Hub:
                     entry["token_sha256"] = token_digest(tokens[seat])
                 if turn_limit:
                     entry["turn_limit"] = turn_limit
+                if time_bank:
+                    entry["time_bank"] = time_bank
             stored_seats.append(entry)
         with_bots = bots_decide(stored_seats)
         if with_bots:

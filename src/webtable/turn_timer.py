@@ -4,14 +4,22 @@ page writes into its log). The limit is chosen when the game is made and kept wi
 seat; bots are never timed. A restarted server starts the clock again for the decisions pending. The
 notice is kept with the game (``Store.add_note``), with the log position it stands at, so a reload, a
 reconnect and the replay show it where it happened. The same stand-in takes a decision a bot failed to
-take (webtable.rooms): its notice says ``"cause": "bot_failed"`` instead of a limit."""
+take (webtable.rooms): its notice says ``"cause": "bot_failed"`` instead of a limit.
+
+A time bank (``time_bank`` seconds, chosen with the limit) is a reserve each timed seat may spend
+beyond its limit, as at Board Game Arena: a decision made after the limit takes the excess from it,
+and every decision the person makes adds ``BANK_GAIN`` seconds back (up to the first reserve). A
+stand-in's decision empties it. Every client is told each timed seat's time left (a ``clock``
+message when a clock starts or stops, and ``clock`` in the room's summary), for the page's countdown.
+The reserve lives in memory: a restarted server gives each seat its first reserve again."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from typing import Any
+import time
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from tabletop.agents import derive_seed
@@ -23,6 +31,8 @@ log = logging.getLogger("webtable")
 
 MIN_LIMIT, MAX_LIMIT = 1, 24 * 3600  # seconds
 STAND_INS = ("heuristic", "random")  # the bot that stands in for a seat: the first that plays the game
+MAX_BANK = 3600  # seconds: the most a time bank can hold
+BANK_GAIN = 5  # seconds each decision adds back to a seat's time bank
 
 
 def parse_turn_limit(value: Any) -> int | None:
@@ -38,26 +48,87 @@ def parse_turn_limit(value: Any) -> int | None:
     return value
 
 
-_CLOCKS: WeakKeyDictionary[Any, dict[int, tuple[int, asyncio.Task[None]]]] = WeakKeyDictionary()
+def parse_time_bank(value: Any, turn_limit: int | None) -> int | None:
+    """A lobby's ``time_bank`` (whole seconds, or None for none); only with a turn limit. IllegalAction
+    if it is not one."""
+    if value is None or value == 0:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_BANK:
+        raise IllegalAction(
+            f"time_bank is a whole number of seconds from 1 to {MAX_BANK}, or null",
+            code="bad_time_bank",
+            params={"max": MAX_BANK},
+        )
+    if not turn_limit:
+        raise IllegalAction("a time bank needs a turn time limit", code="time_bank_without_limit")
+    return value
+
+
+class Clock(NamedTuple):
+    """One timed seat's clock for one decision: its version, its task and when it runs out (a tuple whose
+    first two are the version and the task, as the clocks were before the time bank)."""
+
+    version: int
+    task: asyncio.Task[None]
+    started: float
+    limit: float
+    bank: float
+
+    def left(self, now: float) -> float:
+        return max(0.0, self.started + self.limit + self.bank - now)
+
+
+_CLOCKS: WeakKeyDictionary[Any, dict[int, Clock]] = WeakKeyDictionary()
+_BANKS: WeakKeyDictionary[Any, dict[int, float]] = WeakKeyDictionary()
+
+
+def bank_of(room: Any, seat: int) -> float:
+    """The seconds left in ``seat``'s time bank (its first reserve until it has decided)."""
+    first = float(room.record.seats[seat].get("time_bank") or 0)
+    return _BANKS.setdefault(room, {}).get(seat, first)
+
+
+def _settle(room: Any, seat: int, clock: Clock, now: float) -> None:
+    """The person decided: the time beyond the limit comes out of the bank, and a decision adds to it."""
+    first = float(room.record.seats[seat].get("time_bank") or 0)
+    if not first:
+        return
+    over = max(0.0, now - clock.started - clock.limit)
+    _BANKS.setdefault(room, {})[seat] = min(first, max(0.0, clock.bank - over) + BANK_GAIN)
 
 
 def arm(room: Any) -> None:
-    """Start a clock for each timed person the game now waits for (one per seat and decision)."""
+    """Start a clock for each timed person the game now waits for (one per seat and decision), and
+    tell the clients each timed seat's time left when that changed."""
     if room.game.over:
         return
     clocks = _CLOCKS.setdefault(room, {})
     pending = set(room.game.pending())
-    for seat, (version, task) in list(clocks.items()):
+    now = time.monotonic()
+    changed = False
+    for seat, clock in list(clocks.items()):
         # Other seats' secret plans do not restart a planning person's clock (Room.moved_on_for).
-        if seat not in pending or room.moved_on_for(seat, version):
-            task.cancel()
+        if seat not in pending or room.moved_on_for(seat, clock.version):
+            clock.task.cancel()
             del clocks[seat]
+            _settle(room, seat, clock, now)
+            changed = True
     for seat in pending:
         limit = room.record.seats[seat].get("turn_limit")
         if room.is_bot(seat) or not limit or seat in clocks:
             continue
-        task = asyncio.get_running_loop().create_task(_expire(room, seat, room.version, float(limit)))
-        clocks[seat] = (room.version, task)
+        bank = bank_of(room, seat)
+        task = asyncio.get_running_loop().create_task(_expire(room, seat, room.version, float(limit) + bank))
+        clocks[seat] = Clock(room.version, task, now, float(limit), bank)
+        changed = True
+    if changed:
+        room.broadcast({"type": "clock", "left": left(room)})
+
+
+def left(room: Any) -> dict[str, float]:
+    """Each timed seat's seconds left for the decision it is asked for now (seat numbers as strings)."""
+    now = time.monotonic()
+    return {str(seat): round(clock.left(now), 1) for seat, clock in _CLOCKS.get(room, {}).items()}
 
 
 async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
@@ -65,6 +136,7 @@ async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
     if room.game.over or seat not in room.game.pending() or room.moved_on_for(seat, version):
         return
     _CLOCKS.get(room, {}).pop(seat, None)
+    _BANKS.setdefault(room, {})[seat] = 0.0  # the reserve is spent
     action = await stand_in_action(room, seat, version)
     if action is None:
         return

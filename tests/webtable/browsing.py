@@ -180,3 +180,26 @@ def create_in_lobby(
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#players table")
+
+
+# The sizes the table must fit without the page scrolling (issue 29): a laptop and a phone.
+SCREENS = ((1366, 768), (390, 844))
+
+
+def assert_one_screen(page: Page) -> None:
+    """The table's page never scrolls: at a laptop's size and at a phone's, its scroll height and width
+    equal the window's (every panel that can grow scrolls inside itself). Checked at the page's current
+    decision, then the page goes back to its own size."""
+    own = page.viewport_size
+    try:
+        for width, height in SCREENS:
+            page.set_viewport_size({"width": width, "height": height})
+            size = page.evaluate(
+                """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done({
+                  h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth,
+                  ih: innerHeight, iw: innerWidth}))))"""
+            )
+            assert (size["h"], size["w"]) == (size["ih"], size["iw"]), f"the page scrolls at {width}x{height}: {size}"
+    finally:
+        if own is not None:
+            page.set_viewport_size(own)

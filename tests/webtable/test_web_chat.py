@@ -46,10 +46,12 @@ def test_seated_players_chat_and_a_spectator_hears_nothing(browser: Browser, bas
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
     spectator.goto(host.url)
     spectator.wait_for_selector("#players table")
-    assert spectator.locator("#chat").is_hidden()
+    assert spectator.locator("#chat").is_hidden() and spectator.locator("#dt-chat").is_hidden()  # no chat tab
     friend = new_page(browser)
     friend.goto(host.locator("#inv-1").input_value())
     friend.wait_for_selector("#greeting")
+    host.click("#dt-chat")  # the chat: a tab of the dock, opened in place (issue 29)
+    friend.click("#dt-chat")
     host.fill("#chat-text", "Good luck, Bea!")
     host.click("#chat-send")
     friend.wait_for_function("() => document.querySelector('#chat-lines').textContent.includes('Ann: Good luck, Bea!')")

@@ -13,6 +13,7 @@ import pytest
 from browsing import (
     TIMEOUT,
     acks,
+    assert_one_screen,
     choose_on_map,
     create_in_lobby,
     fill_plan,
@@ -31,6 +32,7 @@ def take_turn(page: Page) -> str:
     body = page.locator("#turn-body")
     before = acks(page)
     phase = body.get_attribute("data-phase") or ""
+    assert_one_screen(page)
     if page.locator("#plan-fill").count():
         fill_plan(page)  # one card placed by hand, the rest with the helper button
         submit_plan(page, before)  # the bots' plans meanwhile never make it stale
@@ -155,11 +157,12 @@ def test_screens_fit_a_phone(browser: Browser, base_url: str, tmp_path: Path, lo
     page.wait_for_selector("#plan-fill")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 400  # no sideways scrolling on a phone
+    page.click("#dt-dock-standings")  # the regions and forecast: a tab of the dock, opened in place
     page.wait_for_selector("#forecast")  # the widest side table: the year's four winter outcomes
     # Nor is anything of the side column clipped at the window's edge (the forecast's outcomes and the
     # German players table's last column were, by 13-43 px).
     sticking_out = page.evaluate(
-        """() => [...document.querySelectorAll('#side *')].filter((e) => e.getBoundingClientRect().right
+        """() => [...document.querySelectorAll('#side *, #dock *')].filter((e) => e.getBoundingClientRect().right
             > document.documentElement.clientWidth + 0.5).map((e) => e.tagName + ' ' + e.textContent.slice(0, 30))"""
     )
     assert sticking_out == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browsing import acks, choose_on_map, my_turn_or_over, new_page, submit_plan, wait_drawn
+from browsing import acks, assert_one_screen, choose_on_map, my_turn_or_over, new_page, submit_plan, wait_drawn
 from playwright.sync_api import Browser
 
 JSON_LIKE = re.compile(r'[{}\[\]]|"\w+"\s*:|\b(?:plan_card|move_only|favour_county|leader_\w+|landsknechte)\b')
@@ -67,11 +67,12 @@ class Person:
         """Note the module displays on the page and every button label of the decision panel."""
         found = self.page.evaluate(
             """() => ({
-              court: !!document.querySelector('#board #court .favour, #board #court table'),
-              landsknechte: !!document.querySelector('#board #landsknechte .lk-cards'),
-              leaders: !!document.querySelector('#board #leaders table'),
+              court: !!document.querySelector('#modules-body #court .favour, #modules-body #court table'),
+              landsknechte: !!document.querySelector('#modules-body #landsknechte .lk-cards'),
+              leaders: !!document.querySelector('#modules-body #leaders table'),
               leader_mark: !!document.querySelector('#map .leader-mark'),
-              standin: [...document.querySelectorAll('#board .standin')].some((e) => e.textContent === 'stand-in'),
+              standin: [...document.querySelectorAll('#board .standin, #details .standin, #modules-body .standin')]
+                .some((e) => e.textContent === 'stand-in'),
               edition2002: document.querySelector('#board').textContent.includes('2002 edition'),
               battle_card: !!document.querySelector('#log .battle-card'),
               labels: [...document.querySelectorAll('#turn-body button')].map((b) => b.textContent),
@@ -88,6 +89,7 @@ class Person:
         phase = body.get_attribute("data-phase") or ""
         self.phases.add(phase)
         self.look()
+        assert_one_screen(page)
         if page.locator("#plan-fill").count():
             # One card placed by hand (card, then box), the rest with the helper button.
             if page.locator("#turn-body [data-box='bid']").count():
@@ -174,7 +176,9 @@ def test_a_person_plays_all_three_modules_against_bots(browser: Browser, base_ur
     # The module displays fit a phone (a spectator's page of the same game).
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     phone.goto(ann.page.url)
-    phone.wait_for_selector("#board #court")
+    phone.wait_for_selector("#modules-body #court", state="attached")
+    phone.click("#dt-dock-modules")  # the module displays are a tab of the dock, opened in place
+    phone.wait_for_selector("#modules-body #court")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 400
 
 

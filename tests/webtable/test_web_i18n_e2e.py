@@ -20,7 +20,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import acks, fill_plan, first_plan_stale, new_page, submit_plan, tamper_acts, wait_drawn
+from browsing import (
+    acks,
+    assert_one_screen,
+    fill_plan,
+    first_plan_stale,
+    new_page,
+    submit_plan,
+    tamper_acts,
+    wait_drawn,
+)
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from test_web_los_e2e import take_turn as take_league_turn
@@ -41,6 +50,7 @@ def decide_or_over(page: Page) -> bool:
 def click_decision(page: Page) -> str:
     """Make the pending decision by clicking, as a person would; returns the help kind it was."""
     kind = str(page.evaluate("() => document.body.dataset.helpKind"))
+    assert_one_screen(page)
     if page.locator("#los-set").count():
         take_league_turn(page)
     elif page.locator("#plan-fill").count():
@@ -180,7 +190,7 @@ GERMAN_KINDS = {
 # The map's one-letter marks and the catalogue messages they come from: buildings (P, K, H), the ring's
 # guards and horses (W, P) and the players' figures (R, Ge, Gr, ...).
 LETTERS = {
-    "wallenstein": {"#map text.bldg": "wallenstein.building_letter."},
+    "wallenstein": {},  # (buildings are drawn pieces, the same in every language: checked below)
     "league_of_six": {"#map text.los-sym": "league_of_six.letter_", "#map text.los-fig-text": "common.colour_initial."},
 }
 
@@ -222,6 +232,9 @@ def test_german_games_with_the_modules_the_2002_edition_and_league_of_six(
     for marks, family in LETTERS[options.get("game", "wallenstein")].items():
         shown = set(page.locator(marks).all_text_contents())
         assert shown and shown <= german_letters(family), f"{marks}: {shown}"
+    if options.get("game", "wallenstein") == "wallenstein":
+        drawn = set(page.locator("#map .bldg-icon").evaluate_all("(gs) => gs.map((g) => g.dataset.building)"))
+        assert drawn and drawn <= {"palace", "church", "trading_post"}, drawn
     log = page.locator("#log").inner_text()
     assert "Spielende" in log and "Game over" not in log
     assert missing(page) == [] and not page.errors  # type: ignore[attr-defined]
@@ -346,8 +359,9 @@ def test_the_guide_can_be_left_at_any_time(browser: Browser, base_url: str) -> N
 
 
 def test_on_a_phone_the_guide_is_a_sheet_that_leaves_its_part_in_sight(browser: Browser, base_url: str) -> None:
-    """At 390x844 the card is a sheet along the bottom, at most two fifths of the screen, the part it
-    explains scrolled to just above it; folded it leaves only its bar and title."""
+    """At 390x844 the card is a sheet along the bottom (or the top), at most two fifths of the screen,
+    leaving the part it explains in sight (the table is one screen: nothing scrolls); folded it leaves
+    only its bar and title."""
     page = new_page(browser, width=390, height=844, locale="en-GB")
     page.goto(base_url + "/")
     page.click("#guide-btn")
@@ -369,7 +383,8 @@ def test_on_a_phone_the_guide_is_a_sheet_that_leaves_its_part_in_sight(browser: 
     page.click("#guide-next")
     page.wait_for_function("() => document.body.dataset.guide === 'plan'")
     assert page.locator("#guide-next").is_visible()  # a new step comes unfolded
-    assert abs(page.evaluate(box)["spotTop"]) < 1  # the plan panel, taller than the room, starts at the top
+    at = page.evaluate(box)  # the plan panel, in the lower half: the sheet goes along the top, clear of it
+    assert at["top"] + at["height"] <= at["spotTop"] + 1 and at["height"] <= 0.4 * 844 + 1
     assert not page.errors  # type: ignore[attr-defined]
 
 

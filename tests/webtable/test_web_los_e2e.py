@@ -10,7 +10,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import httpx
-from browsing import acks, my_turn_or_over, new_page, wait_drawn
+from browsing import acks, assert_one_screen, my_turn_or_over, new_page, wait_drawn
 from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
@@ -22,6 +22,7 @@ def take_turn(page: Page) -> str:
     body = page.locator("#turn-body")
     before = acks(page)
     phase = body.get_attribute("data-phase") or ""
+    assert_one_screen(page)
     if page.locator("#rotate-go").count():
         # Every turn shows what it yields; pick the last one, then collect.
         page.wait_for_selector("#turn-body .los-turns button:not(:has-text('…'))")
@@ -79,7 +80,7 @@ def test_a_person_plays_league_of_six_to_the_end_and_a_spectator_sees_every_hand
     assert "Final scores" in final and "winner" in final and "Ann" in final and "Hands revealed" in final
     log = page.locator("#log").inner_text()
     assert "Round 6" in log and "End of the game" in log
-    assert "majorities" in page.locator("#report-body").inner_text()
+    assert "majorities" in (page.locator("#report-body").text_content() or "")
     # The ring's centre says the game is over once, then the round it ended in.
     assert page.locator(".los-centre text").all_text_contents()[:2] == ["Game over", "Round 6 of 6"]
     # The spectator followed the whole game; it has no hand of its own and sees every hand (L-07).

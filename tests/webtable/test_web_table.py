@@ -66,20 +66,22 @@ def _inside_panel(page: Page, selector: str) -> list[str]:
 
 
 def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path: Path) -> None:
-    """One person and three bots, through the first winter: reports pile up instead of replacing each
-    other, "waiting for" agrees, wide tables keep their columns, the regions and forecast panels show
-    the server's numbers (which the engine's winter gives: test_web_standings.py)."""
+    """One person and three bots, through the first winter: reports queue up (one shown at a time, over
+    the board, with "next") instead of replacing each other, "waiting for" agrees, wide tables keep
+    their columns, the regions and forecast panels (a tab of the dock) show the server's numbers (which
+    the engine's winter gives: test_web_standings.py)."""
     page = new_page(browser, width=1400, height=900)
     page.add_init_script(WATCH_WAITING)
     frames = _frames(page)
     create_in_lobby(page, base_url, ["local"] + ["bot:random"] * 3, {0: "Ann"}, seed="11")
+    page.click("#dt-dock-standings")  # the regions panel opens in place, above the log
     page.wait_for_selector("#standings")
     board = next(f["board"] for f in reversed(frames) if f.get("type") == "state")
     shown = page.locator("#vp-now .vp").all_inner_texts()
     assert [int(v) for v in shown] == board["vp_now"]
     assert page.locator("#forecast").count() == 1
     assert not _inside_panel(page, "#players"), "the Players table lost a column at 1400 px"
-    assert not _inside_panel(page, "#board"), "the regions or forecast table lost a column at 1400 px"
+    assert not _inside_panel(page, "#standings-body"), "the regions or forecast table lost a column at 1400 px"
     while my_turn_or_over(page):
         take_turn(page)
         if any(e["e"] == "score" for e in _log(frames)):
@@ -91,16 +93,26 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
         if e["e"] == "score" or (e["e"] in ("battle", "revolt") and 0 in (e.get("seat"), e.get("defender")))
     ]
     assert len(mine) >= 2  # this seed: Ann's battles or revolts and a winter's scoring
-    page.wait_for_function(
-        f"() => document.querySelectorAll('#report-body .report-item:not(.season-summary)').length === {len(mine)}"
-    )
+    kinds = "() => (document.querySelector('#report').dataset.kinds || '').split(' ')"
+    page.wait_for_function(f"() => ({kinds})().filter((k) => k === 'report').length === {len(mine)}")
     # Each season ended with a summary of the plans revealed and what came of them (three before winter).
-    assert page.locator("#report-body .season-summary").count() == 3
-    assert not _inside_panel(page, "#report"), "the winter score table lost a column at 1400 px"
+    assert page.evaluate(kinds).count("season") == 3
+    assert page.locator("#report-body .report-item:visible").count() == 1  # one at a time, over the board
     assert page.evaluate("() => window.__waitingMismatch") == []
     page.screenshot(path=str(tmp_path / "year.png"))
+    read = 0
+    while page.locator("#report-next").is_visible():
+        assert not _inside_panel(page, "#report"), "a report's table lost a column at 1400 px"
+        page.click("#report-next")
+        read += 1
+    assert read == len(mine) + 3 - 1
     page.click("#report-close")
     assert page.locator("#report-body .report-item").count() == 0
+    # What this seat has read stays read: a reload opens no report again.
+    page.reload()
+    page.wait_for_selector("#players table")
+    page.wait_for_timeout(500)
+    assert page.locator("#report").is_hidden()
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -168,8 +180,14 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
             return true;
           };
           const out = [];
+          // Each label's box as drawn, in the map's units (its own transform included: the values grow
+          // where their county has room).
+          const m = document.querySelector('#map').getScreenCTM().inverse();
           for (const t of document.querySelectorAll('#map text.county-name, #map text.region-name, #map .values')) {
-            const b = t.getBBox();
+            const r = t.getBoundingClientRect();
+            const p = new DOMPoint(r.left, r.top).matrixTransform(m);
+            const q = new DOMPoint(r.right, r.bottom).matrixTransform(m);
+            const b = {x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y};
             const hit = shared.some(([a, c]) => meets(a, c, b.x, b.y, b.x + b.width, b.y + b.height));
             if (hit) out.push(t.textContent);
           }
@@ -186,7 +204,7 @@ def test_invite_link_greeting_presence_and_turn_title(browser: Browser, base_url
     create_in_lobby(host, base_url, ["local", "invite", "bot:random"], {0: "Ann", 1: "Bea"})
     host.wait_for_selector("#plan-fill")
     # The host sees the links first, each with a copy button; Bea has not come yet.
-    assert host.evaluate("() => document.querySelector('#side').firstElementChild.id") == "invites"
+    assert host.evaluate("() => document.body.dataset.dock") == "invites"  # the dock's invites tab is open
     assert host.locator("#invites button[data-copy='inv-1']").count() == 1
     assert "not joined" in host.locator("#invites").inner_text()
     assert host.locator("#players tr:nth-child(3) [data-presence]").get_attribute("data-presence") == "off"
@@ -251,13 +269,16 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_on_a_phone_the_line_played_back_stays_in_sight_above_the_decision(browser: Browser, base_url: str) -> None:
-    """On a phone the decision panel lies below the map, and the playback bar above it: scrolled down to
-    decide, the person still sees the line being played back (and can pause it) in a ticker along the
-    top of the window; scrolled back up, the bar shows it and the ticker goes; a skip ends it."""
+def test_on_a_phone_the_line_played_back_stays_in_sight_and_the_board_never_moves(
+    browser: Browser, base_url: str
+) -> None:
+    """On a phone as on a laptop the playback bar is one line of fixed height above the board: the line
+    being played back is always in sight (the page never scrolls), and its coming and going never moves
+    the board under the pointer (it moved by about 40 px)."""
     page = new_page(browser, 390, 844, playback=True)
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="21")
     page.wait_for_selector("#plan-fill")
+    map_at = page.locator("#map").bounding_box()
     page.select_option("#play-speed", "slow")
     page.click("#play-pause")
     queued = "() => Number(document.body.dataset.playQueue)"
@@ -266,44 +287,20 @@ def test_on_a_phone_the_line_played_back_stays_in_sight_above_the_decision(brows
         page.wait_for_function("() => document.querySelector('#turn-h').textContent === 'Your move'")
         page.wait_for_timeout(500)
     page.click("#play-step")
-    line = page.locator("#play-now").inner_text()
-    assert line
-    page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
-    page.wait_for_selector("#play-ticker", state="visible")
-    assert page.locator("#play-now").bounding_box()["y"] < 0  # type: ignore[index]  # the bar's line is out of sight
-    box = page.locator("#play-ticker").bounding_box()
-    assert box is not None and box["y"] == 0 and box["height"] < 844 / 6
-    # The map above the decision stays where it was laid out (not pushed down over the decision's top).
-    map_box, turn_box = page.locator(".mapwrap.zoomable").bounding_box(), page.locator("#turn").bounding_box()
-    assert map_box is not None and turn_box is not None and map_box["y"] + map_box["height"] <= turn_box["y"]
-    assert page.locator("#ticker-now").inner_text() == line
-    assert page.locator("#ticker-pause").inner_text() == "Resume"  # paused: still up, whatever time passes
-    page.wait_for_timeout(2000)
-    assert page.locator("#play-ticker").is_visible()
-    page.click("#ticker-pause")  # the same pause as the bar's
-    assert page.locator("#play-pause").get_attribute("aria-pressed") == "false"
-    page.wait_for_function("(l) => document.querySelector('#ticker-now').textContent !== l", arg=line)
-    assert page.locator("#ticker-now").inner_text() == page.locator("#play-now").inner_text()
-    page.click("#ticker-pause")
-    assert page.evaluate(queued) > 0
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_selector("#play-ticker", state="hidden")
-    page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
-    page.wait_for_selector("#play-ticker", state="visible")
-    page.locator("#tab-replay").dispatch_event("click")  # the ticker belongs to the table's tab
-    page.wait_for_selector("#play-ticker", state="hidden", timeout=1000)
-    page.locator("#tab-table").dispatch_event("click")
-    page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
-    page.wait_for_selector("#play-ticker", state="visible")
-    page.locator("#play-skip").dispatch_event("click")  # a skip (or a decision) leaves nothing to follow
-    page.wait_for_selector("#play-ticker", state="hidden", timeout=1000)
-    assert page.locator("#play-now").bounding_box()["y"] < 0  # type: ignore[index]  # still scrolled down
+    assert page.locator("#play-now").inner_text()
+    box = page.locator("#play-now").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+    assert page.locator("#map").bounding_box() == map_at  # the line came: the board stayed
+    assert page.evaluate("() => document.documentElement.scrollHeight") == 844
+    page.click("#play-skip")
+    assert page.evaluate(queued) == 0
+    assert page.locator("#map").bounding_box() == map_at
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_the_ticker_never_shows_under_the_hot_seat_curtain(browser: Browser, base_url: str) -> None:
-    """In hot-seat the curtain hides the last seat's view: the ticker (outside the hidden table) goes
-    too, even with entries still queued and the bar's line out of sight."""
+def test_the_playback_line_never_shows_under_the_hot_seat_curtain(browser: Browser, base_url: str) -> None:
+    """In hot-seat the curtain hides the last seat's view: the line played back goes too, even with
+    entries still queued."""
     page = new_page(browser, 390, 844, playback=True)
     page.goto(base_url + "/")  # (create_in_lobby waits for the table, which the first curtain hides)
     page.select_option("#players", "3")
@@ -323,14 +320,13 @@ def test_the_ticker_never_shows_under_the_hot_seat_curtain(browser: Browser, bas
             " && document.querySelector('#turn-h').textContent === 'Your move')"
         )
         if page.locator("#curtain").is_visible():
-            assert not page.locator("#play-ticker").is_visible()
+            assert not page.locator("#play-now").is_visible()
             if int(page.evaluate("() => document.body.dataset.playQueue")) and page.locator("#play-now").text_content():
                 tested += 1  # the case that matters: without the curtain the ticker would be up
                 if tested >= 2:
                     break
             page.click("#curtain-go")
             continue
-        page.locator("#turn").evaluate("(e) => e.scrollIntoView()")
         decide_in_hot_seat(page)
     assert tested >= 1
     assert not page.errors  # type: ignore[attr-defined]
@@ -357,13 +353,13 @@ def test_the_end_of_the_game_waits_for_the_playback_of_its_last_moves(browser: B
     assert int(page.evaluate("() => document.body.dataset.playQueue")) > 0
     assert "Game over" not in page.locator("#log").inner_text()
     # Nor has the final winter's scoring report opened ahead of the playback.
-    assert "Winter and scoring, year 2" not in page.locator("#report-body").inner_text()
+    assert "Winter and scoring, year 2" not in (page.locator("#report-body").text_content() or "")
     assert page.locator("#show-final").is_visible()
     page.click("#play-pause")  # played on, the final scores come by themselves once the log has caught up
     page.wait_for_selector("#final")
     assert page.evaluate("() => document.body.dataset.playQueue") == "0"
     assert "Game over" in page.locator("#log").inner_text()
-    assert "Winter and scoring, year 2" in page.locator("#report-body").inner_text()
+    assert "Winter and scoring, year 2" in (page.locator("#report-body").text_content() or "")
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -270,19 +270,21 @@ def test_the_wide_tables_keep_every_column_in_german_and_english(browser: Browse
     page = new_page(browser, width=1440, height=900, locale=locale)
     page.goto(f"{base_url}/game/{gid}")
     page.wait_for_selector("#players table")
+    page.click("#dt-dock-standings")  # the regions and forecast tab of the dock
     for width in (1440, 1400):
         page.set_viewport_size({"width": width, "height": 900})
         assert page.evaluate(OUTSIDE, "#players") == [], f"the Players table lost a column at {width} px"
-        assert page.evaluate(OUTSIDE, "#board") == [], f"a Season table lost a column at {width} px"
+        assert page.evaluate(OUTSIDE, "#standings-body") == [], f"a Season table lost a column at {width} px"
     deadline = time.monotonic() + TIMEOUT / 1000
     while httpx.get(f"{base_url}/api/games/{gid}").json()["status"] != "over" and time.monotonic() < deadline:
         time.sleep(0.2)
     page.reload()  # the whole game at once: both winters' score tables pile up in the report panel
     page.wait_for_selector("#final")
     page.wait_for_function("() => document.querySelectorAll('#report-body table').length >= 2")
+    page.click("#dt-dock-standings")
     for width in (1440, 1400):
         page.set_viewport_size({"width": width, "height": 900})
-        for panel in ("#players", "#board", "#report", "#turn"):
+        for panel in ("#players", "#board", "#standings-body", "#report", "#turn"):
             assert page.evaluate(OUTSIDE, panel) == [], f"{panel} lost a column at {width} px ({locale})"
     assert page.evaluate("() => [...WT.missing]") == []
     assert not page.errors  # type: ignore[attr-defined]

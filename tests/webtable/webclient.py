@@ -175,10 +175,10 @@ def record_every_message(
 
 
 def reply(ws: WebSocketTestSession) -> dict[str, Any]:
-    """The next message that answers a request (room and state updates are skipped)."""
+    """The next message that answers a request (room, state and turn clock updates are skipped)."""
     while True:
         msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] not in ("room", "state"):
+        if msg["type"] not in ("room", "state", "clock"):
             return msg
 
 

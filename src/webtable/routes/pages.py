@@ -23,6 +23,11 @@ async def rules_page() -> FileResponse:  # the searchable rules reference
     return FileResponse(STATIC / "rules.html")
 
 
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:  # the project's own small icon (browsers ask every page for it)
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 @router.get("/game/{game_id}")
 async def game_page(game_id: str) -> FileResponse:
     return FileResponse(STATIC / "game.html")

@@ -1,6 +1,16 @@
+// @ts-check
 "use strict";
 // Shared helpers for the lobby and the table (no framework, no build step).
+// Checked by TypeScript (tsc --noEmit --checkJs, docs/web.md): the first file of the page so typed.
+/** @typedef {null | boolean | number | string | any[] | {[key: string]: any}} JSONValue */
 const WT = {
+  /**
+   * An element with attributes ("on..." ones are listeners) and children (nodes or text).
+   * @param {string} tag
+   * @param {Record<string, any>} [attrs]
+   * @param {...any} children
+   * @returns {HTMLElement}
+   */
   el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
@@ -29,4 +39,69 @@ const WT = {
   },
   keep(id, data) { localStorage.setItem("wt:" + id, JSON.stringify(data)); },
   cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; },
+  // RFC 7386 JSON merge patch, without changing ``target``: objects merge key by key, null removes a
+  // key, anything else (arrays too) replaces. Unchanged parts are shared with the target.
+  /**
+   * @param {JSONValue | undefined} target
+   * @param {JSONValue} patch
+   * @returns {JSONValue}
+   */
+  mergePatch(target, patch) {
+    if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+    const out = target !== null && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete out[k]; else out[k] = WT.mergePatch(out[k], v);
+    }
+    return out;
+  },
+};
+
+// The table's dock: tabs that open a panel in place above the log. A panel is offered once it has
+// something to show (avail); one is open at a time; a tab clicked again closes it.
+WT.dock = {
+  tabs: [], current: null,
+  init(tabs) {
+    const bar = document.getElementById("docktabs");
+    if (!bar) return;
+    WT.dock.tabs = tabs.map(([id, label]) => {
+      const b = WT.el("button", { role: "tab", id: "dt-" + id, "aria-controls": id, "aria-selected": "false", hidden: true, onclick: () => WT.dock.open(WT.dock.current === id ? null : id) }, label);
+      bar.append(b);
+      return id;
+    });
+    WT.dock.draw();
+  },
+  /** @param {string} id the panel's id @param {boolean} yes whether it has something to show */
+  avail(id, yes) {
+    const p = document.getElementById(id);
+    if (!p || p.dataset.avail === (yes ? "1" : "0")) return;
+    p.dataset.avail = yes ? "1" : "0";
+    if (!yes && WT.dock.current === id) WT.dock.current = null;
+    WT.dock.draw();
+  },
+  open(id) { WT.dock.current = id; if (id) WT.dock.unread(id, 0); WT.dock.draw(); },
+  unread(id, add) {
+    const b = document.getElementById("dt-" + id);
+    if (!b) return;
+    const n = add ? Number(b.dataset.unread || 0) + add : 0;
+    b.dataset.unread = String(n);
+    let badge = b.querySelector(".badge");
+    if (!n) { if (badge) badge.remove(); return; }
+    if (!badge) { badge = WT.el("span", { class: "badge" }); b.append(badge); }
+    badge.textContent = String(n);
+  },
+  draw() {
+    const holder = document.getElementById("dockpanels");
+    if (!holder) return;
+    for (const id of WT.dock.tabs) {
+      const p = document.getElementById(id); const b = document.getElementById("dt-" + id);
+      if (!p || !b) continue;
+      if (p.parentNode !== holder) holder.append(p);
+      const avail = p.dataset.avail === "1";
+      b.hidden = !avail;
+      b.setAttribute("aria-selected", String(WT.dock.current === id));
+      p.hidden = !avail || WT.dock.current !== id;
+    }
+    holder.hidden = !WT.dock.current;
+    document.body.dataset.dock = WT.dock.current || "";
+  },
 };

@@ -22,13 +22,15 @@ WT.guide = (() => {
   ];
 
   async function start() {
-    const seats = [{ type: "human", name: WT.t("help.guide.you") }];
+    // No name: the page calls this seat "you" in whatever language it shows (table.js), not in the
+    // language the game was made in.
+    const seats = [{ type: "human", name: "" }];
     for (let i = 1; i < 4; i++) seats.push({ type: "bot", bot: "heuristic", name: "" });
     const body = { game: "wallenstein", players: 4, seats, seed: SEED, options: { edition: "2012", setup: "lineup", modules: [] } };
     const made = await WT.json("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const tokens = {};
     for (const s of made.seats) tokens[s.seat] = s.token;
-    WT.keep(made.id, { tokens, local: [0], invites: {}, host: true });
+    WT.keep(made.id, { tokens, local: [0], invites: {}, host: true, you: [0] });
     localStorage.setItem(KEY(made.id), JSON.stringify({ seen: [] }));
     return "/game/" + made.id;
   }
@@ -55,17 +57,11 @@ WT.guide = (() => {
     document.body.style.paddingBottom = "";
     if (!card) return;
     if (narrow()) {
-      // A phone: the card is a sheet along the bottom (app.css). The page gets room below its end, so the
-      // part a step explains can be scrolled to just above the card when it fits there (the log's newest
-      // lines, the map), and to the window's top when it is taller. Only a new step scrolls: a phone's
-      // browser resizes the window as its address bar hides, and the reader's own scrolling must stay.
-      card.dataset.corner = "sheet";
-      const sheet = card.getBoundingClientRect();
-      document.body.style.paddingBottom = `${Math.ceil(sheet.height) + 16}px`;
-      if (target && scroll) {
-        const t = target.getBoundingClientRect(), room = sheet.top - 8;
-        window.scrollBy(0, t.height <= room ? t.bottom - room : t.top);
-      }
+      // A phone: the card is a sheet along the bottom, or along the top when the part a step explains
+      // lies in the lower half (app.css). The table is one screen (it never scrolls), so the sheet goes
+      // where it leaves that part in sight.
+      const t = target ? target.getBoundingClientRect() : null;
+      card.dataset.corner = t && t.top + t.height / 2 > window.innerHeight / 2 ? "sheet-top" : "sheet";
       return;
     }
     card.dataset.corner = "br";

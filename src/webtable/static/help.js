@@ -62,22 +62,22 @@ WT.help = (() => {
   // The table's help panel: redrawn when the decision shown changes (a render hook of table.js).
   let shownKey = null;
   function onRender(ctx, state) {
-    const side = document.getElementById("side");
-    if (!side) return;
+    const dock = document.getElementById("dockpanels");
+    if (!dock) return;
     let panel = document.getElementById("help-panel");
     if (!panel) {
-      panel = WT.el("section", { class: "panel", id: "help-panel", "aria-labelledby": "help-h" },
+      // A tab of the table's dock (table.js), opened in place.
+      panel = WT.el("section", { class: "panel dockpanel", id: "help-panel", hidden: true, "aria-labelledby": "help-h" },
         WT.el("h2", { id: "help-h" }, WT.t("help.heading"), " ",
           WT.el("a", { href: "/rules", target: "_blank", class: "small" }, WT.t("help.reference"))),
         WT.el("div", { id: "help-body" }));
-      const turn = document.getElementById("turn");
-      if (turn && turn.nextSibling) side.insertBefore(panel, turn.nextSibling); else side.append(panel);
+      dock.append(panel);
     }
     const obs = state.obs || {};
     const game = ctx.summary.game;
     const kind = kindOf(game, state.legal);
     const key = `${game}/${kind}/${obs.edition || ""}`;
-    panel.hidden = !kind;
+    WT.dock.avail("help-panel", !!kind);
     document.body.dataset.helpKind = kind || "";
     if (!kind || key === shownKey) return;
     shownKey = key;

@@ -42,8 +42,13 @@ window.GamePages = window.GamePages || {};
     return c.gray ? WT.t("league_of_six.card_gray", { card: text }) : text;
   };
   const goodsText = (goods) => Object.entries(goods).filter(([, n]) => n).map(([c, n]) => WT.t("league_of_six.goods_n", { n, good: good(c) })).join(", ");
-  const goodsChips = (goods) => el("span", { class: "los-goods" }, ...meta.goods.filter((c) => goods[c]).map((c) =>
-    el("span", { class: "los-chip", style: `background:${GOOD[c]}`, title: WT.t("league_of_six.goods_n", { n: goods[c], good: good(c) }), "aria-label": WT.t("league_of_six.goods_n", { n: goods[c], good: good(c) }) }, String(goods[c]))));
+  // Goods as coloured chips; a screen reader hears them in words (the chips' numbers alone ran together, "10999").
+  const goodsChips = (goods) => {
+    const have = meta.goods.filter((c) => goods[c]);
+    if (!have.length) return el("span", { class: "muted los-goods" }, WT.t("league_of_six.none"));
+    return el("span", { class: "los-goods", role: "img", "aria-label": goodsText(goods) }, ...have.map((c) =>
+      el("span", { class: "los-chip", style: `background:${GOOD[c]}`, title: WT.t("league_of_six.goods_n", { n: goods[c], good: good(c) }), "aria-hidden": "true" }, String(goods[c]))));
+  };
   const phaseLabel = (obs) => WT.t("league_of_six.phase." + obs.phase);
   const edgeName = (i) => WT.t("league_of_six.edge." + i);
 
@@ -236,16 +241,20 @@ window.GamePages = window.GamePages || {};
       const bot = ctx.summary.seats[p] && ctx.summary.seats[p].type === "bot";
       const where = pl.town ? (pl.counter !== null ? WT.t("league_of_six.town_on", { town: townName(pl.town), n: pl.counter }) : townName(pl.town))
         : pl.road ? WT.t("league_of_six.road_at", { town: townName(pl.road) }) : "—";
-      return [el("tr", { class: pending ? "pending" : "" },
-        el("td", {}, swatch(p), seatLabel(ctx, p), pending ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.deciding")) : "", bot ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.bot")) : ""),
-        el("td", { class: "num" }, pl.influence),
-        el("td", {}, goodsChips(pl.wagon)),
-        el("td", { class: "num", title: WT.t("league_of_six.horses_title") }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : ""))),
-      el("tr", { class: "los-hand" }, el("td", { colspan: 4, class: "small" }, el("span", { "data-where": String(p) }, where), " · ",
-        el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, WT.t("league_of_six.hand_of", { hand: handText(hands[p]) }))))];
+      const hand = el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, WT.t("league_of_six.hand_of", { hand: handText(hands[p]) }));
+      const row = el("tr", { class: pending ? "pending" : "", style: `--seat: ${SOLID[colourOf(p)]}`, "data-seat": p },
+        el("td", {}, swatch(p), seatLabel(ctx, p), pending ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.deciding")) : "", bot ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.bot")) : "",
+          el("span", { class: "clock", "data-clock": p, hidden: true })),
+        el("td", { class: "num", "data-label": WT.t("league_of_six.infl") }, pl.influence),
+        el("td", { "data-label": WT.t("league_of_six.wagon") }, goodsChips(pl.wagon)),
+        el("td", { class: "num", title: WT.t("league_of_six.horses_title"), "data-label": WT.t("league_of_six.horses_h") }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : "")));
+      // The strip of player boards: one card per seat, where the figure is and the hand in it too.
+      if (ctx.strip) { row.append(el("td", { class: "small los-where" }, el("span", { "data-where": String(p) }, where), " · ", hand)); return [row]; }
+      return [row,
+      el("tr", { class: "los-hand" }, el("td", { colspan: 4, class: "small" }, el("span", { "data-where": String(p) }, where), " · ", hand))];
     });
-    return el("table", { class: "players los-players" },
-      el("tr", {}, el("th", {}, WT.t("league_of_six.player")), el("th", { class: "num", title: WT.t("league_of_six.influence") }, WT.t("league_of_six.infl")),
+    return el("table", { class: "players los-players" + (ctx.strip ? " strip-cards" : "") },
+      el("tr", { class: "head" }, el("th", {}, WT.t("league_of_six.player")), el("th", { class: "num", title: WT.t("league_of_six.influence") }, WT.t("league_of_six.infl")),
         el("th", {}, WT.t("league_of_six.wagon")), el("th", { class: "num", title: WT.t("league_of_six.horses_tile") }, WT.t("league_of_six.horses_h"))), ...rows.flat());
   }
 
@@ -266,11 +275,11 @@ window.GamePages = window.GamePages || {};
 
   function boardPanel(ctx, obs) {
     const out = [];
-    out.push(el("p", {}, obs.phase === "over" ? WT.t("league_of_six.over_after", { round: obs.round })
+    out.push(el("p", { class: "season-line", "data-track": "1" }, obs.phase === "over" ? WT.t("league_of_six.over_after", { round: obs.round })
       : WT.t("league_of_six.round_phase", { round: obs.round, rounds: meta.rounds, phase: phaseLabel(obs) })));
     out.push(el("p", { class: "small" }, WT.t("league_of_six.components"), " ", el("strong", { id: "los-set" }, setLabel(obs.components)), ` (${setName(obs.components)})`));
     if (obs.order.length) {
-      out.push(el("p", { class: "small" }, WT.t("league_of_six.markers") + " ",
+      out.push(el("p", { class: "small", "data-track": "1" }, WT.t("league_of_six.markers") + " ",
         ...obs.order.map((p) => el("span", {}, swatch(p), cname(p) + " "))));
     }
     if (obs.storage.order.length) {
@@ -501,10 +510,15 @@ window.GamePages = window.GamePages || {};
     body.dataset.version = String(st.version);
     drawRing(document.getElementById("map"), obs, ringOptions(ctx, st));
     renderPlayers(ctx);
-    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs));
+    // The round and the markers' order stay in view; the stores and the rest are the dock's "board" tab.
+    const all = boardPanel(ctx, obs).filter(Boolean);
+    const track = all.filter((n) => n.dataset && n.dataset.track);
+    document.getElementById("board").replaceChildren(...track);
+    document.getElementById("details").replaceChildren(...all.filter((n) => !track.includes(n)));
+    WT.dock.avail("dock-details", true);
     if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
   }
-  function renderPlayers(ctx) { if (ctx.lastState) document.getElementById("players").replaceChildren(playersTable(ctx, ctx.lastState.obs)); }
+  function renderPlayers(ctx) { if (ctx.lastState) document.getElementById("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); }
 
   function renderFrame(ctx, obs, where) {
     drawRing(where.map, obs, obs.travel && obs.travel.from ? { origin: obs.travel.from } : {});

@@ -73,7 +73,10 @@
 
   // An optional time limit on each person's decision (a bot plays the move when it runs out).
   $("seats").after(WT.el("div", { class: "form-row" }, WT.el("label", { for: "turn-limit" }, WT.t("lobby.turn_limit")),
-    WT.el("input", { id: "turn-limit", type: "number", min: 1, max: 86400, placeholder: WT.t("lobby.turn_limit_none"), style: "width: 9em" })));
+    WT.el("input", { id: "turn-limit", type: "number", min: 1, max: 86400, placeholder: WT.t("lobby.turn_limit_none"), style: "width: 9em" }),
+    // A reserve beyond the limit that each decision adds a few seconds to (only with a limit).
+    WT.el("label", { for: "time-bank", class: "small" }, WT.t("lobby.time_bank")),
+    WT.el("input", { id: "time-bank", type: "number", min: 0, max: 3600, placeholder: WT.t("lobby.turn_limit_none"), style: "width: 7em", title: WT.t("lobby.time_bank_title") })));
   gameSel.addEventListener("change", refreshForm);
   $("players").addEventListener("change", refreshSeats);
   refreshForm();
@@ -96,6 +99,8 @@
     const body = { game: gameSel.value, players: n, seats, options };
     const limit = $("turn-limit").value.trim();
     if (limit !== "") body.turn_limit = Number(limit);
+    const bank = $("time-bank").value.trim();
+    if (bank !== "" && Number(bank) > 0) body.time_bank = Number(bank);
     const seed = $("seed").value.trim();
     if (seed !== "") {
       if (!/^[0-9]{1,15}$/.test(seed)) { $("create-msg").textContent = WT.t("lobby.seed_error"); $("create-msg").className = "error"; return; }

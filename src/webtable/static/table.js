@@ -20,8 +20,10 @@
     history.replaceState(null, "", location.pathname);
     WT.keep(id, mine);
   }
+  // Seats this browser calls "you" (the guided game's), named in the page's language.
+  const nameYou = (s) => { for (const seat of mine.you || []) if (s.seats && s.seats[seat]) s.seats[seat].name = WT.t("help.guide.you"); return s; };
   let summary;
-  try { summary = await WT.json(`/api/games/${id}`); }
+  try { summary = nameYou(await WT.json(`/api/games/${id}`)); }
   catch (e) { $("status").textContent = e.message; return; }
   const page = window.GamePages[summary.game];
   const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
@@ -33,6 +35,10 @@
   document.title = WT.t("table.heading", { title: summary.title });
   for (const [elId, text] of Object.entries(page.labels || {})) if ($(elId)) $(elId).textContent = text;
   $("title").textContent = WT.t("table.subtitle", { title: summary.title, n: summary.players, id });
+
+  // The dock's tabs: panels opened in place over the log's upper part (a tab again closes it).
+  WT.dock.init([["dock-details", page.detailsLabel || WT.t("table.details")], ["dock-standings", WT.t("table.standings")],
+    ["dock-modules", WT.t("table.modules")], ["help-panel", WT.t("help.heading")], ["chat", WT.t("table.chat_tab")], ["invites", WT.t("table.invites_tab")]]);
 
   // ------------------------------------------------------------------ connections
   let msgId = 0;
@@ -49,10 +55,13 @@
         ws.send(JSON.stringify({ ...hello, lang: WT.lang }));
       };
       ws.onmessage = (ev) => onMessage(conn, JSON.parse(ev.data));
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         for (const w of Object.values(conn.waiting)) w.reject(new Error(WT.t("table.conn_lost")));
         conn.waiting = {};
-        if (conn.closed) return;
+        // The server's refusals close with 4xxx codes: trying again would be refused again (a claimed
+        // invite looped twice a second). Only a full store (4503) or a slow reader (4408) is worth retrying.
+        if (ev.code >= 4000 && ev.code < 5000 && ev.code !== 4503 && ev.code !== 4408) conn.closed = true;
+        if (conn.closed) { refused(conn); return; }
         setStatus(WT.t("table.reconnecting"));
         setTimeout(open, conn.retry); conn.retry = Math.min(conn.retry * 2, 8000);
       };
@@ -80,16 +89,19 @@
 
   function onMessage(conn, msg) {
     const w = msg.id !== undefined ? conn.waiting[msg.id] : undefined;
+    if (msg.type === "clock") { if (conn === primary()) setClocks(msg.left); return; }
     if (msg.type === "welcome") {
+      if (conn === primary()) setClocks(msg.game.clock);
       if (msg.token) { conn.token = msg.token; conn.invite = null; }
       if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token); }
-      ctx.summary = msg.game; renderInvites(); renderNotice(); return;
+      ctx.summary = nameYou(msg.game); renderInvites(); renderNotice(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
     if (msg.type === "timeout") { if (conn === primary()) notice(msg); return; }
-    if (msg.type === "room") { ctx.summary = msg.game; renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
+    if (msg.type === "room") { if (conn === primary()) setClocks(msg.game.clock); ctx.summary = nameYou(msg.game); renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(WT.serverText(msg));  // a refusal of the connection, in the page's language
+      conn.refusal = WT.serverText(msg);
       if (msg.code === "wrong_token") conn.closed = true;
       return;
     }
@@ -112,9 +124,11 @@
       conn.confirmed = conn.acked || 0;
       // A new connection (a reconnect) is sent the log from the start: add only the entries not shown yet.
       if (conn === primary()) {
+        chainSnapshots(msg);
         const first = ctx.logEntries.length === 0; // the log so far is shown at once, later entries played back
         // (The game's last moves too are played back at the chosen pace: see ctx.atTheEnd.)
         msg.log.forEach((e, i) => { if (msg.log_from + i >= ctx.logEntries.length) addLog(e, first); });
+        if (first) $("log").scrollTop = $("log").scrollHeight;  // newest at the bottom, in view
         if (msg.over) playback.refresh();  // its skip button now skips to the final scores
       }
       schedule();
@@ -122,6 +136,46 @@
   }
 
   function primary() { return Object.values(ctx.conns)[0]; }
+  // A refused connection says why once, and offers to watch the game instead.
+  function refused(conn) {
+    document.body.dataset.refused = "1";
+    const why = conn.refusal || WT.t("table.refused_conn");
+    setStatus(why);
+    if ($("refusal")) return;
+    const watch = WT.el("button", { class: "primary", id: "watch-instead", onclick: () => {
+      box.remove(); for (const k of Object.keys(ctx.conns)) if (ctx.conns[k] === conn) delete ctx.conns[k];
+      delete document.body.dataset.refused;
+      if (!ctx.conns.spectator) connect(null, null); else renderStatus();  // (a claim's page watches already)
+    } }, WT.t("table.watch_instead"));
+    const box = WT.el("section", { class: "panel greeting", id: "refusal", role: "alert" }, WT.el("p", {}, why), watch);
+    $("side").prepend(box);
+  }
+
+  // Each log entry may carry "after": an RFC 7386 merge patch from the public snapshot after the entry
+  // before it ({} before the first) to the one after it; a state with log_from 0 starts the chain again.
+  // While the playback tells an entry, the board is drawn from its snapshot (story helper's contract).
+  ctx.chain = { at: -1, snap: {} };
+  function chainSnapshots(msg) {
+    if (msg.log_from === 0) ctx.chain = { at: -1, snap: {} };
+    msg.log.forEach((e, i) => {
+      const idx = msg.log_from + i;
+      if (!e.after || idx !== ctx.chain.at + 1) return;
+      ctx.chain = { at: idx, snap: WT.mergePatch(ctx.chain.snap, e.after) };
+      e.snap = ctx.chain.snap;
+      if (ctx.logEntries[idx]) ctx.logEntries[idx].snap = e.snap;
+    });
+  }
+  // The state drawn: while an entry with a snapshot is being told and more are queued, the public
+  // parts come from its snapshot and the seat's private parts from its latest state; the decision waits.
+  const PRIVATE_KEYS = ["seat", "my_plan", "hand"];
+  function viewState(state) {
+    const told = playback.telling();
+    if (!told || !told.snap || !told.snap.obs) return state;
+    const obs = { ...told.snap.obs };
+    for (const [k, v] of Object.entries(state.obs)) if (!(k in told.snap.obs) || PRIVATE_KEYS.includes(k)) obs[k] = v;
+    // (At the end the decision panel holds the final scores behind its button: ctx.atTheEnd.)
+    return { ...state, obs, board: told.snap.board, legal: [], held: !state.over && state.legal.length > 0, told: told.index };
+  }
 
   let queued = false;
   function schedule() { if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; render(); }); } }
@@ -151,16 +205,29 @@
     }
     ctx.active = next;
     if ($("curtain").hidden) ctx.shown = next;
-    const state = ctx.states[ctx.shown];
-    if (!state) return;
+    const real = ctx.states[ctx.shown];
+    if (!real) return;
+    if (ctx.readFor !== ctx.shown) { ctx.readFor = ctx.shown; ctx.reportSeen = Math.max(ctx.reportSeen, readUpTo()); }
+    const state = viewState(real);
+    document.body.dataset.told = state.told === undefined ? "" : String(state.told);
     renderStatus();
     page.render(ctx, state);
+    heldNote(state);
+    drawClocks();  // (the player boards were drawn again)
     (WT.renderHooks || []).forEach((hook) => hook(ctx, state));  // i18n hook: rules help and the guide (help.js, guide.js)
     yourTurnSignal(state);
     // How many acknowledged decisions the drawn states include: each connection's own acks up to its last
     // state (in hot-seat the other seat's connection may deliver its state before the acting one's).
     document.body.dataset.drawnAcks = String(Object.values(ctx.conns).reduce((n, c) => n + (c.confirmed || 0), 0));
     maybeReport();
+  }
+  // The decision waits for the playback: said above the panel, with the way to skip to it.
+  function heldNote(state) {
+    const old = $("held-note");
+    if (!state.held) { if (old) old.remove(); return; }
+    if (old) return;
+    $("turn-body").prepend(WT.el("p", { id: "held-note", class: "event-now" }, WT.t("table.decision_held"), " ",
+      WT.el("button", { class: "primary", onclick: () => playback.flush() }, WT.t("table.playback_skip"))));
   }
   // While the curtain is up the table behind it is hidden, not just covered: nothing of the last seat's
   // view shows through, and the keyboard cannot reach it.
@@ -195,6 +262,7 @@
     const box = $("log");
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
     const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
+    if (entry.index !== undefined && node.nodeType === 1) { node.dataset.index = String(entry.index); node.addEventListener("click", () => litEntry(entry, node)); }
     box.insertBefore(node, before || null);
     if (atEnd) box.scrollTop = box.scrollHeight;
     if (entry.index !== undefined) {
@@ -205,6 +273,12 @@
       if (entry.index >= ctx.logShown) { ctx.logShown = entry.index + 1; if (ctx.shown !== null) maybeReport(); }
     }
   }
+  // An entry clicked in the log lights its counties (towns) on the board.
+  function litEntry(entry, node) {
+    for (const n of document.querySelectorAll(".log-lit")) n.classList.remove("log-lit");
+    node.classList.add("log-lit");
+    if (page.light) page.light(ctx, entry.event);
+  }
   // A stand-in bot played a seat's move (its time ran out, or its own bot failed): the notice stands in the log before the entries
   // that move added (its "at"), kept by the server, so a reload, a reconnect and the replay show it.
   const notices = { seen: new Set(), waiting: [] };
@@ -213,6 +287,7 @@
     if (notices.seen.has(key)) return;
     notices.seen.add(key);
     const live = Object.keys(ctx.states).length > 0; // (on opening the page the kept notices come before the log)
+    if (live) lateToast(n);
     // It just happened: before the entries the bot's move added if they are shown already, else now
     // (they are still to come in the playback).
     if (n.at === undefined || (live && n.at <= ctx.logEntries.length)) showLog({ notice: n, event: {}, lines: [] }, logNodes[n.at]);
@@ -228,128 +303,161 @@
   const noticeText = (n) => WT.t(n.cause === "bot_failed" ? "table.bot_failed" : "table.timeout",
     { name: noticeName(ctx.summary.seats[n.seat]), n: n.limit });
   const noticeItem = (n) => WT.el("div", { class: "timeout" }, noticeText(n));
+  // The turn clock: each timed seat's countdown on its player board, red and blinking in its last 10 s;
+  // the seat played on this screen also hears a tone then, if the turn sound is on.
+  const clocks = {}; // seat -> when its time runs out (performance.now() ms)
+  const warned = new Set();
+  function setClocks(left) {
+    if (!left) return;
+    for (const k of Object.keys(clocks)) delete clocks[k];
+    for (const [seat, s] of Object.entries(left)) clocks[seat] = performance.now() + s * 1000;
+    drawClocks();
+  }
+  function drawClocks() {
+    const now = performance.now();
+    for (const span of document.querySelectorAll("[data-clock]")) {
+      const seat = span.dataset.clock; const end = clocks[seat];
+      const ms = end === undefined ? 0 : end - now;
+      span.hidden = ms <= 0;
+      if (ms <= 0) continue;
+      const s = Math.ceil(ms / 1000);
+      span.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+      span.setAttribute("aria-label", WT.t("table.clock_left", { n: s }));
+      span.classList.toggle("warn", s <= 10);
+      const key = `${seat}:${Math.round(end)}`;
+      if (s <= 10 && !warned.has(key) && localSeats().includes(Number(seat))) { warned.add(key); document.body.dataset.clockWarned = seat; if (soundBox.checked) beep(); }
+    }
+  }
+  setInterval(drawClocks, 250);
+  // A bot played a late person's move: said where the player looks, not only in the log.
+  function lateToast(n) {
+    const old = $("late-toast"); if (old) old.remove();
+    const toast = WT.el("div", { class: "late-toast", id: "late-toast", role: "alert" }, noticeText(n), " ",
+      WT.el("button", { onclick: () => toast.remove() }, WT.t("table.greeting_ok")));
+    document.body.append(toast);
+    setTimeout(() => toast.remove(), 8000);
+  }
 
   // ------------------------------------------------------------------ playback of the log
-  // What others did is shown one log entry at a time, at a pace the person chooses: the entry's county
-  // is highlighted on the map and the entry appears in the log and in the bar above the map. The map,
-  // the panels and the decisions always show the exact state; the playback is only a view of the log.
-  const SPEEDS = { slow: 2200, normal: 1100, fast: 450, instant: 0 };
+  // What others did is told one log entry at a time, at a pace the person chooses: the entry's line
+  // stands in the bar above the board, its county is lit and its armies move; where the server sends
+  // each entry's snapshot, the board shows the state after the entry being told, and the decision
+  // waits until the playback reaches it (or "skip"). The playback is only a view of the log.
+  const SPEEDS = { slow: 2200, normal: 1250, fast: 650, instant: 0 };
   const SPEED_WORDS = { slow: "table.speed_slow", normal: "table.speed_normal", fast: "table.speed_fast", instant: "table.speed_instant" };
+  ctx.SPEEDS = SPEEDS; ctx.SPEED_WORDS = SPEED_WORDS;
   const playback = (() => {
     const queue = [];
-    let paused = false; let timer = null;
+    let paused = localStorage.getItem("wt:paused") === "1"; let timer = null; let current = null;
     const speed = () => SPEEDS[$("play-speed").value] ?? SPEEDS.normal;
     const bar = WT.el("div", { class: "panel playbar", id: "playbar", role: "group", "aria-label": WT.t("table.playback") },
       WT.el("label", { for: "play-speed", class: "small" }, WT.t("table.playback_speed")),
       WT.el("select", { id: "play-speed", onchange: (e) => { localStorage.setItem("wt:playback", e.target.value); if (e.target.value === "instant") flush(); else next(); } },
         ...Object.keys(SPEEDS).map((k) => WT.el("option", { value: k, selected: (localStorage.getItem("wt:playback") || "normal") === k }, WT.t(SPEED_WORDS[k])))),
       WT.el("button", { id: "play-pause", onclick: () => togglePause() }, ""),
-      WT.el("button", { id: "play-step", onclick: () => { if (queue.length) show(queue.shift(), speed()); draw(); } }, WT.t("table.playback_step")),
+      WT.el("button", { id: "play-step", onclick: () => step() }, WT.t("table.playback_step")),
       WT.el("button", { id: "play-skip", onclick: () => flush() }, WT.t("table.playback_skip")),
-      WT.el("span", { id: "play-left", class: "small muted" }),
-      WT.el("div", { id: "play-now", class: "small", "aria-live": "polite" }));
-    document.querySelector("#view-table .table").before(bar);
-    // The ticker: while the bar's line is scrolled out of sight (a phone's decision panel lies below the
-    // map; a long side column on a wide screen) and entries are being played back, the line being shown
-    // stands at the top of the window, with the pause button. (#play-now speaks to screen readers already.)
-    const ticker = WT.el("div", { id: "play-ticker", class: "play-ticker", hidden: true },
-      WT.el("span", { id: "ticker-now", "aria-hidden": "true" }),
-      WT.el("div", { class: "ticker-side" },
-        WT.el("button", { id: "ticker-pause", onclick: () => togglePause() }, ""),
-        WT.el("span", { id: "ticker-left", class: "small muted", "aria-hidden": "true" })));
-    document.body.append(ticker);
-    let lineInSight = true; let lingerUntil = 0; let lingerTimer = null;
-    new IntersectionObserver(([e]) => { lineInSight = e.intersectionRatio > 0.9; drawTicker(); }, { threshold: [0, 0.9, 1] }).observe($("play-now"));
-    function drawTicker() {
-      // An entry stays a moment after the queue has run out, so that the last one can be read too.
-      const lingers = performance.now() < lingerUntil;
-      // Never over another tab, nor under the hot-seat curtain (the last seat's view must not show through):
-      // then the line has no layout box (offsetParent null), as when it is empty.
-      const up = !lineInSight && $("play-now").offsetParent !== null && (queue.length > 0 || lingers);
-      if (up) {
-        $("ticker-now").textContent = $("play-now").textContent;
-        $("ticker-left").textContent = $("play-left").textContent;
-        $("ticker-pause").textContent = $("play-pause").textContent;
-        $("ticker-pause").setAttribute("aria-pressed", String(paused));
-      }
-      ticker.hidden = !up;
-      document.body.classList.toggle("ticker-on", up);
-      document.documentElement.style.setProperty("--ticker-h", up ? `${ticker.offsetHeight}px` : "0px");
-      clearTimeout(lingerTimer);
-      if (up && lingers) lingerTimer = setTimeout(drawTicker, lingerUntil - performance.now() + 20);
+      WT.el("div", { id: "play-now", "aria-live": "polite" }),
+      WT.el("span", { id: "play-left", class: "small muted" }));
+    $("mapcol").prepend(bar);
+    function togglePause() { paused = !paused; localStorage.setItem("wt:paused", paused ? "1" : "0"); draw(); next(); }
+    // How long an entry is told: at least the chosen pace, longer for a long line, a battle twice as long.
+    function paceOf(entry) {
+      const base = speed();
+      const text = (entry.lines || []).join(" ");
+      const e = entry.event || {};
+      const battle = e.e === "battle" || e.e === "revolt" || e.e === "conflict" ? 2 : 1;
+      return Math.min(base * 3, Math.max(base * battle, text.length * base / 60));
     }
-    function togglePause() { paused = !paused; draw(); next(); }
     // ms: how long the entry has on its own (armies move over it); 0 when shown at once.
     function show(entry, ms = 0) {
       showLog(entry);
+      current = entry.index !== undefined ? entry : current;
       const text = (entry.lines || []).filter((l) => l).join(" ");
-      if (text) { $("play-now").textContent = text; lingerUntil = performance.now() + Math.max(ms, 1500); }
+      if (text) $("play-now").textContent = text;
       if (page.highlight) page.highlight(ctx, entry.event, ms);
     }
+    function step() { if (queue.length) { show(queue.shift(), speed()); schedule(); } draw(); }
     function draw() {
       $("play-pause").textContent = WT.t(paused ? "table.playback_resume" : "table.playback_pause");
       $("play-pause").setAttribute("aria-pressed", String(paused));
       $("play-left").textContent = queue.length ? WT.t("table.playback_left", { n: queue.length }) : "";
-      // At the end there is no decision to skip to: the button skips to the final scores.
+      // At the end there is no decision to skip to: the button skips to the final scores; a spectator
+      // has no decision of their own: the button skips to now.
       const over = Object.values(ctx.states).some((st) => st.over);
-      $("play-skip").textContent = WT.t(over ? "table.playback_skip_end" : "table.playback_skip");
+      const watching = !Object.keys(ctx.conns).some((k) => k !== "spectator");
+      $("play-skip").textContent = WT.t(over ? "table.playback_skip_end" : watching ? "table.playback_skip_now" : "table.playback_skip");
+      $("play-skip").disabled = !queue.length;
       document.body.dataset.playQueue = String(queue.length);
-      drawTicker();
     }
     function next() {
       if (timer !== null) return;
-      if (!queue.length || (paused && speed() > 0)) { draw(); if (!queue.length) schedule(); return; }  // (schedule: see atTheEnd)
+      if (!queue.length || (paused && speed() > 0)) { draw(); schedule(); return; }  // (schedule: see atTheEnd)
       if (speed() === 0) { flush(); return; }
       const entry = queue.shift();
       // Entries without words (bookkeeping) pass at once.
-      // A long queue plays faster, at most four times the chosen pace (faster could not be followed).
-      const pace = speed() / Math.min(4, 1 + queue.length / 16);
-      show(entry, pace); draw();
-      timer = setTimeout(() => { timer = null; next(); }, queue.length && (queue[0].lines || []).some((l) => l) ? pace : 0);
+      const worded = (entry.lines || []).some((l) => l);
+      const pace = worded ? paceOf(entry) : 0;
+      show(entry, pace); draw(); schedule();
+      timer = setTimeout(() => { timer = null; next(); }, pace);
     }
-    // Skipped (or acted on): nothing is left to follow, so the ticker goes at once.
-    function flush() { while (queue.length) show(queue.shift()); lingerUntil = 0; if (page.highlight) page.highlight(ctx, null); draw(); schedule(); }
+    // Skipped (or acted on): nothing is left to follow.
+    function flush() { while (queue.length) show(queue.shift()); if (page.highlight) page.highlight(ctx, null); draw(); schedule(); }
     draw();
-    return { push(entry) { queue.push(entry); next(); }, flush, left: () => queue.length, refresh: draw };
+    return {
+      push(entry) { queue.push(entry); next(); }, flush, left: () => queue.length, refresh: draw,
+      // The entry being told while more are to come (the board shows the state after it).
+      telling: () => (queue.length ? current : null),
+    };
   })();
-  // The end of the game is told at the pace of the playback: while its last moves are still being played
-  // back, the turn panel says so and the final scores wait behind a button (the other panels show the
-  // exact state, as always). Each game's turn panel calls this with its final scores.
-  // (ctx.endHeld is part of the games' turn-panel keys, so the panel is rebuilt when the playback ends.)
   ctx.endHeld = () => playback.left() > 0;
   ctx.atTheEnd = (finalPanel) => (!ctx.endHeld() ? finalPanel() : WT.el("div", { id: "over-playing" },
     WT.el("p", {}, WT.t("table.over_playing")),
     WT.el("button", { id: "show-final", class: "primary", onclick: () => playback.flush() }, WT.t("table.show_final"))));
-  // Every report (a battle or revolt of this seat, a winter's scoring) since the player last closed the
-  // panel stays in it, oldest first: a bot's battle a moment later never replaces the player's own.
+  // Reports (a battle or revolt of this seat, a winter's scoring) open over the board when the playback
+  // reaches their entry, one at a time, with "next". What a seat has read stays read across reloads
+  // (kept in this browser per game and seat).
+  const reports = [];
+  const readKey = () => `wt:read:${id}:${ctx.shown}`;
+  const readUpTo = () => Number(localStorage.getItem(readKey()) || 0);
+  function markRead(upTo) { if (upTo > readUpTo()) localStorage.setItem(readKey(), String(upTo)); }
   function maybeReport() {
     for (let i = ctx.reportSeen; i < ctx.logShown; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
-      if (body) {
-        body.classList.add("report-item");
-        $("report-body").append(body);
-        $("report").hidden = false;
-        $("report-h").textContent = WT.t("table.report_count", { n: $("report-body").children.length });
-      }
+      if (body) { body.classList.add("report-item"); reports.push({ index: i, body }); }
     }
     ctx.reportSeen = Math.max(ctx.reportSeen, ctx.logShown);
+    drawReport();
   }
-  $("report-close").addEventListener("click", () => { $("report").hidden = true; $("report-body").replaceChildren(); });
+  // The queue stays in the report's body; only its first item shows (app.css).
+  function drawReport() {
+    $("report").dataset.kinds = reports.map((r) => (r.body.classList.contains("season-summary") ? "season" : "report")).join(" ");
+    if (!reports.length) { $("report").hidden = true; $("report-body").replaceChildren(); return; }
+    $("report-body").replaceChildren(...reports.map((r) => r.body));
+    $("report").hidden = false;
+    $("report-h").textContent = reports.length > 1 ? WT.t("table.report_count", { n: reports.length }) : WT.t("table.report");
+    $("report-next").hidden = reports.length < 2;
+    $("report-next").textContent = WT.t("table.report_next_n", { n: reports.length - 1 });
+  }
+  $("report-next").addEventListener("click", () => { markRead(reports.shift().index + 1); drawReport(); });
+  $("report-close").addEventListener("click", () => { markRead(ctx.reportSeen); reports.length = 0; drawReport(); });
 
   // The host sees the invite links first in the side column, each with a copy button; a seat whose
   // player has connected says so.
   function renderInvites() {
     const invites = mine.invites || {};
     const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
-    if (!rows.length) { $("invites").hidden = true; return; }
-    $("invites").hidden = false;
+    if (!rows.length) { WT.dock.avail("invites", false); return; }
+    // The host sees the links at once while a friend has yet to join.
+    const first = $("invites").dataset.avail !== "1";
+    WT.dock.avail("invites", true);
+    if (first && rows.some(([s]) => ctx.summary.seats[s] && ctx.summary.seats[s].open)) WT.dock.open("invites");
     const creator = { "content-type": "application/json", "x-creator-token": mine.creator || "" };
     const reissue = async (s) => {
       const made = await WT.json(`/api/games/${id}/invites/${s}`, { method: "POST", headers: creator, body: "{}" });
       mine.invites[s] = location.origin + made.invite; WT.keep(id, mine); renderInvites();
     };
     $("inv-h").textContent = WT.t("table.invites_h");
-    if ($("side").firstElementChild !== $("invites")) $("side").prepend($("invites"));
     const copy = (inputId) => WT.el("button", { class: "copy", "data-copy": inputId, onclick: async (e) => {
       const input = $(inputId); input.select();
       try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand("copy"); }
@@ -378,7 +486,7 @@
   // opens the audio while the browser counts the click as the person's wish to hear sound.
   const soundBox = WT.el("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("wt:sound") === "1",
     onchange: (e) => { localStorage.setItem("wt:sound", e.target.checked ? "1" : "0"); if (e.target.checked) beep(); } });
-  document.querySelector("header.top").append(WT.el("label", { class: "small sound", for: "sound" }, soundBox, " ", WT.t("table.sound")));
+  document.querySelector("header.top").append(WT.el("label", { class: "small sound", for: "sound", title: WT.t("table.sound") }, soundBox, " ", WT.el("span", { class: "label" }, WT.t("table.sound"))));
   function yourTurnSignal(state) {
     const myTurn = state.seat !== null && state.legal.length > 0 && !state.over;
     document.title = myTurn ? WT.t("table.tab_your_turn", { title: baseTitle }) : baseTitle;
@@ -407,7 +515,6 @@
     for (const t of ["table", "replay"]) {
       $("tab-" + t).setAttribute("aria-selected", String(t === which));
       $("view-" + t).hidden = t !== which;
-      playback.refresh();  // (the ticker belongs to the table's tab)
     }
     if (which === "replay") fillReplayViews();
   }
@@ -433,9 +540,10 @@
     try {
       replay = await WT.json(`/api/games/${id}/replay?view=${view}&lang=${WT.lang}`, { headers });  // i18n hook: log language
     } catch (e) { $("replay-pos").textContent = e.message; return; }
+    replay.steps = replaySteps(replay);
     const slider = $("replay-slider");
     // A replay opens at the start; the step buttons and the arrow keys go through it.
-    slider.max = replay.frames.length - 1; slider.value = 0;
+    slider.max = replay.steps.length - 1; slider.value = 0;
     showFrame();
     slider.focus();
   });
@@ -443,15 +551,29 @@
     if ($("view-replay").hidden || !replay || e.target.tagName === "INPUT" && e.target !== $("replay-slider") || e.target.tagName === "SELECT") return;
     const slider = $("replay-slider");
     if (e.target === slider) { requestAnimationFrame(showFrame); return; } // the range input moves by itself
+    if (e.key === " " && e.target === document.body) { e.preventDefault(); autoplay(auto === null); return; }
     if (e.key === "ArrowRight") slider.stepUp(); else if (e.key === "ArrowLeft") slider.stepDown();
     else if (e.key === "Home") slider.value = 0; else if (e.key === "End") slider.value = slider.max; else return;
     e.preventDefault(); showFrame();
   });
+  // One step per log entry where the server sends each entry's snapshot (the view's private parts from
+  // its latest frame at that point); otherwise one per frame the server sent (a decision that changed the view).
+  function replaySteps(r) {
+    if (!r.log.length || !r.log.every((e) => e.after)) return r.frames.map((f) => ({ obs: f.obs, log_len: f.log_len, step: f.step }));
+    let snap = {};
+    return r.log.map((e, i) => {
+      snap = WT.mergePatch(snap, e.after);
+      const own = [...r.frames].reverse().find((f) => f.log_len <= i + 1) || r.frames[0];
+      const obs = { ...snap.obs };
+      if (own) for (const [k, v] of Object.entries(own.obs)) if (!(k in snap.obs) || PRIVATE_KEYS.includes(k)) obs[k] = v;
+      return { obs, log_len: i + 1, step: own ? own.step : 0, event: e.event };
+    });
+  }
   function showFrame() {
     if (!replay) return;
     const i = Number($("replay-slider").value);
-    const f = replay.frames[i];
-    $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.frames.length, step: f.step });
+    const f = replay.steps[i];
+    $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.steps.length, step: f.step });
     page.renderFrame(ctx, f.obs, { map: $("replay-map"), players: $("replay-players"), board: $("replay-board") });
     const at = (i) => (replay.notes || []).filter((n) => n.at === i).map(noticeItem); // the notices where they happened
     $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).flatMap((e, i) => [...at(i), page.logItem(ctx, e)]));
@@ -460,18 +582,38 @@
   $("replay-slider").addEventListener("input", showFrame);
   $("replay-prev").addEventListener("click", () => { $("replay-slider").stepDown(); showFrame(); });
   $("replay-next").addEventListener("click", () => { $("replay-slider").stepUp(); showFrame(); });
+  // Autoplay: a step at the chosen pace until the end (or the button again).
+  $("replay-speed").replaceChildren(...Object.keys(SPEEDS).filter((k) => SPEEDS[k]).map((k) =>
+    WT.el("option", { value: k, selected: (localStorage.getItem("wt:replay-speed") || "normal") === k }, WT.t(SPEED_WORDS[k]))));
+  $("replay-speed").addEventListener("change", (e) => localStorage.setItem("wt:replay-speed", e.target.value));
+  let auto = null;
+  function autoplay(on) {
+    clearTimeout(auto); auto = null;
+    $("replay-auto").setAttribute("aria-pressed", String(on));
+    $("replay-auto").textContent = WT.t(on ? "table.playback_pause" : "table.replay_auto");
+    if (!on || !replay) return;
+    const tick = () => {
+      const slider = $("replay-slider");
+      if (Number(slider.value) >= Number(slider.max)) { autoplay(false); return; }
+      slider.stepUp(); showFrame();
+      auto = setTimeout(tick, SPEEDS[$("replay-speed").value] || SPEEDS.normal);
+    };
+    auto = setTimeout(tick, 0);
+  }
+  $("replay-auto").addEventListener("click", () => autoplay(auto === null));
 
   // ------------------------------------------------------------------ chat between the seated players
   // Seated players only (the server never sends it to spectators); short lines, rate-limited there.
-  const chatBox = WT.el("section", { class: "panel chat", id: "chat", hidden: true, "aria-labelledby": "chat-h" },
+  const chatBox = WT.el("section", { class: "panel chat dockpanel", id: "chat", hidden: true, "aria-labelledby": "chat-h" },
     WT.el("h2", { id: "chat-h" }, WT.t("table.chat_h")),
     WT.el("div", { class: "log small", id: "chat-lines", tabindex: "0", "aria-live": "polite" }),
     WT.el("form", { class: "copyrow", id: "chat-form", onsubmit: (e) => { e.preventDefault(); say(); } },
       WT.el("input", { id: "chat-text", maxlength: 200, "aria-label": WT.t("table.chat_say"), placeholder: WT.t("table.chat_say") }),
       WT.el("button", { id: "chat-send" }, WT.t("table.chat_send"))),
     WT.el("div", { id: "chat-msg", class: "small error", role: "status" }));
-  $("side").append(chatBox);
+  $("dockpanels").append(chatBox);
   function chatLine(m) {
+    if (WT.dock.current !== "chat") WT.dock.unread("chat", 1);
     const seat = ctx.summary.seats[m.seat] || { colour: "?" };
     $("chat-lines").append(WT.el("div", { class: "chat-line" }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), WT.el("strong", {}, m.name + ": "), m.text));
     $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
@@ -513,7 +655,8 @@
   }
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
   if (!Object.keys(ctx.conns).length) connect(null, null);
-  chatBox.hidden = !Object.keys(ctx.conns).some((k) => k !== "spectator") && !mine.pendingClaim && !frag.get("token") && !frag.get("invite");
+  WT.dock.avail("chat", Object.keys(ctx.conns).some((k) => k !== "spectator") || !!mine.pendingClaim || !!frag.get("token") || !!frag.get("invite"));
   renderInvites();
   renderNotice();
+  playback.refresh();  // (the skip button's words depend on whether this screen holds a seat)
 })();

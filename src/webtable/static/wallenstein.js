@@ -11,7 +11,7 @@ window.GamePages = window.GamePages || {};
   const REGION = { Brandenburg: "#e9e2cf", Sachsen: "#e4e8cf", Kurpfalz: "#ece0d6", Bayern: "#dfe6e2", "Österreich": "#e9dde3" };
   // A building's mark on the map: its initial in the page's language (P/C/T, German P/K/H) on its colour.
   const BLD = { palace: "#7a4b1e", church: "#2f5d8a", trading_post: "#2e7a3c" };
-  const bldLetter = (b) => WT.t("wallenstein.building_letter." + b);
+  const bldLetter = (b) => T("wallenstein.building_letter." + b);
   const BUILDING_WORD = { palace: "wallenstein.building_palace", church: "wallenstein.building_church", trading_post: "wallenstein.building_trading_post" };
   const COURT_BOX = { convert3: 3, convert2: 2, convert1: 1 };
   const LK_WORDS = { thalers: "wallenstein.lk_thalers", grain: "wallenstein.lk_grain", armies: "wallenstein.lk_armies", vp: "wallenstein.lk_vp" };
@@ -37,34 +37,40 @@ window.GamePages = window.GamePages || {};
   const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
   const is2002 = () => edition === "2002";
+  // The 2002 edition's own words (farmers, trading firms) where its catalogue has them: one screen never
+  // mixes them with the 2012 words (peasants, trading posts).
+  // (Only these: other "_2002" keys are the edition's own messages with their own parameters, chosen by name.)
+  const WORDS_2002 = new Set(["peasants", "n_peasants", "bc_peasants_defend", "defender_neutral", "bc_revolt_armies", "building_trading_post",
+    "buildings_trading_post", "fill_why_site_trading_post", "fill_why_supply_trading_post"].map((k) => "wallenstein." + k));
+  const T = (key, params) => WT.t(is2002() && WORDS_2002.has(key) ? key + "_2002" : key, params);
   // Counted words, in the page's language (plural forms from the catalogue).
-  const armies = (n) => WT.t("wallenstein.n_armies", { n });
+  const armies = (n) => T("wallenstein.n_armies", { n });
   const money = (n) => WT.t(is2002() ? "wallenstein.n_gold" : "wallenstein.n_thalers", { n });
   const actionLabel = (a) => (is2002() && meta.actions_2002[a]) || (meta.actions.find((x) => x.name === a) || { label: a }).label;
-  const boxLabel = (b) => (b === "bid" ? WT.t("wallenstein.box_bid") : b in COURT_BOX ? WT.t("wallenstein.box_convert", { n: COURT_BOX[b] }) : actionLabel(b));
+  const boxLabel = (b) => (b === "bid" ? T("wallenstein.box_bid") : b in COURT_BOX ? T("wallenstein.box_convert", { n: COURT_BOX[b] }) : actionLabel(b));
   // Plan cards: a county key, "money:v", "blank", "tower"; blank and tower cards are alike, so the
   // planning mat tells its copies apart as "blank#2", "tower#1" (sent without the suffix).
   const baseCard = (c) => (c && c.includes("#") ? c.slice(0, c.indexOf("#")) : c);
   const cardLabel = (c) => {
     c = baseCard(c);
     if (c === null || c === undefined) return "—";
-    if (c === "blank") return WT.t("wallenstein.card_blank");
-    if (c === "tower") return WT.t("wallenstein.card_tower");
-    if (c.startsWith("money:")) return WT.t("wallenstein.n_thalers", { n: Number(c.slice(6)) });
+    if (c === "blank") return T("wallenstein.card_blank");
+    if (c === "tower") return T("wallenstein.card_tower");
+    if (c.startsWith("money:")) return T("wallenstein.n_thalers", { n: Number(c.slice(6)) });
     return name(c);
   };
-  const cubeWho = (k) => (k === "peasants" ? WT.t("wallenstein.peasants") : Colour(k));
-  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => WT.t("wallenstein.cubes", { who: cubeWho(k), n })).join(", ") || WT.t("wallenstein.none");
-  const standin = (why) => el("span", { class: "standin", title: why || WT.t("wallenstein.standin_why") }, WT.t("wallenstein.standin"));
-  const lkBenefit = (b, n) => (LK_WORDS[b] ? WT.t(LK_WORDS[b], { n }) : `${n} ${b}`);
-  const seasonName = (s) => WT.t("wallenstein.season." + s);
-  const phaseName = (ph) => WT.t("wallenstein.phase." + ph);
+  const cubeWho = (k) => (k === "peasants" ? T("wallenstein.peasants") : Colour(k));
+  const cubes = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => T("wallenstein.cubes", { who: cubeWho(k), n })).join(", ") || T("wallenstein.none");
+  const standin = (why) => el("span", { class: "standin", title: why || T("wallenstein.standin_why") }, T("wallenstein.standin"));
+  const lkBenefit = (b, n) => (LK_WORDS[b] ? T(LK_WORDS[b], { n }) : `${n} ${b}`);
+  const seasonName = (s) => T("wallenstein.season." + s);
+  const phaseName = (ph) => T("wallenstein.phase." + ph);
   const regionsHeld = (obs, p) => new Set(meta.counties.filter((c) => obs.counties[c.key].owner === p).map((c) => c.region)).size;
 
   function eventInfo(e) {
     if (e.number !== undefined) { // a 2002 card: number, region, and stand-in printed values (W-29)
       const m = meta.events_2002[e.event] || { title: e.event, effect: "" };
-      return { title: WT.t("wallenstein.event_card_2002", { title: m.title.replace("{region}", e.region || "?"), number: e.number }), effect: m.effect, standin: !!e.standin };
+      return { title: T("wallenstein.event_card_2002", { title: m.title.replace("{region}", e.region || "?"), number: e.number }), effect: m.effect, standin: !!e.standin };
     }
     const m = meta.events[e.event] || { title: e.event, effect: "" };
     return { title: m.title, effect: m.effect, standin: !!e.standin };
@@ -73,17 +79,17 @@ window.GamePages = window.GamePages || {};
   function favourText(f) {
     const n = f.amount;
     const what = {
-      remove_event: () => WT.t("wallenstein.favour_remove_event"),
-      thalers: () => WT.t("wallenstein.n_thalers", { n }),
-      tray_armies: () => WT.t("wallenstein.lk_armies", { n }),
-      revolt_marker: () => WT.t("wallenstein.favour_revolt_marker"),
-      grain: () => WT.t("wallenstein.lk_grain", { n }),
-      vp: () => WT.t("wallenstein.n_vp", { n }),
-      build: () => WT.t("wallenstein.favour_build." + f.building),
-      protection: () => WT.t("wallenstein.favour_protection"),
-      deploy3: () => WT.t("wallenstein.favour_deploy3"),
+      remove_event: () => T("wallenstein.favour_remove_event"),
+      thalers: () => T("wallenstein.n_thalers", { n }),
+      tray_armies: () => T("wallenstein.lk_armies", { n }),
+      revolt_marker: () => T("wallenstein.favour_revolt_marker"),
+      grain: () => T("wallenstein.lk_grain", { n }),
+      vp: () => T("wallenstein.n_vp", { n }),
+      build: () => T("wallenstein.favour_build." + f.building),
+      protection: () => T("wallenstein.favour_protection"),
+      deploy3: () => T("wallenstein.favour_deploy3"),
     }[f.favour];
-    return WT.t("wallenstein.favour_card", { card: f.card, what: what ? what() : f.favour });
+    return T("wallenstein.favour_card", { card: f.card, what: what ? what() : f.favour });
   }
   const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(), ")"] : "");
 
@@ -111,6 +117,7 @@ window.GamePages = window.GamePages || {};
       if (opts.targets && opts.targets.has(c.key)) cls.push("target");
       if (opts.origin === c.key) cls.push("origin");
       if (opts.chosen === c.key) cls.push("chosen");
+      if (svg.id === "map" && litKeys.has(c.key)) cls.push("lit");
       const leader = leaders.find(([, k]) => k === c.key);
       const statue = obs.leaders && obs.leaders.statues[c.key];
       const label = countyWords(c, st, leader, statue);
@@ -127,27 +134,86 @@ window.GamePages = window.GamePages || {};
       // label covers a border.
       const nm = shape.name || { x, y: y + 24, size: 11 };
       const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": nm.size, "data-label": c.key }); t.textContent = c.name; marks.append(t);
-      marks.append(printedValues(nm.x, nm.y + 11, c));
+      const values = printedValues(nm.x, nm.y + 11, c);
+      marks.append(values);
+      if (svg.id === "map") grow(c.key, t, values, nm);
       if (owner !== null && st.armies > 0) {
         const g = s("g", { class: "army", "data-county": c.key });
-        g.append(s("circle", { cx: x, cy: y, r: 12, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2 }));
-        const n = s("text", { x, y: y + 4.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
+        g.append(s("circle", { cx: x, cy: y - 4, r: 15, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2.5 }));
+        const n = s("text", { x, y: y + 2.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
       }
-      st.buildings.forEach((b, i) => {
-        const [letter, colour] = [bldLetter(b), BLD[b]];
-        const bx = x - 22 + i * 13, by = y - 28;
-        marks.append(s("rect", { x: bx, y: by, width: 11, height: 11, fill: colour, rx: 2 }));
-        const bt = s("text", { x: bx + 5.5, y: by + 8.5, class: "bldg", fill: "#fff" }); bt.textContent = letter; marks.append(bt);
-      });
-      for (let i = 0; i < st.revolt; i++) marks.append(s("circle", { cx: x + 16 + i * 7, cy: y - 12, r: 4, fill: "#111", stroke: "#ff5a3c", "stroke-width": 1.5 }));
+      st.buildings.forEach((b, i) => marks.append(buildingIcon(b, x - 34 + i * 22, y - 40)));
+      for (let i = 0; i < st.revolt; i++) marks.append(revoltToken(x + 22 + i * 9, y - 18));
       if (leader) marks.append(leaderMark(x - 15, y + 2, Number(leader[0])));
       if (statue) marks.append(statueMark(x + 17, y + 4, statue.owner, statue.count));
     }
+    // Region borders over the owners' colours: region majorities decide the scoring.
+    layer.append(s("path", { d: regionBorders(), class: "region-border", fill: "none" }));
     for (const [region, at] of Object.entries(M.region_labels || {})) {
       const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": at.size, "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
     }
   }
+  // The segments of the county borders where two regions meet, or where the land ends (the map's
+  // counties share their border points exactly: mapgen.py), as one path; computed once.
+  let bordersPath = null;
+  let sharedSegments = []; // the borders between two counties, for the labels to keep clear of
+  // Whether a box meets a border segment (Liang-Barsky clipping of the segment to the box).
+  function meets(p, q, x0, y0, x1, y1) {
+    let lo = 0, hi = 1; const dx = q[0] - p[0], dy = q[1] - p[1];
+    for (const [a, b] of [[-dx, p[0] - x0], [dx, x1 - p[0]], [-dy, p[1] - y0], [dy, y1 - p[1]]]) {
+      if (a === 0) { if (b < 0) return false; continue; }
+      const r = b / a; if (a < 0) lo = Math.max(lo, r); else hi = Math.min(hi, r); if (lo > hi) return false;
+    }
+    return true;
+  }
+  // A node's box in the map's units as drawn (its own transform included).
+  function mapBox(node) {
+    const r = node.getBoundingClientRect(); const m = node.ownerSVGElement.getScreenCTM().inverse();
+    const a = new DOMPoint(r.left, r.top).matrixTransform(m); const b = new DOMPoint(r.right, r.bottom).matrixTransform(m);
+    return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
+  }
+  const clear = (node) => { const b = mapBox(node); return b.x1 > b.x0 && !sharedSegments.some((e) => meets(e.p, e.q, b.x0, b.y0, b.x1, b.y1)); };
+  // Names and printed values as large as their county lets them be without covering a border: at
+  // 1366x768 the board is drawn at about 0.6 of its units, so the values' figures want about twice
+  // mapgen's size to be 11 px on the screen. The largest size that keeps clear of every border is
+  // found once per county on the live map (measured as Chromium lays it out) and kept.
+  const grown = {};
+  const VALUE_SCALES = [2.2, 1.9, 1.6, 1.35, 1.15];
+  const NAME_SCALES = [1.3, 1.15];
+  function grow(key, name, values, nm) {
+    if (!grown[key]) {
+      if (!name.getBoundingClientRect().width) return; // not laid out (a hidden tab): tried at the next drawing
+      regionBorders();
+      const top = nm.y + 2.3; // the values' top edge: they grow down and to the sides from it
+      const v = VALUE_SCALES.find((k) => { values.setAttribute("transform", scaleAt(k, nm.x, top)); return clear(values); }) || 1;
+      const n = NAME_SCALES.find((k) => { name.setAttribute("font-size", nm.size * k); return clear(name); }) || 1;
+      grown[key] = { v, n: nm.size * n };
+    }
+    const g = grown[key];
+    values.setAttribute("transform", scaleAt(g.v, nm.x, nm.y + 2.3));
+    name.setAttribute("font-size", g.n);
+  }
+  const scaleAt = (k, x, y) => (k === 1 ? "" : `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})`);
+  function regionBorders() {
+    if (bordersPath !== null) return bordersPath;
+    const seen = new Map();
+    for (const c of meta.counties) {
+      for (const ring of M.counties[c.key].rings) {
+        ring.forEach((p, i) => {
+          const q = ring[(i + 1) % ring.length];
+          const key = [p.join(","), q.join(",")].sort().join(" ");
+          const had = seen.get(key);
+          seen.set(key, had ? { ...had, regions: [...had.regions, c.region] } : { p, q, regions: [c.region] });
+        });
+      }
+    }
+    sharedSegments = [...seen.values()].filter((e) => e.regions.length === 2);
+    bordersPath = [...seen.values()].filter((e) => e.regions.length === 1 || e.regions[0] !== e.regions[1])
+      .map((e) => `M${e.p[0]} ${e.p[1]}L${e.q[0]} ${e.q[1]}`).join("");
+    return bordersPath;
+  }
   // A county's printed values as on the board: a coin with its tax, a sheaf with its grain.
+  // (Grown where the county has room: see grow.)
   function printedValues(x, y, c) {
     const g = s("g", { class: "values", "aria-hidden": "true" });
     g.append(s("circle", { cx: x - 9, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
@@ -158,32 +224,54 @@ window.GamePages = window.GamePages || {};
   }
   // A county in words, for its tooltip and for screen readers.
   function countyWords(c, st, leader, statue) {
-    const parts = [WT.t("wallenstein.county_printed", { name: c.name, region: c.region, tax: c.tax, grain: c.grain })];
-    if (!st.in_play) parts.push(WT.t("wallenstein.county_out"));
-    else if (st.owner === null) parts.push(WT.t("wallenstein.county_neutral"));
-    else parts.push(WT.t("wallenstein.county_owned", { colour: Colour(st.owner), n: st.armies }));
-    for (const b of st.buildings) parts.push(WT.t(BUILDING_WORD[b]));
-    if (st.revolt) parts.push(WT.t("wallenstein.county_revolt", { n: st.revolt }));
-    if (leader) parts.push(WT.t("wallenstein.county_leader", { colour: Colour(leader[0]) }));
-    if (statue) parts.push(WT.t("wallenstein.county_statues", { n: statue.count, colour: Colour(statue.owner) }));
+    const parts = [T("wallenstein.county_printed", { name: c.name, region: c.region, tax: c.tax, grain: c.grain })];
+    if (!st.in_play) parts.push(T("wallenstein.county_out"));
+    else if (st.owner === null) parts.push(T("wallenstein.county_neutral"));
+    else parts.push(T("wallenstein.county_owned", { colour: Colour(st.owner), n: st.armies }));
+    for (const b of st.buildings) parts.push(T(BUILDING_WORD[b]));
+    if (st.revolt) parts.push(T("wallenstein.county_revolt", { n: st.revolt }));
+    if (leader) parts.push(T("wallenstein.county_leader", { colour: Colour(leader[0]) }));
+    if (statue) parts.push(T("wallenstein.county_statues", { n: statue.count, colour: Colour(statue.owner) }));
     return parts.join("; ");
   }
   // The map's legend: every symbol in words (drawn once per map).
   function legend() {
     const sym = (cls, text) => el("span", { class: "lg-sym " + cls }, text);
-    const item = (mark, key) => el("li", {}, mark, " ", WT.t(key));
-    return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, WT.t("wallenstein.legend")),
+    const item = (mark, key) => el("li", {}, mark, " ", T(key));
+    const icon = (g) => { const svg = s("svg", { width: 22, height: 22, viewBox: "0 0 22 22", class: "lg-icon", "aria-hidden": "true" }); svg.append(g); return svg; };
+    return el("details", { class: "legend panel small", id: "legend", "data-edition": edition }, el("summary", {}, T("wallenstein.legend")),
       el("ul", {},
         item(sym("lg-coin", "3"), "wallenstein.legend_tax"),
         item(sym("lg-sheaf", "2"), "wallenstein.legend_grain"),
         item(sym("lg-army", "4"), "wallenstein.legend_armies"),
-        item(sym("lg-bld lg-P", bldLetter("palace")), "wallenstein.building_palace"),
-        item(sym("lg-bld lg-C", bldLetter("church")), "wallenstein.building_church"),
-        item(sym("lg-bld lg-T", bldLetter("trading_post")), "wallenstein.building_trading_post"),
-        item(sym("lg-revolt", ""), "wallenstein.legend_revolt"),
+        item(icon(buildingIcon("palace", 11, 11)), "wallenstein.building_palace"),
+        item(icon(buildingIcon("church", 11, 11)), "wallenstein.building_church"),
+        item(icon(buildingIcon("trading_post", 11, 11)), "wallenstein.building_trading_post"),
+        item(icon(revoltToken(11, 11)), "wallenstein.legend_revolt"),
+        item(el("span", { class: "lg-sym lg-region" }), "wallenstein.legend_region"),
         item(sym("lg-out", ""), "wallenstein.legend_out"),
         item(sym("lg-target", ""), "wallenstein.legend_target"),
         item(sym("lg-origin", ""), "wallenstein.legend_origin")));
+  }
+  // Buildings as drawn pieces (palace: a house with towers; church: a nave with a spire and cross;
+  // trading post: a market stall with an awning), on a tile of the building's colour.
+  const ICON = {
+    palace: "M-7 6V-2H-4V-6H-2V-2H2V-6H4V-2H7V6Z",
+    church: "M-6 6V-1L0 -4L6 -1V6ZM-1 -4V-9H1V-4ZM-2.5 -7.5H2.5V-6H-2.5Z",
+    trading_post: "M-7 -2L-4 -6H4L7 -2ZM-6 -2H6V6H3V1H-3V6H-6Z",
+  };
+  function buildingIcon(b, x, y) {
+    const g = s("g", { class: "bldg-icon", "data-building": b, transform: `translate(${x} ${y})` });
+    g.append(s("rect", { x: -10, y: -10, width: 20, height: 20, rx: 4, fill: BLD[b], stroke: "#fff", "stroke-width": 1.5 }),
+      s("path", { d: ICON[b], fill: "#fff" }));
+    return g;
+  }
+  // A revolt marker: a black token with a flame.
+  function revoltToken(x, y) {
+    const g = s("g", { class: "revolt-token", transform: `translate(${x} ${y})` });
+    g.append(s("circle", { r: 8, fill: "#111", stroke: "#ff5a3c", "stroke-width": 2.2 }),
+      s("path", { d: "M0 -5C3 -1 4 2 0 5C-4 2 -3 -1 0 -5Z", fill: "#ff7a3c" }));
+    return g;
   }
   function pathOf(rings) { return rings.map((r) => "M" + r.map((p) => p[0] + " " + p[1]).join("L") + "Z").join(""); }
   // The military leader: a pennant on a pole in the player's colour (drawn by the project).
@@ -236,11 +324,11 @@ window.GamePages = window.GamePages || {};
   function zoomControls(wrap) {
     const svg = document.getElementById("map");
     wrap.classList.add("zoomable");
-    wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": WT.t("wallenstein.zoom") },
-      el("button", { id: "zoom-in", "aria-label": WT.t("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
+    wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": T("wallenstein.zoom") },
+      el("button", { id: "zoom-in", "aria-label": T("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
       el("span", { id: "zoom-level", class: "small" }, "100%"),
-      el("button", { id: "zoom-out", "aria-label": WT.t("wallenstein.zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
-      el("button", { id: "zoom-reset", "aria-label": WT.t("wallenstein.zoom_reset"), onclick: () => { zoom = null; applyZoom(); } }, "⟲")));
+      el("button", { id: "zoom-out", "aria-label": T("wallenstein.zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
+      el("button", { id: "zoom-reset", "aria-label": T("wallenstein.zoom_reset"), onclick: () => { zoom = null; applyZoom(); } }, "⟲")));
     svg.addEventListener("wheel", (ev) => { if (!ev.ctrlKey && !zoom && ev.deltaY > 0) return; ev.preventDefault(); const [x, y] = toMap(svg, ev); zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, x, y); }, { passive: false });
     const pointers = new Map(); let last = null; let moved = 0;
     svg.addEventListener("pointerdown", (ev) => { pointers.set(ev.pointerId, [ev.clientX, ev.clientY]); last = null; moved = 0; });
@@ -270,72 +358,87 @@ window.GamePages = window.GamePages || {};
       const pos = obs.positions[String(i)];
       const tile = pos ? obs.bonus_tiles[pos - 1] : null;
       const pending = obs.pending.includes(i);
-      return el("tr", { class: pending ? "pending" : "" },
-        el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : ""),
-        el("td", { class: "num" }, p.thalers), el("td", { class: "num" }, p.grain), el("td", { class: "num" }, p.vp),
-        el("td", { class: "num" }, p.counties), el("td", { class: "num" }, p.supply),
-        el("td", { class: "small" }, pos ? `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "") : (p.planned ? WT.t("wallenstein.planned") : "")));
+      const fig = (key, value, title) => el("td", { class: "num", "data-label": WT.t(key), title: WT.t(title) }, value);
+      return el("tr", { class: pending ? "pending" : "", style: `--seat: ${SOLID[colourOf(i)]}`, "data-seat": i },
+        el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : "",
+          el("span", { class: "clock", "data-clock": i, hidden: true })),
+        fig(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", p.thalers, is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title"),
+        fig("wallenstein.th_grain", p.grain, "wallenstein.th_grain_title"), fig("wallenstein.th_vp", p.vp, "wallenstein.th_vp_title"),
+        fig("wallenstein.th_counties", p.counties, "wallenstein.th_counties_title"), fig("wallenstein.th_supply", p.supply, "wallenstein.th_supply_title"),
+        el("td", { class: "small order", "data-label": WT.t(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus") }, orderText(obs, i, pos, tile, p)));
     });
     const th = (key, attrs = {}) => el("th", attrs, WT.t(key));
-    return el("table", { class: "players" }, el("tr", {}, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
-      th("wallenstein.th_grain", { class: "num", title: WT.t("wallenstein.th_grain_title") }), th("wallenstein.th_vp", { class: "num", title: WT.t("wallenstein.th_vp_title") }), th("wallenstein.th_counties", { class: "num", title: WT.t("wallenstein.th_counties_title") }),
-      th("wallenstein.th_supply", { class: "num", title: WT.t("wallenstein.th_supply_title") }), th(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus", { title: WT.t(is2002() ? "wallenstein.th_order_title" : "wallenstein.th_order_bonus_title") })), ...rows);
+    return el("table", { class: "players" + (ctx.strip ? " strip-cards" : "") }, el("tr", { class: "head" }, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
+      th("wallenstein.th_grain", { class: "num", title: T("wallenstein.th_grain_title") }), th("wallenstein.th_vp", { class: "num", title: T("wallenstein.th_vp_title") }), th("wallenstein.th_counties", { class: "num", title: T("wallenstein.th_counties_title") }),
+      th("wallenstein.th_supply", { class: "num", title: T("wallenstein.th_supply_title") }), th(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus", { title: WT.t(is2002() ? "wallenstein.th_order_title" : "wallenstein.th_order_bonus_title") })), ...rows);
   }
 
-  function boardPanel(ctx, obs) {
+  // A seat's place in the player order and its bonus tile (2012); in 2002 its place in the order of
+  // play (obs.order), as the bonus tiles are not part of that edition.
+  function orderText(obs, i, pos, tile, p) {
+    if (pos) return `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "");
+    if (p.planned) return T("wallenstein.planned");
+    const at = (obs.order || []).indexOf(i);
+    return at >= 0 ? String(at + 1) : "–";
+  }
+  function boardPanel(ctx, obs) { const b = boardParts(ctx, obs); return [...b.track, ...b.details, ...b.modules]; }
+  // The board in three parts: the season track (always in view), the details and the modules (dock tabs).
+  function boardParts(ctx, obs) {
     const out = [];
-    out.push(el("p", {}, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
+    out.push(el("p", { class: "season-line" }, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
     if (obs.action_cards.length) {
-      out.push(el("div", { class: "small muted" }, WT.t("wallenstein.action_cards")));
+      out.push(el("div", { class: "small muted" }, T("wallenstein.action_cards")));
       out.push(el("div", { class: "cards", role: "list" }, ...obs.action_cards.map((a, i) => {
         const cls = ["card"]; if (a === null) cls.push("hidden");
         if (obs.current_action === i + 1) cls.push("current"); else if (obs.current_action && i + 1 < obs.current_action) cls.push("done");
-        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? WT.t("wallenstein.card_face_down", { i: i + 1 }) : WT.t("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
+        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? T("wallenstein.card_face_down", { i: i + 1 }) : T("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
       })));
     }
     const ev = obs.events;
+    if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, T("wallenstein.event_now", { title: m.title, effect: m.effect }), m.standin ? [" ", standin()] : "")); }
+    const track = out.splice(0);
     if (ev.year.length || ev.current) {
       const evs = ev.year.map((e) => {
         const m = eventInfo(e);
         const cur = ev.current && ev.current.card === e.card;
         return el("div", { class: cur ? "card current event" : "card event", title: m.effect },
-          WT.t("wallenstein.event_winter_loss", { title: m.title, n: e.winter_loss }), m.standin ? [" ", standin(WT.t("wallenstein.standin_event"))] : "", cur ? " " + WT.t("wallenstein.event_now_mark") : "");
+          T("wallenstein.event_winter_loss", { title: m.title, n: e.winter_loss }), m.standin ? [" ", standin(T("wallenstein.standin_event"))] : "", cur ? " " + T("wallenstein.event_now_mark") : "");
       });
-      out.push(el("div", { class: "small muted" }, WT.t("wallenstein.events_year")), el("div", { class: "cards" }, ...evs));
-      if (ev.current) { const m = eventInfo(ev.current); out.push(el("p", { class: "small", id: "event-now" }, WT.t("wallenstein.event_now", { title: m.title, effect: m.effect }), m.standin ? [" ", standin()] : "")); }
+      out.push(el("div", { class: "small muted" }, T("wallenstein.events_year")), el("div", { class: "cards" }, ...evs));
     }
-    if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.bonus_tiles", { tiles: obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ") })));
+    if (obs.bonus_tiles.length) out.push(el("p", { class: "small" }, T("wallenstein.bonus_tiles", { tiles: obs.bonus_tiles.map((t, i) => `${i + 1}. ${meta.bonus_tiles[t]}`).join(" · ") })));
     if (obs.order.length) out.push(el("p", { class: "small" }, WT.t(is2002() ? "wallenstein.order_2002" : "wallenstein.order"), " ", ...obs.order.map((p) => el("span", {}, swatch(p), Colour(p) + " "))));
-    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, WT.t("wallenstein.bids", { bids: Object.entries(obs.bids).map(([p, c]) => `${Colour(p)} ${cardLabel(c)}`).join(", ") })));
-    out.push(el("p", { class: "small" }, WT.t("wallenstein.tower_line", { tray: cubes(obs.tower.tray), inside: cubes(obs.tower.inside) })));
+    if (Object.keys(obs.bids).length) out.push(el("p", { class: "small" }, T("wallenstein.bids", { bids: Object.entries(obs.bids).map(([p, c]) => `${Colour(p)} ${cardLabel(c)}`).join(", ") })));
+    out.push(el("p", { class: "small" }, T("wallenstein.tower_line", { tray: cubes(obs.tower.tray), inside: cubes(obs.tower.inside) })));
     const plansShown = Object.entries(obs.plans || {}).filter(([, v]) => Object.keys(v).length);
     if (plansShown.length) {
       const acts = obs.action_cards.filter((a) => a !== null);
-      out.push(el("details", {}, el("summary", { class: "small" }, WT.t("wallenstein.plans_turned_up")),
+      out.push(el("details", {}, el("summary", { class: "small" }, T("wallenstein.plans_turned_up")),
         el("table", { class: "small" }, el("tr", {}, el("th", {}, ""), ...acts.map((a) => el("th", {}, actionLabel(a)))),
           ...plansShown.map(([p, v]) => el("tr", {}, el("td", {}, swatch(p)), ...acts.map((a) => el("td", {}, a in v ? cardLabel(v[a]) : "?")))))));
     }
     if (obs.declared_empty && Object.keys(obs.declared_empty).length) {
-      out.push(el("p", { class: "small", id: "declared-empty" }, WT.t("wallenstein.declared_empty", {
+      out.push(el("p", { class: "small", id: "declared-empty" }, T("wallenstein.declared_empty", {
         boxes: Object.entries(obs.declared_empty).map(([p, boxes]) => `${Colour(p)}: ${boxes.map(actionLabel).join(", ")}`).join("; ") })));
     }
     if (obs.fight) out.push(fightLine(obs.fight));
-    if (obs.draft) out.push(el("p", { class: "small" }, WT.t("wallenstein.draft_line", { faceup: obs.draft.faceup.map(name).join(", ") || WT.t("wallenstein.none"), n: obs.draft.deck_left })));
-    if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, WT.t("wallenstein.winter_revolts_left", { counties: obs.winter.revolts_left.map(name).join(", ") })));
+    if (obs.draft) out.push(el("p", { class: "small" }, T("wallenstein.draft_line", { faceup: obs.draft.faceup.map(name).join(", ") || T("wallenstein.none"), n: obs.draft.deck_left })));
+    if (obs.winter && obs.winter.revolts_left.length) out.push(el("p", { class: "small" }, T("wallenstein.winter_revolts_left", { counties: obs.winter.revolts_left.map(name).join(", ") })));
     const sp = obs.supplies;
     out.push(el("p", { class: "small muted" }, WT.t(is2002() ? "wallenstein.supplies_2002" : "wallenstein.supplies", { peasants: sp.peasants, palaces: sp.palace, churches: sp.church, posts: sp.trading_post, markers: sp.revolt_markers })));
-    if (obs.court) out.push(courtPanel(ctx, obs));
-    if (obs.landsknechte) out.push(landsknechtePanel(ctx, obs));
-    if (obs.leaders) out.push(leadersPanel(ctx, obs));
-    return out;
+    const modules = [];
+    if (obs.court) modules.push(courtPanel(ctx, obs));
+    if (obs.landsknechte) modules.push(landsknechtePanel(ctx, obs));
+    if (obs.leaders) modules.push(leadersPanel(ctx, obs));
+    return { track, details: out, modules };
   }
 
   // A 2002 fight waiting for the defender's commitment (public once announced, W-18).
   function fightLine(f) {
     const defender = f.defender === null || f.defender < 0 ? WT.t("table.nobody") : Colour(f.defender);
     const text = f.kind === "attack"
-      ? WT.t("wallenstein.fight_attack", { attacker: Colour(f.attacker), defender, county: name(f.county), origin: name(f.origin), armies: armies(f.armies), n: f.defender_armies })
-      : WT.t(f.kind === "winter_revolt" ? "wallenstein.fight_winter_revolt" : "wallenstein.fight_revolt", { county: name(f.county), farmers: WT.t("wallenstein.n_farmers", { n: f.farmers }), defender, n: f.defender_armies });
+      ? T("wallenstein.fight_attack", { attacker: Colour(f.attacker), defender, county: name(f.county), origin: name(f.origin), armies: armies(f.armies), n: f.defender_armies })
+      : WT.t(f.kind === "winter_revolt" ? "wallenstein.fight_winter_revolt" : "wallenstein.fight_revolt", { county: name(f.county), farmers: T("wallenstein.n_farmers", { n: f.farmers }), defender, n: f.defender_armies });
     return el("p", { class: "small fight", id: "fight" }, text);
   }
 
@@ -345,79 +448,79 @@ window.GamePages = window.GamePages || {};
 
   function courtPanel(ctx, obs) {
     const c = obs.court;
-    const sec = el("section", { class: "module court", id: "court", "aria-label": WT.t("wallenstein.court_h") }, el("h3", {}, WT.t("wallenstein.court_h")));
+    const sec = el("section", { class: "module court", id: "court", "aria-label": T("wallenstein.court_h") }, el("h3", {}, T("wallenstein.court_h")));
     const display = c.display.length
       ? el("div", { class: "favours", role: "list" }, ...c.display.map((f) => el("div", { class: "favour", role: "listitem" },
-        el("span", { class: "cost" }, WT.t("wallenstein.n_courtiers", { n: f.courtiers })), favourEl(f))))
-      : el("p", { class: "small muted" }, WT.t("wallenstein.court_no_favours"));
-    sec.append(el("div", { class: "small muted" }, WT.t("wallenstein.court_favours")), display);
+        el("span", { class: "cost" }, T("wallenstein.n_courtiers", { n: f.courtiers })), favourEl(f))))
+      : el("p", { class: "small muted" }, T("wallenstein.court_no_favours"));
+    sec.append(el("div", { class: "small muted" }, T("wallenstein.court_favours")), display);
     const boardText = (p) => {
       const b = c.boards[String(p)];
-      if (!b) return el("span", { class: "muted" }, WT.t("wallenstein.hidden"));
-      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, WT.t("wallenstein.not_planned"));
+      if (!b) return el("span", { class: "muted" }, T("wallenstein.hidden"));
+      if (Object.values(b).every((card) => card === null)) return el("span", { class: "muted" }, T("wallenstein.not_planned"));
       return Object.entries(b).map(([box, card]) => `${COURT_BOX[box]}: ${card === null ? "—" : cardLabel(card)}`).join(" · ");
     };
     const rows = obs.players.map((_, p) => {
       const cp = c.courtiers[String(p)];
       const notes = [];
-      if (c.keeps_favour_4.includes(p)) notes.push(WT.t("wallenstein.court_keeps_4"));
-      if (c.protected.includes(p)) notes.push(WT.t("wallenstein.court_protected"));
+      if (c.keeps_favour_4.includes(p)) notes.push(T("wallenstein.court_keeps_4"));
+      if (c.protected.includes(p)) notes.push(T("wallenstein.court_protected"));
       return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
         // Notes sit under the colour, not in a sixth column: a long German note pushed that out of the panel.
         el("td", {}, swatch(p), Colour(p), notes.length ? el("div", { class: "small muted court-note" }, notes.join("; ")) : ""),
-        el("td", {}, pips(cp.supply, "own c-" + colourOf(p), WT.t("wallenstein.court_pips_supply"))),
-        el("td", {}, pips(cp.hall, "c-" + colourOf(p), WT.t("wallenstein.court_pips_hall"))),
-        el("td", {}, pips(cp.audience, "c-" + colourOf(p), WT.t("wallenstein.court_pips_audience"))),
+        el("td", {}, pips(cp.supply, "own c-" + colourOf(p), T("wallenstein.court_pips_supply"))),
+        el("td", {}, pips(cp.hall, "c-" + colourOf(p), T("wallenstein.court_pips_hall"))),
+        el("td", {}, pips(cp.audience, "c-" + colourOf(p), T("wallenstein.court_pips_audience"))),
         el("td", { class: "small" }, boardText(p)));
     });
     sec.append(el("table", { class: "court-table small" },
       el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key)))), ...rows));
-    const facts = [WT.t("wallenstein.court_deck", { n: c.deck_left })];
-    if (c.gone.length) facts.push(WT.t("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
-    if (c.audience_queue.length) facts.push(WT.t("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
-    if (c.choosing_for) facts.push(WT.t("wallenstein.court_choosing", { who: Colour(c.audience_queue[0]), card: c.choosing_for }));
-    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.court_facts", { facts: facts.join(" · ") })));
+    const facts = [T("wallenstein.court_deck", { n: c.deck_left })];
+    if (c.gone.length) facts.push(T("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
+    if (c.audience_queue.length) facts.push(T("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
+    if (c.choosing_for) facts.push(T("wallenstein.court_choosing", { who: Colour(c.audience_queue[0]), card: c.choosing_for }));
+    sec.append(el("p", { class: "small muted" }, T("wallenstein.court_facts", { facts: facts.join(" · ") })));
     return sec;
   }
 
   function landsknechtePanel(ctx, obs) {
     const lk = obs.landsknechte;
-    const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": WT.t("wallenstein.lk_h") },
-      el("h3", {}, WT.t("wallenstein.lk_h"), lk.standin ? [" ", standin()] : ""));
+    const sec = el("section", { class: "module landsknechte", id: "landsknechte", "aria-label": T("wallenstein.lk_h") },
+      el("h3", {}, T("wallenstein.lk_h"), lk.standin ? [" ", standin()] : ""));
     const benefits = ["thalers", "grain", "armies", "vp"];
     sec.append(el("table", { class: "small lk-cards" },
-      el("tr", {}, el("th", {}, WT.t("wallenstein.lk_card")), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? WT.t("wallenstein.lk_banner") : String(i + 1)))),
-      ...benefits.map((b) => el("tr", {}, el("td", {}, WT.t("wallenstein.lk_row." + b)), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
+      el("tr", {}, el("th", {}, T("wallenstein.lk_card")), ...lk.cards.map((_, i) => el("th", {}, i === 0 ? T("wallenstein.lk_banner") : String(i + 1)))),
+      ...benefits.map((b) => el("tr", {}, el("td", {}, T("wallenstein.lk_row." + b)), ...lk.cards.map((card) => el("td", { class: "num" }, b in card ? String(card[b]) : "–"))))));
     const rows = obs.players.map((_, p) => {
       const held = regionsHeld(obs, p);
       const top = lk.top[String(p)];
       return el("tr", { class: lk.choosing === p ? "pending" : "" },
-        el("td", {}, swatch(p), Colour(p)), el("td", { class: "num" }, WT.t("wallenstein.lk_top", { n: top })),
-        el("td", { class: "num" }, WT.t("wallenstein.lk_held", { n: held })),
+        el("td", {}, swatch(p), Colour(p)), el("td", { class: "num" }, T("wallenstein.lk_top", { n: top })),
+        el("td", { class: "num" }, T("wallenstein.lk_held", { n: held })),
         el("td", { class: held >= 4 ? "ok" : "muted" }, WT.t(held >= 4 ? "wallenstein.lk_meets" : "wallenstein.lk_needs")));
     });
     sec.append(el("table", { class: "small lk-seats" }, el("tr", {}, ...["table.player", "wallenstein.lk_th_deck", "wallenstein.lk_th_regions", "wallenstein.lk_th_check"].map((key) => el("th", {}, WT.t(key)))), ...rows));
-    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.lk_rule"), lk.choosing !== null ? " " + WT.t("wallenstein.lk_choosing", { who: Colour(lk.choosing) }) : ""));
+    sec.append(el("p", { class: "small muted" }, T("wallenstein.lk_rule"), lk.choosing !== null ? " " + T("wallenstein.lk_choosing", { who: Colour(lk.choosing) }) : ""));
     return sec;
   }
 
   function leadersPanel(ctx, obs) {
     const L = obs.leaders;
-    const sec = el("section", { class: "module leaders", id: "leaders", "aria-label": WT.t("wallenstein.leaders_h") }, el("h3", {}, WT.t("wallenstein.leaders_h")));
+    const sec = el("section", { class: "module leaders", id: "leaders", "aria-label": T("wallenstein.leaders_h") }, el("h3", {}, T("wallenstein.leaders_h")));
     const onBoard = (p) => Object.values(L.statues).filter((st) => st.owner === p).reduce((a, st) => a + st.count, 0);
     const rows = obs.players.map((_, p) => {
       const at = L.county[String(p)];
       const trophies = Object.entries(L.trophies[String(p)] || {});
       return el("tr", {},
         el("td", {}, swatch(p), Colour(p)),
-        el("td", {}, at ? name(at) : el("span", { class: "muted" }, WT.t("wallenstein.leader_off"))),
+        el("td", {}, at ? name(at) : el("span", { class: "muted" }, T("wallenstein.leader_off"))),
         el("td", { class: "num" }, String(onBoard(p))), el("td", { class: "num" }, String(L.statues_left[String(p)])),
-        el("td", { class: "small" }, trophies.length ? trophies.map(([o, n]) => WT.t("wallenstein.trophies_of", { n, who: Colour(o) })).join(", ") : "–"));
+        el("td", { class: "small" }, trophies.length ? trophies.map(([o, n]) => T("wallenstein.trophies_of", { n, who: Colour(o) })).join(", ") : "–"));
     });
-    sec.append(el("table", { class: "small" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", {}, WT.t("wallenstein.leader_th_in")), el("th", { class: "num" }, WT.t("wallenstein.leader_th_statues")),
-      el("th", { class: "num" }, WT.t("wallenstein.leader_th_left")), el("th", {}, WT.t("wallenstein.leader_th_trophies"))), ...rows));
-    if (L.draft_offer) sec.append(el("p", { class: "small" }, WT.t("wallenstein.leader_offer", { county: name(L.draft_offer) })));
-    sec.append(el("p", { class: "small muted" }, WT.t("wallenstein.leader_note")));
+    sec.append(el("table", { class: "small" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", {}, T("wallenstein.leader_th_in")), el("th", { class: "num" }, T("wallenstein.leader_th_statues")),
+      el("th", { class: "num" }, T("wallenstein.leader_th_left")), el("th", {}, T("wallenstein.leader_th_trophies"))), ...rows));
+    if (L.draft_offer) sec.append(el("p", { class: "small" }, T("wallenstein.leader_offer", { county: name(L.draft_offer) })));
+    sec.append(el("p", { class: "small muted" }, T("wallenstein.leader_note")));
     return sec;
   }
 
@@ -431,34 +534,34 @@ window.GamePages = window.GamePages || {};
     const who = (counts, leaders) => {
       const held = players.filter((p) => counts[p]);
       if (!held.length) return el("span", { class: "muted" }, "–");
-      return el("span", {}, ...held.map((p) => el("span", { class: leaders.includes(p) ? "lead" : "", title: leaders.includes(p) ? WT.t("wallenstein.leads") : "" },
+      return el("span", {}, ...held.map((p) => el("span", { class: leaders.includes(p) ? "lead" : "", title: leaders.includes(p) ? T("wallenstein.leads") : "" },
         swatch(p), `${counts[p]} `)));
     };
     const regions = el("table", { class: "regions small", id: "regions" },
-      el("tr", {}, el("th", {}, WT.t("wallenstein.region")), ...BUILDING_KINDS.map((k) => el("th", {}, WT.t(BUILDINGS_HEAD[k])))),
+      el("tr", {}, el("th", {}, T("wallenstein.region")), ...BUILDING_KINDS.map((k) => el("th", {}, T(BUILDINGS_HEAD[k])))),
       ...board.regions.map((r) => el("tr", { "data-region": r.region }, el("td", {}, r.region),
         ...BUILDING_KINDS.map((k) => el("td", {}, who(r.buildings[k].counts, r.buildings[k].leaders))))));
     const vp = el("table", { class: "regions small", id: "vp-now" },
-      el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.score_counties")), el("th", { class: "num" }, WT.t("wallenstein.score_buildings")),
-        el("th", { class: "num", title: WT.t("wallenstein.score_majorities_title") }, WT.t("wallenstein.score_majorities")), el("th", { class: "num" }, WT.t("wallenstein.vp_now"))),
+      el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, T("wallenstein.score_counties")), el("th", { class: "num" }, T("wallenstein.score_buildings")),
+        el("th", { class: "num", title: T("wallenstein.score_majorities_title") }, T("wallenstein.score_majorities")), el("th", { class: "num" }, T("wallenstein.vp_now"))),
       ...board.score_now.map((d, p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, d.counties),
         el("td", { class: "num" }, d.buildings), el("td", { class: "num" }, d.majorities), el("td", { class: "num vp" }, board.vp_now[p]))));
-    const out = [el("section", { class: "module", id: "standings" }, el("h3", {}, WT.t("wallenstein.regions_h")),
-      el("p", { class: "small muted" }, WT.t("wallenstein.regions_note")), regions, vp)];
+    const out = [el("section", { class: "module", id: "standings" }, el("h3", {}, T("wallenstein.regions_h")),
+      el("p", { class: "small muted" }, T("wallenstein.regions_note")), regions, vp)];
     const w = board.winter;
     if (w && w.outcomes.length) {
-      const head = w.certain ? WT.t("wallenstein.forecast_certain", { n: w.outcomes[0].grain_loss })
-        : WT.t("wallenstein.forecast_open", { losses: w.outcomes.map((o) => o.grain_loss).join(", ") });
+      const head = w.certain ? T("wallenstein.forecast_certain", { n: w.outcomes[0].grain_loss })
+        : T("wallenstein.forecast_open", { losses: w.outcomes.map((o) => o.grain_loss).join(", ") });
       const table = el("table", { class: "forecast small", id: "forecast" },
-        el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.forecast_counties")), el("th", { class: "num" }, WT.t("wallenstein.forecast_grain_now")),
-          ...w.outcomes.map((o) => el("th", { class: "num" }, WT.t("wallenstein.forecast_after", { n: o.grain_loss })))),
+        el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, T("wallenstein.forecast_counties")), el("th", { class: "num" }, T("wallenstein.forecast_grain_now")),
+          ...w.outcomes.map((o) => el("th", { class: "num" }, T("wallenstein.forecast_after", { n: o.grain_loss })))),
         ...players.map((p) => el("tr", { "data-seat": p }, el("td", {}, swatch(p), seatLabel(ctx, p)), el("td", { class: "num" }, w.outcomes[0].players[p].counties),
           el("td", { class: "num" }, obs.players[p].grain),
           ...w.outcomes.map((o) => el("td", { class: "num" + (o.players[p].revolts ? " error" : ""), "data-loss": o.grain_loss,
-            title: WT.t("wallenstein.forecast_cell", { grain: o.players[p].grain, n: o.players[p].revolts }) },
+            title: T("wallenstein.forecast_cell", { grain: o.players[p].grain, n: o.players[p].revolts }) },
             `${o.players[p].grain} / ${o.players[p].revolts}`)))));
-      out.push(el("section", { class: "module", id: "winter-forecast" }, el("h3", {}, WT.t("wallenstein.forecast_h")), el("p", { class: "small" }, head), table,
-        el("p", { class: "small muted" }, WT.t("wallenstein.forecast_cells"), " ", WT.t("wallenstein.forecast_note"))));
+      out.push(el("section", { class: "module", id: "winter-forecast" }, el("h3", {}, T("wallenstein.forecast_h")), el("p", { class: "small" }, head), table,
+        el("p", { class: "small muted" }, T("wallenstein.forecast_cells"), " ", T("wallenstein.forecast_note"))));
     }
     return out;
   }
@@ -469,17 +572,17 @@ window.GamePages = window.GamePages || {};
     if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result))];
     if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     if (!st.legal.length) {
-      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, WT.t("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) })), myPlanView(obs)];
+      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, T("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) })), myPlanView(obs)];
       return [el("p", { class: "muted", id: "waiting" }, WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }))];
     }
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
-    if (kinds.has("position")) return [el("p", {}, WT.t("wallenstein.choose_position")),
+    if (kinds.has("position")) return [el("p", {}, T("wallenstein.choose_position")),
       el("div", { class: "choices" }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, obs))))];
     if (kinds.has("move") || kinds.has("stay") || kinds.has("move_only")) return moving(ctx, st);
     if (kinds.has("commit")) return committing(ctx, st);
-    if (kinds.has("favour") || kinds.has("favour_pass")) return choices(ctx, st, WT.t("wallenstein.ask_favour", { courtiers: WT.t("wallenstein.n_courtiers", { n: obs.court.courtiers[String(seat)].audience }) }));
-    if (kinds.has("favour_event")) return choices(ctx, st, WT.t("wallenstein.ask_favour_event"));
+    if (kinds.has("favour") || kinds.has("favour_pass")) return choices(ctx, st, T("wallenstein.ask_favour", { courtiers: T("wallenstein.n_courtiers", { n: obs.court.courtiers[String(seat)].audience }) }));
+    if (kinds.has("favour_event")) return choices(ctx, st, T("wallenstein.ask_favour_event"));
     if (kinds.has("favour_county")) {
       const f = obs.court.choosing_for;
       const what = { 4: "wallenstein.ask_favour_4", 12: "wallenstein.ask_favour_12" }[f] || "wallenstein.ask_favour_county";
@@ -487,24 +590,24 @@ window.GamePages = window.GamePages || {};
     }
     if (kinds.has("landsknechte")) {
       const lk = obs.landsknechte;
-      return choices(ctx, st, [WT.t("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), ...(lk.standin ? [" ", standin()] : [])]);
+      return choices(ctx, st, [T("wallenstein.ask_landsknechte", { n: regionsHeld(obs, seat), card: lk.top[String(seat)] }), ...(lk.standin ? [" ", standin()] : [])]);
     }
     if (kinds.has("leader_place")) return choices(ctx, st, obs.phase === "leader_return"
-      ? WT.t("wallenstein.ask_leader_return") : WT.t("wallenstein.ask_leader_place"));
+      ? T("wallenstein.ask_leader_return") : T("wallenstein.ask_leader_place"));
     if (kinds.has("leader_move")) {
       const from = obs.leaders.county[String(seat)];
       return choices(ctx, st, WT.t(from ? "wallenstein.ask_leader_move" : "wallenstein.ask_leader_move_off", { county: from ? name(from) : "" }));
     }
-    if (kinds.has("leader_draft")) return choices(ctx, st, obs.leaders.draft_offer ? WT.t("wallenstein.ask_leader_draft", { county: name(obs.leaders.draft_offer) }) : WT.t("wallenstein.ask_leader_draft_claimed"));
-    if (kinds.has("revolt_next")) return choices(ctx, st, WT.t("wallenstein.ask_revolt_next"));
-    if (kinds.has("draft_take") || kinds.has("draft_deck")) return choices(ctx, st, WT.t("wallenstein.ask_draft"));
-    if (kinds.has("draft_group")) return choices(ctx, st, WT.t("wallenstein.ask_draft_group"));
-    return choices(ctx, st, WT.t("wallenstein.ask_other"));
+    if (kinds.has("leader_draft")) return choices(ctx, st, obs.leaders.draft_offer ? T("wallenstein.ask_leader_draft", { county: name(obs.leaders.draft_offer) }) : T("wallenstein.ask_leader_draft_claimed"));
+    if (kinds.has("revolt_next")) return choices(ctx, st, T("wallenstein.ask_revolt_next"));
+    if (kinds.has("draft_take") || kinds.has("draft_deck")) return choices(ctx, st, T("wallenstein.ask_draft"));
+    if (kinds.has("draft_group")) return choices(ctx, st, T("wallenstein.ask_draft_group"));
+    return choices(ctx, st, T("wallenstein.ask_other"));
   }
 
   function choices(ctx, st, intro) {
     const seat = st.seat;
-    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": WT.t("wallenstein.your_choices") }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
+    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
       el("div", { id: "turn-msg", role: "status" })];
   }
 
@@ -512,42 +615,42 @@ window.GamePages = window.GamePages || {};
   function describe(a, obs) {
     const seat = obs ? obs.seat : null;
     switch (a.type) {
-      case "plan_card": return WT.t("wallenstein.do_plan_card", { box: boxLabel(a.box), card: a.card === null ? WT.t("wallenstein.leave_empty") : cardLabel(a.card) });
-      case "plan": return WT.t("wallenstein.do_plan");
-      case "position": return obs && obs.bonus_tiles[a.position - 1] ? WT.t("wallenstein.do_position_tile", { n: a.position, tile: meta.bonus_tiles[obs.bonus_tiles[a.position - 1]] }) : WT.t("wallenstein.do_position", { n: a.position });
-      case "move": return WT.t("wallenstein.do_move", { armies: armies(a.armies), county: name(a.to) });
-      case "move_only": return WT.t("wallenstein.do_move_only", { armies: armies(a.armies), county: name(a.to) });
+      case "plan_card": return T("wallenstein.do_plan_card", { box: boxLabel(a.box), card: a.card === null ? T("wallenstein.leave_empty") : cardLabel(a.card) });
+      case "plan": return T("wallenstein.do_plan");
+      case "position": return obs && obs.bonus_tiles[a.position - 1] ? T("wallenstein.do_position_tile", { n: a.position, tile: meta.bonus_tiles[obs.bonus_tiles[a.position - 1]] }) : T("wallenstein.do_position", { n: a.position });
+      case "move": return T("wallenstein.do_move", { armies: armies(a.armies), county: name(a.to) });
+      case "move_only": return T("wallenstein.do_move_only", { armies: armies(a.armies), county: name(a.to) });
       case "stay": return WT.t(is2002() && obs && obs.move && obs.move.kind === "deploy1" ? "wallenstein.do_stay_recruit" : "wallenstein.do_stay");
-      case "commit": return WT.t("wallenstein.do_commit", { armies: armies(a.armies) });
-      case "draft_take": return WT.t("wallenstein.do_take", { county: name(a.county) });
-      case "draft_deck": return WT.t("wallenstein.do_draft_deck");
-      case "draft_refresh": return WT.t("wallenstein.do_draft_refresh");
-      case "draft_group": return WT.t("wallenstein.do_draft_group", { armies: armies(a.armies) });
-      case "revolt_next": return WT.t("wallenstein.do_revolt_next", { county: name(a.county) });
+      case "commit": return T("wallenstein.do_commit", { armies: armies(a.armies) });
+      case "draft_take": return T("wallenstein.do_take", { county: name(a.county) });
+      case "draft_deck": return T("wallenstein.do_draft_deck");
+      case "draft_refresh": return T("wallenstein.do_draft_refresh");
+      case "draft_group": return T("wallenstein.do_draft_group", { armies: armies(a.armies) });
+      case "revolt_next": return T("wallenstein.do_revolt_next", { county: name(a.county) });
       case "favour": {
         const f = obs && obs.court ? obs.court.display.find((x) => x.card === a.card) : null;
-        return f ? WT.t(f.standin ? "wallenstein.do_favour_standin" : "wallenstein.do_favour", { favour: favourText(f), courtiers: WT.t("wallenstein.n_courtiers", { n: f.courtiers }) }) : WT.t("wallenstein.do_favour_card", { card: a.card });
+        return f ? WT.t(f.standin ? "wallenstein.do_favour_standin" : "wallenstein.do_favour", { favour: favourText(f), courtiers: T("wallenstein.n_courtiers", { n: f.courtiers }) }) : T("wallenstein.do_favour_card", { card: a.card });
       }
-      case "favour_pass": return WT.t("wallenstein.do_favour_pass");
+      case "favour_pass": return T("wallenstein.do_favour_pass");
       case "favour_event": {
-        const cur = obs && obs.events.current ? eventInfo(obs.events.current).title : WT.t("wallenstein.this_event");
+        const cur = obs && obs.events.current ? eventInfo(obs.events.current).title : T("wallenstein.this_event");
         return WT.t(a.remove ? "wallenstein.do_event_remove" : "wallenstein.do_event_keep", { event: cur });
       }
-      case "favour_county": return WT.t("wallenstein.do_favour_county", { county: name(a.county) });
+      case "favour_county": return T("wallenstein.do_favour_county", { county: name(a.county) });
       case "landsknechte": {
         const lk = obs && obs.landsknechte; const card = lk && seat !== null ? lk.cards[lk.top[String(seat)] - 1] : null;
-        return card && a.benefit in card ? WT.t(lk.standin ? "wallenstein.do_lk_standin" : "wallenstein.do_lk", { benefit: lkBenefit(a.benefit, card[a.benefit]) }) : WT.t("wallenstein.do_lk", { benefit: a.benefit });
+        return card && a.benefit in card ? WT.t(lk.standin ? "wallenstein.do_lk_standin" : "wallenstein.do_lk", { benefit: lkBenefit(a.benefit, card[a.benefit]) }) : T("wallenstein.do_lk", { benefit: a.benefit });
       }
-      case "leader_place": return WT.t("wallenstein.do_leader_place", { county: name(a.county) });
+      case "leader_place": return T("wallenstein.do_leader_place", { county: name(a.county) });
       case "leader_move": {
         const from = obs && obs.leaders && seat !== null ? obs.leaders.county[String(seat)] : null;
         const near = from && meta.byKey[from].neighbours.includes(a.county);
-        if (from === a.county) return WT.t("wallenstein.do_leader_stay", { county: name(a.county) });
-        if (!from) return WT.t("wallenstein.do_leader_move", { county: name(a.county) });
-        return near ? WT.t("wallenstein.do_leader_move_near", { county: name(a.county), from: name(from) }) : WT.t("wallenstein.do_leader_move_far", { county: name(a.county) });
+        if (from === a.county) return T("wallenstein.do_leader_stay", { county: name(a.county) });
+        if (!from) return T("wallenstein.do_leader_move", { county: name(a.county) });
+        return near ? T("wallenstein.do_leader_move_near", { county: name(a.county), from: name(from) }) : T("wallenstein.do_leader_move_far", { county: name(a.county) });
       }
-      case "leader_draft": return !a.place ? WT.t("wallenstein.do_leader_keep")
-        : obs && obs.leaders && obs.leaders.draft_offer ? WT.t("wallenstein.do_leader_place", { county: name(obs.leaders.draft_offer) }) : WT.t("wallenstein.do_leader_here");
+      case "leader_draft": return !a.place ? T("wallenstein.do_leader_keep")
+        : obs && obs.leaders && obs.leaders.draft_offer ? T("wallenstein.do_leader_place", { county: name(obs.leaders.draft_offer) }) : T("wallenstein.do_leader_here");
       default: return WT.cap(String(a.type).replace(/_/g, " ")) + Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => ` · ${k} ${typeof v === "object" ? "…" : v}`).join("");
     }
   }
@@ -562,7 +665,7 @@ window.GamePages = window.GamePages || {};
 
   function myPlanView(obs) {
     const boxes = (obs.my_plan && obs.my_plan.boxes) || {};
-    return el("p", { class: "small muted" }, WT.t("wallenstein.your_plan", { boxes: Object.entries(boxes).map(([b, c]) => `${boxLabel(b)}: ${cardLabel(c)}`).join(" · ") }));
+    return el("p", { class: "small muted" }, T("wallenstein.your_plan", { boxes: Object.entries(boxes).map(([b, c]) => `${boxLabel(b)}: ${cardLabel(c)}`).join(" · ") }));
   }
 
   function planning(ctx, st) {
@@ -589,21 +692,21 @@ window.GamePages = window.GamePages || {};
     const problems = {}; let cost = 0;
     for (const [b, c0] of Object.entries(plan.boxes)) {
       const c = baseCard(c0);
-      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = WT.t("wallenstein.bad_bid", { n: Number(c.slice(6)) }); continue; }
+      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = T("wallenstein.bad_bid", { n: Number(c.slice(6)) }); continue; }
       if (b in COURT_BOX) {
         const n = COURT_BOX[b];
         const have = obs.court.courtiers[String(seat)].supply;
-        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = WT.t("wallenstein.bad_tray", { armies: armies(inTray), n }); }
-        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = WT.t("wallenstein.bad_convert", { county: name(c), armies: armies(obs.counties[c].armies), n: n + 1 });
-        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = WT.t("wallenstein.bad_courtiers", { n: have });
+        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = T("wallenstein.bad_tray", { armies: armies(inTray), n }); }
+        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = T("wallenstein.bad_convert", { county: name(c), armies: armies(obs.counties[c].armies), n: n + 1 });
+        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = T("wallenstein.bad_courtiers", { n: have });
         continue;
       }
       if (c.startsWith("money:") || c === "blank" || c === "tower") continue;
       const a = meta.actions.find((x) => x.name === b); cost += a.cost;
       const cs = obs.counties[c];
       if (["palace", "church", "trading_post"].includes(b)) {
-        if (cs.buildings.includes(b)) problems[b] = WT.t("wallenstein.bad_has_building", { county: name(c) });
-        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = WT.t("wallenstein.bad_no_site", { county: name(c) });
+        if (cs.buildings.includes(b)) problems[b] = T("wallenstein.bad_has_building", { county: name(c) });
+        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = T("wallenstein.bad_no_site", { county: name(c) });
       }
     }
     const empty = boxes.filter((b) => !(b in plan.boxes)).length;
@@ -614,17 +717,17 @@ window.GamePages = window.GamePages || {};
       } else if (b in plan.boxes) delete plan.boxes[b];
       plan.verdict = null; plan.fillNotes = null; rerender(ctx);
     };
-    const mat = el("div", { class: "mat", role: "group", "aria-label": WT.t("wallenstein.action_boxes") }, ...boxes.map((b) => {
+    const mat = el("div", { class: "mat", role: "group", "aria-label": T("wallenstein.action_boxes") }, ...boxes.map((b) => {
       const a = meta.actions.find((x) => x.name === b);
-      const lbl = b === "bid" ? WT.t("wallenstein.box_bid_order") : b in COURT_BOX ? boxLabel(b) : WT.t("wallenstein.box_cost", { action: actionLabel(b), cost: money(a.cost) });
+      const lbl = b === "bid" ? T("wallenstein.box_bid_order") : b in COURT_BOX ? boxLabel(b) : T("wallenstein.box_cost", { action: actionLabel(b), cost: money(a.cost) });
       return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (b in COURT_BOX ? " courtbox" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
-        "aria-label": WT.t("wallenstein.box_aria", { box: lbl, card: b in plan.boxes ? cardLabel(plan.boxes[b]) : WT.t("wallenstein.empty") }) },
+        "aria-label": T("wallenstein.box_aria", { box: lbl, card: b in plan.boxes ? cardLabel(plan.boxes[b]) : T("wallenstein.empty") }) },
         el("span", { class: "lbl" }, lbl), el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
     }));
-    const cards = el("div", { class: "cards", role: "group", "aria-label": WT.t("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
+    const cards = el("div", { class: "cards", role: "group", "aria-label": T("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
       class: "card" + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
       onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, cardLabel(c))));
-    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, WT.t("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
+    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, T("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
     const complete = empty === need && !problems.bid;
     const planJson = () => {
       const out = {}; for (const a of meta.actions) out[a.name] = baseCard(plan.boxes[a.name] || null);
@@ -641,16 +744,16 @@ window.GamePages = window.GamePages || {};
       const notes = document.getElementById("plan-fill-notes"); // what it left without an action, in view
       if (notes) notes.scrollIntoView({ block: "nearest" });
     };
-    const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? WT.t("wallenstein.plan_intro_court") : ""];
+    const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? T("wallenstein.plan_intro_court") : ""];
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
-    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, WT.t("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
+    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, T("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
     return [
-      el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? WT.t("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : WT.t("wallenstein.plan_every_box"))),
+      el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? T("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : T("wallenstein.plan_every_box"))),
       cards, mat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
       el("div", { class: "choices" },
-        el("button", { onclick: fill, id: "plan-fill" }, WT.t("wallenstein.plan_fill")),
-        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, WT.t("wallenstein.plan_clear")),
+        el("button", { onclick: fill, id: "plan-fill" }, T("wallenstein.plan_fill")),
+        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, T("wallenstein.plan_clear")),
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
           e.target.disabled = true; plan.stale = null;
           const staleNote = document.getElementById("plan-stale"); if (staleNote) staleNote.remove();
@@ -660,11 +763,11 @@ window.GamePages = window.GamePages || {};
             if (err.code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
             rerender(ctx);
           }
-        } }, WT.t("wallenstein.plan_submit"))),
+        } }, T("wallenstein.plan_submit"))),
       ...fillNotes(plan),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
-        complete ? (plan.verdict === "ok" ? (cost > thalers ? WT.t("wallenstein.plan_legal_over_cost") : WT.t("wallenstein.plan_legal")) : plan.verdict === "checking" ? WT.t("wallenstein.checking") : plan.verdict || "")
-          : WT.t("wallenstein.boxes_to_fill", { n: empty - need })),
+        complete ? (plan.verdict === "ok" ? (cost > thalers ? T("wallenstein.plan_legal_over_cost") : T("wallenstein.plan_legal")) : plan.verdict === "checking" ? T("wallenstein.checking") : plan.verdict || "")
+          : T("wallenstein.boxes_to_fill", { n: empty - need })),
     ];
   }
 
@@ -715,7 +818,7 @@ window.GamePages = window.GamePages || {};
       const pick = emptyNow > need ? free.find((c) => !isCountyCard(c)) ?? free[0] : undefined;
       if (pick !== undefined) plan.boxes[b] = take(pick);
       if (why === null) continue; // a court box: the mat flags what it would not convert
-      notes.push(pick === undefined ? WT.t("wallenstein.fill_left_empty", { box: boxLabel(b), why })
+      notes.push(pick === undefined ? T("wallenstein.fill_left_empty", { box: boxLabel(b), why })
         : WT.t(isCountyCard(pick) ? "wallenstein.fill_forced" : "wallenstein.fill_no_action", { box: boxLabel(b), card: cardLabel(pick), why }));
     }
     return notes;
@@ -723,28 +826,28 @@ window.GamePages = window.GamePages || {};
   // The county card that does the most in box ``b`` now, or why none does anything there.
   function usefulCounty(obs, seat, b, counties, budget, front) {
     const best = (list, score) => list.reduce((a, c) => (a === undefined || score(c) > score(a) ? c : a), undefined);
-    if (!counties.length) return [null, WT.t("wallenstein.fill_why_no_county")];
+    if (!counties.length) return [null, T("wallenstein.fill_why_no_county")];
     const cost = meta.actions.find((x) => x.name === b).cost;
-    if (cost > budget) return [null, WT.t("wallenstein.fill_why_money", { cost: money(cost), left: money(Math.max(0, budget)) })];
+    if (cost > budget) return [null, T("wallenstein.fill_why_money", { cost: money(cost), left: money(Math.max(0, budget)) })];
     const calm = (c) => (obs.counties[c].revolt ? -100 : 0); // income where a revolt marker lies starts a revolt (W-13)
     if (b === "tax") return [best(counties, (c) => meta.byKey[c].tax + calm(c)), null];
     if (b === "grain") return [best(counties, (c) => meta.byKey[c].grain + calm(c)), null];
     if (BUILDING_KINDS.includes(b)) {
-      if (obs.supplies[b] === 0) return [null, WT.t(NO_SUPPLY[b])];
+      if (obs.supplies[b] === 0) return [null, T(NO_SUPPLY[b])];
       const room = counties.filter((c) => !obs.counties[c].buildings.includes(b) && obs.counties[c].buildings.length < meta.byKey[c].sites);
-      if (!room.length) return [null, WT.t(NO_SITE[b])];
+      if (!room.length) return [null, T(NO_SITE[b])];
       return [best(room, (c) => obs.counties[c].armies - front(c)), null]; // safest: most armies, fewest foreign neighbours
     }
     if (b in DEPLOY) {
       const have = obs.players[seat].supply;
-      if (have < DEPLOY[b]) return [null, WT.t("wallenstein.fill_why_army_supply", { armies: armies(have), n: DEPLOY[b] })];
+      if (have < DEPLOY[b]) return [null, T("wallenstein.fill_why_army_supply", { armies: armies(have), n: DEPLOY[b] })];
       return [best(counties, (c) => front(c) * 10 - obs.counties[c].armies), null]; // where the borders are
     }
     if (b === "combat_a" || b === "combat_b") {
       const strong = counties.filter((c) => obs.counties[c].armies >= 2);
-      if (!strong.length) return [null, WT.t("wallenstein.fill_why_combat_armies")];
+      if (!strong.length) return [null, T("wallenstein.fill_why_combat_armies")];
       const open = strong.filter((c) => meta.byKey[c].neighbours.some((n) => obs.counties[n].in_play));
-      if (!open.length) return [null, WT.t("wallenstein.fill_why_combat_border")];
+      if (!open.length) return [null, T("wallenstein.fill_why_combat_border")];
       return [best(open, (c) => (front(c) ? 100 : 0) + obs.counties[c].armies), null];
     }
     return [counties[0], null];
@@ -752,7 +855,7 @@ window.GamePages = window.GamePages || {};
   function fillNotes(plan) {
     if (!plan.fillNotes || !plan.fillNotes.length) return [];
     return [el("div", { id: "plan-fill-notes", class: "small fill-notes", role: "status" },
-      el("p", {}, WT.t("wallenstein.fill_h", { n: plan.fillNotes.length })),
+      el("p", {}, T("wallenstein.fill_h", { n: plan.fillNotes.length })),
       el("ul", {}, ...plan.fillNotes.map((n) => el("li", {}, n))))];
   }
 
@@ -775,9 +878,9 @@ window.GamePages = window.GamePages || {};
     if (sel.recruit === null) sel.recruit = Object.keys(withArmy).length > 0;
     const targets = { ...only, ...withArmy };
     const stay = st.legal.find((a) => a.type === "stay");
-    const kind = WT.t("wallenstein.move_kind." + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
-    const out = [el("p", {}, WT.t("wallenstein.move_intro", { kind, county: name(from), armies: armies(obs.counties[from].armies) }))];
-    out.push(el("div", { class: "choices", role: "group", "aria-label": WT.t("wallenstein.target_counties") }, ...Object.keys(targets).map((t) => {
+    const kind = T("wallenstein.move_kind." + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
+    const out = [el("p", {}, T("wallenstein.move_intro", { kind, county: name(from), armies: armies(obs.counties[from].armies) }))];
+    out.push(el("div", { class: "choices", role: "group", "aria-label": T("wallenstein.target_counties") }, ...Object.keys(targets).map((t) => {
       const own = obs.counties[t].owner === seat;
       return el("button", { "data-target": t, class: sel.to === t ? "primary" : "", onclick: () => chooseTarget(ctx, seat, t) }, WT.t(own ? "wallenstein.move_to" : "wallenstein.attack", { county: name(t) }));
     })));
@@ -790,17 +893,17 @@ window.GamePages = window.GamePages || {};
       if (recruitChoice) {
         const box = el("input", { type: "checkbox", id: "recruit", checked: sel.recruit, disabled: !(canRecruit && canSkip) });
         box.addEventListener("change", () => { sel.recruit = box.checked; sel.armies = null; sel.odds = null; rerender(ctx); });
-        out.push(el("div", { class: "form-row" }, el("label", { class: "check" }, box, " ", WT.t("wallenstein.recruit_first"))));
+        out.push(el("div", { class: "form-row" }, el("label", { class: "check" }, box, " ", T("wallenstein.recruit_first"))));
       }
       const own = obs.counties[sel.to].owner === seat;
-      const slider = el("input", { type: "range", min: 1, max, value: sel.armies, id: "armies", "aria-label": WT.t("wallenstein.armies_label") });
+      const slider = el("input", { type: "range", min: 1, max, value: sel.armies, id: "armies", "aria-label": T("wallenstein.armies_label") });
       slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
-      out.push(el("div", { class: "form-row" }, el("label", { for: "armies" }, WT.t("wallenstein.armies_of", { n: sel.armies, max })), slider));
+      out.push(el("div", { class: "form-row" }, el("label", { for: "armies" }, T("wallenstein.armies_of", { n: sel.armies, max })), slider));
       const action = { type: sel.recruit ? "move" : "move_only", to: sel.to, armies: sel.armies };
       if (!own) {
         const t = obs.counties[sel.to];
-        out.push(el("p", { class: "small" }, t.owner === null ? WT.t("wallenstein.defender_neutral", { tray: cubes(obs.tower.tray) })
-          : WT.t("wallenstein.defender", { who: Colour(t.owner), armies: armies(t.armies), tray: cubes(obs.tower.tray) })));
+        out.push(el("p", { class: "small" }, t.owner === null ? T("wallenstein.defender_neutral", { tray: cubes(obs.tower.tray) })
+          : T("wallenstein.defender", { who: Colour(t.owner), armies: armies(t.armies), tray: cubes(obs.tower.tray) })));
         if (sel.odds === null) {
           sel.odds = "…";
           const asked = { ...action };
@@ -809,10 +912,10 @@ window.GamePages = window.GamePages || {};
           }).catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
         }
         const o = sel.odds;
-        const line = (x) => WT.t("wallenstein.odds_line", { win: pct(x.attacker), tie: pct(x.tie), lose: pct(x.defender) });
-        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? WT.t("wallenstein.odds_estimating") : o.error ? o.error : o.defender_commits !== undefined
-          ? WT.t("wallenstein.odds_2002", { samples: o.samples, who: Colour(t.owner), n: o.defender_commits, all: line(o.odds), none: line(o.odds_if_none_committed) })
-          : WT.t("wallenstein.odds", { samples: o.samples, line: line(o.odds), left: o.mean_left_if_won })));
+        const line = (x) => T("wallenstein.odds_line", { win: pct(x.attacker), tie: pct(x.tie), lose: pct(x.defender) });
+        out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? T("wallenstein.odds_estimating") : o.error ? o.error : o.defender_commits !== undefined
+          ? T("wallenstein.odds_2002", { samples: o.samples, who: Colour(t.owner), n: o.defender_commits, all: line(o.odds), none: line(o.odds_if_none_committed) })
+          : T("wallenstein.odds", { samples: o.samples, line: line(o.odds), left: o.mean_left_if_won })));
       }
       const goText = WT.t(own ? "wallenstein.go_move" : "wallenstein.go_attack", { armies: armies(sel.armies), county: name(sel.to) });
       const go = button(ctx, seat, action, recruitChoice ? WT.t(sel.recruit ? "wallenstein.go_recruit" : "wallenstein.go_no_recruit", { go: goText }) : goText, "primary");
@@ -820,8 +923,8 @@ window.GamePages = window.GamePages || {};
       out.push(go);
     }
     if (stay) out.push(button(ctx, seat, stay, describe(stay, obs)));
-    else if (obs.move.kind === "combat") out.push(el("p", { class: "small muted", id: "no-pass" }, WT.t("wallenstein.no_pass_combat")));
-    else out.push(el("p", { class: "small muted", id: "no-pass" }, WT.t("wallenstein.no_pass")));
+    else if (obs.move.kind === "combat") out.push(el("p", { class: "small muted", id: "no-pass" }, T("wallenstein.no_pass_combat")));
+    else out.push(el("p", { class: "small muted", id: "no-pass" }, T("wallenstein.no_pass")));
     out.push(el("div", { id: "turn-msg", role: "status" }));
     return out;
   }
@@ -831,10 +934,10 @@ window.GamePages = window.GamePages || {};
     if (st.seat === null || !st.legal.length || st.over) return [];
     if (obs.events.current) {
       const m = eventInfo(obs.events.current);
-      return [el("p", { class: "small event-now", id: "decision-event" }, WT.t("wallenstein.event_at_decision", { title: m.title, effect: m.effect }))];
+      return [el("p", { class: "small event-now", id: "decision-event" }, T("wallenstein.event_at_decision", { title: m.title, effect: m.effect }))];
     }
     if (obs.phase === "planning" && obs.events.year.length) {
-      return [el("p", { class: "small muted", id: "decision-event" }, WT.t("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
+      return [el("p", { class: "small muted", id: "decision-event" }, T("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
     }
     return [];
   }
@@ -852,13 +955,13 @@ window.GamePages = window.GamePages || {};
     if (!sel || sel.version !== st.version) sel = commitSel[seat] = { version: st.version, armies: max, odds: null };
     const out = [fightLine(f)];
     out.push(el("p", {}, f.kind === "attack"
-      ? WT.t("wallenstein.ask_defend", { county: name(f.county), n: max })
-      : WT.t("wallenstein.ask_put_down", { county: name(f.county), n: max, farmers: WT.t("wallenstein.n_farmers", { n: f.farmers }) })));
-    const slider = el("input", { type: "range", min: 0, max, value: sel.armies, id: "commit-armies", "aria-label": WT.t("wallenstein.armies_thrown_in") });
+      ? T("wallenstein.ask_defend", { county: name(f.county), n: max })
+      : T("wallenstein.ask_put_down", { county: name(f.county), n: max, farmers: T("wallenstein.n_farmers", { n: f.farmers }) })));
+    const slider = el("input", { type: "range", min: 0, max, value: sel.armies, id: "commit-armies", "aria-label": T("wallenstein.armies_thrown_in") });
     slider.addEventListener("input", () => { sel.armies = Number(slider.value); sel.odds = null; rerender(ctx); });
-    out.push(el("div", { class: "form-row" }, el("label", { for: "commit-armies" }, WT.t("wallenstein.commit_of", { n: sel.armies, max, kept: max - sel.armies })), slider,
-      el("button", { onclick: () => { sel.armies = 0; sel.odds = null; rerender(ctx); } }, WT.t("wallenstein.commit_none")),
-      el("button", { onclick: () => { sel.armies = max; sel.odds = null; rerender(ctx); } }, WT.t("wallenstein.commit_all"))));
+    out.push(el("div", { class: "form-row" }, el("label", { for: "commit-armies" }, T("wallenstein.commit_of", { n: sel.armies, max, kept: max - sel.armies })), slider,
+      el("button", { onclick: () => { sel.armies = 0; sel.odds = null; rerender(ctx); } }, T("wallenstein.commit_none")),
+      el("button", { onclick: () => { sel.armies = max; sel.odds = null; rerender(ctx); } }, T("wallenstein.commit_all"))));
     if (sel.odds === null) {
       sel.odds = "…";
       const asked = sel.armies;
@@ -866,11 +969,11 @@ window.GamePages = window.GamePages || {};
         .catch((e) => { sel.odds = { error: e.message }; rerender(ctx); });
     }
     const o = sel.odds;
-    out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? WT.t("wallenstein.odds_estimating") : o.error ? o.error : f.kind === "attack"
-      ? WT.t("wallenstein.odds_defend", { samples: o.samples, hold: pct(o.odds.defender), tie: pct(o.odds.tie), lose: pct(o.odds.attacker) })
-      : WT.t("wallenstein.odds_revolt", { samples: o.samples, keep: pct(o.odds.owner), lose: pct(o.odds.peasants) })));
+    out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? T("wallenstein.odds_estimating") : o.error ? o.error : f.kind === "attack"
+      ? T("wallenstein.odds_defend", { samples: o.samples, hold: pct(o.odds.defender), tie: pct(o.odds.tie), lose: pct(o.odds.attacker) })
+      : T("wallenstein.odds_revolt", { samples: o.samples, keep: pct(o.odds.owner), lose: pct(o.odds.peasants) })));
     const action = st.legal.find((a) => a.type === "commit" && a.armies === sel.armies);
-    const go = button(ctx, seat, action, max - sel.armies ? WT.t("wallenstein.go_commit_keep", { armies: armies(sel.armies), n: max - sel.armies }) : WT.t("wallenstein.do_commit", { armies: armies(sel.armies) }), "primary");
+    const go = button(ctx, seat, action, max - sel.armies ? T("wallenstein.go_commit_keep", { armies: armies(sel.armies), n: max - sel.armies }) : T("wallenstein.do_commit", { armies: armies(sel.armies) }), "primary");
     go.id = "commit-go";
     out.push(el("div", { class: "choices" }, go), el("div", { id: "turn-msg", role: "status" }));
     return out;
@@ -878,9 +981,9 @@ window.GamePages = window.GamePages || {};
 
   function finalScores(ctx, result) {
     const order = result.vp.map((_, i) => i).sort((a, b) => result.vp[b] - result.vp[a] || result.thalers[b] - result.thalers[a]);
-    return el("div", { id: "final" }, el("p", {}, el("strong", {}, WT.t("wallenstein.final_h"))),
-      el("table", { class: "scores" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, WT.t("wallenstein.th_vp")), el("th", { class: "num" }, WT.t(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers"))),
-        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " " + WT.t("wallenstein.winner") : ""),
+    return el("div", { id: "final" }, el("p", {}, el("strong", {}, T("wallenstein.final_h"))),
+      el("table", { class: "scores" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, T("wallenstein.th_vp")), el("th", { class: "num" }, WT.t(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers"))),
+        ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " " + T("wallenstein.winner") : ""),
           el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
   }
 
@@ -890,9 +993,9 @@ window.GamePages = window.GamePages || {};
   // ------------------------------------------------------------------ battle cards (log, replay, report)
   function chips(counts) {
     const items = Object.entries(counts || {}).filter(([, n]) => n);
-    if (!items.length) return el("span", { class: "muted" }, WT.t("wallenstein.nothing"));
-    return el("span", { class: "chips" }, ...items.map(([k, n]) => el("span", { class: "chip", "aria-label": WT.t("wallenstein.cubes", { who: cubeWho(k), n }) },
-      el("span", { class: "cube c-" + (k === "peasants" ? "peasants" : colourOf(Number(k))) }), WT.t("wallenstein.cubes", { who: cubeWho(k), n }))));
+    if (!items.length) return el("span", { class: "muted" }, T("wallenstein.nothing"));
+    return el("span", { class: "chips" }, ...items.map(([k, n]) => el("span", { class: "chip", "aria-label": T("wallenstein.cubes", { who: cubeWho(k), n }) },
+      el("span", { class: "cube c-" + (k === "peasants" ? "peasants" : colourOf(Number(k))) }), T("wallenstein.cubes", { who: cubeWho(k), n }))));
   }
 
   function battleCard(entry) {
@@ -904,33 +1007,33 @@ window.GamePages = window.GamePages || {};
       const def = e.defender;
       head = WT.t(def === null ? "wallenstein.bc_battle_neutral" : "wallenstein.bc_battle", { county: name(e.county), who: Colour(e.seat), defender: def === null ? "" : Colour(def), origin: name(e.origin) });
       const x = e.extras || {};
-      const att = [WT.t("wallenstein.bc_side", { who: Colour(e.seat), what: armies(e.armies) }) + (x.attack_tile ? " " + WT.t("wallenstein.bc_attack_bonus") : "")];
+      const att = [T("wallenstein.bc_side", { who: Colour(e.seat), what: armies(e.armies) }) + (x.attack_tile ? " " + T("wallenstein.bc_attack_bonus") : "")];
       if (def !== null) {
-        let d = WT.t("wallenstein.bc_side", { who: Colour(def), what: "committed" in e ? WT.t("wallenstein.bc_committed", { n: e.committed, kept: e.kept }) : WT.t("wallenstein.bc_its_armies") });
-        if (x.defend_tile) d += " " + WT.t("wallenstein.bc_defence_bonus");
-        if (x.palace_guard) d += " " + WT.t("wallenstein.bc_palace_guard");
-        if (e.farmers_added) d += " " + WT.t("wallenstein.bc_farmers_palace", { n: e.farmers_added });
+        let d = T("wallenstein.bc_side", { who: Colour(def), what: "committed" in e ? T("wallenstein.bc_committed", { n: e.committed, kept: e.kept }) : T("wallenstein.bc_its_armies") });
+        if (x.defend_tile) d += " " + T("wallenstein.bc_defence_bonus");
+        if (x.palace_guard) d += " " + T("wallenstein.bc_palace_guard");
+        if (e.farmers_added) d += " " + T("wallenstein.bc_farmers_palace", { n: e.farmers_added });
         att.push(d);
-      } else if ("farmers_added" in e) att.push(WT.t("wallenstein.bc_farmers_supply", { n: e.farmers_added }));
-      else att.push(WT.t("wallenstein.bc_peasants_defend"));
-      row(WT.t("wallenstein.bc_went_in"), att.join(" · "));
-      row(WT.t("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + WT.t("wallenstein.bc_with_tray")));
-      row(WT.t("wallenstein.bc_fell_out"), chips(e.out));
+      } else if ("farmers_added" in e) att.push(T("wallenstein.bc_farmers_supply", { n: e.farmers_added }));
+      else att.push(T("wallenstein.bc_peasants_defend"));
+      row(T("wallenstein.bc_went_in"), att.join(" · "));
+      row(T("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + T("wallenstein.bc_with_tray")));
+      row(T("wallenstein.bc_fell_out"), chips(e.out));
       const dArm = def !== null ? (e.out[String(def)] || 0) : 0;
       const peas = e.defender_count - dArm;
-      const against = def === null ? WT.t("wallenstein.n_peasants", { n: e.defender_count })
-        : peas ? WT.t("wallenstein.bc_count_plus", { who: Colour(def), n: dArm, peasants: WT.t("wallenstein.n_peasants", { n: peas }) }) : WT.t("wallenstein.cubes", { who: Colour(def), n: dArm });
-      row(WT.t("wallenstein.bc_count"), WT.t("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.attacker_count, against }));
+      const against = def === null ? T("wallenstein.n_peasants", { n: e.defender_count })
+        : peas ? T("wallenstein.bc_count_plus", { who: Colour(def), n: dArm, peasants: T("wallenstein.n_peasants", { n: peas }) }) : T("wallenstein.cubes", { who: Colour(def), n: dArm });
+      row(T("wallenstein.bc_count"), T("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.attacker_count, against }));
     } else {
       head = WT.t(e.winter ? "wallenstein.bc_winter_revolt" : "wallenstein.bc_revolt", { county: name(e.county), who: Colour(e.seat) });
-      row(WT.t("wallenstein.bc_went_in"), "committed" in e ? WT.t("wallenstein.bc_revolt_committed", { who: Colour(e.seat), n: e.committed, kept: e.kept }) : WT.t("wallenstein.bc_revolt_armies", { who: Colour(e.seat) }));
-      row(WT.t("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + WT.t("wallenstein.bc_with_tray")));
-      row(WT.t("wallenstein.bc_fell_out"), chips(e.out));
-      row(WT.t("wallenstein.bc_count"), WT.t("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.owner_count, against: WT.t("wallenstein.n_peasants", { n: e.peasant_count }) }));
+      row(T("wallenstein.bc_went_in"), "committed" in e ? T("wallenstein.bc_revolt_committed", { who: Colour(e.seat), n: e.committed, kept: e.kept }) : T("wallenstein.bc_revolt_armies", { who: Colour(e.seat) }));
+      row(T("wallenstein.bc_dropped"), chips(e.dropped), el("span", { class: "small muted" }, " " + T("wallenstein.bc_with_tray")));
+      row(T("wallenstein.bc_fell_out"), chips(e.out));
+      row(T("wallenstein.bc_count"), T("wallenstein.bc_count_line", { who: Colour(e.seat), n: e.owner_count, against: T("wallenstein.n_peasants", { n: e.peasant_count }) }));
     }
     // The narrator's verdict (third line on) tells the result in full.
     const verdict = entry.lines.filter((l) => l !== "").slice(2).map((l) => l.trim().replace(/^[^:]*\d[^:]*: /, ""));
-    row(WT.t("wallenstein.bc_result"), el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
+    row(T("wallenstein.bc_result"), el("strong", {}, WT.cap(verdict[0] || e.result)), ...verdict.slice(1).map((l) => el("div", { class: "small" }, l)));
     const won = e.e === "battle" ? e.result === "attacker" : e.result === "owner";
     return el("div", { class: "battle-card" + (won ? " won" : " lost"), role: "group", "aria-label": head, "data-county": e.county },
       el("div", { class: "bc-head" }, swatch(e.seat), head), el("table", { class: "bc" }, ...rows));
@@ -964,6 +1067,8 @@ window.GamePages = window.GamePages || {};
     else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
     applyZoom();
+    const shownLegend = document.getElementById("legend"); // in the edition's own words (known from the first state)
+    if (shownLegend && shownLegend.dataset.edition !== edition) { const fresh = legend(); fresh.open = shownLegend.open; shownLegend.replaceWith(fresh); }
     const focus = focusKey(document.activeElement);
     document.getElementById("turn-h").textContent = WT.t(st.over ? "wallenstein.h_over" : seat === null ? "wallenstein.h_spectating" : st.legal.length ? "wallenstein.h_your_move" : "wallenstein.h_waiting");
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
@@ -979,7 +1084,11 @@ window.GamePages = window.GamePages || {};
     }
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
-    document.getElementById("board").replaceChildren(...boardPanel(ctx, obs), ...standingsPanel(ctx, st.board, obs));
+    const parts = boardParts(ctx, obs);
+    document.getElementById("board").replaceChildren(...parts.track);
+    fillDock("dock-details", "details", parts.details);
+    fillDock("dock-modules", "modules-body", parts.modules);
+    fillDock("dock-standings", "standings-body", standingsPanel(ctx, st.board, obs));
     restoreFocus(focus, seat !== null && st.legal.length > 0);
   }
   // Redrawing replaces the controls; a keyboard user keeps the place they were at (the same card, box,
@@ -1000,7 +1109,14 @@ window.GamePages = window.GamePages || {};
       if (first) first.focus({ preventScroll: true });
     }
   }
-  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; document.getElementById("players").replaceChildren(playersTable(ctx, ctx.lastState.obs)); } }
+  // A dock tab's panel (table.js): filled, and offered only when it has something to show.
+  function fillDock(panel, body, nodes) {
+    const box = document.getElementById(body);
+    if (!box) return;
+    box.replaceChildren(...nodes);
+    WT.dock.avail(panel, nodes.length > 0);
+  }
+  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; document.getElementById("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); } }
 
   function renderFrame(ctx, obs, where) {
     edition = obs.edition || "2012";
@@ -1038,7 +1154,7 @@ window.GamePages = window.GamePages || {};
     const winter = [...entries.slice(0, i)].reverse().find((x) => x.event.e === "winter");
     const lines = entries.slice(winter ? entries.indexOf(winter) : i, i).flatMap((x) => x.lines).filter((l) => l && !l.startsWith("---"));
     const th = (key, title) => el("th", { class: "num", title: title && WT.t(title) }, WT.t(key));
-    return el("div", {}, el("p", {}, WT.t("wallenstein.winter_report", { year: e.year })),
+    return el("div", {}, el("p", {}, T("wallenstein.winter_report", { year: e.year })),
       el("pre", { class: "small log" }, lines.join("\n")),
       el("table", { class: "scores" }, el("tr", {}, el("th", {}, WT.t("table.player")), th("wallenstein.score_counties"), th("wallenstein.score_buildings"),
         th("wallenstein.score_majorities", "wallenstein.score_majorities_title"), th("wallenstein.score_gained", "wallenstein.score_gained_title"), th("wallenstein.th_vp", "wallenstein.th_vp_title")), ...rows));
@@ -1059,17 +1175,17 @@ window.GamePages = window.GamePages || {};
     }
     const seats = Object.keys(rows);
     if (!seats.length) return null;
-    return el("div", { class: "season-summary", "data-kind": "season" }, el("p", {}, el("strong", {}, WT.t("wallenstein.summary_h"))),
+    return el("div", { class: "season-summary", "data-kind": "season" }, el("p", {}, el("strong", {}, T("wallenstein.summary_h"))),
       ...seats.map((p) => el("details", { open: String(p) === String(ctx.lastState && ctx.lastState.seat) },
-        el("summary", {}, swatch(p), seatLabel(ctx, Number(p)), " ", el("span", { class: "small muted" }, WT.t("wallenstein.summary_count", { n: rows[p].length }))),
+        el("summary", {}, swatch(p), seatLabel(ctx, Number(p)), " ", el("span", { class: "small muted" }, T("wallenstein.summary_count", { n: rows[p].length }))),
         el("ul", { class: "small" }, ...rows[p]))));
   }
 
   function phaseLine(ctx, st) {
     const o = st.obs;
     const waiting = waitingFor(ctx, o);
-    const line = WT.t("wallenstein.phase_line", { year: o.year, season: seasonName(o.season), phase: phaseName(o.phase) });
-    return waiting !== WT.t("table.nobody") ? WT.t("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
+    const line = T("wallenstein.phase_line", { year: o.year, season: seasonName(o.season), phase: phaseName(o.phase) });
+    return waiting !== WT.t("table.nobody") ? T("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
   }
 
   async function init(ctx) {
@@ -1080,6 +1196,21 @@ window.GamePages = window.GamePages || {};
     if (wrap && !document.getElementById("legend")) { wrap.append(legend()); zoomControls(wrap); }
   }
 
+  // A log entry clicked: the counties it names are lit on the live map until another is clicked.
+  let litKeys = new Set();
+  function light(ctx, e) {
+    litKeys = new Set();
+    const walk = (v) => {
+      if (typeof v === "string" && meta.byKey[v]) litKeys.add(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) { walk(k); walk(x); }
+    };
+    Object.values(e || {}).forEach(walk);
+    for (const p of document.querySelectorAll("#map path.county")) {
+      p.classList.toggle("lit", litKeys.has(p.dataset.county));
+      if (litKeys.has(p.dataset.county)) p.parentNode.append(p);
+    }
+  }
   // Playback: the county a log entry is about is highlighted on the live map until the next one, and
   // armies that move (a move, an attack) or come from the supply (a deploy, a draft group) travel there
   // over ``ms`` milliseconds (0: the instant speed, a skip, or a flush: no animation).
@@ -1129,5 +1260,5 @@ window.GamePages = window.GamePages || {};
     anim.oncancel = anim.onfinish;
   }
 
-  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight };
+  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight, light };
 })();
