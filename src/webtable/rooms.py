@@ -26,6 +26,7 @@ from typing import Any
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
+from webtable.previews import Previews
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
@@ -500,6 +501,7 @@ class Hub:
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
         self.connections: dict[str, int] = {}  # open sockets per client address
         self.replays: OrderedDict[tuple[str, int, int | None, str], dict[str, Any]] = OrderedDict()
+        self.previews = Previews(self.settings)  # battle odds, rate-limited and cached (webtable.previews)
         self.tasks: list[asyncio.Task[None]] = []
 
     async def commit(self, append: Append) -> None:
@@ -610,6 +612,7 @@ class Hub:
             if room.bot_task is not None:
                 room.bot_task.cancel()
         self.pool.shutdown()
+        self.previews.shutdown()
         self.writer.shutdown(wait=True)
 
     def set_aside(self, game_id: str, why: str) -> None:

@@ -41,6 +41,14 @@ class TableSettings:
     retry_max: float = 30.0
     # Replays of finished games kept in memory.
     replay_cache: int = 32
+    # Battle-odds previews: per connection and per seat (all its connections) a second, bursts of twice
+    # that; previews waiting or running per connection; answers kept (by game version, seat and
+    # action); threads computing them (sampled odds cost CPU; exact ones almost nothing).
+    previews_per_connection: float = 4.0
+    previews_per_seat: float = 8.0
+    preview_queue: int = 2
+    preview_cache: int = 2048
+    preview_threads: int = 1
     # HTTP: a request's headers must arrive within this long; an idle keep-alive connection is closed.
     header_timeout: float = 10.0
     keep_alive: float = 5.0

@@ -20,12 +20,14 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from positions import battle_position, store_game
 from starlette.websockets import WebSocketDisconnect
 from webclient import LocalClient, create_game, hello, next_of, reply, sqlite_url
 
+from tabletop.agents import derive_seed
 from wallenstein.state import PLANNING
+from webtable import previews, wallenstein_kind
 from webtable import views as webviews
-from webtable import wallenstein_kind
 from webtable.app import create_app
 from webtable.routes import socket as websocket_route
 from webtable.scheduler import FairPool
@@ -678,3 +680,123 @@ def test_a_bot_that_fails_gets_a_stand_in_and_the_game_goes_on(
     assert "the bot's own bug" in caplog.text and "a stand-in decides for it" in caplog.text
     kept = hub_of(client).store.notes(gid, "timeout")
     assert sorted(n["seat"] for n in kept) == [1, 2] and all(n["cause"] == "bot_failed" for n in kept)
+
+
+# ------------------------------------------------------------------------------------------------ 8
+# The second pass (issue 31): battle-odds previews, rows too deep to read, replays, connection slots
+# and slow bodies, and the smaller findings.
+def _preview(ws: Any, ref: int, action: Any) -> dict[str, Any]:
+    ws.send_json({"type": "preview", "id": ref, "action": action})
+    return reply(ws)
+
+
+def test_an_attack_of_the_default_tower_shows_its_exact_odds(url: str) -> None:
+    """Where ``wallenstein.bots.odds`` computes a battle exactly (the default tower, the 2012 rules),
+    the table shows those odds, not 300 sampled battles: they agree with 2,000 battles fought through
+    the engine (within four standard errors), and so does the mean of armies left after a win."""
+    from wallenstein.board import BOARD
+    from wallenstein.bots.odds import attack_outcome
+
+    game, seat, attacks = battle_position(seed=2)
+    attacks = [attacks[1], attacks[3]]  # 2 and 4 armies: odds of about 30% and 60% to win
+    gid, tokens = store_game(url, game)
+    with client_for(url) as c, c.websocket_connect(f"/ws/{gid}") as ws:
+        hello(ws, tokens[seat])
+        answers = [_preview(ws, i, a) for i, a in enumerate(attacks)]
+    trials = 2000
+    for attack, answer in zip(attacks, answers, strict=True):
+        assert answer["type"] == "preview" and answer.get("exact") is True and "samples" not in answer, answer
+        exact = attack_outcome(game, seat, BOARD.keys.index(attack["to"]), attack["armies"])
+        assert exact is not None
+        assert answer["odds"] == {"attacker": exact[0].win, "tie": exact[0].tie, "defender": exact[0].loss}
+        fought = {"attacker": 0, "tie": 0, "defender": 0}
+        kept = []
+        for k in range(trials):
+            trial = game.clone()
+            trial.seed = derive_seed(game.seed, 7_000_000 + k)
+            start = len(trial.log)
+            trial.apply(seat, attack)
+            battle = next(e for e in trial.log[start:] if e["e"] == "battle")
+            fought[battle["result"]] += 1
+            if battle["result"] == "attacker":
+                kept.append(battle["attacker_count"] - battle["defender_count"])
+        for result, n in fought.items():
+            assert abs(n / trials - answer["odds"][result]) < 4 * (0.25 / trials) ** 0.5, (result, fought, answer)
+        assert abs(sum(kept) / len(kept) - answer["mean_left_if_won"]) < 0.2, (kept, answer)
+
+
+def test_previews_are_rate_limited_per_connection_and_per_seat(url: str) -> None:
+    """A connection asking faster than ``previews_per_connection`` a second, or a seat's connections
+    together faster than ``previews_per_seat``, are refused at once (nothing computed); the socket lives."""
+    game, seat, attacks = battle_position(seed=1)
+    gid, tokens = store_game(url, game)
+    with (
+        client_for(url, previews_per_connection=2.0, previews_per_seat=3.0) as c,
+        c.websocket_connect(f"/ws/{gid}") as one,
+        c.websocket_connect(f"/ws/{gid}") as two,
+    ):
+        hello(one, tokens[seat])
+        hello(two, tokens[seat])
+        first = [_preview(one, i, attacks[0]) for i in range(8)]  # a burst of twice the rate: 4
+        assert [a["type"] for a in first].count("preview") == 4, first
+        assert {a.get("code") for a in first if a["type"] == "error"} == {"too_many_previews"}
+        second = [_preview(two, i, attacks[0]) for i in range(8)]  # the seat's burst (6) is spent at 2
+        assert [a["type"] for a in second].count("preview") == 2, second
+        one.send_json({"type": "ping", "id": 99})
+        assert reply(one) == {"type": "pong", "id": 99}
+
+
+def _counting_preview(room: Any, calls: list[int], gate: threading.Event | None = None) -> None:
+    """Make ``room``'s kind count its preview computations (and wait for ``gate`` in each, stopping
+    early if the table abandons it)."""
+    real = room.kind.preview
+
+    def counted(game: Any, seat: int, action: Any) -> dict[str, Any]:
+        calls.append(1)
+        while gate is not None and not gate.wait(0.01):
+            if previews.abandoned():
+                calls.append(-1)  # stopped early
+                raise previews.PreviewAbandoned
+        return dict(real(game, seat, action))
+
+    room.kind = dataclasses.replace(room.kind, preview=counted)
+
+
+def test_identical_previews_of_one_position_are_computed_once(url: str) -> None:
+    game, seat, attacks = battle_position(seed=1)
+    gid, tokens = store_game(url, game)
+    calls: list[int] = []
+    with client_for(url) as c, c.websocket_connect(f"/ws/{gid}") as one, c.websocket_connect(f"/ws/{gid}") as two:
+        hello(one, tokens[seat])
+        hello(two, tokens[seat])
+        _counting_preview(hub_of(c).rooms[gid], calls)
+        answers = [_preview(ws, i, attacks[0]) for i in range(3) for ws in (one, two)]
+        answers.append(_preview(one, 9, {"armies": attacks[0]["armies"], "to": attacks[0]["to"], "type": "move"}))
+        assert all(a == {**answers[0], "id": a["id"]} for a in answers), answers
+        assert len(calls) == 1
+        _preview(one, 10, attacks[1])  # another action is another computation
+        assert len(calls) == 2
+
+
+def test_a_gone_connections_previews_stop_and_each_connection_has_few_waiting(url: str) -> None:
+    """Previews wait or run at most ``preview_queue`` per connection (more are refused, the socket
+    lives); when the connection goes, a computation only it waited for stops between two trials."""
+    game, seat, attacks = battle_position(seed=1)
+    gid, tokens = store_game(url, game)
+    calls: list[int] = []
+    gate = threading.Event()
+    with client_for(url, preview_queue=2, previews_per_connection=100.0, previews_per_seat=100.0) as c:
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            hello(ws, tokens[seat])
+            _counting_preview(hub_of(c).rooms[gid], calls, gate)
+            for i, attack in enumerate(attacks[:2]):
+                ws.send_json({"type": "preview", "id": i, "action": attack})
+            busy = _preview(ws, 2, attacks[2])
+            assert busy["type"] == "error" and busy["code"] == "previews_busy", busy
+            ws.send_json({"type": "ping", "id": 3})
+            assert reply(ws) == {"type": "pong", "id": 3}  # the connection still answers
+            wait_for(lambda: len(calls) >= 1, 10)  # one preview thread: the first runs, the second waits
+        wait_for(lambda: -1 in calls, 10)  # its connection gone, the running one stopped early ...
+        time.sleep(0.2)
+        assert calls.count(1) == 1  # ... and the waiting one never started
+        gate.set()

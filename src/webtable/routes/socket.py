@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -100,6 +101,7 @@ async def _session(websocket: WebSocket, hub: Hub, game_id: str, address: str) -
     try:
         await _serve(websocket, room, client, writer, hub.settings.max_error_text)
     finally:
+        hub.previews.forget(client)  # its previews are dropped, and computations only it waited for stop
         room.clients.discard(client)
         room.touched = time.monotonic()
         client.queue.put_nowait(None)  # the writer's end: past the cap, which counts messages only
@@ -156,7 +158,10 @@ async def _serve(websocket: WebSocket, room: Room, client: Client, writer: async
     reader = asyncio.create_task(_reader(websocket, room, client, max_error))
     stalled = asyncio.create_task(client.stalled.wait())
     try:
-        await asyncio.wait((reader, stalled), return_when=asyncio.FIRST_COMPLETED)
+        # A writer that ended has found the connection gone: what the reader has not read yet is dropped.
+        await asyncio.wait((reader, stalled, writer), return_when=asyncio.FIRST_COMPLETED)
+        if writer.done() and not reader.done():
+            return
         if reader.done():
             if not isinstance(reader.exception(), WebSocketDisconnect | None):
                 reader.result()  # raises it
@@ -304,6 +309,13 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
     return await _decide(room, client, client.seat, kind, msg)
 
 
+def _preview_reply(client: Client, ref: Any, answer: dict[str, Any] | IllegalAction) -> None:
+    if isinstance(answer, IllegalAction):
+        client.put({"type": "error", "id": ref, "message": str(answer), **answer.coded()})
+    else:
+        client.put({"type": "preview", "id": ref, **answer})
+
+
 async def _decide(room: Room, client: Client, seat: int, kind: str, msg: dict[str, Any]) -> dict[str, Any] | None:
     """An act, check or preview of a seated client: its reply (None: the ack is queued on commit)."""
     ref = msg.get("id")
@@ -312,12 +324,9 @@ async def _decide(room: Room, client: Client, seat: int, kind: str, msg: dict[st
         if kind == "check":
             room.check(seat, action)
             return {"type": "checked", "id": ref, "ok": True, "message": ""}
-        if kind == "preview":
-            preview = room.kind.preview
-            if preview is None:
-                raise IllegalAction(f"{room.kind.title} offers no previews", code="no_previews")
-            result = await asyncio.to_thread(preview, room.game, seat, action)
-            return {"type": "preview", "id": ref, **result}
+        if kind == "preview":  # answered when worked out (webtable.previews: limited, cached, dropped if gone)
+            room.hub.previews.ask(room, client, seat, action, functools.partial(_preview_reply, client, ref))
+            return None
         await room.act(seat, action, ack=lambda: client.put({"type": "ack", "id": ref}), version=msg.get("version"))
         return None
     except IllegalAction as exc:
