@@ -51,6 +51,7 @@ RATE = 50.0  # messages per second a connection may send on average ...
 BURST = 100.0  # ... with bursts up to this many
 MAX_REFUSED = 200  # a connection refused this often for flooding is closed
 HELLO_TIMEOUT = 30.0
+PREVIEW_REFUSALS = ("too_many_previews", "previews_busy")
 
 router = APIRouter()
 
@@ -222,6 +223,8 @@ async def _writer(websocket: WebSocket, room: Room, client: Client) -> None:
             else:
                 text = json.dumps(message, separators=(",", ":"))
             await websocket.send_text(text)
+        except WebSocketDisconnect:
+            return  # the peer has gone (no traceback: a flood of closing sockets must not flood the log)
         except Exception:
             log.warning("game %s: sending to a connection failed; closing it", room.id, exc_info=True)
             with contextlib.suppress(Exception):
@@ -251,6 +254,11 @@ async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: i
             if "message" in reply:
                 reply["message"] = clip(str(reply["message"]), max_error)
             client.put(reply)
+            if reply.get("code") in PREVIEW_REFUSALS:
+                # A page asks again only when its choice changes: this connection floods. Its next message
+                # is read a moment later, so the flood waits in its own buffers, then the network's
+                # (backpressure), costing the server nothing; the reading of other connections goes on.
+                await asyncio.sleep(1 / max(1.0, room.hub.settings.previews_per_connection))
 
 
 def _parsed(text: str) -> dict[str, Any]:
