@@ -520,14 +520,17 @@ class Hub:
             try:
                 await loop.run_in_executor(self.writer, self.store.append_many, [a for a, _ in batch])
                 for _, done in batch:
-                    done.set_result(None)
+                    if not done.done():  # (its waiter may have been cancelled: the server stops)
+                        done.set_result(None)
             except Exception:  # one bad append must not sink the others: store them one by one
                 for append, done in batch:
                     try:
                         await loop.run_in_executor(self.writer, self.store.append_many, [append])
-                        done.set_result(None)
+                        if not done.done():
+                            done.set_result(None)
                     except Exception as exc:
-                        done.set_exception(exc)
+                        if not done.done():
+                            done.set_exception(exc)
 
     async def store_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         try:
@@ -574,6 +577,9 @@ class Hub:
             except StorageDown:
                 await asyncio.sleep(self.settings.retry_first)
                 continue  # it is loaded when someone opens it
+            except Exception:  # one game's failure must not stall the bot games after it
+                log.exception("game %s: bringing it back failed", game_id)
+                continue
             if room is not None:
                 room.kick_bots()
 
@@ -661,12 +667,16 @@ class Hub:
                 raise DamagedGame(record.damage)
             history = self.store.history(game_id)
             owner = self.store.owner(game_id)
+            self.store.check_notes(game_id)
         except DamagedGame as exc:
             self.set_aside(game_id, str(exc))
             return None
         except STORAGE_ERRORS:
             log.warning("game %s: reading it failed", game_id, exc_info=True)
             raise StorageDown("the game store is unavailable; try again in a moment") from None
+        except Exception as exc:  # any other failure to read a row: this game is set aside, not the server
+            self.set_aside(game_id, f"reading it failed: {type(exc).__name__}: {str(exc)[:200]}")
+            return None
         try:
             kind = game_kind(record.kind)
             game = kind.replay(history)
