@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gzip
 import hashlib
 import json
 import logging
@@ -472,6 +473,11 @@ def public_seats(record: GameRecord, kind: GameKind, connected: set[int | None])
     return out
 
 
+def _compressed(build: Callable[[], dict[str, Any]]) -> bytes:
+    """What ``build`` makes, as compact JSON compressed with gzip (a replay is sent as it is kept)."""
+    return gzip.compress(json.dumps(build(), separators=(",", ":")).encode(), compresslevel=6)
+
+
 def _apply(game: TableGame, seat: int, action: Any) -> None:
     try:
         game.apply(seat, action)
@@ -500,7 +506,13 @@ class Hub:
         self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
         self.connections: dict[str, int] = {}  # open sockets per client address
-        self.replays: OrderedDict[tuple[str, int, int | None, str], dict[str, Any]] = OrderedDict()
+        # Replays, gzip-compressed JSON, by game, version, view and language (Hub.replay), their size in all,
+        # those being built, and the one thread that builds them.
+        self.replays: OrderedDict[tuple[str, int, int | None, str], bytes] = OrderedDict()
+        self.replay_bytes = 0
+        self.replay_callers: dict[str, Any] = {}  # replay rate buckets per client address (routes.replay)
+        self._replaying: dict[tuple[str, int, int | None, str], asyncio.Future[bytes]] = {}
+        self.replay_builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
         self.previews = Previews(self.settings)  # battle odds, rate-limited and cached (webtable.previews)
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -619,6 +631,7 @@ class Hub:
                 room.bot_task.cancel()
         self.pool.shutdown()
         self.previews.shutdown()
+        self.replay_builder.shutdown(wait=False, cancel_futures=True)
         self.writer.shutdown(wait=True)
 
     def set_aside(self, game_id: str, why: str) -> None:
@@ -692,20 +705,30 @@ class Hub:
     def damage_of(self, game_id: Any) -> str | None:
         return self.damaged.get(game_id) if isinstance(game_id, str) else None
 
-    async def replay(
-        self, room: Room, seat: int | None, lang: str, build: Callable[[], dict[str, Any]]
-    ) -> dict[str, Any]:
-        """A replay, from the cache when this game at this version was replayed for this view and language."""
+    async def replay(self, room: Room, seat: int | None, lang: str, build: Callable[[], dict[str, Any]]) -> bytes:
+        """A replay as gzip-compressed JSON, from the cache when this game at this version was replayed for
+        this view and language (so a finished game's is built once per view and language). Builds run on
+        one thread of their own (a replay costs up to a second of CPU), and the same replay asked again
+        while it is built waits for that build."""
         key = (room.id, room.version, seat, lang)
         cached = self.replays.get(key)
         if cached is not None:
             self.replays.move_to_end(key)
             return cached
-        result = await asyncio.to_thread(build)
-        self.replays[key] = result
-        while len(self.replays) > self.settings.replay_cache:
-            self.replays.popitem(last=False)
-        return result
+        building = self._replaying.get(key)
+        if building is None:
+            loop = asyncio.get_running_loop()
+            building = self._replaying[key] = loop.run_in_executor(self.replay_builder, _compressed, build)
+            building.add_done_callback(lambda _done: self._replaying.pop(key, None))
+        data = await asyncio.shield(building)
+        if key not in self.replays:
+            self.replays[key] = data
+            self.replay_bytes += len(data)
+            while self.replays and (
+                len(self.replays) > self.settings.replay_cache or self.replay_bytes > self.settings.replay_cache_bytes
+            ):
+                self.replay_bytes -= len(self.replays.popitem(last=False)[1])
+        return data
 
     async def abandon(self, room: Room) -> None:
         """The creator gives the game up: no more decisions, its bots stop; its history is kept."""

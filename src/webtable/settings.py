@@ -39,8 +39,11 @@ class TableSettings:
     # Storage outages: a bot waits this long after a failed commit, doubling up to the maximum (s).
     retry_first: float = 0.5
     retry_max: float = 30.0
-    # Replays of finished games kept in memory.
-    replay_cache: int = 32
+    # Replays kept in memory, compressed (a finished game's is built once per view and language): at
+    # most this many and this many bytes; replays per client address and minute (bursts of a third).
+    replay_cache: int = 256
+    replay_cache_bytes: int = 32 * 1024 * 1024
+    replays_per_minute: int = 30
     # Battle-odds previews: per connection and per seat (all its connections) a second, bursts of twice
     # that; previews waiting or running per connection; answers kept (by game version, seat and
     # action); threads computing them (sampled odds cost CPU; exact ones almost nothing).

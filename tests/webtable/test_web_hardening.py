@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from positions import battle_position, store_game
+from positions import battle_position, finished_game, store_game
 from starlette.websockets import WebSocketDisconnect
 from webclient import LocalClient, create_game, hello, next_of, reply, sqlite_url
 
@@ -838,3 +838,43 @@ def test_a_row_nested_too_deeply_sets_its_game_aside_and_every_other_game_goes_o
         assert listed[bad] == "damaged" and listed[good] == "running", listed
         if column != "seats":
             assert "nested too deeply" in res.json()["error"]
+
+
+def test_replays_are_limited_per_address(url: str) -> None:
+    gid, _ = store_game(url, finished_game(1))
+    with client_for(url, replays_per_minute=6) as c:  # bursts of 2
+        answers = [c.get(f"/api/games/{gid}/replay", params={"view": v}) for v in ("spectator", "0", "1")]
+        assert [a.status_code for a in answers] == [200, 200, 429], [a.text[:100] for a in answers]
+        assert answers[2].json()["code"] == "too_many_replays" and "6 replays a minute" in answers[2].json()["error"]
+
+
+def test_a_finished_games_replay_is_built_once_per_view_and_kept_compressed(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked again in three views, a finished game's replay is built three times; what is kept
+    is the compressed answer (a fraction of its size), and a seat's view is marked ``no-store``."""
+    gid, _ = store_game(url, finished_game(2, players=5))
+    calls: list[int] = []
+    real = webviews.replay_frames
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(webviews, "replay_frames", counted)
+    with client_for(url) as c:  # (10 replays: the burst of the default limit)
+        keys = [("spectator", "en"), ("0", "en"), ("spectator", "de")]
+        first = {k: c.get(f"/api/games/{gid}/replay", params={"view": k[0], "lang": k[1]}) for k in keys}
+        for _ in range(2):
+            for (view, lang), answer in first.items():
+                again = c.get(f"/api/games/{gid}/replay", params={"view": view, "lang": lang})
+                assert again.json() == answer.json()
+        assert len(calls) == 3
+        assert first[("0", "en")].headers["cache-control"] == "no-store"
+        assert "no-store" not in first[("spectator", "en")].headers.get("cache-control", "")
+        hub = hub_of(c)
+        kept = sum(len(v) for v in hub.replays.values())
+        sent = sum(len(a.content) for a in first.values())  # (decoded by the client)
+        assert len(hub.replays) == 3 and kept * 4 < sent, (kept, sent)
+        plain = c.get(f"/api/games/{gid}/replay", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers and plain.json() == first[("spectator", "en")].json()
