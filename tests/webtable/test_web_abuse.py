@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from positions import battle_position, store_game
+from positions import battle_position, finished_game, store_game
 from webclient import free_port, server, sqlite_url, timing_lock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -169,3 +169,22 @@ def test_sigterm_stops_the_server_within_seconds_whatever_previews_are_queued(tm
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
     assert counts.get("preview", 0) > 0, counts
+
+
+def test_a_game_keeps_its_pace_under_a_replay_load(tmp_path: Path) -> None:
+    """Eight loops asking for the replays of eight finished 5-player games in every view and both
+    languages (96 replays; issue 31): limited per address, and each built once and kept compressed, they
+    keep the victim game's p99 within 2x of its quiet p99."""
+    url = sqlite_url(tmp_path)
+    games = [store_game(url, finished_game(seed, players=5))[0] for seed in range(8)]
+    port = free_port()
+    base = f"127.0.0.1:{port}"
+    with timing_lock(alone=True), server(url, port), ExitStack() as stack:
+        table = Table(base, 1, stack, games=3 * ROUNDS)
+
+        def check(counts: dict[str, int]) -> None:
+            assert counts.get("200", 0) > 0 and counts.get("429", 0) > 0, counts
+
+        load = ("replays", base, ",".join(games))
+        rounds = holds_its_pace(table, load, check, ("--loops", "8", "--seats", "5"))
+        assert any(attacked <= 2 * quiet for attacked, quiet in rounds), rounds
