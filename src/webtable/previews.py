@@ -85,10 +85,6 @@ class Asker:
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
 
-def _refused(message: str, code: str, **params: Any) -> IllegalAction:
-    return IllegalAction(message, code=code, params=params)
-
-
 class Previews:
     """The previews of every room of one hub (see the module's docstring)."""
 
@@ -110,13 +106,13 @@ class Previews:
         if asker is None:
             asker = self.askers[client] = Asker(Rate(self.settings.previews_per_connection, self.clock))
         if len(asker.tasks) >= self.settings.preview_queue:
-            raise _refused(
+            raise IllegalAction(
                 f"{len(asker.tasks)} previews are still being worked out: wait for them",
-                "previews_busy",
-                n=len(asker.tasks),
+                code="previews_busy",
+                params={"n": len(asker.tasks)},
             )
         if not asker.rate.take() or not self._seat_rate(room.id, seat).take():
-            raise _refused("too many previews: slow down (nothing was done)", "too_many_previews")
+            raise IllegalAction("too many previews: slow down (nothing was done)", code="too_many_previews")
         task = asyncio.get_running_loop().create_task(self._answer(room, seat, action, reply))
         asker.tasks.add(task)
         task.add_done_callback(asker.tasks.discard)

@@ -24,9 +24,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import OperationalError
+
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
+from webtable.guard import has_hidden_characters
 from webtable.previews import Previews
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
 from webtable.scheduler import FairPool
@@ -35,6 +38,7 @@ from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
 from webtable.views import decisions_of, log_entries
 
 log = logging.getLogger("webtable")
+STORE_DOWN = (OperationalError, OSError)  # the store cannot commit now (a held lock, a full disk, no server)
 
 MAX_NAME = 24
 # Decisions a room remembers who made and whether they left a simultaneous round open
@@ -83,7 +87,7 @@ def check_name(seat: int, name: Any, person: bool = True) -> str:
             code="name_too_long",
             params={"seat": seat, "n": MAX_NAME},
         )
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for c in name):
+    if has_hidden_characters(name):
         raise IllegalAction(
             f"seat {seat}: a name may not hold control or invisible characters",
             code="name_invisible",
@@ -329,6 +333,7 @@ class Room:
         self.notify()
         if trial.over:
             self.hub.bot_games.pop(self.id, None)
+            self.hub.people_games.discard(self.id)
         self.kick_bots()
         turn_timer.arm(self)  # a person's turn time limit, if the game has one
 
@@ -505,6 +510,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
+        self.people_games: set[str] = set()  # unfinished (running) games without one
         self.connections: dict[str, int] = {}  # open sockets per client address
         # Replays, gzip-compressed JSON, by game, version, view and language (Hub.replay), their size in all,
         # those being built, and the one thread that builds them.
@@ -534,6 +540,14 @@ class Hub:
                 for _, done in batch:
                     if not done.done():  # (its waiter may have been cancelled: the server stops)
                         done.set_result(None)
+            except STORE_DOWN as exc:
+                # The store is down (a held lock waits out the busy timeout, 2 s on SQLite): this batch
+                # fails, and so do the appends that came while it waited, at once. Trying each again in
+                # turn held a person's decision for a busy timeout per game queued before it.
+                failed, self._appends = [*batch, *self._appends], []
+                for _, done in failed:
+                    if not done.done():
+                        done.set_exception(exc)
             except Exception:  # one bad append must not sink the others: store them one by one
                 for append, done in batch:
                     try:
@@ -571,7 +585,9 @@ class Hub:
         for record in records:
             if record.damage is not None:
                 self.set_aside(record.id, record.damage)
-            elif bots_decide(record.seats):
+            elif not bots_decide(record.seats):
+                self.people_games.add(record.id)
+            else:
                 owner = owners.get(record.id)
                 self.bot_games[record.id] = owner.client if owner is not None else ""
                 if any(s.get("type") == "bot" for s in record.seats):
@@ -621,6 +637,7 @@ class Hub:
                 if gone_room is not None and gone_room.bot_task is not None:
                     gone_room.bot_task.cancel()
                 self.bot_games.pop(game_id, None)
+                self.people_games.discard(game_id)
 
     async def stop(self) -> None:
         self.closing = True
@@ -639,6 +656,7 @@ class Hub:
         log.error("game %s is damaged and set aside: %s", game_id, why)
         self.damaged[game_id] = why
         self.bot_games.pop(game_id, None)
+        self.people_games.discard(game_id)
         try:
             self.store.set_status(game_id, "damaged")
         except STORAGE_ERRORS:
@@ -742,10 +760,22 @@ class Hub:
         if room.bot_task is not None:
             room.bot_task.cancel()
         self.bot_games.pop(room.id, None)
+        self.people_games.discard(room.id)
         room.broadcast({"type": "room", "game": room.summary()})
         room.notify()
 
     # -------------------------------------------------------------------------------- new games
+    def check_people_capacity(self) -> None:
+        """Games without bots cost no thread but memory and storage: a cap for all addresses together
+        (a rotating set of addresses passes every per-address limit)."""
+        most = self.settings.max_people_games
+        if most and len(self.people_games) >= most:
+            raise Busy(
+                f"this table has {most} unfinished games without bots already; try again later",
+                code="people_games_full",
+                params={"n": most},
+            )
+
     def check_bot_capacity(self, client: str) -> None:
         s = self.settings
         if s.max_bot_games and len(self.bot_games) >= s.max_bot_games:
@@ -827,6 +857,8 @@ class Hub:
         with_bots = bots_decide(stored_seats)
         if with_bots:
             self.check_bot_capacity(client)
+        else:
+            self.check_people_capacity()
         game = kind.new_game(players, seed, options if options is not None else {})
         creator = secrets.token_urlsafe(18)
         owner = Owner(token_digest(creator), client[:64], private)
@@ -843,6 +875,8 @@ class Hub:
         self.rooms[game_id] = room
         if with_bots:
             self.bot_games[game_id] = owner.client
+        else:
+            self.people_games.add(game_id)
         room.kick_bots()
         turn_timer.arm(room)
         return room, tokens, invites, creator

@@ -56,6 +56,15 @@ class TableSettings:
     header_timeout: float = 10.0
     keep_alive: float = 5.0
     max_open: int = 2000  # connections and requests at once in all (more get 503)
+    # Open HTTP connections per client address (WebSockets leave the count once upgraded; 0: no limit;
+    # behind a reverse proxy on this machine every client has its address: set 0, and limit_conn there).
+    max_http_per_client: int = 64
+    # A request's body must arrive within this long of its start (slow POSTs get 408) (s).
+    body_timeout: float = 10.0
+    # The server stops within this long of SIGTERM, whatever its connections are doing (s).
+    shutdown_grace: float = 3.0
+    # Unfinished games without a bot in all (429 beyond; games with bots have their own cap; 0: none).
+    max_people_games: int = 5000
 
     def set(self, pairs: list[str]) -> None:
         """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""
