@@ -878,3 +878,40 @@ def test_a_finished_games_replay_is_built_once_per_view_and_kept_compressed(
         assert len(hub.replays) == 3 and kept * 4 < sent, (kept, sent)
         plain = c.get(f"/api/games/{gid}/replay", headers={"accept-encoding": "identity"})
         assert "content-encoding" not in plain.headers and plain.json() == first[("spectator", "en")].json()
+
+
+@pytest.mark.parametrize("text", ["hi\x00there", "\x1b[31mred", "\u202eevil", "a\u200bb", "zero\ufeffwidth"])
+def test_chat_refuses_control_and_invisible_characters_as_seat_names_do(client: TestClient, text: str) -> None:
+    made = create_game(client, PEOPLE, seed=4)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, made["seats"][0]["token"])
+        ws.send_json({"type": "chat", "id": 1, "text": text})
+        answer = reply(ws)
+        assert answer["type"] == "error" and answer["code"] == "chat_invisible", answer
+        ws.send_json({"type": "chat", "id": 2, "text": "hello\tthere\n"})  # plain white space is fine
+        assert next_of(ws, "said") == {"type": "said", "id": 2}
+    assert [n["text"] for n in hub_of(client).store.notes(made["id"], "chat")] == ["hello there"]
+
+
+def test_the_500_page_carries_the_security_headers(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(url)
+    with LocalClient(app, base_url="http://localhost", raise_server_exceptions=False) as c:
+        monkeypatch.setattr(hub_of(c).store, "games", lambda *a, **k: 1 / 0)
+        res = c.get("/api/games")
+        assert res.status_code == 500 and res.json() == {"error": "internal server error"}
+        assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
+        assert res.headers["x-content-type-options"] == "nosniff" and res.headers["x-frame-options"] == "DENY"
+
+
+def test_games_without_bots_have_a_settable_cap_for_all_addresses(url: str) -> None:
+    with client_for(url, max_people_games=2) as c:
+        first = create_game(c, PEOPLE)
+        c.portal.call(hub_of(c).create, {"seats": PEOPLE}, "192.0.2.9")  # type: ignore[union-attr]
+        res = c.post("/api/games", json={"seats": PEOPLE})
+        assert res.status_code == 429 and res.json()["code"] == "people_games_full", res.text
+        create_game(c, WITH_BOTS)  # games with bots have their own cap
+        headers = {"content-type": "application/json", "x-creator-token": first["creator"]}
+        assert c.post(f"/api/games/{first['id']}/abandon", headers=headers).status_code == 200
+        create_game(c, PEOPLE)  # an abandoned game frees its place
+    with client_for(url, max_people_games=2) as c:  # counted again from storage at start
+        assert c.post("/api/games", json={"seats": PEOPLE}).json()["code"] == "people_games_full"
