@@ -188,3 +188,47 @@ def test_a_game_keeps_its_pace_under_a_replay_load(tmp_path: Path) -> None:
         load = ("replays", base, ",".join(games))
         rounds = holds_its_pace(table, load, check, ("--loops", "8", "--seats", "5"))
         assert any(attacked <= 2 * quiet for attacked, quiet in rounds), rounds
+
+
+def _get(port: int, source: str = "127.0.0.1") -> bytes:
+    """A whole GET from ``source`` (any address of the loopback net), its answer's first bytes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20, source_address=(source, 0)) as s:
+        s.sendall(b"GET /api/kinds HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        return s.recv(4096)
+
+
+def test_open_connections_are_limited_per_address_and_no_server_header_is_sent(tmp_path: Path) -> None:
+    """One address holding ``max_http_per_client`` idle connections gets 503 for more, while another
+    address (127.0.0.2, also loopback) is served; closing them frees the slots. (uvicorn's own cap of
+    2,000 is for all addresses together: one address took them all.)"""
+    port = free_port()
+    with server(sqlite_url(tmp_path), port, "--limit", "max_http_per_client=5"), ExitStack() as stack:
+        idle = [stack.enter_context(socket.create_connection(("127.0.0.1", port))) for _ in range(5)]
+        time.sleep(0.2)  # (the server has taken them all)
+        assert _get(port).startswith(b"HTTP/1.1 503")
+        answer = _get(port, "127.0.0.2")
+        assert answer.startswith(b"HTTP/1.1 200") and b"\r\nserver:" not in answer.lower(), answer[:300]
+        for s in idle:
+            s.close()
+        time.sleep(0.2)
+        assert _get(port).startswith(b"HTTP/1.1 200")
+
+
+def test_a_request_body_sent_slowly_is_cut_off(tmp_path: Path) -> None:
+    """A POST whose body comes a byte at a time is answered 408 once ``body_timeout`` has passed since the
+    request began (before, it held its connection for as long as the bytes kept coming)."""
+    port = free_port()
+    with server(sqlite_url(tmp_path), port, "--limit", "body_timeout=1"):
+        with socket.create_connection(("127.0.0.1", port)) as slow:
+            head = b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            slow.sendall(head + b"Content-Length: 100\r\n\r\n{")
+            slow.settimeout(0.3)
+            answer = b""
+            for _ in range(60):  # a byte every 0.3 s for up to 18 s
+                try:
+                    answer = slow.recv(4096)
+                    break
+                except TimeoutError:
+                    slow.sendall(b" ")
+            assert answer.startswith(b"HTTP/1.1 408"), answer
+        assert _get(port).startswith(b"HTTP/1.1 200")  # and the server serves on
