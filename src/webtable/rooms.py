@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import gzip
 import hashlib
 import json
 import logging
@@ -32,6 +31,8 @@ from webtable import turn_timer
 from webtable.guard import has_hidden_characters
 from webtable.previews import Previews
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
+from webtable.replays import build_replay
+from webtable.replays import builder as replay_builder
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
 from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
@@ -478,11 +479,6 @@ def public_seats(record: GameRecord, kind: GameKind, connected: set[int | None])
     return out
 
 
-def _compressed(build: Callable[[], dict[str, Any]]) -> bytes:
-    """What ``build`` makes, as compact JSON compressed with gzip (a replay is sent as it is kept)."""
-    return gzip.compress(json.dumps(build(), separators=(",", ":")).encode(), compresslevel=6)
-
-
 def _apply(game: TableGame, seat: int, action: Any) -> None:
     try:
         game.apply(seat, action)
@@ -518,7 +514,7 @@ class Hub:
         self.replay_bytes = 0
         self.replay_callers: dict[str, Any] = {}  # replay rate buckets per client address (routes.replay)
         self._replaying: dict[tuple[str, int, int | None, str], asyncio.Future[bytes]] = {}
-        self.replay_builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+        self.replay_builder = replay_builder(self.settings.replay_processes)
         self.previews = Previews(self.settings)  # battle odds, rate-limited and cached (webtable.previews)
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -723,11 +719,14 @@ class Hub:
     def damage_of(self, game_id: Any) -> str | None:
         return self.damaged.get(game_id) if isinstance(game_id, str) else None
 
-    async def replay(self, room: Room, seat: int | None, lang: str, build: Callable[[], dict[str, Any]]) -> bytes:
+    async def replay(
+        self, room: Room, seat: int | None, lang: str, read: Callable[[], tuple[list[dict[str, Any]], list[Any]]]
+    ) -> bytes:
         """A replay as gzip-compressed JSON, from the cache when this game at this version was replayed for
-        this view and language (so a finished game's is built once per view and language). Builds run on
-        one thread of their own (a replay costs up to a second of CPU), and the same replay asked again
-        while it is built waits for that build."""
+        this view and language (so a finished game's is built once per view and language). ``read`` gives
+        the game's history and public notices (read on a thread); the build runs in a worker process
+        (webtable.replays: a replay costs up to a second of CPU), and the same replay asked again while it
+        is built waits for that build."""
         key = (room.id, room.version, seat, lang)
         cached = self.replays.get(key)
         if cached is not None:
@@ -735,8 +734,9 @@ class Hub:
             return cached
         building = self._replaying.get(key)
         if building is None:
-            loop = asyncio.get_running_loop()
-            building = self._replaying[key] = loop.run_in_executor(self.replay_builder, _compressed, build)
+            building = self._replaying[key] = asyncio.ensure_future(
+                self._build_replay(room.kind.name, seat, lang, read)
+            )
             building.add_done_callback(lambda _done: self._replaying.pop(key, None))
         data = await asyncio.shield(building)
         if key not in self.replays:
@@ -747,6 +747,13 @@ class Hub:
             ):
                 self.replay_bytes -= len(self.replays.popitem(last=False)[1])
         return data
+
+    async def _build_replay(
+        self, kind: str, seat: int | None, lang: str, read: Callable[[], tuple[list[dict[str, Any]], list[Any]]]
+    ) -> bytes:
+        history, notes = await asyncio.to_thread(read)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.replay_builder, build_replay, kind, history, seat, lang, notes)
 
     async def abandon(self, room: Room) -> None:
         """The creator gives the game up: no more decisions, its bots stop; its history is kept."""

@@ -44,6 +44,8 @@ class TableSettings:
     replay_cache: int = 256
     replay_cache_bytes: int = 32 * 1024 * 1024
     replays_per_minute: int = 30
+    # Worker processes building replays (a build holds an interpreter up to a second; 0: a server thread).
+    replay_processes: int = 1
     # Battle-odds previews: per connection and per seat (all its connections) a second, bursts of twice
     # that; previews waiting or running per connection; answers kept (by game version, seat and
     # action); threads computing them (sampled odds cost CPU; exact ones almost nothing).

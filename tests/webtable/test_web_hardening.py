@@ -403,8 +403,7 @@ def test_request_bodies_are_capped_and_errors_do_not_echo_big_fields(client: Tes
     assert client.get("/api/games").json()["games"] == []
 
 
-def test_replays_are_cached(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    made = create_game(client, PEOPLE, seed=7)
+def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
     real = webviews.replay_frames
 
@@ -413,8 +412,10 @@ def test_replays_are_cached(client: TestClient, monkeypatch: pytest.MonkeyPatch)
         return real(*args)
 
     monkeypatch.setattr(webviews, "replay_frames", counted)
-    first = client.get(f"/api/games/{made['id']}/replay").json()
-    assert client.get(f"/api/games/{made['id']}/replay").json() == first
+    with client_for(url, replay_processes=0) as client:  # built in this process, where they are counted
+        made = create_game(client, PEOPLE, seed=7)
+        first = client.get(f"/api/games/{made['id']}/replay").json()
+        assert client.get(f"/api/games/{made['id']}/replay").json() == first
     assert len(calls) == 1
 
 
@@ -862,7 +863,7 @@ def test_a_finished_games_replay_is_built_once_per_view_and_kept_compressed(
         return real(*args)
 
     monkeypatch.setattr(webviews, "replay_frames", counted)
-    with client_for(url) as c:  # (10 replays: the burst of the default limit)
+    with client_for(url, replay_processes=0) as c:  # (built here, where they are counted; 10 replays: a burst)
         keys = [("spectator", "en"), ("0", "en"), ("spectator", "de")]
         first = {k: c.get(f"/api/games/{gid}/replay", params={"view": k[0], "lang": k[1]}) for k in keys}
         for _ in range(2):

@@ -9,7 +9,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from tabletop.i18n import language
-from webtable import views
 from webtable.routes.common import Bucket, error, hub_of, live
 
 router = APIRouter()
@@ -39,11 +38,10 @@ async def replay(game_id: str, request: Request, view: str = "spectator", lang: 
         if not room.game.over and room.seat_of(request.headers.get("x-seat-token")) != seat:
             return error(hub, 403, "while the game runs, a seat's view needs that seat's token")
 
-    def build() -> dict[str, Any]:
-        frames = views.replay_frames(room.kind, hub.store.history(game_id), seat, lang)
-        return {**frames, "notes": hub.store.notes(game_id, "timeout")}  # public notices, at their log position
+    def read() -> tuple[list[dict[str, Any]], list[Any]]:
+        return hub.store.history(game_id), hub.store.notes(game_id, "timeout")  # notices: at their log position
 
-    data = await hub.replay(room, seat, lang, build)
+    data = await hub.replay(room, seat, lang, read)
     # A seat's view holds what only that seat saw: no cache on the way keeps it.
     headers = {"cache-control": "no-store"} if seat is not None else {}
     if "gzip" in request.headers.get("accept-encoding", "").lower():
