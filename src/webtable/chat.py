@@ -13,6 +13,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from tabletop.errors import IllegalAction
+from webtable.guard import has_hidden_characters
 from webtable.store import STORAGE_ERRORS
 
 MAX_CHARS = 200
@@ -38,6 +39,8 @@ class Chat:
         if not isinstance(text, str) or not text.strip():
             raise IllegalAction("a chat line is some text", code="chat_empty")
         text = " ".join(text.split())
+        if has_hidden_characters(text):  # as a seat's name (NUL, ESC, U+202E, zero-width ...)
+            raise IllegalAction("a chat line may not hold control or invisible characters", code="chat_invisible")
         if len(text) > MAX_CHARS:
             raise IllegalAction(
                 f"a chat line has at most {MAX_CHARS} characters", code="chat_too_long", params={"n": MAX_CHARS}

@@ -11,8 +11,10 @@ the rest of the server should never see (deep nesting, huge numbers, lone surrog
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
+import unicodedata
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -43,6 +45,16 @@ BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 class BadJSON(ValueError):
     """Client JSON the server refuses; the message says why (and is short)."""
+
+
+HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def has_hidden_characters(text: str) -> bool:
+    """Whether ``text`` holds a control (NUL, ESC ...), format (the right-to-left override U+202E,
+    zero-width characters), surrogate, private-use, unassigned or line/paragraph-separator character:
+    what a seat's name and a chat line may not hold (one could hide or reorder what others read)."""
+    return any(unicodedata.category(c) in HIDDEN_CATEGORIES for c in text)
 
 
 def clip(text: str, limit: int = 300) -> str:
@@ -104,6 +116,10 @@ class TooLarge(Exception):
     pass
 
 
+class TooSlow(Exception):
+    """A request's body did not arrive within the settings' ``body_timeout``."""
+
+
 class Guard:
     """The ASGI middleware described in the module's docstring."""
 
@@ -151,12 +167,21 @@ class Guard:
         limit = self.settings.max_body
         seen = 0
         started = False
+        body_done = scope.get("method") not in BODY_METHODS
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settings.body_timeout
 
         async def capped_receive() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, body_done
+            if body_done:  # (waiting for the client to go away: no deadline)
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                raise TooSlow from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
+                body_done = not message.get("more_body", False)
                 if seen > limit:
                     raise TooLarge
             return message
@@ -173,10 +198,22 @@ class Guard:
         except TooLarge:
             if not started:
                 await _json_response(send, 413, {"error": f"the request body is over {limit} bytes"})
+        except TooSlow:
+            if not started:
+                message = f"the request body did not arrive within {self.settings.body_timeout:g} s"
+                await _json_response(send, 408, {"error": message}, close=True)
+        except Exception:
+            # The 500 page carries the security headers too (the framework's own error page is sent from
+            # outside this middleware); the error goes on to be logged.
+            if not started:
+                await _json_response(send, 500, {"error": "internal server error"}, close=True)
+            raise
 
 
-async def _json_response(send: Send, status: int, data: dict[str, Any]) -> None:
+async def _json_response(send: Send, status: int, data: dict[str, Any], close: bool = False) -> None:
     body = json.dumps(data).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers + SECURITY_HEADERS})
     await send({"type": "http.response.body", "body": body})

@@ -23,16 +23,23 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import OperationalError
+
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
+from webtable.guard import has_hidden_characters
+from webtable.previews import Previews
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
+from webtable.replays import build_replay
+from webtable.replays import builder as replay_builder
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
 from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
 from webtable.views import Chapter, Storyboard, decisions_of, log_entries, new_told_game, told_game, watch
 
 log = logging.getLogger("webtable")
+STORE_DOWN = (OperationalError, OSError)  # the store cannot commit now (a held lock, a full disk, no server)
 
 MAX_NAME = 24
 # Decisions a room remembers who made and whether they left a simultaneous round open
@@ -81,7 +88,7 @@ def check_name(seat: int, name: Any, person: bool = True) -> str:
             code="name_too_long",
             params={"seat": seat, "n": MAX_NAME},
         )
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for c in name):
+    if has_hidden_characters(name):
         raise IllegalAction(
             f"seat {seat}: a name may not hold control or invisible characters",
             code="name_invisible",
@@ -345,6 +352,7 @@ class Room:
         self.notify()
         if trial.over:
             self.hub.bot_games.pop(self.id, None)
+            self.hub.people_games.discard(self.id)
         self.kick_bots()
         turn_timer.arm(self)  # a person's turn time limit, if the game has one
 
@@ -516,8 +524,16 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
+        self.people_games: set[str] = set()  # unfinished (running) games without one
         self.connections: dict[str, int] = {}  # open sockets per client address
-        self.replays: OrderedDict[tuple[str, int, int | None, str], dict[str, Any]] = OrderedDict()
+        # Replays, gzip-compressed JSON, by game, version, view and language (Hub.replay), their size in all,
+        # those being built, and the one thread that builds them.
+        self.replays: OrderedDict[tuple[str, int, int | None, str], bytes] = OrderedDict()
+        self.replay_bytes = 0
+        self.replay_callers: dict[str, Any] = {}  # replay rate buckets per client address (routes.replay)
+        self._replaying: dict[tuple[str, int, int | None, str], asyncio.Future[bytes]] = {}
+        self.replay_builder = replay_builder(self.settings.replay_processes)
+        self.previews = Previews(self.settings)  # battle odds, rate-limited and cached (webtable.previews)
         self.tasks: list[asyncio.Task[None]] = []
 
     async def commit(self, append: Append) -> None:
@@ -536,14 +552,25 @@ class Hub:
             try:
                 await loop.run_in_executor(self.writer, self.store.append_many, [a for a, _ in batch])
                 for _, done in batch:
-                    done.set_result(None)
+                    if not done.done():  # (its waiter may have been cancelled: the server stops)
+                        done.set_result(None)
+            except STORE_DOWN as exc:
+                # The store is down (a held lock waits out the busy timeout, 2 s on SQLite): this batch
+                # fails, and so do the appends that came while it waited, at once. Trying each again in
+                # turn held a person's decision for a busy timeout per game queued before it.
+                failed, self._appends = [*batch, *self._appends], []
+                for _, done in failed:
+                    if not done.done():
+                        done.set_exception(exc)
             except Exception:  # one bad append must not sink the others: store them one by one
                 for append, done in batch:
                     try:
                         await loop.run_in_executor(self.writer, self.store.append_many, [append])
-                        done.set_result(None)
+                        if not done.done():
+                            done.set_result(None)
                     except Exception as exc:
-                        done.set_exception(exc)
+                        if not done.done():
+                            done.set_exception(exc)
 
     async def store_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         try:
@@ -572,7 +599,9 @@ class Hub:
         for record in records:
             if record.damage is not None:
                 self.set_aside(record.id, record.damage)
-            elif bots_decide(record.seats):
+            elif not bots_decide(record.seats):
+                self.people_games.add(record.id)
+            else:
                 owner = owners.get(record.id)
                 self.bot_games[record.id] = owner.client if owner is not None else ""
                 if any(s.get("type") == "bot" for s in record.seats):
@@ -590,6 +619,9 @@ class Hub:
             except StorageDown:
                 await asyncio.sleep(self.settings.retry_first)
                 continue  # it is loaded when someone opens it
+            except Exception:  # one game's failure must not stall the bot games after it
+                log.exception("game %s: bringing it back failed", game_id)
+                continue
             if room is not None:
                 room.kick_bots()
 
@@ -619,6 +651,7 @@ class Hub:
                 if gone_room is not None and gone_room.bot_task is not None:
                     gone_room.bot_task.cancel()
                 self.bot_games.pop(game_id, None)
+                self.people_games.discard(game_id)
 
     async def stop(self) -> None:
         self.closing = True
@@ -628,6 +661,8 @@ class Hub:
             if room.bot_task is not None:
                 room.bot_task.cancel()
         self.pool.shutdown()
+        self.previews.shutdown()
+        self.replay_builder.shutdown(wait=False, cancel_futures=True)
         self.writer.shutdown(wait=True)
 
     def set_aside(self, game_id: str, why: str) -> None:
@@ -635,6 +670,7 @@ class Hub:
         log.error("game %s is damaged and set aside: %s", game_id, why)
         self.damaged[game_id] = why
         self.bot_games.pop(game_id, None)
+        self.people_games.discard(game_id)
         try:
             self.store.set_status(game_id, "damaged")
         except STORAGE_ERRORS:
@@ -676,12 +712,16 @@ class Hub:
                 raise DamagedGame(record.damage)
             history = self.store.history(game_id)
             owner = self.store.owner(game_id)
+            self.store.check_notes(game_id)
         except DamagedGame as exc:
             self.set_aside(game_id, str(exc))
             return None
         except STORAGE_ERRORS:
             log.warning("game %s: reading it failed", game_id, exc_info=True)
             raise StorageDown("the game store is unavailable; try again in a moment") from None
+        except Exception as exc:  # any other failure to read a row: this game is set aside, not the server
+            self.set_aside(game_id, f"reading it failed: {type(exc).__name__}: {str(exc)[:200]}")
+            return None
         try:
             kind = game_kind(record.kind)
             game = kind.replay(history)
@@ -699,19 +739,40 @@ class Hub:
         return self.damaged.get(game_id) if isinstance(game_id, str) else None
 
     async def replay(
-        self, room: Room, seat: int | None, lang: str, build: Callable[[], dict[str, Any]]
-    ) -> dict[str, Any]:
-        """A replay, from the cache when this game at this version was replayed for this view and language."""
+        self, room: Room, seat: int | None, lang: str, read: Callable[[], tuple[list[dict[str, Any]], list[Any]]]
+    ) -> bytes:
+        """A replay as gzip-compressed JSON, from the cache when this game at this version was replayed for
+        this view and language (so a finished game's is built once per view and language). ``read`` gives
+        the game's history and public notices (read on a thread); the build runs in a worker process
+        (webtable.replays: a replay costs up to a second of CPU), and the same replay asked again while it
+        is built waits for that build."""
         key = (room.id, room.version, seat, lang)
         cached = self.replays.get(key)
         if cached is not None:
             self.replays.move_to_end(key)
             return cached
-        result = await asyncio.to_thread(build)
-        self.replays[key] = result
-        while len(self.replays) > self.settings.replay_cache:
-            self.replays.popitem(last=False)
-        return result
+        building = self._replaying.get(key)
+        if building is None:
+            building = self._replaying[key] = asyncio.ensure_future(
+                self._build_replay(room.kind.name, seat, lang, read)
+            )
+            building.add_done_callback(lambda _done: self._replaying.pop(key, None))
+        data = await asyncio.shield(building)
+        if key not in self.replays:
+            self.replays[key] = data
+            self.replay_bytes += len(data)
+            while self.replays and (
+                len(self.replays) > self.settings.replay_cache or self.replay_bytes > self.settings.replay_cache_bytes
+            ):
+                self.replay_bytes -= len(self.replays.popitem(last=False)[1])
+        return data
+
+    async def _build_replay(
+        self, kind: str, seat: int | None, lang: str, read: Callable[[], tuple[list[dict[str, Any]], list[Any]]]
+    ) -> bytes:
+        history, notes = await asyncio.to_thread(read)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.replay_builder, build_replay, kind, history, seat, lang, notes)
 
     async def abandon(self, room: Room) -> None:
         """The creator gives the game up: no more decisions, its bots stop; its history is kept."""
@@ -725,10 +786,22 @@ class Hub:
         if room.bot_task is not None:
             room.bot_task.cancel()
         self.bot_games.pop(room.id, None)
+        self.people_games.discard(room.id)
         room.broadcast({"type": "room", "game": room.summary()})
         room.notify()
 
     # -------------------------------------------------------------------------------- new games
+    def check_people_capacity(self) -> None:
+        """Games without bots cost no thread but memory and storage: a cap for all addresses together
+        (a rotating set of addresses passes every per-address limit)."""
+        most = self.settings.max_people_games
+        if most and len(self.people_games) >= most:
+            raise Busy(
+                f"this table has {most} unfinished games without bots already; try again later",
+                code="people_games_full",
+                params={"n": most},
+            )
+
     def check_bot_capacity(self, client: str) -> None:
         s = self.settings
         if s.max_bot_games and len(self.bot_games) >= s.max_bot_games:
@@ -813,6 +886,8 @@ class Hub:
         with_bots = bots_decide(stored_seats)
         if with_bots:
             self.check_bot_capacity(client)
+        else:
+            self.check_people_capacity()
         game, story = new_told_game(kind, players, seed, options if options is not None else {})
         creator = secrets.token_urlsafe(18)
         owner = Owner(token_digest(creator), client[:64], private)
@@ -829,6 +904,8 @@ class Hub:
         self.rooms[game_id] = room
         if with_bots:
             self.bot_games[game_id] = owner.client
+        else:
+            self.people_games.add(game_id)
         room.kick_bots()
         turn_timer.arm(room)
         return room, tokens, invites, creator

@@ -18,18 +18,45 @@ from webtable.store import default_url
 WS_MAX_SIZE = 128 * 1024  # a WebSocket frame (the app refuses messages over 64 KiB with an error)
 
 
-class TimedH11(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers: a client that opens connections
-    and sends headers a byte at a time (slowloris) is cut off after ``header_timeout`` seconds, where
-    uvicorn alone would wait for ever. (Idle keep-alive connections are closed by uvicorn's own timeout.)"""
+BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\ncontent-length: %d\r\nconnection: close\r\n\r\n%s"
+)
+TOO_MANY = b"too many open connections from your address"
 
-    def __init__(self, *args: Any, header_timeout: float = 10.0, **kwargs: Any) -> None:
+
+class TimedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers and a cap on open connections
+    per client address: a client that opens connections and sends headers a byte at a time (slowloris)
+    is cut off after ``header_timeout`` seconds, where uvicorn alone would wait for ever, and one address
+    holding ``per_client`` connections gets 503 for more (uvicorn's own cap is for all addresses
+    together, so one address could take every slot). (Idle keep-alive connections are closed by uvicorn's
+    own timeout; a connection upgraded to a WebSocket leaves the count: the app limits those.)"""
+
+    def __init__(
+        self,
+        *args: Any,
+        header_timeout: float = 10.0,
+        per_client: int = 0,
+        open_by_client: dict[str, int] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.header_timeout = header_timeout
         self.header_timer: asyncio.TimerHandle | None = None
+        self.per_client = per_client
+        self.open_by_client = open_by_client if open_by_client is not None else {}
+        self.counted: str | None = None  # the address this connection counts against
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        address = self.client[0] if self.client else ""
+        held = self.open_by_client.get(address, 0)
+        if self.per_client and held >= self.per_client:
+            transport.write(BUSY % (len(TOO_MANY), TOO_MANY))
+            transport.close()
+            return
+        self.open_by_client[address] = held + 1
+        self.counted = address
         self._arm()
 
     def data_received(self, data: bytes) -> None:
@@ -41,7 +68,22 @@ class TimedH11(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._release()
         super().connection_lost(exc)
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._disarm()
+        self._release()
+        super().handle_websocket_upgrade(event)
+
+    def _release(self) -> None:
+        if self.counted is not None:
+            left = self.open_by_client.get(self.counted, 1) - 1
+            if left > 0:
+                self.open_by_client[self.counted] = left
+            else:
+                self.open_by_client.pop(self.counted, None)
+            self.counted = None
 
     def _arm(self) -> None:
         if self.header_timer is None:
@@ -78,10 +120,17 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        http=functools.partial(TimedH11, header_timeout=settings.header_timeout),  # type: ignore[arg-type]
+        http=functools.partial(  # type: ignore[arg-type]
+            TimedH11,
+            header_timeout=settings.header_timeout,
+            per_client=settings.max_http_per_client,
+            open_by_client={},  # shared by every connection of this server
+        ),
         ws_max_size=WS_MAX_SIZE,
         timeout_keep_alive=int(max(1, settings.keep_alive)),
         limit_concurrency=settings.max_open,
+        timeout_graceful_shutdown=max(1, int(settings.shutdown_grace)),
+        server_header=False,  # no "Server: uvicorn": nothing tells which server (and version) answers
     )
     uvicorn.Server(config).run()
 

@@ -39,12 +39,34 @@ class TableSettings:
     # Storage outages: a bot waits this long after a failed commit, doubling up to the maximum (s).
     retry_first: float = 0.5
     retry_max: float = 30.0
-    # Replays of finished games kept in memory.
-    replay_cache: int = 32
+    # Replays kept in memory, compressed (a finished game's is built once per view and language): at
+    # most this many and this many bytes; replays per client address and minute (bursts of a third).
+    replay_cache: int = 256
+    replay_cache_bytes: int = 32 * 1024 * 1024
+    replays_per_minute: int = 30
+    # Worker processes building replays (a build holds an interpreter up to a second; 0: a server thread).
+    replay_processes: int = 1
+    # Battle-odds previews: per connection and per seat (all its connections) a second, bursts of twice
+    # that; previews waiting or running per connection; answers kept (by game version, seat and
+    # action); threads computing them (sampled odds cost CPU; exact ones almost nothing).
+    previews_per_connection: float = 4.0
+    previews_per_seat: float = 8.0
+    preview_queue: int = 2
+    preview_cache: int = 2048
+    preview_threads: int = 1
     # HTTP: a request's headers must arrive within this long; an idle keep-alive connection is closed.
     header_timeout: float = 10.0
     keep_alive: float = 5.0
     max_open: int = 2000  # connections and requests at once in all (more get 503)
+    # Open HTTP connections per client address (WebSockets leave the count once upgraded; 0: no limit;
+    # behind a reverse proxy on this machine every client has its address: set 0, and limit_conn there).
+    max_http_per_client: int = 64
+    # A request's body must arrive within this long of its start (slow POSTs get 408) (s).
+    body_timeout: float = 10.0
+    # The server stops within this long of SIGTERM, whatever its connections are doing (s).
+    shutdown_grace: float = 3.0
+    # Unfinished games without a bot in all (429 beyond; games with bots have their own cap; 0: none).
+    max_people_games: int = 5000
 
     def set(self, pairs: list[str]) -> None:
         """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""

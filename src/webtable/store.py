@@ -106,6 +106,15 @@ def default_url() -> str:
     return f"sqlite:///{base / 'games.sqlite3'}"
 
 
+def _loads(text: str) -> Any:
+    """A stored JSON value; ValueError if it cannot be read: malformed, or nested too deeply for the
+    parser (which raises RecursionError, no ValueError, and so once stopped the server's start)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply to read") from None
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -233,12 +242,26 @@ class Store:
         out = []
         for text in reversed(texts):
             try:
-                body = json.loads(text)
+                body = _loads(text)
             except ValueError:
                 continue
             if isinstance(body, dict):
                 out.append(body)
         return out
+
+    def check_notes(self, game_id: str) -> None:
+        """DamagedGame if a note of ``game_id`` cannot be read (a game is set aside rather than served with
+        a row that fails whoever reads it later: a chat line read on every connection, say)."""
+        query = sa.select(NOTES.c.id, NOTES.c.body).where(NOTES.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        for note_id, text in rows:
+            try:
+                body = _loads(text)
+            except ValueError as exc:
+                raise DamagedGame(f"note {note_id} cannot be read ({exc})") from None
+            if not isinstance(body, dict):
+                raise DamagedGame(f"note {note_id} is not a JSON object")
 
     def record(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
@@ -255,9 +278,9 @@ class Store:
             if seq != i:
                 raise DamagedGame(f"history entry {i} is missing")
             try:
-                out.append(json.loads(text))
-            except ValueError:
-                raise DamagedGame(f"history entry {i} is not JSON") from None
+                out.append(_loads(text))
+            except ValueError as exc:
+                raise DamagedGame(f"history entry {i} cannot be read ({exc})") from None
         return out
 
     def games(self, limit: int = 50, status: str | None = None, public: bool = False) -> list[GameRecord]:
@@ -281,7 +304,7 @@ def _record(row: Any) -> GameRecord:
     (one bad row must not stop a listing or the server's start)."""
     damage = None
     try:
-        seats = json.loads(row.seats)
+        seats = _loads(row.seats)
         if not isinstance(seats, list) or len(seats) != row.players or not all(isinstance(s, dict) for s in seats):
             raise ValueError
     except ValueError:

@@ -11,6 +11,7 @@ from tabletop.i18n import Translator
 from wallenstein import game as wgame
 from wallenstein.actions import COMMIT, MOVE_KIND, MOVE_ONLY, Action, commit_action
 from wallenstein.board import ACTIONS, BOARD, BONUS_TILES, COLOURS, COURT_BOX_NAMES
+from wallenstein.bots.odds import attack_outcome
 from wallenstein.court import TOWER_CARDS
 from wallenstein.edition2002 import BLANKS, fight_json
 from wallenstein.leaders import STATUES
@@ -25,6 +26,7 @@ from wallenstein.narrate import (
 )
 from wallenstein.state import PLANNING
 from webtable.levels import lobby_levels, register_levels
+from webtable.previews import PreviewAbandoned, abandoned
 from webtable.registry import BotKind, GameKind, TableGame
 from webtable.wallenstein_standings import standings
 
@@ -149,14 +151,16 @@ ODDS_SAMPLES = 300
 
 
 def preview(game: Any, seat: int, action: Any) -> dict[str, Any]:
-    """A decision's outcome: for an attack, the odds of each battle result, estimated by fighting it
-    ``ODDS_SAMPLES`` times on copies of the game with fresh chance streams.
+    """A decision's outcome: for an attack, the odds of each battle result.
 
     Only public things decide a battle (armies, the tray, the tower's inside counts, bonus tiles, the
-    event), so the odds reveal nothing secret; the copies are thrown away. In the 2002 edition the
-    defender of a player's county chooses its commitment after the attack is announced (W-18): an
-    attack's odds are given for both extremes (all of its armies thrown in, and none), and a
-    defender's ``commit`` (in a battle or a revolt) gets the odds of its own choice.
+    event), so the odds reveal nothing secret. With the default tower an attack of the 2012 rules gets
+    its exact odds (``wallenstein.bots.odds``: ``"exact": true``); otherwise the battle is fought
+    ``ODDS_SAMPLES`` times on copies of the game with fresh chance streams, the copies thrown away. In
+    the 2002 edition the defender of a player's county chooses its commitment after the attack is
+    announced (W-18): an attack's odds are given for both extremes (all of its armies thrown in, and
+    none), and a defender's ``commit`` (in a battle or a revolt) gets the odds of its own choice.
+    Sampling stops early when the table abandons the preview (``webtable.previews.abandoned``).
     """
     if not isinstance(game, wgame.Game):
         raise IllegalAction("not a Wallenstein game")
@@ -182,17 +186,25 @@ def preview(game: Any, seat: int, action: Any) -> dict[str, Any]:
             "defender_commits": held,
             "odds_if_none_committed": none,
         }
+    exact = attack_outcome(game, seat, act.a, act.b) if act.kind == MOVE_KIND and not game.is2002 else None
+    if exact is not None:
+        won, left = exact
+        odds = {"attacker": won.win, "tie": won.tie, "defender": won.loss}
+        return {"kind": "battle", "exact": True, "odds": odds, "mean_left_if_won": round(left, 2)}
     odds, left = _trials(game, [(seat, act)])
     return {"kind": "battle", "samples": ODDS_SAMPLES, "odds": odds, "mean_left_if_won": left}
 
 
 def _trials(game: Any, decisions: list[tuple[int, Action]]) -> tuple[dict[str, float], float]:
     """Share of each result of the fight that ``decisions`` lead to, over ``ODDS_SAMPLES`` copies of
-    the game, and the attacker's mean armies left after a win."""
+    the game, and the attacker's mean armies left after a win. Abandoned (PreviewAbandoned) between two
+    trials once nobody waits for the answer any more or the server stops."""
     counts: dict[str, int] = {}
     survivors = 0
     start = len(game.log)
     for k in range(ODDS_SAMPLES):
+        if abandoned():
+            raise PreviewAbandoned
         trial = game.clone()
         trial.seed = derive_seed(game.seed, 1_000_003 + k)  # a fresh stream for the tower's drops
         for who, act in decisions:

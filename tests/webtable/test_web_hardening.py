@@ -20,12 +20,14 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from positions import battle_position, finished_game, store_game
 from starlette.websockets import WebSocketDisconnect
 from webclient import LocalClient, create_game, hello, next_of, reply, sqlite_url
 
+from tabletop.agents import derive_seed
 from wallenstein.state import PLANNING
+from webtable import previews, wallenstein_kind
 from webtable import views as webviews
-from webtable import wallenstein_kind
 from webtable.app import create_app
 from webtable.routes import socket as websocket_route
 from webtable.scheduler import FairPool
@@ -401,8 +403,7 @@ def test_request_bodies_are_capped_and_errors_do_not_echo_big_fields(client: Tes
     assert client.get("/api/games").json()["games"] == []
 
 
-def test_replays_are_cached(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    made = create_game(client, PEOPLE, seed=7)
+def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
     real = webviews.replay_frames
 
@@ -411,8 +412,10 @@ def test_replays_are_cached(client: TestClient, monkeypatch: pytest.MonkeyPatch)
         return real(*args)
 
     monkeypatch.setattr(webviews, "replay_frames", counted)
-    first = client.get(f"/api/games/{made['id']}/replay").json()
-    assert client.get(f"/api/games/{made['id']}/replay").json() == first
+    with client_for(url, replay_processes=0) as client:  # built in this process, where they are counted
+        made = create_game(client, PEOPLE, seed=7)
+        first = client.get(f"/api/games/{made['id']}/replay").json()
+        assert client.get(f"/api/games/{made['id']}/replay").json() == first
     assert len(calls) == 1
 
 
@@ -686,3 +689,238 @@ def test_a_bot_that_fails_gets_a_stand_in_and_the_game_goes_on(
     assert "the bot's own bug" in caplog.text and "a stand-in decides for it" in caplog.text
     kept = hub_of(client).store.notes(gid, "timeout")
     assert sorted(n["seat"] for n in kept) == [1, 2] and all(n["cause"] == "bot_failed" for n in kept)
+
+
+# ------------------------------------------------------------------------------------------------ 8
+# The second pass (issue 31): battle-odds previews, rows too deep to read, replays, connection slots
+# and slow bodies, and the smaller findings.
+def _preview(ws: Any, ref: int, action: Any) -> dict[str, Any]:
+    ws.send_json({"type": "preview", "id": ref, "action": action})
+    return reply(ws)
+
+
+def test_an_attack_of_the_default_tower_shows_its_exact_odds(url: str) -> None:
+    """Where ``wallenstein.bots.odds`` computes a battle exactly (the default tower, the 2012 rules),
+    the table shows those odds, not 300 sampled battles: they agree with 2,000 battles fought through
+    the engine (within four standard errors), and so does the mean of armies left after a win."""
+    from wallenstein.board import BOARD
+    from wallenstein.bots.odds import attack_outcome
+
+    game, seat, attacks = battle_position(seed=2)
+    attacks = [attacks[1], attacks[3]]  # 2 and 4 armies: odds of about 30% and 60% to win
+    gid, tokens = store_game(url, game)
+    with client_for(url) as c, c.websocket_connect(f"/ws/{gid}") as ws:
+        hello(ws, tokens[seat])
+        answers = [_preview(ws, i, a) for i, a in enumerate(attacks)]
+    trials = 2000
+    for attack, answer in zip(attacks, answers, strict=True):
+        assert answer["type"] == "preview" and answer.get("exact") is True and "samples" not in answer, answer
+        exact = attack_outcome(game, seat, BOARD.keys.index(attack["to"]), attack["armies"])
+        assert exact is not None
+        assert answer["odds"] == {"attacker": exact[0].win, "tie": exact[0].tie, "defender": exact[0].loss}
+        fought = {"attacker": 0, "tie": 0, "defender": 0}
+        kept = []
+        for k in range(trials):
+            trial = game.clone()
+            trial.seed = derive_seed(game.seed, 7_000_000 + k)
+            start = len(trial.log)
+            trial.apply(seat, attack)
+            battle = next(e for e in trial.log[start:] if e["e"] == "battle")
+            fought[battle["result"]] += 1
+            if battle["result"] == "attacker":
+                kept.append(battle["attacker_count"] - battle["defender_count"])
+        for result, n in fought.items():
+            assert abs(n / trials - answer["odds"][result]) < 4 * (0.25 / trials) ** 0.5, (result, fought, answer)
+        assert abs(sum(kept) / len(kept) - answer["mean_left_if_won"]) < 0.2, (kept, answer)
+
+
+def test_previews_are_rate_limited_per_connection_and_per_seat(url: str) -> None:
+    """A connection asking faster than ``previews_per_connection`` a second, or a seat's connections
+    together faster than ``previews_per_seat``, are refused (nothing computed); the socket lives."""
+    game, seat, attacks = battle_position(seed=1)
+    gid, tokens = store_game(url, game)
+    for per_connection, per_seat in ((2.0, 100.0), (100.0, 2.0)):
+        with (
+            client_for(url, previews_per_connection=per_connection, previews_per_seat=per_seat) as c,
+            c.websocket_connect(f"/ws/{gid}") as one,
+            c.websocket_connect(f"/ws/{gid}") as two,
+        ):
+            hello(one, tokens[seat])
+            hello(two, tokens[seat])
+            answers = [_preview(ws, i, attacks[0]) for i in range(6) for ws in (one, two)]
+            kinds = [a.get("code", a["type"]) for a in answers]
+            # Bursts of twice the rate: 4 per connection, or 4 for the seat, then about 2 a second.
+            assert kinds[:4] == ["preview"] * 4 and "too_many_previews" in kinds, kinds
+            assert set(kinds) == {"preview", "too_many_previews"} and kinds.count("preview") < 12, kinds
+            one.send_json({"type": "ping", "id": 99})
+            assert reply(one) == {"type": "pong", "id": 99}
+
+
+def _counting_preview(room: Any, calls: list[int], gate: threading.Event | None = None) -> None:
+    """Make ``room``'s kind count its preview computations (and wait for ``gate`` in each, stopping
+    early if the table abandons it)."""
+    real = room.kind.preview
+
+    def counted(game: Any, seat: int, action: Any) -> dict[str, Any]:
+        calls.append(1)
+        while gate is not None and not gate.wait(0.01):
+            if previews.abandoned():
+                calls.append(-1)  # stopped early
+                raise previews.PreviewAbandoned
+        return dict(real(game, seat, action))
+
+    room.kind = dataclasses.replace(room.kind, preview=counted)
+
+
+def test_identical_previews_of_one_position_are_computed_once(url: str) -> None:
+    game, seat, attacks = battle_position(seed=1)
+    gid, tokens = store_game(url, game)
+    calls: list[int] = []
+    with client_for(url) as c, c.websocket_connect(f"/ws/{gid}") as one, c.websocket_connect(f"/ws/{gid}") as two:
+        hello(one, tokens[seat])
+        hello(two, tokens[seat])
+        _counting_preview(hub_of(c).rooms[gid], calls)
+        answers = [_preview(ws, i, attacks[0]) for i in range(3) for ws in (one, two)]
+        answers.append(_preview(one, 9, {"armies": attacks[0]["armies"], "to": attacks[0]["to"], "type": "move"}))
+        assert all(a == {**answers[0], "id": a["id"]} for a in answers), answers
+        assert len(calls) == 1
+        _preview(one, 10, attacks[1])  # another action is another computation
+        assert len(calls) == 2
+
+
+def test_a_gone_connections_previews_stop_and_each_connection_has_few_waiting(url: str) -> None:
+    """Previews wait or run at most ``preview_queue`` per connection (more are refused, the socket
+    lives); when the connection goes, a computation only it waited for stops between two trials."""
+    game, seat, attacks = battle_position(seed=1)
+    gid, tokens = store_game(url, game)
+    calls: list[int] = []
+    gate = threading.Event()
+    with client_for(url, preview_queue=2, previews_per_connection=100.0, previews_per_seat=100.0) as c:
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            hello(ws, tokens[seat])
+            _counting_preview(hub_of(c).rooms[gid], calls, gate)
+            for i, attack in enumerate(attacks[:2]):
+                ws.send_json({"type": "preview", "id": i, "action": attack})
+            busy = _preview(ws, 2, attacks[2])
+            assert busy["type"] == "error" and busy["code"] == "previews_busy", busy
+            ws.send_json({"type": "ping", "id": 3})
+            assert reply(ws) == {"type": "pong", "id": 3}  # the connection still answers
+            wait_for(lambda: len(calls) >= 1, 10)  # one preview thread: the first runs, the second waits
+        wait_for(lambda: -1 in calls, 10)  # its connection gone, the running one stopped early ...
+        time.sleep(0.2)
+        assert calls.count(1) == 1  # ... and the waiting one never started
+        gate.set()
+
+
+DEEP = "[" * 100_000 + "]" * 100_000  # JSON nested deeper than the parser's recursion
+
+
+@pytest.mark.parametrize("column", ["seats", "entries", "notes"])
+def test_a_row_nested_too_deeply_sets_its_game_aside_and_every_other_game_goes_on(url: str, column: str) -> None:
+    """A value nested 100,000 deep in a game's seats, a history entry or a note (the parser raises
+    RecursionError, which the row readers did not catch): the server starts, the start-up's resume loop
+    goes past such a game to the bot games after it, and the game's page and socket say it was set aside."""
+    with client_for(url) as c:
+        good = create_game(c, WITH_BOTS, seed=1)["id"]
+        bad = create_game(c, WITH_BOTS, seed=2)["id"]
+        wait_for(lambda: all(hub_of(c).rooms[g].version >= 2 for g in (good, bad)))
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        damage = {
+            "seats": "UPDATE games SET seats = :d WHERE id = :g",
+            "entries": "UPDATE entries SET entry = :d WHERE game_id = :g AND seq = 1",
+            "notes": "INSERT INTO notes (game_id, kind, body) VALUES (:g, 'chat', :d)",
+        }
+        conn.execute(sa.text(damage[column]), {"d": DEEP, "g": bad})
+        # The resume loop brings games back newest first: the good game comes after the damaged one.
+        conn.execute(sa.text("UPDATE games SET updated = 1 WHERE id = :g"), {"g": good})
+    engine.dispose()
+    with client_for(url) as c:  # the start does not fail ...
+        wait_for(lambda: good in hub_of(c).rooms, 30)  # ... and the resume loop reached the good game
+        res = c.get(f"/api/games/{bad}")
+        assert res.status_code == 409 and res.json()["damaged"] is True, res.text
+        with c.websocket_connect(f"/ws/{bad}") as ws:
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["damaged"] is True and "damaged" in msg["message"], msg
+        assert c.get(f"/api/games/{good}").json()["status"] == "running"
+        listed = {g["id"]: g["status"] for g in c.get("/api/games").json()["games"]}
+        assert listed[bad] == "damaged" and listed[good] == "running", listed
+        if column != "seats":
+            assert "nested too deeply" in res.json()["error"]
+
+
+def test_replays_are_limited_per_address(url: str) -> None:
+    gid, _ = store_game(url, finished_game(1))
+    with client_for(url, replays_per_minute=6) as c:  # bursts of 2
+        answers = [c.get(f"/api/games/{gid}/replay", params={"view": v}) for v in ("spectator", "0", "1")]
+        assert [a.status_code for a in answers] == [200, 200, 429], [a.text[:100] for a in answers]
+        assert answers[2].json()["code"] == "too_many_replays" and "6 replays a minute" in answers[2].json()["error"]
+
+
+def test_a_finished_games_replay_is_built_once_per_view_and_kept_compressed(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked again in three views, a finished game's replay is built three times; what is kept
+    is the compressed answer (a fraction of its size), and a seat's view is marked ``no-store``."""
+    gid, _ = store_game(url, finished_game(2, players=5))
+    calls: list[int] = []
+    real = webviews.replay_frames
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(webviews, "replay_frames", counted)
+    with client_for(url, replay_processes=0) as c:  # (built here, where they are counted; 10 replays: a burst)
+        keys = [("spectator", "en"), ("0", "en"), ("spectator", "de")]
+        first = {k: c.get(f"/api/games/{gid}/replay", params={"view": k[0], "lang": k[1]}) for k in keys}
+        for _ in range(2):
+            for (view, lang), answer in first.items():
+                again = c.get(f"/api/games/{gid}/replay", params={"view": view, "lang": lang})
+                assert again.json() == answer.json()
+        assert len(calls) == 3
+        assert first[("0", "en")].headers["cache-control"] == "no-store"
+        assert "no-store" not in first[("spectator", "en")].headers.get("cache-control", "")
+        hub = hub_of(c)
+        kept = sum(len(v) for v in hub.replays.values())
+        sent = sum(len(a.content) for a in first.values())  # (decoded by the client)
+        assert len(hub.replays) == 3 and kept * 4 < sent, (kept, sent)
+        plain = c.get(f"/api/games/{gid}/replay", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers and plain.json() == first[("spectator", "en")].json()
+
+
+@pytest.mark.parametrize("text", ["hi\x00there", "\x1b[31mred", "\u202eevil", "a\u200bb", "zero\ufeffwidth"])
+def test_chat_refuses_control_and_invisible_characters_as_seat_names_do(client: TestClient, text: str) -> None:
+    made = create_game(client, PEOPLE, seed=4)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, made["seats"][0]["token"])
+        ws.send_json({"type": "chat", "id": 1, "text": text})
+        answer = reply(ws)
+        assert answer["type"] == "error" and answer["code"] == "chat_invisible", answer
+        ws.send_json({"type": "chat", "id": 2, "text": "hello\tthere\n"})  # plain white space is fine
+        assert next_of(ws, "said") == {"type": "said", "id": 2}
+    assert [n["text"] for n in hub_of(client).store.notes(made["id"], "chat")] == ["hello there"]
+
+
+def test_the_500_page_carries_the_security_headers(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(url)
+    with LocalClient(app, base_url="http://localhost", raise_server_exceptions=False) as c:
+        monkeypatch.setattr(hub_of(c).store, "games", lambda *a, **k: 1 / 0)
+        res = c.get("/api/games")
+        assert res.status_code == 500 and res.json() == {"error": "internal server error"}
+        assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
+        assert res.headers["x-content-type-options"] == "nosniff" and res.headers["x-frame-options"] == "DENY"
+
+
+def test_games_without_bots_have_a_settable_cap_for_all_addresses(url: str) -> None:
+    with client_for(url, max_people_games=2) as c:
+        first = create_game(c, PEOPLE)
+        c.portal.call(hub_of(c).create, {"seats": PEOPLE}, "192.0.2.9")  # type: ignore[union-attr]
+        res = c.post("/api/games", json={"seats": PEOPLE})
+        assert res.status_code == 429 and res.json()["code"] == "people_games_full", res.text
+        create_game(c, WITH_BOTS)  # games with bots have their own cap
+        headers = {"content-type": "application/json", "x-creator-token": first["creator"]}
+        assert c.post(f"/api/games/{first['id']}/abandon", headers=headers).status_code == 200
+        create_game(c, PEOPLE)  # an abandoned game frees its place
+    with client_for(url, max_people_games=2) as c:  # counted again from storage at start
+        assert c.post("/api/games", json={"seats": PEOPLE}).json()["code"] == "people_games_full"

@@ -145,3 +145,38 @@ def test_a_stopped_postgresql_server_is_waited_out(postgres: TempPostgres | str)
 
     with _client(postgres.new_database()) as client:
         _outage(client, stopped())
+
+
+def test_a_persons_decision_under_a_held_lock_is_refused_after_one_busy_timeout(tmp_path: Path) -> None:
+    """Another program holds SQLite's write lock while four bot games keep committing: a person's decision
+    is refused ("storage down", nothing changed) once the write under way when it came has failed, or its
+    own: at most two busy timeouts of 2 s, whatever is queued. Before, each queued commit was tried again
+    alone, a busy timeout each, and a person waited 15 s. Counted in write attempts, not in seconds."""
+    path = tmp_path / "games.sqlite3"
+    people = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"type": "human"}]
+    with _client(f"sqlite:///{path}") as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        for seed in range(4):
+            client.post("/api/games", json={"game": "wallenstein", "seats": BOTS, "seed": seed})
+        made = client.post("/api/games", json={"game": "wallenstein", "seats": people, "seed": 9}).json()
+        attempts: list[int] = []
+        real = hub.store.append_many
+        hub.store.append_many = lambda batch: (attempts.append(len(batch)), real(batch))[1]
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["seats"][0]["token"])
+            state = next_of(ws, "state")
+            other = sqlite3.connect(path, isolation_level=None, timeout=30)
+            other.execute("BEGIN EXCLUSIVE")
+            try:
+                _wait(lambda: len(attempts) >= 2)  # the bots' commits are failing
+                before = len(attempts)
+                ws.send_json({"type": "act", "id": 1, "version": state["version"], "action": state["legal"][0]})
+                while (answer := ws.receive_json())["type"] in ("room", "state"):
+                    pass
+                tried = len(attempts) - before
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+        assert answer["type"] == "error" and answer["code"] == "storage_down", answer
+        assert tried <= 2, attempts
+        assert len(hub.store.history(made["id"])) == len(hub.rooms[made["id"]].game.history)

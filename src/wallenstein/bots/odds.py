@@ -227,15 +227,68 @@ def revolt_odds(
     return Odds(o.win, 0.0, o.tie + o.loss)
 
 
-def attack_odds(g: Game, seat: int, origin: int, target: int, n: int) -> Odds:
-    """Odds of ``seat`` moving ``n`` armies from ``origin`` into ``target`` now, from public facts
-    only: board, supplies, tray, tower inside counts, bonus tiles and the current event (R-07)."""
+@lru_cache(maxsize=16384)
+def _win_margin(
+    att: int,
+    dfn: int,
+    peas: int,
+    in_att: int,
+    in_dfn: int,
+    in_peas: int,
+    allied: bool,
+    player_defender: bool,
+    p_drop: float,
+    p_inside: float,
+) -> float:
+    """The attacker's mean count minus the defending side's count, given that the attacker wins: the
+    armies it keeps in the county (the winner loses as many as the loser had)."""
+    pa = _count(att, in_att, p_drop, p_inside)
+    none, some = _defence(dfn, in_dfn, peas, in_peas, allied, player_defender, p_drop, p_inside)
+    won = margin = 0.0
+    for d, (x, y) in enumerate(zip(none, some, strict=True)):
+        for a in range(d + 1, len(pa)):
+            p = (x + y) * pa[a]
+            won += p
+            margin += p * (a - d)
+    return margin / won if won else 0.0
+
+
+def attack_outcome(g: Game, seat: int, target: int, n: int) -> tuple[Odds, float] | None:
+    """The exact odds of an attack (as :func:`attack_odds`) and the attacker's mean armies left in the
+    county after a win, for the default (probabilistic) tower; None for other tower models, which have
+    no closed form. The 2012 rules only (the 2002 defender chooses its commitment, W-18)."""
+    if not isinstance(g.tower, ProbabilisticTower):
+        return None
+    att, dfn, peas, tray, inside, allied, player_defender = _attack_args(g, seat, target, n)
+    tower = g.tower
+    counts = (
+        att + tray[0],
+        (dfn + tray[1]) if player_defender else 0,
+        peas + tray[2],
+        inside[0],
+        inside[1] if player_defender else 0,
+        inside[2],
+        allied,
+        player_defender,
+        tower.p_drop,
+        tower.p_inside,
+    )
+    return _exact(*counts), _win_margin(*counts)
+
+
+def _attack_args(
+    g: Game, seat: int, target: int, n: int
+) -> tuple[int, int, int, tuple[int, int, int], tuple[int, int, int], bool, bool]:
+    """``battle_odds``' positional facts for an attack of ``n`` armies into ``target`` now: attacking,
+    defending and peasant cubes dropped, the tray and inside counts of the three sides, whether the
+    peasants side with the defender, and whether a player defends."""
     s = g.s
     peas = s.players
     defender = s.owner[target]
     att = n
     if g.tile_of(seat) == T_ATTACK and s.supply[seat] > 0:
         att += 1
+    allied = s.revolts[target] == 0
     if defender >= 0:
         dfn = s.armies[target]
         spare = s.supply[defender]
@@ -244,26 +297,18 @@ def attack_odds(g: Game, seat: int, origin: int, target: int, n: int) -> Odds:
             spare -= 1
         if g.event_kind == "palace_guard" and s.buildings[target] & B_PALACE and spare > 0:
             dfn += 1
-        return battle_odds(
-            att,
-            dfn,
-            0,
-            (s.tray[seat], s.tray[defender], s.tray[peas]),
-            (s.inside[seat], s.inside[defender], s.inside[peas]),
-            allied=s.revolts[target] == 0,
-            tower=g.tower,
-        )
+        tray = (s.tray[seat], s.tray[defender], s.tray[peas])
+        inside = (s.inside[seat], s.inside[defender], s.inside[peas])
+        return att, dfn, 0, tray, inside, allied, True
     add = min(2 if g.event_kind == "angry_peasants" else 1, s.peasants)
-    return battle_odds(
-        att,
-        0,
-        add,
-        (s.tray[seat], 0, s.tray[peas]),
-        (s.inside[seat], 0, s.inside[peas]),
-        allied=s.revolts[target] == 0,
-        player_defender=False,
-        tower=g.tower,
-    )
+    return att, 0, add, (s.tray[seat], 0, s.tray[peas]), (s.inside[seat], 0, s.inside[peas]), allied, False
+
+
+def attack_odds(g: Game, seat: int, origin: int, target: int, n: int) -> Odds:
+    """Odds of ``seat`` moving ``n`` armies from ``origin`` into ``target`` now, from public facts
+    only: board, supplies, tray, tower inside counts, bonus tiles and the current event (R-07)."""
+    att, dfn, peas, tray, inside, allied, player_defender = _attack_args(g, seat, target, n)
+    return battle_odds(att, dfn, peas, tray, inside, allied=allied, player_defender=player_defender, tower=g.tower)
 
 
 def keep_odds(g: Game, c: int, extra_peasants: int = 0) -> float:
@@ -277,4 +322,4 @@ def keep_odds(g: Game, c: int, extra_peasants: int = 0) -> float:
     ).win
 
 
-__all__ = ["Odds", "attack_odds", "battle_odds", "keep_odds", "revolt_odds"]
+__all__ = ["Odds", "attack_odds", "attack_outcome", "battle_odds", "keep_odds", "revolt_odds"]

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from tabletop.i18n import language
-from webtable import views
-from webtable.routes.common import error, hub_of, live
+from webtable.routes.common import Bucket, error, hub_of, live
 
 router = APIRouter()
+MAX_CALLERS = 10_000  # addresses whose replay rate is remembered (forgotten all at once beyond)
 
 
 @router.get("/api/games/{game_id}/replay")
@@ -19,6 +20,9 @@ async def replay(game_id: str, request: Request, view: str = "spectator", lang: 
     """While the game runs a seat's view needs that seat's token (header X-Seat-Token); once it is over
     every view is open."""
     hub = hub_of(request)
+    refused = _too_many_replays(request)
+    if refused is not None:
+        return refused
     room = await live(hub, game_id)
     if isinstance(room, JSONResponse):
         return room
@@ -34,8 +38,29 @@ async def replay(game_id: str, request: Request, view: str = "spectator", lang: 
         if not room.game.over and room.seat_of(request.headers.get("x-seat-token")) != seat:
             return error(hub, 403, "while the game runs, a seat's view needs that seat's token")
 
-    def build() -> dict[str, Any]:
-        frames = views.replay_frames(room.kind, hub.store.history(game_id), seat, lang)
-        return {**frames, "notes": hub.store.notes(game_id, "timeout")}  # public notices, at their log position
+    def read() -> tuple[list[dict[str, Any]], list[Any]]:
+        return hub.store.history(game_id), hub.store.notes(game_id, "timeout")  # notices: at their log position
 
-    return await hub.replay(room, seat, lang, build)
+    data = await hub.replay(room, seat, lang, read)
+    # A seat's view holds what only that seat saw: no cache on the way keeps it.
+    headers = {"cache-control": "no-store"} if seat is not None else {}
+    if "gzip" in request.headers.get("accept-encoding", "").lower():
+        headers |= {"content-encoding": "gzip", "vary": "Accept-Encoding"}
+        return Response(data, media_type="application/json", headers=headers)
+    return Response(gzip.decompress(data), media_type="application/json", headers=headers)
+
+
+def _too_many_replays(request: Request) -> JSONResponse | None:
+    """The refusal for an address asking for replays faster than the settings allow, or None."""
+    hub = hub_of(request)
+    rate = hub.settings.replays_per_minute
+    if not rate:
+        return None
+    client = request.client.host if request.client else ""
+    callers: dict[str, Bucket] = hub.replay_callers
+    if len(callers) > MAX_CALLERS:
+        callers.clear()
+    if callers.setdefault(client, Bucket(rate / 60.0, max(1.0, rate / 3))).take():
+        return None
+    message = f"at most {rate} replays a minute from one address; wait a little"
+    return error(hub, 429, message, code="too_many_replays", params={"n": rate})

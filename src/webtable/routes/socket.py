@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -55,6 +56,7 @@ RATE = 50.0  # messages per second a connection may send on average ...
 BURST = 100.0  # ... with bursts up to this many
 MAX_REFUSED = 200  # a connection refused this often for flooding is closed
 HELLO_TIMEOUT = 30.0
+PREVIEW_REFUSALS = ("too_many_previews", "previews_busy")
 
 router = APIRouter()
 
@@ -105,6 +107,7 @@ async def _session(websocket: WebSocket, hub: Hub, game_id: str, address: str) -
     try:
         await _serve(websocket, room, client, writer, hub.settings.max_error_text)
     finally:
+        hub.previews.forget(client)  # its previews are dropped, and computations only it waited for stop
         room.clients.discard(client)
         room.touched = time.monotonic()
         client.queue.put_nowait(None)  # the writer's end: past the cap, which counts messages only
@@ -161,7 +164,10 @@ async def _serve(websocket: WebSocket, room: Room, client: Client, writer: async
     reader = asyncio.create_task(_reader(websocket, room, client, max_error))
     stalled = asyncio.create_task(client.stalled.wait())
     try:
-        await asyncio.wait((reader, stalled), return_when=asyncio.FIRST_COMPLETED)
+        # A writer that ended has found the connection gone: what the reader has not read yet is dropped.
+        await asyncio.wait((reader, stalled, writer), return_when=asyncio.FIRST_COMPLETED)
+        if writer.done() and not reader.done():
+            return
         if reader.done():
             if not isinstance(reader.exception(), WebSocketDisconnect | None):
                 reader.result()  # raises it
@@ -222,6 +228,8 @@ async def _writer(websocket: WebSocket, room: Room, client: Client) -> None:
             else:
                 text = json.dumps(message, separators=(",", ":"))
             await websocket.send_text(text)
+        except WebSocketDisconnect:
+            return  # the peer has gone (no traceback: a flood of closing sockets must not flood the log)
         except Exception:
             log.warning("game %s: sending to a connection failed; closing it", room.id, exc_info=True)
             with contextlib.suppress(Exception):
@@ -251,6 +259,11 @@ async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: i
             if "message" in reply:
                 reply["message"] = clip(str(reply["message"]), max_error)
             client.put(reply)
+            if reply.get("code") in PREVIEW_REFUSALS:
+                # A page asks again only when its choice changes: this connection floods. Its next message
+                # is read a moment later, so the flood waits in its own buffers, then the network's
+                # (backpressure), costing the server nothing; the reading of other connections goes on.
+                await asyncio.sleep(1 / max(1.0, room.hub.settings.previews_per_connection))
 
 
 def _parsed(text: str) -> dict[str, Any]:
@@ -304,6 +317,13 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
     return await _decide(room, client, client.seat, decision)
 
 
+def _preview_reply(client: Client, ref: Any, answer: dict[str, Any] | IllegalAction) -> None:
+    if isinstance(answer, IllegalAction):
+        client.put({"type": "error", "id": ref, "message": str(answer), **answer.coded()})
+    else:
+        client.put({"type": "preview", "id": ref, **answer})
+
+
 async def _decide(room: Room, client: Client, seat: int, decision: messages.Decision) -> dict[str, Any] | None:
     """An act, check or preview of a seated client: its reply (None: the ack is queued on commit)."""
     ref, action, kind = decision.id, decision.action, decision.type
@@ -311,12 +331,9 @@ async def _decide(room: Room, client: Client, seat: int, decision: messages.Deci
         if kind == "check":
             room.check(seat, action)
             return {"type": "checked", "id": ref, "ok": True, "message": ""}
-        if kind == "preview":
-            preview = room.kind.preview
-            if preview is None:
-                raise IllegalAction(f"{room.kind.title} offers no previews", code="no_previews")
-            result = await asyncio.to_thread(preview, room.game, seat, action)
-            return {"type": "preview", "id": ref, **result}
+        if kind == "preview":  # answered when worked out (webtable.previews: limited, cached, dropped if gone)
+            room.hub.previews.ask(room, client, seat, action, functools.partial(_preview_reply, client, ref))
+            return None
         version = decision.version if isinstance(decision, messages.Act) else None
         await room.act(seat, action, ack=lambda: client.put({"type": "ack", "id": ref}), version=version)
         return None

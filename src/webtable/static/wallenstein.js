@@ -915,7 +915,7 @@ window.GamePages = window.GamePages || {};
         const line = (x) => T("wallenstein.odds_line", { win: pct(x.attacker), tie: pct(x.tie), lose: pct(x.defender) });
         out.push(el("p", { class: "odds", id: "odds" }, o === "…" ? T("wallenstein.odds_estimating") : o.error ? o.error : o.defender_commits !== undefined
           ? T("wallenstein.odds_2002", { samples: o.samples, who: Colour(t.owner), n: o.defender_commits, all: line(o.odds), none: line(o.odds_if_none_committed) })
-          : T("wallenstein.odds", { samples: o.samples, line: line(o.odds), left: o.mean_left_if_won })));
+          : T(o.exact ? "wallenstein.odds_exact" : "wallenstein.odds", { samples: o.samples, line: line(o.odds), left: o.mean_left_if_won })));
       }
       const goText = WT.t(own ? "wallenstein.go_move" : "wallenstein.go_attack", { armies: armies(sel.armies), county: name(sel.to) });
       const go = button(ctx, seat, action, recruitChoice ? WT.t(sel.recruit ? "wallenstein.go_recruit" : "wallenstein.go_no_recruit", { go: goText }) : goText, "primary");
