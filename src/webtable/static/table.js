@@ -432,7 +432,7 @@
   // The queue stays in the report's body; only its first item shows (app.css).
   function drawReport() {
     $("report").dataset.kinds = reports.map((r) => (r.body.classList.contains("season-summary") ? "season" : "report")).join(" ");
-    if (!reports.length) { $("report").hidden = true; $("report-body").replaceChildren(); return; }
+    if (!reports.length) { $("report").hidden = true; delete $("report").dataset.open; $("report-body").replaceChildren(); return; }
     $("report-body").replaceChildren(...reports.map((r) => r.body));
     $("report").hidden = false;
     $("report-h").textContent = reports.length > 1 ? WT.t("table.report_count", { n: reports.length }) : WT.t("table.report");
@@ -441,6 +441,11 @@
   }
   $("report-next").addEventListener("click", () => { markRead(reports.shift().index + 1); drawReport(); });
   $("report-close").addEventListener("click", () => { markRead(ctx.reportSeen); reports.length = 0; drawReport(); });
+  // While the map asks for a county, an open report is folded to its heading (app.css); the heading
+  // unfolds it on demand, and folds it again.
+  $("report-h").addEventListener("click", () => {
+    if ($("report").dataset.open) delete $("report").dataset.open; else $("report").dataset.open = "1";
+  });
 
   // The host sees the invite links first in the side column, each with a copy button; a seat whose
   // player has connected says so.
