@@ -15,6 +15,8 @@ from browsing import INSTANT, fill_plan
 from playwright.sync_api import Browser, Page
 from webclient import free_port, server
 
+from webtable.views import apply_merge_patch
+
 TIMEOUT = 60_000
 COLOURS = ["Red", "Blue", "Yellow", "Purple", "Black"]
 
@@ -305,20 +307,23 @@ def test_the_replay_viewer_through_a_finished_game(browser: Browser, base_url: s
         page.select_option("#replay-view", view)
         with page.expect_response(lambda r, v=view: f"/replay?view={v}" in r.url) as answer:  # type: ignore[misc]
             page.click("#replay-load")
-        frames[view] = answer.value.json()["frames"]
-        n = len(frames[view])
+        reply = answer.value.json()
+        frames[view] = reply["frames"]
+        steps = _replay_steps(reply)
+        n = len(steps)
+        assert n == len(reply["log"]) > len(frames[view])  # one step per log entry, not per decision (issue 29)
         # A replay opens at the start (issue 17); the arrow keys step through it.
         page.wait_for_function(f"() => document.querySelector('#replay-pos').textContent.startsWith('view 1 of {n}')")
         page.focus("#replay-slider")
         for key, index in (("ArrowRight", 1), ("ArrowRight", 2), ("Home", 0), ("End", n - 1), ("ArrowLeft", n - 2)):
             page.keyboard.press(key)
-            frame = frames[view][index]
+            step, obs = steps[index]
             pos = page.locator("#replay-pos").inner_text()
-            assert pos == f"view {index + 1} of {n} · decision {frame['step']}", pos
-            armies = sum(1 for c in frame["obs"]["counties"].values() if c["owner"] is not None and c["armies"] > 0)
+            assert pos == f"view {index + 1} of {n} · decision {step}", pos
+            armies = sum(1 for c in obs["counties"].values() if c.get("owner") is not None and c.get("armies", 0) > 0)
             assert page.locator("#replay-map g.army").count() == armies
             vp = [row[3] for row in _rows(page, "#replay-players table")]
-            assert vp == [str(p["vp"]) for p in frame["obs"]["players"]]
+            assert vp == [str(p["vp"]) for p in obs["players"]]
     spectator, seat = frames["spectator"], frames["1"]
     assert len(seat) > len(spectator)  # the seat also sees its own plan being made
     for f in spectator:
@@ -328,6 +333,21 @@ def test_the_replay_viewer_through_a_finished_game(browser: Browser, base_url: s
     assert all(f["obs"]["seat"] == 1 for f in seat)
     assert [f["step"] for f in seat] == sorted(f["step"] for f in seat)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def _replay_steps(reply: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """The replay's steps as the page must show them: one per log entry, each the public snapshot after
+    that entry (its "after" merge patches applied in turn; a null member is absent, as on the page),
+    numbered by the decision of the view's latest frame at that point."""
+    log, frames = reply["log"], reply["frames"]
+    assert log and all("after" in e for e in log), "every log entry carries the snapshot after it"
+    snap: Any = {}
+    steps = []
+    for i, entry in enumerate(log):
+        snap = apply_merge_patch(snap, entry["after"])
+        own = [f for f in frames if f["log_len"] <= i + 1] or frames[:1]
+        steps.append((own[-1]["step"], snap["obs"]))
+    return steps
 
 
 def _rows(page: Page, table: str) -> list[list[str]]:
