@@ -1063,7 +1063,7 @@ window.GamePages = window.GamePages || {};
       opts.targets = new Set(meta.counties.filter((c) => obs.counties[c.key].owner === seat).map((c) => c.key));
       opts.chosen = plan && plan.selected && meta.byKey[plan.selected] ? plan.selected : null;
       opts.onCounty = (c) => { const p = plans[seat]; if (p) { p.selected = p.selected === c ? null : c; rerender(ctx); } };
-    } else if (obs.phase === "move") opts.origin = obs.move.from;
+    } else if (obs.phase === "move" && obs.move) opts.origin = obs.move.from;  // (a log entry's snapshot may sit between two moves: no origin)
     else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
     applyZoom();
@@ -1120,7 +1120,7 @@ window.GamePages = window.GamePages || {};
 
   function renderFrame(ctx, obs, where) {
     edition = obs.edition || "2012";
-    drawMap(where.map, obs, obs.phase === "move" ? { origin: obs.move.from } : obs.fight ? { origin: obs.fight.county } : {});
+    drawMap(where.map, obs, obs.phase === "move" && obs.move ? { origin: obs.move.from } : obs.fight ? { origin: obs.fight.county } : {});
     where.players.replaceChildren(playersTable(ctx, obs));
     where.board.replaceChildren(...boardPanel(ctx, obs));
   }
