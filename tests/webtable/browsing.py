@@ -41,6 +41,28 @@ def my_turn_or_over(page: Page) -> bool:
     return page.locator("#final").count() == 0
 
 
+# The page's decision is open (its panel asks "Your move"). Where the server sends each log entry's
+# snapshot, a decision waits behind the playback of the entries before it (issue 29): it opens when the
+# playback reaches it, or at once on "Skip to my decision"; meanwhile "#held-note" says so.
+DECIDING = "document.querySelector('#turn-h').textContent === 'Your move'"
+
+
+def my_turn_held_or_over(page: Page) -> str:
+    """Wait until this page's decision is "open", "held" behind the playback, or the game is "over" (the
+    final scores, or the end held behind the playback: "#over-playing")."""
+    page.wait_for_function(f"() => document.querySelector('#final, #over-playing, #held-note') || {DECIDING}")
+    if page.locator("#final, #over-playing").count():
+        return "over"
+    return "held" if page.locator("#held-note").count() else "open"
+
+
+def skip_to_my_decision(page: Page) -> None:
+    """Skip a held decision's playback ("Skip to my decision" in the decision panel): it opens at once."""
+    page.click("#held-note button")
+    page.wait_for_function(f"() => {DECIDING}")
+    assert page.evaluate("() => document.body.dataset.playQueue") == "0"
+
+
 def acks(page: Page) -> int:
     """How many of this page's decisions the server has acknowledged so far."""
     return int(page.evaluate("() => document.body.dataset.acks || '0'"))

@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browsing import TIMEOUT, create_in_lobby, my_turn_or_over, new_page
+from browsing import (
+    DECIDING,
+    TIMEOUT,
+    create_in_lobby,
+    my_turn_held_or_over,
+    my_turn_or_over,
+    new_page,
+    skip_to_my_decision,
+)
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from test_web_e2e_flows import _decide as decide_in_hot_seat
@@ -282,10 +290,12 @@ def test_on_a_phone_the_line_played_back_stays_in_sight_and_the_board_never_move
     page.select_option("#play-speed", "slow")
     page.click("#play-pause")
     queued = "() => Number(document.body.dataset.playQueue)"
-    while page.evaluate(queued) < 6:  # paused, a season's actions wait in the queue (each decision shows them)
+    while True:  # paused, the others' actions wait in the queue and the next decision waits behind them
         take_turn(page)
-        page.wait_for_function("() => document.querySelector('#turn-h').textContent === 'Your move'")
-        page.wait_for_timeout(500)
+        if my_turn_held_or_over(page) == "held" and page.evaluate(queued) >= 6:
+            break
+        if page.locator("#held-note").count():
+            skip_to_my_decision(page)  # too few to tell: on to the next decision
     page.click("#play-step")
     assert page.locator("#play-now").inner_text()
     box = page.locator("#play-now").bounding_box()
@@ -294,6 +304,7 @@ def test_on_a_phone_the_line_played_back_stays_in_sight_and_the_board_never_move
     assert page.evaluate("() => document.documentElement.scrollHeight") == 844
     page.click("#play-skip")
     assert page.evaluate(queued) == 0
+    page.wait_for_function("() => document.querySelector('#turn-h').textContent === 'Your move'")  # it opens
     assert page.locator("#map").bounding_box() == map_at
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -317,7 +328,7 @@ def test_the_playback_line_never_shows_under_the_hot_seat_curtain(browser: Brows
     for _ in range(12):
         page.wait_for_function(
             "() => !document.querySelector('#curtain').hidden || (!document.querySelector('main').hidden"
-            " && document.querySelector('#turn-h').textContent === 'Your move')"
+            f" && (document.querySelector('#held-note') || {DECIDING}))"
         )
         if page.locator("#curtain").is_visible():
             assert not page.locator("#play-now").is_visible()
@@ -327,6 +338,8 @@ def test_the_playback_line_never_shows_under_the_hot_seat_curtain(browser: Brows
                     break
             page.click("#curtain-go")
             continue
+        if page.locator("#held-note").count():
+            skip_to_my_decision(page)  # paused: the seat's decision waits behind the playback
         decide_in_hot_seat(page)
     assert tested >= 1
     assert not page.errors  # type: ignore[attr-defined]
@@ -339,14 +352,10 @@ def test_the_end_of_the_game_waits_for_the_playback_of_its_last_moves(browser: B
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="5")
     page.wait_for_selector("#plan-fill")
     page.select_option("#play-speed", "fast")
-    page.click("#play-pause")  # paused: each of Ann's decisions shows what was queued before it, at once
-    while True:
-        page.wait_for_function(
-            "() => document.querySelector('#final, #over-playing')"
-            " || document.querySelector('#turn-h').textContent === 'Your move'"
-        )
-        if page.locator("#final, #over-playing").count():
-            break
+    page.click("#play-pause")  # paused: each of Ann's decisions waits behind what was queued before it
+    while (mine := my_turn_held_or_over(page)) != "over":
+        if mine == "held":
+            skip_to_my_decision(page)  # shows what was queued at once, and opens the decision
         take_turn(page)
     assert page.locator("#over-playing").count() == 1 and page.locator("#final").count() == 0
     assert page.locator("#play-skip").inner_text() == "Skip to the final scores"  # no decision to skip to
