@@ -11,9 +11,11 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import TIMEOUT, create_in_lobby, my_turn_or_over, new_page
+from browsing import DECIDING, TIMEOUT, create_in_lobby, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
+
+from webtable.views import apply_merge_patch
 
 # Every army marker the playback sends across the map, recorded as it is added: where from and to,
 # how many, and whether it is animated.
@@ -50,6 +52,36 @@ def _last_obs(frames: list[dict[str, Any]]) -> dict[str, Any]:
     return obs
 
 
+def _told_obs(frames: list[dict[str, Any]], told: int) -> dict[str, Any]:
+    """The public observation after log entry ``told``: the entries' "after" merge patches applied in
+    turn, as the page does (a null member is absent)."""
+    entries: dict[int, dict[str, Any]] = {}
+    for f in frames:
+        if f.get("type") == "state":
+            entries.update({f["log_from"] + i: e for i, e in enumerate(f["log"])})
+    snap: Any = {}
+    for i in range(told + 1):
+        snap = apply_merge_patch(snap, entries[i]["after"])
+    obs: dict[str, Any] = snap["obs"]
+    return obs
+
+
+def _armies_drawn(page: Page, obs: dict[str, Any]) -> None:
+    """Wait until every army disc on the map (not the moving marker) holds what ``obs`` says."""
+    want = {k: str(c["armies"]) for k, c in obs["counties"].items() if c.get("owner") is not None and c.get("armies")}
+    page.wait_for_function(
+        """(want) => {
+          const got = {};
+          for (const g of document.querySelectorAll('#map > g:not(#army-anim) .army')) {
+            got[g.dataset.county] = g.textContent;
+          }
+          const keys = Object.keys(want);
+          return Object.keys(got).length === keys.length && keys.every((k) => got[k] === want[k]);
+        }""",
+        arg=want,
+    )
+
+
 def _trips(frames: list[dict[str, Any]]) -> set[tuple[str, str, int]]:
     """Every army trip the public log tells: (from county or "supply", to county, armies)."""
     out: set[tuple[str, str, int]] = set()
@@ -74,11 +106,10 @@ def test_armies_move_across_the_map_at_normal_speed_and_not_at_instant(browser: 
     page.wait_for_selector("#plan-fill")
     page.click("#play-pause")
     queued = "() => Number(document.body.dataset.playQueue)"
-    for _ in range(20):  # decisions (each shows what was queued: the person caught up) until armies move
+    for _ in range(20):  # decisions until armies move (each waits behind what was queued, told step by step)
+        page.wait_for_function(f"() => {DECIDING}")
         take_turn(page)
-        page.wait_for_function(
-            f"() => ({queued})() > 0 || document.querySelector('#turn-h').textContent === 'Your move'"
-        )
+        page.wait_for_function(f"() => ({queued})() > 0 || {DECIDING}")
         while not page.evaluate("() => window.__moves.length") and page.evaluate(queued) > 0:
             shown = page.locator("#log > *").count()
             page.click("#play-step")
@@ -89,23 +120,16 @@ def test_armies_move_across_the_map_at_normal_speed_and_not_at_instant(browser: 
     assert len(moves) == 1 and moves[0]["animated"] == 1, moves
     move = moves[0]
     assert (move["from"], move["to"], move["armies"]) in _trips(frames)
-    # Underneath, the map shows the exact state: once the game waits for this seat, every army disc
-    # holds what the last state says (the playback may still be far behind it).
-    my_turn_or_over(page)
-    obs = _last_obs(frames)
-    want = {k: str(c["armies"]) for k, c in obs["counties"].items() if c["owner"] is not None and c["armies"] > 0}
-    page.wait_for_function(
-        """(want) => {
-          const got = {};
-          for (const g of document.querySelectorAll('#map > g:not(#army-anim) .army')) {
-            got[g.dataset.county] = g.textContent;
-          }
-          const keys = Object.keys(want);
-          return Object.keys(got).length === keys.length && keys.every((k) => got[k] === want[k]);
-        }""",
-        arg=want,
-    )
-    page.click("#play-skip")  # skipping ends what was moving: only the exact map is left
+    # Underneath, the map shows the state after the entry being told (issue 29: the board tells the
+    # story), not the final one, and the decision waits until the playback reaches it.
+    told = page.evaluate("() => document.body.dataset.told")
+    if told:  # (more entries queued after the move)
+        assert page.locator("#turn-h").inner_text() != "Your move"  # no decision opens while an entry is told
+        _armies_drawn(page, _told_obs(frames, int(told)))
+        page.click("#play-skip")  # skipping ends what was moving: only the exact map is left
+        assert page.locator("#army-anim > *").count() == 0
+    my_turn_or_over(page)  # the decision opens: the map shows the last state
+    _armies_drawn(page, _last_obs(frames))
     assert page.locator("#army-anim > *").count() == 0
     assert not page.errors  # type: ignore[attr-defined]
 
