@@ -17,6 +17,8 @@ window.GamePages = window.GamePages || {};
   const el = WT.el;
   let meta = null;
   const picks = {}; // seat -> {version, turn, preview, town}: choices being made, not yet sent
+  // A board drawn from a log entry's snapshot (playback, replay) has its null members left out (RFC 7386
+  // merge patches): an empty field of the observation is tested with "== null", absent or null alike.
 
   // ------------------------------------------------------------------ names and labels
   const colourOf = (p) => meta.colours[p];
@@ -109,7 +111,7 @@ window.GamePages = window.GamePages || {};
     if (obs.conflict) {
       const c = obs.conflict;
       centre.append(s("text", { x: CX, y: CY + 16, class: "los-phase" }, WT.t("league_of_six.conflict_in", { town: townName(c.town) })));
-      centre.append(s("text", { x: CX, y: CY + 34, class: "los-phase" }, c.offer === null
+      centre.append(s("text", { x: CX, y: CY + 34, class: "los-phase" }, c.offer == null
         ? WT.t("league_of_six.must_offer_more", { who: cname(c.mover), n: obs.players[c.holder].counter })
         : WT.t("league_of_six.offers", { who: cname(c.offered_by), guards: guards(c.offer) })));
     }
@@ -126,7 +128,7 @@ window.GamePages = window.GamePages || {};
     const info = town(key);
     const [x, y] = townPosition(obs, key);
     const edges = info.sides[t.side];
-    const tile = t.tax_tile === null ? null : meta.tax_tiles[t.tax_tile];
+    const tile = t.tax_tile == null ? null : meta.tax_tiles[t.tax_tile];
     const turn = opts.turnAt && opts.turnAt.town === key ? opts.turnAt.turn : t.turned;
     const pointed = tile && turn !== null && turn !== undefined ? new Set(tile.arrows.map((a) => (a + turn) % 6)) : new Set();
     const g = s("g", { class: "los-town", "data-town": key });
@@ -162,7 +164,7 @@ window.GamePages = window.GamePages || {};
     if (t.besieged) g.append(s("text", { x, y: y + 5, class: "los-siege-text" }, WT.t("league_of_six.hussites")));
     g.append(s("text", { x, y: y + 56, class: "los-town-name" }, `${info.name} (${info.number})`));
     // The guard counter: the figure holding the town and its number.
-    if (t.holder !== null) {
+    if (t.holder != null) {
       const p = t.holder;
       figure(g, p, x - 14, y - 52);
       g.append(s("text", { x: x + 10, y: y - 47, class: "los-counter" }, String(obs.players[p].counter)));
@@ -188,8 +190,8 @@ window.GamePages = window.GamePages || {};
     const info = town(key);
     const parts = [WT.t("league_of_six.town_side", { town: info.name, number: info.number, side: WT.t("league_of_six.side." + t.side) })];
     if (t.besieged) parts.push(WT.t("league_of_six.besieged"));
-    if (t.holder !== null) parts.push(WT.t("league_of_six.held_by", { who: cname(t.holder), n: obs.players[t.holder].counter }));
-    if (t.tax_tile !== null) {
+    if (t.holder != null) parts.push(WT.t("league_of_six.held_by", { who: cname(t.holder), n: obs.players[t.holder].counter }));
+    if (t.tax_tile != null) {
       const tile = meta.tax_tiles[t.tax_tile];
       const centre = tile.leader ? cardLabel(tile.leader) : tile.centre.map(symWord).join(", ");
       const arrows = { tile: t.tax_tile, n: tile.arrows.length, centre };
@@ -239,7 +241,7 @@ window.GamePages = window.GamePages || {};
     const rows = obs.players.map((pl, p) => {
       const pending = obs.pending.includes(p);
       const bot = ctx.summary.seats[p] && ctx.summary.seats[p].type === "bot";
-      const where = pl.town ? (pl.counter !== null ? WT.t("league_of_six.town_on", { town: townName(pl.town), n: pl.counter }) : townName(pl.town))
+      const where = pl.town ? (pl.counter != null ? WT.t("league_of_six.town_on", { town: townName(pl.town), n: pl.counter }) : townName(pl.town))
         : pl.road ? WT.t("league_of_six.road_at", { town: townName(pl.road) }) : "—";
       const hand = el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, WT.t("league_of_six.hand_of", { hand: handText(hands[p]) }));
       const row = el("tr", { class: pending ? "pending" : "", style: `--seat: ${SOLID[colourOf(p)]}`, "data-seat": p },
@@ -264,13 +266,13 @@ window.GamePages = window.GamePages || {};
     return el("table", { class: "small los-rows" }, ...rows.map((r) => el("tr", { "data-row": `${store}:${r.row}` },
       el("td", {}, `${r.row}.`),
       el("td", {}, ...r.spaces.map((sp) => el("span", {
-        class: "los-space" + (sp.filled_by !== null ? " filled" : ""),
-        style: `background:${GOOD[sp.colour]};` + (sp.filled_by !== null ? `box-shadow: inset 0 0 0 3px ${SOLID[colourOf(sp.filled_by)]}` : ""),
-        title: sp.filled_by !== null ? WT.t("league_of_six.space_filled", { good: good(sp.colour), n: sp.value, who: cname(sp.filled_by) })
+        class: "los-space" + (sp.filled_by != null ? " filled" : ""),
+        style: `background:${GOOD[sp.colour]};` + (sp.filled_by != null ? `box-shadow: inset 0 0 0 3px ${SOLID[colourOf(sp.filled_by)]}` : ""),
+        title: sp.filled_by != null ? WT.t("league_of_six.space_filled", { good: good(sp.colour), n: sp.value, who: cname(sp.filled_by) })
           : WT.t("league_of_six.space_free", { good: good(sp.colour), n: sp.value }),
       }, String(sp.value)))),
       el("td", { class: "muted" }, store === "royal" ? WT.t("league_of_six.bonus_royal", { n: r.bonus }) : WT.t("league_of_six.bonus_civic", { n: r.bonus })),
-      el("td", {}, r.chosen_by !== null ? el("span", {}, swatch(r.chosen_by), cname(r.chosen_by)) : ""))));
+      el("td", {}, r.chosen_by != null ? el("span", {}, swatch(r.chosen_by), cname(r.chosen_by)) : ""))));
   }
 
   function boardPanel(ctx, obs) {
@@ -307,7 +309,7 @@ window.GamePages = window.GamePages || {};
   // ------------------------------------------------------------------ decisions
   function travelCost(obs, key) {
     const tr = obs.travel;
-    if (!tr || tr.from === null) return 0;
+    if (!tr || tr.from == null) return 0;
     const d0 = Math.abs(obs.ring.indexOf(tr.from) - obs.ring.indexOf(key));
     const d = Math.min(d0, 6 - d0);
     return tr.displaced ? d : Math.max(d, 1);
@@ -356,7 +358,7 @@ window.GamePages = window.GamePages || {};
     const t = obs.towns[key];
     const cost = travelCost(obs, key);
     const travel = { town: townName(key), cost: payText(obs, seat, cost) };
-    if (t.holder === null) return WT.t("league_of_six.choose_label", travel);
+    if (t.holder == null) return WT.t("league_of_six.choose_label", travel);
     return WT.t("league_of_six.choose_label_held", { ...travel, who: cname(t.holder), n: obs.players[t.holder].counter, least: obs.players[t.holder].counter + 1 });
   }
 
@@ -384,7 +386,7 @@ window.GamePages = window.GamePages || {};
     const other = seat === c.mover ? c.holder : c.mover;
     const have = obs.hand ? obs.hand.guards : 0;
     const out = [];
-    if (c.offer === null) out.push(el("p", {}, WT.t("league_of_six.held_offer", { town: townName(c.town), who: cname(c.holder), n: obs.players[c.holder].counter })));
+    if (c.offer == null) out.push(el("p", {}, WT.t("league_of_six.held_offer", { town: townName(c.town), who: cname(c.holder), n: obs.players[c.holder].counter })));
     else out.push(el("p", {}, WT.t("league_of_six.offered", { who: cname(c.offered_by), guards: guards(c.offer), town: townName(c.town) })));
     out.push(el("p", { class: "small muted" }, WT.t("league_of_six.you_hold", { guards: guards(have), other: cname(other) })));
     const accept = st.legal.find((a) => a.type === "accept");
@@ -437,7 +439,7 @@ window.GamePages = window.GamePages || {};
     // free spaces of a colour first (LR-04). Wagons and rows are public.
     const [store, number] = rowKey.split(":");
     const row = obs.storage.rows.find((r) => r.store === store && String(r.row) === number);
-    const free = row.spaces.map((sp, k) => ({ ...sp, k })).filter((sp) => sp.filled_by === null).sort((a, b) => b.value - a.value || a.k - b.k);
+    const free = row.spaces.map((sp, k) => ({ ...sp, k })).filter((sp) => sp.filled_by == null).sort((a, b) => b.value - a.value || a.k - b.k);
     const taken = new Set(); const out = [];
     for (let i = 0; i < obs.players.length; i++) {
       const p = (seat + i) % obs.players.length;
