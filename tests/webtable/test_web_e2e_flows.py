@@ -322,6 +322,10 @@ def test_the_replay_viewer_through_a_finished_game(browser: Browser, base_url: s
             assert pos == f"view {index + 1} of {n} · decision {step}", pos
             armies = sum(1 for c in obs["counties"].values() if c.get("owner") is not None and c.get("armies", 0) > 0)
             assert page.locator("#replay-map g.army").count() == armies
+            # A neutral county (its owner left out of the snapshot, not null) is drawn and named as neutral.
+            neutral = sum(1 for c in obs["counties"].values() if c.get("in_play") and c.get("owner") is None)
+            titles = page.locator("#replay-map path.county > title").all_text_contents()
+            assert sum(1 for t in titles if t.split("; ")[1:2] == ["neutral"]) == neutral
             vp = [row[3] for row in _rows(page, "#replay-players table")]
             assert vp == [str(p["vp"]) for p in obs["players"]]
     spectator, seat = frames["spectator"], frames["1"]

@@ -105,13 +105,14 @@ window.GamePages = window.GamePages || {};
     const moving = svg.querySelector("#army-anim");
     for (const child of [...svg.children]) if (child !== moving) child.remove();
     svg.prepend(defs, layer, marks);
-    const leaders = obs.leaders ? Object.entries(obs.leaders.county).filter(([, c]) => c !== null) : [];
+    // (Drawn from a log entry's snapshot, an empty field is left out, not null (RFC 7386): "== null".)
+    const leaders = obs.leaders ? Object.entries(obs.leaders.county).filter(([, c]) => c != null) : [];
     for (const ring of M.wasteland || []) layer.append(s("path", { d: pathOf([ring]), fill: "#b9b09c", stroke: "none" }));
     for (const c of meta.counties) {
       const shape = M.counties[c.key];
       const st = obs.counties[c.key];
       const owner = st.owner;
-      const fill = owner === null ? REGION[c.region] || "#eee" : FILL[colourOf(owner)];
+      const fill = owner == null ? REGION[c.region] || "#eee" : FILL[colourOf(owner)];
       const cls = ["county"];
       if (!st.in_play) cls.push("out");
       if (opts.targets && opts.targets.has(c.key)) cls.push("target");
@@ -137,7 +138,7 @@ window.GamePages = window.GamePages || {};
       const values = printedValues(nm.x, nm.y + 11, c);
       marks.append(values);
       if (svg.id === "map") grow(c.key, t, values, nm);
-      if (owner !== null && st.armies > 0) {
+      if (owner != null && st.armies > 0) {
         const g = s("g", { class: "army", "data-county": c.key });
         g.append(s("circle", { cx: x, cy: y - 4, r: 15, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2.5 }));
         const n = s("text", { x, y: y + 2.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
@@ -226,7 +227,7 @@ window.GamePages = window.GamePages || {};
   function countyWords(c, st, leader, statue) {
     const parts = [T("wallenstein.county_printed", { name: c.name, region: c.region, tax: c.tax, grain: c.grain })];
     if (!st.in_play) parts.push(T("wallenstein.county_out"));
-    else if (st.owner === null) parts.push(T("wallenstein.county_neutral"));
+    else if (st.owner == null) parts.push(T("wallenstein.county_neutral"));
     else parts.push(T("wallenstein.county_owned", { colour: Colour(st.owner), n: st.armies }));
     for (const b of st.buildings) parts.push(T(BUILDING_WORD[b]));
     if (st.revolt) parts.push(T("wallenstein.county_revolt", { n: st.revolt }));
@@ -435,7 +436,7 @@ window.GamePages = window.GamePages || {};
 
   // A 2002 fight waiting for the defender's commitment (public once announced, W-18).
   function fightLine(f) {
-    const defender = f.defender === null || f.defender < 0 ? WT.t("table.nobody") : Colour(f.defender);
+    const defender = f.defender == null || f.defender < 0 ? WT.t("table.nobody") : Colour(f.defender);
     const text = f.kind === "attack"
       ? T("wallenstein.fight_attack", { attacker: Colour(f.attacker), defender, county: name(f.county), origin: name(f.origin), armies: armies(f.armies), n: f.defender_armies })
       : WT.t(f.kind === "winter_revolt" ? "wallenstein.fight_winter_revolt" : "wallenstein.fight_revolt", { county: name(f.county), farmers: T("wallenstein.n_farmers", { n: f.farmers }), defender, n: f.defender_armies });
@@ -500,7 +501,7 @@ window.GamePages = window.GamePages || {};
         el("td", { class: held >= 4 ? "ok" : "muted" }, WT.t(held >= 4 ? "wallenstein.lk_meets" : "wallenstein.lk_needs")));
     });
     sec.append(el("table", { class: "small lk-seats" }, el("tr", {}, ...["table.player", "wallenstein.lk_th_deck", "wallenstein.lk_th_regions", "wallenstein.lk_th_check"].map((key) => el("th", {}, WT.t(key)))), ...rows));
-    sec.append(el("p", { class: "small muted" }, T("wallenstein.lk_rule"), lk.choosing !== null ? " " + T("wallenstein.lk_choosing", { who: Colour(lk.choosing) }) : ""));
+    sec.append(el("p", { class: "small muted" }, T("wallenstein.lk_rule"), lk.choosing != null ? " " + T("wallenstein.lk_choosing", { who: Colour(lk.choosing) }) : ""));
     return sec;
   }
 
@@ -902,7 +903,7 @@ window.GamePages = window.GamePages || {};
       const action = { type: sel.recruit ? "move" : "move_only", to: sel.to, armies: sel.armies };
       if (!own) {
         const t = obs.counties[sel.to];
-        out.push(el("p", { class: "small" }, t.owner === null ? T("wallenstein.defender_neutral", { tray: cubes(obs.tower.tray) })
+        out.push(el("p", { class: "small" }, t.owner == null ? T("wallenstein.defender_neutral", { tray: cubes(obs.tower.tray) })
           : T("wallenstein.defender", { who: Colour(t.owner), armies: armies(t.armies), tray: cubes(obs.tower.tray) })));
         if (sel.odds === null) {
           sel.odds = "…";
