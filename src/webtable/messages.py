@@ -67,6 +67,9 @@ class GameSummary(_Sent):
     seats: list[SeatInfo]
     spectators: int
     result: JSONObject | None
+    clock: dict[str, float] = Field(
+        default_factory=dict, description="timed seats' seconds left for their decision now (seat numbers as strings)"
+    )
 
 
 class Event(BaseModel):
@@ -174,6 +177,13 @@ class Timeout(_Sent):
     cause: str | None = None
 
 
+class ClockMessage(_Sent):
+    """Timed seats' seconds left now (sent when a turn clock starts or stops; the page counts down)."""
+
+    type: Literal["clock"]
+    left: dict[str, float]
+
+
 SERVER_MODELS: tuple[type[BaseModel], ...] = (
     Welcome,
     State,
@@ -186,9 +196,21 @@ SERVER_MODELS: tuple[type[BaseModel], ...] = (
     Said,
     Pong,
     Timeout,
+    ClockMessage,
 )
 ServerMessage = Annotated[
-    Welcome | State | Ack | Checked | PreviewReply | Error | RoomChanged | ChatLine | Said | Pong | Timeout,
+    Welcome
+    | State
+    | Ack
+    | Checked
+    | PreviewReply
+    | Error
+    | RoomChanged
+    | ChatLine
+    | Said
+    | Pong
+    | Timeout
+    | ClockMessage,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
