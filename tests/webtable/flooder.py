@@ -109,7 +109,12 @@ def main() -> None:
     args = parser.parse_args()
     os.nice(args.nice)
     stop = threading.Event()
-    threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
+
+    def stop_on_input() -> None:
+        sys.stdin.readline()
+        stop.set()
+
+    threading.Thread(target=stop_on_input, daemon=True).start()
     threading.Timer(args.most, stop.set).start()
     if args.mode == "previews":
         work = previews(args.base, args.games, args.token, json.loads(args.actions), args.sockets, args.rate, stop)

@@ -161,7 +161,12 @@ def test_a_persons_decision_under_a_held_lock_is_refused_after_one_busy_timeout(
         made = client.post("/api/games", json={"game": "wallenstein", "seats": people, "seed": 9}).json()
         attempts: list[int] = []
         real = hub.store.append_many
-        hub.store.append_many = lambda batch: (attempts.append(len(batch)), real(batch))[1]
+
+        def counted(batch: Any) -> Any:
+            attempts.append(len(batch))
+            return real(batch)
+
+        hub.store.append_many = counted
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             hello(ws, made["seats"][0]["token"])
             state = next_of(ws, "state")
