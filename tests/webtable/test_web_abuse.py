@@ -31,6 +31,8 @@ import httpx
 from positions import battle_position, finished_game, store_game
 from webclient import free_port, server, sqlite_url, timing_lock
 
+from webtable.settings import TableSettings
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_server import PEOPLE, Table, attacker
 
@@ -182,8 +184,12 @@ def test_a_game_keeps_its_pace_under_a_replay_load(tmp_path: Path) -> None:
     with timing_lock(alone=True), server(url, port), ExitStack() as stack:
         table = Table(base, 1, stack, games=3 * ROUNDS)
 
+        burst = TableSettings().replays_per_minute // 3  # answered before the limit can refuse one
+
         def check(counts: dict[str, int]) -> None:
-            assert counts.get("200", 0) > 0 and counts.get("429", 0) > 0, counts
+            # Past the burst the limit answers (a slow round may not get past it: each build takes a core).
+            assert counts.get("200", 0) > 0, counts
+            assert sum(counts.values()) <= burst or counts.get("429", 0) > 0, counts
 
         load = ("replays", base, ",".join(games))
         rounds = holds_its_pace(table, load, check, ("--loops", "8", "--seats", "5"))
