@@ -41,12 +41,6 @@ from tabletop.budget import BANKS
 from tabletop.ismcts import relative, search
 from tabletop.search_params import TreeParams, chosen
 
-DEFAULT_SIMULATIONS = 400
-# Measured best against the heuristic at 100 simulations (docs/bots/league-of-six.md): keep the heuristic's choice
-# unless another is better by a standard error; other seats play the opponent model's choice longer.
-CONFIDENCE = 1.0
-OTHERS = 0.3
-ROOT = "ucb"
 SCALE = 8.0  # influence points of margin that count as a near-certain win (evaluation squashing)
 HORIZONS = ("round", "game")
 EVALUATIONS = ("plain", "learned")
@@ -147,10 +141,6 @@ class IsmctsParams(TreeParams):
     without the engine).
     """
 
-    simulations: int = DEFAULT_SIMULATIONS
-    confidence: float = CONFIDENCE
-    others: float | None = OTHERS
-    root: str = ROOT
     candidates: int = 6
     worlds: int = 24
     horizon: str = "round"
@@ -243,4 +233,4 @@ class IsmctsAgent(HeuristicAgent):
         return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
 
 
-__all__ = ["BANKS", "DEFAULT_SIMULATIONS", "PRESETS", "IsmctsAgent", "IsmctsParams", "LeagueParts"]
+__all__ = ["BANKS", "PRESETS", "IsmctsAgent", "IsmctsParams", "LeagueParts"]

@@ -49,12 +49,6 @@ from wallenstein.game import Game
 from wallenstein.state import MOVE, PLANNING, POSITION
 from wallenstein.tower import TowerModel
 
-DEFAULT_SIMULATIONS = 400
-# Measured best against the heuristic at 100 simulations (docs/bots/wallenstein.md): keep the heuristic's choice
-# unless another is better by a standard error; other seats play the opponent model's choice longer.
-CONFIDENCE = 1.0
-OTHERS = 0.3
-ROOT = "ucb"
 SCALE = 8.0  # VP of margin that count as a near-certain win (evaluation squashing)
 WIN = 10.0  # a finished game: a win is worth this many VP of margin
 HORIZONS = ("season", "year")
@@ -221,10 +215,6 @@ class IsmctsParams(TreeParams):
     ``positions``, ``moves`` (multipliers of ``simulations`` per kind of searched decision).
     """
 
-    simulations: int = DEFAULT_SIMULATIONS
-    confidence: float = CONFIDENCE
-    others: float | None = OTHERS
-    root: str = ROOT
     candidates: int = 10
     model: int = 3
     worlds: int = 24
@@ -324,4 +314,4 @@ class IsmctsAgent:
         return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
 
 
-__all__ = ["DEFAULT_SIMULATIONS", "PRESETS", "IsmctsAgent", "IsmctsParams", "WallensteinParts"]
+__all__ = ["PRESETS", "IsmctsAgent", "IsmctsParams", "WallensteinParts"]
