@@ -236,6 +236,15 @@ def attacker(base: str, other: str, spectators: int = 500) -> Iterator[dict[str,
     the dict yielded is filled with its counts when the block ends. The block starts once the attack is in
     full force (every spectator socket in or refused, the flood running), not during its first burst."""
     cmd = [sys.executable, __file__, "--attack", base, other, "--spectators", str(spectators)]
+    with counting_process(cmd, 300) as counts:
+        yield counts
+
+
+@contextlib.contextmanager
+def counting_process(cmd: list[str], timeout: float) -> Iterator[dict[str, int]]:
+    """A process that prints "ready" once under way and, told "stop" on its standard input, ends by
+    printing its counts as one JSON line: the block runs from "ready" to the stop, and the dict yielded
+    is filled with the counts when it ends (RuntimeError if the process failed or printed none)."""
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     counts: dict[str, int] = {}
     try:
@@ -244,10 +253,10 @@ def attacker(base: str, other: str, spectators: int = 500) -> Iterator[dict[str,
             pass
         yield counts
     finally:
-        out, _ = proc.communicate("stop\n", timeout=300)
+        out, _ = proc.communicate("stop\n", timeout=timeout)
         lines = out.strip().splitlines()
         if proc.returncode or not lines:
-            raise RuntimeError(f"the attacking process ended with {proc.returncode} and no counts: {out[-500:]!r}")
+            raise RuntimeError(f"the process ended with {proc.returncode} and no counts: {out[-500:]!r}")
         counts.update(json.loads(lines[-1]))
 
 

@@ -19,7 +19,6 @@ import json
 import math
 import signal
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -31,10 +30,8 @@ import httpx
 from positions import battle_position, finished_game, store_game
 from webclient import free_port, server, sqlite_url, timing_lock
 
-from webtable.settings import TableSettings
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from bench_server import PEOPLE, Table, attacker
+from bench_server import PEOPLE, Table, attacker, counting_process
 
 SAMPLES = 300
 ROUNDS = 3
@@ -89,19 +86,8 @@ def flooding(*args: str, options: tuple[str, ...] = ()) -> Iterator[dict[str, in
     """``flooder.py`` (the attack) in its own process, from when it is under way to the block's end; the
     dict yielded is filled with what the server answered it. (A token may begin with "-": "--" ends the
     options.)"""
-    cmd = [sys.executable, str(FLOODER), *options, "--", *args]
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    counts: dict[str, int] = {}
-    try:
-        assert proc.stdout is not None
-        while (line := proc.stdout.readline()) and line.strip() != "ready":
-            pass
+    with counting_process([sys.executable, str(FLOODER), *options, "--", *args], 120) as counts:
         yield counts
-    finally:
-        out, _ = proc.communicate("stop\n", timeout=120)
-        lines = out.strip().splitlines()
-        assert lines and not proc.returncode, out[-500:]
-        counts.update(json.loads(lines[-1]))
 
 
 def p99_within(table: Table, n: int, seconds: float) -> float:
@@ -184,12 +170,11 @@ def test_a_game_keeps_its_pace_under_a_replay_load(tmp_path: Path) -> None:
     with timing_lock(alone=True), server(url, port), ExitStack() as stack:
         table = Table(base, 1, stack, games=3 * ROUNDS)
 
-        burst = TableSettings().replays_per_minute // 3  # answered before the limit can refuse one
-
         def check(counts: dict[str, int]) -> None:
-            # Past the burst the limit answers (a slow round may not get past it: each build takes a core).
-            assert counts.get("200", 0) > 0, counts
-            assert sum(counts.values()) <= burst or counts.get("429", 0) > 0, counts
+            # Replays were served, and every answer was a replay or the per-address limit's refusal (the
+            # limit itself is tested in test_web_hardening.py: how many a slow round gets past it depends
+            # on how long the round takes, the bucket refilling as it goes).
+            assert counts.get("200", 0) > 0 and set(counts) <= {"200", "429"}, counts
 
         load = ("replays", base, ",".join(games))
         rounds = holds_its_pace(table, load, check, ("--loops", "8", "--seats", "5"))
