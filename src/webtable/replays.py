@@ -28,7 +28,9 @@ def builder(processes: int) -> Executor:
 
 
 def _follow(parent: int) -> None:
-    """In a worker: end when the server has gone (killed, it cannot end its workers itself)."""
+    """In a worker: build at a low priority (a replay never takes a core from the games being played),
+    and end when the server has gone (killed, it cannot end its workers itself)."""
+    os.nice(10)
 
     def watch() -> None:
         while os.getppid() == parent:
