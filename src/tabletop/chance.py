@@ -90,6 +90,10 @@ class Draw:
         """The draw's outcome, as sampling returns it, from complete ``picks``."""
         return tuple(picks)
 
+    def picks_of(self, outcome: Any) -> Picks:
+        """The picks that make ``outcome`` (the inverse of :meth:`outcome`): a recorded draw as picks."""
+        return tuple(int(v) for v in outcome)
+
 
 class Deal(Draw):
     """``k`` cards dealt in order from ``items`` (``k = len(items)``: a shuffle), one at a time."""
@@ -151,6 +155,9 @@ class Choice(Draw):
     def outcome(self, picks: Picks) -> int:
         return picks[0]
 
+    def picks_of(self, outcome: Any) -> Picks:
+        return (int(outcome),)
+
 
 class Tops(Draw):
     """One card of each pile, uniformly (``empty`` for an empty pile), pile by pile."""
@@ -206,6 +213,12 @@ class Replenished(Draw):
     def outcome(self, picks: Picks) -> tuple[int, ...]:
         chosen = self._parts(picks)[1]
         return tuple(picks[len(chosen) :])
+
+    def picks_of(self, outcome: Any) -> Picks:
+        if len(self.deck) >= self.k:
+            return tuple(outcome)
+        used = set(self.used)
+        return (*sorted(v for v in outcome if v in used), *outcome)
 
 
 class CountModel(Protocol):

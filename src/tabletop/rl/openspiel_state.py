@@ -140,6 +140,14 @@ def undone(game: Any) -> Any:
     return before
 
 
+class Actions(list[tuple[int, int]]):
+    """A state's (player, action) pairs; a clone copies the list only (the pairs are immutable),
+    not each pair as a deep copy would (OpenSpiel's checks and searches clone at every step)."""
+
+    def __deepcopy__(self, memo: Any) -> Actions:
+        return Actions(self)
+
+
 class TableState(pyspiel.State):  # type: ignore[misc]
     """The OpenSpiel state of a table game; :func:`state_class` makes one class per game (``spec``).
 
@@ -154,7 +162,7 @@ class TableState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._explicit: bool = game.chance == "explicit"
         self._reward: str = game.reward
-        self._actions: list[tuple[int, int]] = []
+        self._actions = Actions()
         self._node: Suspended | None = None
         self._held: Engine | None = None
         if engine is None and self._explicit:
@@ -320,7 +328,7 @@ class TableState(pyspiel.State):  # type: ignore[misc]
         except IllegalAction as exc:
             raise pyspiel.SpielError(f"resample_from_infostate: {exc}") from None
         other = type(self)(self.get_game(), engine)
-        other._actions = list(self._actions)
+        other._actions = Actions(self._actions)
         trails = copy.deepcopy(self.trails())
         for seat in range(engine.players):
             if seat != player:  # what they saw before is not known to ``player``
