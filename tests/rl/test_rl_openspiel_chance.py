@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import league_of_six
 import wallenstein
@@ -384,6 +384,24 @@ def test_openspiels_mcts_bot_plays_a_whole_game_with_explicit_chance(game: str) 
         decisions += 1
     assert decisions > 30 and sum(state.returns()) == pytest.approx(1.0)
     assert ENGINES[game].from_history(state.engine.history).s.to_dict() == state.engine.s.to_dict()
+
+
+def test_openspiels_ismcts_bot_decides_with_explicit_chance() -> None:
+    """ISMCTS resamples at decisions (the engine's determinization) and meets explicit chance nodes
+    in its simulations."""
+    g = load("league_of_six", players=3)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(g, evaluator, 2.0, max_simulations=4, random_state=np.random.RandomState(2))
+    state, rng, decisions = g.new_initial_state(), np.random.default_rng(0), 0
+    while decisions < 8:
+        if state.is_chance_node():
+            values, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(values, p=probs)))
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
 
 
 def test_the_set_up_has_no_observation_yet() -> None:
