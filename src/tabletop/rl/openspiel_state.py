@@ -52,28 +52,32 @@ def fresh_seed(seed: int, clones: int) -> int:
 _ENCODERS: dict[type, Encode] = {}
 
 
-def _restore(cls: Any, history: list[dict[str, Any]], seed: int, fresh: bool, clones: int, trails: Any) -> Engine:
+def _restore(
+    cls: Any, history: list[dict[str, Any]], seed: int, fresh: bool, clones: int, trails: Any, frozen: bool = False
+) -> Engine:
     game = cls.from_history(history, log=False)
     game.seed = seed  # a clone's own future (the history holds the head's seed)
-    held = Engine(game, fresh, clones)
+    held = Engine(game, fresh, clones, frozen)
     held.trails = trails
     return held
 
 
 class Engine:
     """Holds a state's engine game and its seats' trails; its deep copy is a clone (with a fresh
-    future when ``fresh``).
+    future when ``fresh``). A ``frozen`` engine is never changed in place (explicit chance: a step
+    makes a new one), so a deep copy shares it.
 
     Trails, once asked for, are brought up to date lazily: a step only joins ``pending``, and
     :meth:`current_trails` replays the pending steps on ``behind`` (a clone of the engine where the
     trails stop). A rollout that never asks for an information state so pays nothing for them.
     """
 
-    __slots__ = ("behind", "clones", "fresh", "game", "pending", "trails")
+    __slots__ = ("behind", "clones", "fresh", "frozen", "game", "pending", "trails")
 
-    def __init__(self, game: RLPlayable, fresh: bool, clones: int = 0) -> None:
+    def __init__(self, game: RLPlayable, fresh: bool, clones: int = 0, frozen: bool = False) -> None:
         self.game: Any = game
         self.fresh = fresh
+        self.frozen = frozen
         self.clones = clones
         self.trails: Trails | None = None
         # (seat, decision, catalogue index, the engine after it or None) of the steps not in the trails
@@ -116,7 +120,7 @@ class Engine:
             self.behind = None
 
     def __deepcopy__(self, memo: Any) -> Engine:
-        twin = Engine(self.game.clone(), self.fresh)
+        twin = Engine(self.game if self.frozen else self.game.clone(), self.fresh, 0, self.frozen)
         if self.fresh:
             self.clones += 1
             twin.game.seed = fresh_seed(self.game.seed, self.clones)
@@ -126,7 +130,8 @@ class Engine:
 
     def __reduce__(self) -> tuple[Any, ...]:
         trails = self.current_trails([]) if self.trails is not None else None
-        return (_restore, (type(self.game), self.game.history, self.game.seed, self.fresh, self.clones, trails))
+        held = (type(self.game), self.game.history, self.game.seed, self.fresh, self.clones, trails, self.frozen)
+        return (_restore, held)
 
 
 def undone(game: Any) -> Any:
@@ -170,7 +175,7 @@ class TableState(pyspiel.State):  # type: ignore[misc]
         else:
             engine = engine if engine is not None else game.template.clone()
             _ENCODERS[type(engine)] = self.spec.encode_seat
-            self._held = Engine(engine, game.chance == "sampled")
+            self._held = Engine(engine, game.chance == "sampled", frozen=self._explicit)
 
     @property
     def engine(self) -> Any:
@@ -231,7 +236,7 @@ class TableState(pyspiel.State):  # type: ignore[misc]
         self._node = None
         if self._held is None:
             _ENCODERS[type(got)] = self.spec.encode_seat
-            self._held = Engine(got, False)
+            self._held = Engine(got, False, frozen=True)
         else:
             self._held.advance(seat, index, got)
 
