@@ -419,3 +419,15 @@ def test_a_scripted_tower_has_no_explicit_distribution() -> None:
 
     with pytest.raises(ValueError, match="no distribution"):
         TowerDrop(ScriptedTower(), [0], [1]).options(())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_bad_chance_mode_fails_at_load_game(game: str) -> None:
+    for bad in ("Explicit", "exact"):
+        with pytest.raises(pyspiel.SpielError, match=r"chance must be one of \['sampled', 'seeded', 'explicit'\]"):
+            load(game, chance=bad)
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter chance"):  # OpenSpiel's own check
+        load(game, chance=1)
+    assert load(game).get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert load(game, chance="sampled").get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert load(game, chance="sampled").max_chance_outcomes() == 0
