@@ -95,7 +95,7 @@ def measure_games(play: Callable[[int], Any], seeds: list[int]) -> dict[str, Any
     """Games/s and decisions/s; ``play(seed)`` returns decisions, or (decisions, finished)."""
     gc.collect()
     decisions = unfinished = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for seed in seeds:
         got = play(seed)
         if isinstance(got, tuple):
@@ -103,10 +103,13 @@ def measure_games(play: Callable[[int], Any], seeds: list[int]) -> dict[str, Any
             unfinished += not finished
         decisions += got
     dt = time.perf_counter() - start
+    cpu = time.process_time() - cpu  # on a shared machine the CPU time is the steadier figure
     return {
         "games": len(seeds),
         "decisions": decisions,
         "seconds": dt,
+        "cpu_seconds": cpu,
+        "decisions_per_cpu_s": decisions / cpu if cpu > 0 else 0.0,
         "games_per_s": len(seeds) / dt,
         "decisions_per_s": decisions / dt,
         "decisions_per_game": decisions / len(seeds),

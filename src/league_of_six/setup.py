@@ -8,11 +8,11 @@ the start, and keeps no secret order in the state.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from league_of_six.components import PILE_FIGURES, Components
 from league_of_six.state import CHOOSE, FACE_DOWN, FACE_UP, GRAY_SUPPLY, State
+from tabletop.chance import Deal, Replenished, Subset, Tops
 
 if TYPE_CHECKING:
     from league_of_six.game import Game
@@ -28,12 +28,12 @@ def initial_state(comp: Components, players: int) -> State:
 
 def setup_game(g: Game) -> None:
     s = g.s
-    ring = g.draw("ring", lambda rng: tuple(rng.sample(range(6), 6)))
+    ring = g.draw("ring", Deal(range(6)))
     if sorted(ring) != list(range(6)):
         raise g.corrupt(f"the ring {ring} is not an arrangement of the six towns")
     s.ring = list(ring)
     P = s.players
-    first = g.draw("order", lambda rng: tuple(rng.sample(range(P), P)))
+    first = g.draw("order", Deal(range(P)))
     if sorted(first) != list(range(P)):
         raise g.corrupt(f"the marker order {first} is not an order of the {P} seats")
     s.order = list(reversed(first))  # ``order`` runs from most guards to fewest; round 1 chooses first..last
@@ -49,7 +49,7 @@ def begin_round(g: Game) -> None:
     P = s.players
     # Civic leaders: the top card of each pile.
     piles = tuple(tuple(c for c in comp.pile_cards[f - 1] if s.card_at[c] == FACE_DOWN) for f in PILE_FIGURES)
-    up = g.draw("leaders", lambda rng: tuple(rng.choice(p) if p else -1 for p in piles))
+    up = g.draw("leaders", Tops(piles))
     if len(up) != len(piles) or any((c not in p) if p else c != -1 for c, p in zip(up, piles, strict=False)):
         raise g.corrupt(f"civic leaders {up} are not the tops of the piles")
     for f, c in enumerate(up):
@@ -57,7 +57,7 @@ def begin_round(g: Game) -> None:
         if c >= 0:
             s.card_at[c] = FACE_UP
     # Hussites: one town remains for each player.
-    siege = g.draw("siege", lambda rng: tuple(sorted(rng.sample(range(6), 6 - P))))
+    siege = g.draw("siege", Subset(range(6), 6 - P))
     if len(siege) != 6 - P or len(set(siege)) != len(siege) or not all(0 <= t < 6 for t in siege):
         raise g.corrupt(f"besieged towns {siege} are not {6 - P} different towns")
     for t in siege:
@@ -66,14 +66,7 @@ def begin_round(g: Game) -> None:
     # Tax tiles: from the pile; when it runs out the used tiles are shuffled into a new pile.
     deck, used = s.tax_deck, s.tax_used
 
-    def sample_tiles(rng: random.Random) -> tuple[int, ...]:
-        if len(deck) >= P:
-            return tuple(rng.sample(deck, P))
-        drawn = list(deck) + rng.sample(used, P - len(deck))
-        rng.shuffle(drawn)
-        return tuple(drawn)
-
-    tiles = g.draw("tax_tiles", sample_tiles)
+    tiles = g.draw("tax_tiles", Replenished(deck, used, P))
     _take_tiles(g, tiles)
     for t, tile in zip(free, tiles, strict=True):
         s.tile_at[t] = tile
@@ -81,7 +74,7 @@ def begin_round(g: Game) -> None:
     if s.round in (1, 4):
         s.storage_left = list(range(len(comp.storage)))
     left = s.storage_left
-    pair = g.draw("storage", lambda rng: tuple(rng.sample(left, 2)))
+    pair = g.draw("storage", Deal(left, 2))
     if len(pair) != 2 or pair[0] == pair[1] or not all(x in left for x in pair):
         raise g.corrupt(f"storage tiles {pair} are not two of the unused tiles {left}")
     s.store_tiles = list(pair)

@@ -60,7 +60,7 @@ from contextvars import ContextVar
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tabletop.chain import Chain
-from tabletop.chance import stream
+from tabletop.chance import ChanceSource, stream
 from tabletop.errors import IllegalAction
 
 T = TypeVar("T")
@@ -115,6 +115,7 @@ class ReplayQueue(deque[tuple[str, Any]]):
     """
 
     started = False
+    source: ChanceSource | None = None  # draws past the queue's end (None: the seed's samples)
 
     def failure(self) -> str:
         """How a failure while rebuilding is reported: the options' until the game started."""
@@ -165,6 +166,9 @@ class RecordedGame(Generic[S, A]):
     OVER: ClassVar[int] = -1  # the phase of a finished game
     # Called after each emit (see the module's docstring); a class default, so clones never inherit one.
     emit_observer: EmitObserver | None = None
+    # Where draws come from when no replay holds them: None samples from the seed (the default and
+    # the fast path); OpenSpiel's explicit chance sets one. A class default, so clones never inherit one.
+    chance_source: ChanceSource | None = None
 
     config: dict[str, Any]
     seed: int
@@ -179,6 +183,8 @@ class RecordedGame(Generic[S, A]):
         """Set the recording fields of a new game (call first in ``__init__``, options checked)."""
         if isinstance(replay, ReplayQueue):
             replay.started = True
+            if replay.source is not None:  # a game built under a source draws its set-up there too
+                self.chance_source = replay.source
         self.config = config
         self.seed = config["seed"]
         self.logging = log
@@ -353,7 +359,9 @@ class RecordedGame(Generic[S, A]):
     def draw(self, kind: str, sample: Callable[[Any], T]) -> T:
         """A chance outcome: from the replay queue if replaying, else sampled; always recorded.
 
-        ``sample`` gets a ``random.Random`` of its own and returns a JSON-ready value (tuples allowed).
+        ``sample`` gets a ``random.Random`` of its own and returns a JSON-ready value (tuples allowed);
+        rules code passes a :class:`tabletop.chance.Draw`, which also says what the draw is, for a
+        ``chance_source`` that chooses the outcome itself (it is recorded all the same).
         Rules code checks a replayed outcome is possible (``raise self.corrupt(...)`` if not).
         """
         s = self.s
@@ -363,8 +371,10 @@ class RecordedGame(Generic[S, A]):
             got_kind, outcome = self._replay.popleft()
             if got_kind != kind:
                 raise self.corrupt(f"history has a {got_kind!r} outcome where a {kind!r} draw comes")
-        else:
+        elif self.chance_source is None:
             outcome = sample(stream(self.seed, n))
+        else:
+            outcome = self.chance_source(self, kind, sample)
         self._hist = self._hist.append(("chance", kind, outcome))
         return outcome  # type: ignore[no-any-return]
 

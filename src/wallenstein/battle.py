@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.chance import TowerDrop
 from wallenstein.board import B_CHURCH, B_PALACE, BOARD, BUILDING_BITS, T_ATTACK, T_DEFEND
 from wallenstein.leaders import county_lost
 from wallenstein.state import NEUTRAL
@@ -22,7 +23,7 @@ def tower_drop(g: Game, dropped: list[int]) -> list[int]:
     """Drop cubes into the tower (a recorded chance outcome); the inside content is updated."""
     s = g.s
     inside = s.inside
-    out = list(g.draw("tower", lambda rng: tuple(g.tower.drop(inside, dropped, rng))))
+    out = list(g.draw("tower", TowerDrop(g.tower, inside, dropped)))
     if len(out) != len(inside):
         raise g.corrupt(f"tower outcome {out} has the wrong number of colours")
     for c, o in enumerate(out):

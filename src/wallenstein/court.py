@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.chance import Subset
 from tabletop.errors import IllegalAction
 from wallenstein import favours
 from wallenstein.actions import COURT_SEQUENCE, FAVOUR, FAVOUR_PASS, Action, card_name
@@ -66,7 +67,7 @@ def display_favours(g: Game) -> None:
     court.shown = 0
     deck = court.deck
     k = min(3, len(deck))
-    drawn = g.draw("favours", lambda rng: tuple(sorted(rng.sample(deck, k))))
+    drawn = g.draw("favours", Subset(deck, k))
     if len(set(drawn)) != k or any(n not in deck for n in drawn):
         raise g.corrupt(f"favour cards {drawn} are not {k} cards of the favour deck")
     court.deck = [n for n in deck if n not in drawn]

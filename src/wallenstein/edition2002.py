@@ -27,6 +27,7 @@ import json
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from tabletop.chance import Deal
 from tabletop.errors import IllegalAction
 from wallenstein import battle
 from wallenstein.actions import STAY_ACTION, Action, card_name, commit_action, move_action, move_only_action
@@ -88,7 +89,7 @@ def shuffle_leaders(g: Game) -> None:
     """Shuffle the leader cards: the new player order (a recorded chance draw)."""
     s = g.s
     seats = range(s.players)
-    order = g.draw("leader_order", lambda rng: tuple(rng.sample(seats, len(seats))))
+    order = g.draw("leader_order", Deal(seats))
     if sorted(order) != list(seats):
         raise g.corrupt(f"leader order {order} is not an order of the seats")
     s.order = list(order)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tabletop.chance import Choice
 from tabletop.engine import RecordedGame, check_game, check_head
 from tabletop.errors import IllegalAction
 from wallenstein import court, landsknechte, leaders
@@ -383,7 +384,7 @@ class Game(RecordedGame[State, Action]):
         """The season's event, drawn from the year's remaining face-up events (W-10)."""
         s = self.s
         events = s.year_events
-        s.event = self.draw("event", lambda rng: rng.choice(events))
+        s.event = self.draw("event", Choice(events))
         if s.event not in events:
             raise self.corrupt(f"event {s.event} is not among this year's events {events}")
         if self.logging:

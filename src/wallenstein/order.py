@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tabletop.chance import Deal
 from wallenstein.board import AUCTION_BOX, BONUS_TILES, EMPTY, MONEY, N_BOXES, TOWER
 from wallenstein.state import POSITION
 
@@ -40,7 +39,7 @@ def reveal_bids(g: Game) -> None:
     for rank in sorted(ranks):
         tied = ranks[rank]
         if len(tied) > 1:
-            drawn = g.draw("bid_tie", _shuffler(tied))
+            drawn = g.draw("bid_tie", Deal(tied))
             if sorted(drawn) != tied:
                 raise g.corrupt(f"bid tie draw {drawn} is not an order of seats {tied}")
             tied = list(drawn)
@@ -53,10 +52,6 @@ def reveal_bids(g: Game) -> None:
         from wallenstein.actions import card_name
 
         g.emit("bids", bids={str(p): card_name(s.bids[p]) for p in range(s.players)}, bid_order=order)
-
-
-def _shuffler(seats: list[int]) -> Callable[[random.Random], tuple[int, ...]]:
-    return lambda rng: tuple(rng.sample(seats, len(seats)))
 
 
 def free_positions(g: Game) -> list[int]:

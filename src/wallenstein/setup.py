@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.chance import Deal, Subset
 from tabletop.errors import IllegalAction
 from wallenstein.actions import Action
 from wallenstein.battle import tower_drop
@@ -54,7 +55,7 @@ def setup_lineup(g: Game) -> None:
 def setup_draft(g: Game) -> None:
     s = g.s
     cards = [c for c, o in enumerate(s.owner) if o == NEUTRAL]
-    s.county_deck = list(g.draw("county_deck", lambda rng: tuple(rng.sample(cards, len(cards)))))
+    s.county_deck = list(g.draw("county_deck", Deal(cards)))
     if sorted(s.county_deck) != cards:
         raise g.corrupt("county deck draw is not a shuffle of the county cards")
     s.faceup = [s.county_deck.pop(0), s.county_deck.pop(0)]
@@ -156,7 +157,7 @@ def fill_tower(g: Game) -> None:
 def begin_year(g: Game) -> None:
     s = g.s
     deck = s.event_deck
-    drawn = g.draw("year_events", lambda rng: tuple(sorted(rng.sample(deck, 4))))
+    drawn = g.draw("year_events", Subset(deck, 4))
     if len(set(drawn)) != 4 or any(e not in deck for e in drawn):
         raise g.corrupt(f"year events {drawn} are not 4 cards of the event deck")
     s.year_events = list(drawn)
@@ -169,9 +170,9 @@ def begin_year(g: Game) -> None:
 
 def begin_season(g: Game) -> None:
     s = g.s
-    cards = g.draw("action_cards", lambda rng: tuple(rng.sample(range(10), 10)))
+    cards = g.draw("action_cards", Deal(range(10)))
     # The 2002 edition has no bonus tiles (and no bid: planning starts after the auction box).
-    tiles = () if g.is2002 else g.draw("bonus_tiles", lambda rng: tuple(rng.sample(range(5), 5)))
+    tiles = () if g.is2002 else g.draw("bonus_tiles", Deal(range(5)))
     if sorted(cards) != list(range(10)) or sorted(tiles) != ([] if g.is2002 else list(range(5))):
         raise g.corrupt("action card or bonus tile shuffle is not a permutation")
     s.action_cards = list(cards)

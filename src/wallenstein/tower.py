@@ -15,6 +15,10 @@ Models:
 * :class:`ProbabilisticTower` with ``p_inside=0`` (``memoryless_tower()``): what is inside never
   comes out, so a battle depends only on the cubes thrown in it.
 * :class:`ScriptedTower`: you say what comes out, drop by drop (for tests and worked examples).
+
+A model with ``count_distribution(inside, dropped)`` (the probabilistic one) also gives, per colour,
+the exact distribution of what comes out: OpenSpiel's explicit chance makes each colour's count a
+chance node with it (:class:`tabletop.chance.TowerDrop`). The scripted tower has none.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from tabletop.chance import binomial
+from tabletop.chance import binomial, binomial_pmf, convolve
 from tabletop.errors import IllegalAction
 
 
@@ -47,6 +51,11 @@ class ProbabilisticTower:
     def drop(self, inside: Sequence[int], dropped: Sequence[int], rng: random.Random) -> list[int]:
         pd, pi = self.p_drop, self.p_inside
         return [binomial(rng, d, pd) + binomial(rng, i, pi) for i, d in zip(inside, dropped, strict=True)]
+
+    def count_distribution(self, inside: int, dropped: int) -> list[float]:
+        """P(k cubes of one colour come out), k = 0..inside+dropped: what :meth:`drop` samples per
+        colour (two independent binomials, added; colours are independent of each other)."""
+        return convolve(binomial_pmf(dropped, self.p_drop), binomial_pmf(inside, self.p_inside))
 
     def to_json(self) -> dict[str, Any]:
         return {"model": "probabilistic", "p_drop": self.p_drop, "p_inside": self.p_inside}

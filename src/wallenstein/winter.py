@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.chance import Subset
 from wallenstein.battle import revolt
 from wallenstein.board import BOARD, BUILDING_BITS, BUILDINGS, SupplyRow
 from wallenstein.edition2002 import F_WINTER, open_fight
@@ -55,7 +56,7 @@ def run_winter(g: Game) -> bool:
             owned = s.counties_of(seat)
             k, row = supply_revolts(g, seat)
             if row is not None and owned:
-                drawn = g.draw("winter_revolts", lambda rng: tuple(sorted(rng.sample(owned, k))))
+                drawn = g.draw("winter_revolts", Subset(owned, k))
                 if any(c not in owned for c in drawn) or len(set(drawn)) != k:
                     raise g.corrupt(f"winter revolt draw {drawn} is not {k} counties of seat {seat}")
                 s.winter_queue = list(drawn)

@@ -88,7 +88,7 @@ def test_league_of_six_options_reach_the_engine() -> None:
         ("league_of_six", {"players": 6}, "3, 4 or 5 players, not 6"),
         ("league_of_six", {"sides": "green"}, "unknown town side"),
         ("league_of_six", {"reward": "points"}, "reward must be one of"),
-        ("league_of_six", {"chance": "explicit"}, "chance must be one of"),
+        ("league_of_six", {"chance": "loaded"}, "chance must be one of"),
         ("league_of_six", {"seed": -1}, "non-negative"),
     ],
 )

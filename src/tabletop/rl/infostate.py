@@ -43,6 +43,15 @@ class Trails:
         self.observe(game, encode)
         self.marks.clear()  # the start is not a step that can be undone
 
+    def __deepcopy__(self, memo: Any) -> Trails:
+        """A copy of the lists only: digests are bytes and observations are never changed in place
+        (a step replaces them), so a clone of a state (a search makes many) shares them."""
+        twin = Trails.__new__(Trails)
+        twin.digests = [list(chain) for chain in self.digests]
+        twin.last = list(self.last)
+        twin.marks = list(self.marks)
+        return twin
+
     def observe(self, game: Any, encode: Encode, seat: int | None = None, action: int | None = None) -> None:
         """Record a step: ``seat``'s decision ``action`` (if any), then every seat's observation if it changed."""
         self.marks.append((tuple(len(d) for d in self.digests), list(self.last)))

@@ -7,12 +7,14 @@ Every option is a game parameter (:mod:`tabletop.rl.openspiel_params`), checked 
 (simultaneous secret planning is played in turn, as in the PettingZoo AEC env). Imperfect information.
 Actions are the game's catalogue indices (the no-op, index 0, is never legal).
 
-**Chance.** The engine samples chance inside ``apply_action`` from the parameter ``seed`` (outcome
-``n`` from a stream of its own), so a loaded game is a function of its decisions and its seed, which
-no seat sees. That is how the type declares it: ``DETERMINISTIC`` chance mode (pyspiel 2.0.2
-cannot serialize a Python game declared ``SAMPLED_STOCHASTIC``: it asks the game for a C++ RNG state
-a Python game cannot give), states without chance nodes. Clones: see
-:mod:`tabletop.rl.openspiel_state` (``chance=sampled``: a clone's future is fresh).
+**Chance.** By default (``chance=sampled``, and ``seeded``) the engine samples chance inside
+``apply_action`` from the parameter ``seed`` (outcome ``n`` from a stream of its own), so a loaded
+game is a function of its decisions and its seed, which no seat sees. That is how the type declares
+it: ``DETERMINISTIC`` chance mode (pyspiel 2.0.2 cannot serialize a Python game declared
+``SAMPLED_STOCHASTIC``: it asks the game for a C++ RNG state a Python game cannot give), states
+without chance nodes. Clones: see :mod:`tabletop.rl.openspiel_state` (``chance=sampled``: a clone's
+future is fresh). With ``chance=explicit`` the type is ``EXPLICIT_STOCHASTIC``: every draw is a
+chance node (:mod:`tabletop.rl.openspiel_chance`), ``max_chance_outcomes`` bounds the picks' values.
 
 * information state string: the seat's perfect-recall trail (:mod:`tabletop.rl.infostate`); no
   information state tensor (a fixed-size perfect-recall tensor of a game of ~1,000 decisions is
@@ -31,6 +33,7 @@ import numpy as np
 import pyspiel
 
 from tabletop.errors import IllegalAction
+from tabletop.rl.openspiel_chance import MAX_OUTCOMES
 from tabletop.rl.openspiel_params import GAMES, canonical, defaults, settings
 from tabletop.rl.openspiel_state import state_class
 from tabletop.rl.spec import RLGame
@@ -41,12 +44,15 @@ _REGISTERED: dict[str, type] = {}
 _CLASSES: dict[str, type] = {}
 
 
-def _game_type(short: str, long: str, spec_params: dict[str, Any], reward: str) -> pyspiel.GameType:
+def _game_type(
+    short: str, long: str, spec_params: dict[str, Any], reward: str, chance: str = "sampled"
+) -> pyspiel.GameType:
+    modes = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short,
         long_name=long,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=modes.EXPLICIT_STOCHASTIC if chance == "explicit" else modes.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM if reward == "win" else pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -78,8 +84,8 @@ class Observer:
         self.dict = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: Any, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = self.spec.encode_seat(state.engine, player)
+        if self.tensor is not None:  # zeros while an explicit set-up is drawn: nothing is seen yet
+            self.tensor[:] = 0.0 if state.setting_up else self.spec.encode_seat(state.engine, player)
 
     def string_from(self, state: Any, player: int) -> str:
         return str(state.information_state_string(player) if self.recall else state.observation_string(player))
@@ -117,14 +123,15 @@ def _game_class(spec: RLGame, key: str, short: str, long: str, max_game_length: 
             bound = GAMES[key].max_utility_vp
             info = pyspiel.GameInfo(
                 num_distinct_actions=spec.catalogue.size,
-                max_chance_outcomes=0,
+                max_chance_outcomes=MAX_OUTCOMES if chosen.chance == "explicit" else 0,
                 num_players=chosen.players,
                 min_utility=0.0 if win else -bound,
                 max_utility=1.0 if win else bound,
                 utility_sum=1.0 if win else 0.0,
                 max_game_length=max_game_length,
             )
-            super().__init__(_game_type(short, long, base_params, chosen.reward), info, full)
+            game_type = _game_type(short, long, base_params, chosen.reward, chosen.chance)
+            super().__init__(game_type, info, full)
             self.template = template  # a fresh game of these settings; initial states are its clones
             self.reward = chosen.reward
             self.chance = chosen.chance

@@ -25,7 +25,8 @@ from tabletop.rl.spec import REWARDS
 Params = Mapping[str, Any]
 # "sampled": the engine's recorded chance from the seed; a clone draws a fresh future (a search
 # cannot see the game's future). "seeded": a clone keeps the seed and so replays the same future.
-CHANCE_MODES = ("sampled", "seeded")
+# "explicit": every draw is an OpenSpiel chance node (tabletop.rl.openspiel_chance).
+CHANCE_MODES = ("sampled", "seeded", "explicit")
 COMMON = {"players": 4, "seed": 0, "reward": "win", "chance": "sampled"}
 COMMON_DOC = {
     "players": "3, 4 or 5",
@@ -33,7 +34,8 @@ COMMON_DOC = {
     "reward": "`win`: 1/len(winners) to each winner (constant sum 1); `vp`: the seat's score minus the "
     "mean of the others' over a scale (zero sum; see docs/research/rl.md, Rewards)",
     "chance": "`sampled`: a clone (a search's) draws a fresh future; `seeded`: a clone keeps the seed and "
-    "replays the same future (what OpenSpiel's clone checks expect; a search would see the future)",
+    "replays the same future (what OpenSpiel's clone checks expect; a search would see the future); "
+    "`explicit`: every draw is a chance node with its exact outcome probabilities (the seed is unused)",
 }
 
 
