@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import league_of_six
 from league_of_six.cli import app
 from tabletop.agents import random_agents
 from tabletop.runner import run
+from tabletop.testing import cli_runner, invoke_json
 
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 EXAMPLES = Path(__file__).resolve().parent / "los_examples_components.json"
 GOLDEN = Path(__file__).resolve().parents[1] / "golden_los"
 
 
 def simulate_json(*args: str) -> dict[str, object]:
-    result = runner.invoke(app, ["simulate", "--json", "--quiet", *args])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert isinstance(data, dict)
-    return data
+    return invoke_json(app, ["simulate", "--json", "--quiet", *args])
 
 
 def test_simulate_json_matches_games_played_through_the_runner() -> None:

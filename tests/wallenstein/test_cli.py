@@ -8,24 +8,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import wallenstein
 from tabletop.agents import random_agents
 from tabletop.runner import run
+from tabletop.testing import cli_runner, invoke_json
 from wallenstein.cli import app
 
-# Unset what would make Rich colour its output even though it is not writing to a terminal.
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def simulate_json(*args: str) -> dict[str, object]:
-    result = runner.invoke(app, ["simulate", "--json", "--quiet", *args])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert isinstance(data, dict)
-    return data
+    return invoke_json(app, ["simulate", "--json", "--quiet", *args])
 
 
 def test_simulate_json_numbers_are_consistent() -> None:
