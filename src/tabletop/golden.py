@@ -1,6 +1,6 @@
 """Golden playthroughs: fixed games whose history and narration are kept as files in the tests, so
 that a change of the rules or of the narration shows up as a readable diff. Both games' regenerate
-scripts (tests/golden/regenerate.py, tests/golden_los/regenerate.py) use these two functions."""
+scripts (tests/golden/regenerate.py, tests/golden_los/regenerate.py) use these functions."""
 
 from __future__ import annotations
 
@@ -37,3 +37,8 @@ def regenerate(
     if not changed:
         print("golden files are up to date")
     return 1 if check and changed else 0
+
+
+def game_files(game: Any, case: Any, narrate: Callable[[Any], str]) -> dict[Path, str]:
+    """A played case's golden files: its history (``case.history_path``) and narration (``case.narration_path``)."""
+    return {case.history_path: history_text(game.history), case.narration_path: narrate(game)}

@@ -3,7 +3,9 @@
 * :func:`load_script`: a script that is not part of a package (a golden-game regenerator, a tool)
   imported as a module;
 * :func:`cli_runner` and :func:`invoke_json`: a game's Typer command line run in-process, with plain
-  output (no colours, whatever the environment asks for).
+  output (no colours, whatever the environment asks for);
+* :func:`play_randomly`: a game played to its end by uniformly random decisions;
+* :class:`CheckedAgent` and :func:`seated`: bots that play a test game, each answer checked.
 
 Nothing here is imported by the engines: Typer loads only when a command line is tested.
 """
@@ -12,10 +14,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from tabletop.agents import Agent, derive_seed
 
 if TYPE_CHECKING:
     import typer
@@ -50,3 +56,58 @@ def invoke_json(app: typer.Typer, args: list[str]) -> dict[str, Any]:
     data = json.loads(result.stdout)
     assert isinstance(data, dict)
     return data
+
+
+G = TypeVar("G", bound=Any)
+
+
+def play_randomly(game: G, rng: random.Random, after: Callable[[G], object] | None = None) -> G:
+    """Play ``game`` to its end: each step a random pending seat takes a random legal decision;
+    ``after(game)`` after each step (e.g. an invariants check). Returns the game."""
+    while not game.over:
+        seat = rng.choice(game.pending())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if after is not None:
+            after(game)
+    return game
+
+
+class CheckedAgent:
+    """Wraps an agent in a test game: it must get a plain dict and list (never the game itself), and
+    :meth:`check` judges each answer (here: one of the legal actions; a game's tests add their own
+    checks). ``game`` is kept only to check answers against. ``needs_observation`` is the wrapped
+    agent's unless ``observe_always``."""
+
+    def __init__(self, agent: Agent, game: Any, observe_always: bool = False) -> None:
+        self.agent = agent
+        self.game = game
+        self.needs_observation = observe_always or getattr(agent, "needs_observation", True)
+        self.decisions = 0
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.agent.reset(seat, seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any:
+        assert type(observation) is dict and type(legal) is list
+        self.before()
+        action = self.agent.act(observation, legal)
+        self.check(observation, legal, action)
+        self.decisions += 1
+        return action
+
+    def before(self) -> None:
+        """Called before each decision (e.g. to check the game's invariants)."""
+
+    def check(self, observation: dict[str, Any], legal: Sequence[Any], action: Any) -> None:
+        assert action in legal, f"{action} is not among the legal actions {legal}"
+
+
+def seated(kinds: Sequence[str], players: int, seed: int, make: Callable[[str, int], Agent]) -> list[Agent]:
+    """One agent a seat, of ``kinds[seat % len(kinds)]``, made by ``make(kind, seed)`` and reset to its
+    seat, each seeded from the game seed (:func:`tabletop.agents.derive_seed`)."""
+    agents = []
+    for seat in range(players):
+        agent = make(kinds[seat % len(kinds)], derive_seed(seed, seat))
+        agent.reset(seat, derive_seed(seed, seat))
+        agents.append(agent)
+    return agents

@@ -18,7 +18,7 @@ from pathlib import Path
 from league_of_six import Game, new_game
 from league_of_six.narrate import narrate_game
 from tabletop.agents import random_agents
-from tabletop.golden import history_text, regenerate
+from tabletop.golden import game_files, regenerate
 from tabletop.runner import play
 
 HERE = Path(__file__).resolve().parent
@@ -53,13 +53,8 @@ def play_case(case: Case) -> Game:
 
 
 def expected_files(case: Case) -> dict[Path, str]:
-    game = play_case(case)
-    return {case.history_path: history_text(game.history), case.narration_path: narrate_game(game)}
-
-
-def main(argv: list[str]) -> int:
-    return regenerate(CASES, expected_files, HERE.parent.parent, argv)
+    return game_files(play_case(case), case, narrate_game)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(regenerate(CASES, expected_files, HERE.parent.parent, sys.argv[1:]))
