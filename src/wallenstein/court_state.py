@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.slots import slot_copier, slots_from_dict, slots_to_dict
+
 COURT_BOXES = 3
 COURTIERS = 7  # per player
 FAVOUR_CARDS = 21
@@ -51,28 +53,14 @@ class CourtState:
         self.shown = 0  # 1 once this round's court boards are revealed
 
     def clone(self) -> CourtState:
-        c = CourtState.__new__(CourtState)
-        c.plans = self.plans[:]
-        c.supply = self.supply[:]
-        c.hall = self.hall[:]
-        c.audience = self.audience[:]
-        c.deck = self.deck[:]
-        c.display = self.display[:]
-        c.gone = self.gone[:]
-        c.parry = self.parry[:]
-        c.shield = self.shield[:]
-        c.stage = self.stage
-        c.queue = self.queue[:]
-        c.ask = self.ask
-        c.shown = self.shown
-        return c
+        return _copy_courtstate(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: (v[:] if isinstance(v := getattr(self, name), list) else v) for name in CourtState.__slots__}
+        return slots_to_dict(self, CourtState.__slots__)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CourtState:
-        c = cls.__new__(cls)
-        for name in CourtState.__slots__:
-            setattr(c, name, data[name])
-        return c
+        return slots_from_dict(cls, data)
+
+
+_copy_courtstate = slot_copier(CourtState, CourtState(3))
