@@ -97,8 +97,8 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "current": g.event_json(s.event) if s.event >= 0 else None,
             "deck_left": len(s.event_deck),
         },
-        **_season_table(g, seat, in_season),
     }
+    _add_season_table(obs, g, seat, in_season)
     _add_phase_parts(obs, g, in_season)
     _add_module_parts(obs, g, seat)
     return obs
@@ -132,25 +132,23 @@ def _players(g: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _season_table(g: Game, seat: int | None, in_season: bool) -> dict[str, Any]:
+def _add_season_table(obs: dict[str, Any], g: Game, seat: int | None, in_season: bool) -> None:
     """The season's action cards turned up (W-11a) and the current action, bonus tiles, bids, the
     orders and positions, the plan cards turned up, and the county cards lost."""
     s = g.s
     P = s.players
     revealed_cards = _revealed_action_count(g) if in_season else 0
-    return {
-        "action_cards": [ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)]
-        if in_season
-        else [],
-        "current_action": s.act + 1 if s.phase == MOVE or (s.phase == COMMIT and s.season != WINTER) else None,
-        "bonus_tiles": [BONUS_TILES[t] for t in s.tiles] if in_season else [],
-        "bids": {str(p): card_name(s.bids[p]) for p in range(P)} if s.bid_order else {},
-        "bid_order": list(s.bid_order),
-        "positions": {str(p): s.position[p] + 1 for p in range(P) if s.position[p] >= 0},
-        "order": list(s.order),
-        "plans": _revealed_plans(g, seat),
-        "lost_cards": {str(p): _lost_keys(s.lost[p]) for p in range(P) if s.lost[p]},
-    }
+    obs["action_cards"] = (
+        [ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)] if in_season else []
+    )
+    obs["current_action"] = s.act + 1 if s.phase == MOVE or (s.phase == COMMIT and s.season != WINTER) else None
+    obs["bonus_tiles"] = [BONUS_TILES[t] for t in s.tiles] if in_season else []
+    obs["bids"] = {str(p): card_name(s.bids[p]) for p in range(P)} if s.bid_order else {}
+    obs["bid_order"] = list(s.bid_order)
+    obs["positions"] = {str(p): s.position[p] + 1 for p in range(P) if s.position[p] >= 0}
+    obs["order"] = list(s.order)
+    obs["plans"] = _revealed_plans(g, seat)
+    obs["lost_cards"] = {str(p): _lost_keys(s.lost[p]) for p in range(P) if s.lost[p]}
 
 
 def _add_phase_parts(obs: dict[str, Any], g: Game, in_season: bool) -> None:
