@@ -9,7 +9,7 @@ lists and nothing else.
 
 from __future__ import annotations
 
-from tabletop.slots import slot_copier, slots_from_dict, slots_to_dict
+from tabletop.slots import SlotState
 
 # Phases: who must decide what now.
 CHOOSE, OFFER, RESPOND, ROTATE, STORE, BONUS, OVER = range(7)
@@ -22,7 +22,7 @@ START_INFLUENCE = 10
 START_GUARDS = 3
 
 
-class State:
+class State(SlotState):
     __slots__ = (
         "besieged",
         "bonus_limit",
@@ -114,20 +114,9 @@ class State:
         """Storage tile side in use: I in rounds 1-3, II in rounds 4-6."""
         return 0 if self.round <= 3 else 1
 
-    def clone(self) -> State:
-        return _copy_state(self)
-
-    def to_dict(self) -> dict[str, object]:
-        """Every field, JSON-ready (used for save files and state comparisons)."""
-        return slots_to_dict(self, State.__slots__)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> State:
-        return slots_from_dict(cls, data)
-
     def means(self, seat: int) -> int:
         """Guards a seat can give: those in hand plus one per 2 influence (L-04: never below 0)."""
         return self.guards[seat] + self.influence[seat] // 2
 
 
-_copy_state = slot_copier(State, State(3))
+State.copies_like(State(3))

@@ -11,7 +11,7 @@ immutable), any other value is shared (numbers, tuples, strings, and parts the c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 T = TypeVar("T")
 
@@ -43,3 +43,25 @@ def slots_from_dict(cls: type[T], data: dict[str, Any]) -> T:
     for name in cls.__slots__:  # type: ignore[attr-defined]
         setattr(obj, name, data[name])
     return obj
+
+
+class SlotState:
+    """Base of a state whose fields are its ``__slots__``: ``clone`` (installed by :meth:`copies_like`
+    once the class exists), ``to_dict`` and ``from_dict`` (every slot by name)."""
+
+    __slots__ = ()
+
+    def clone(self) -> Self:
+        raise NotImplementedError(f"{type(self).__name__}.copies_like(prototype) was not called")
+
+    @classmethod
+    def copies_like(cls, prototype: SlotState) -> None:
+        """Install ``clone``, written out from the slots (:func:`slot_copier`) of ``prototype``, a fresh instance."""
+        setattr(cls, "clone", slot_copier(cls, prototype))  # noqa: B010 (mypy forbids assigning a method)
+
+    def to_dict(self) -> dict[str, object]:
+        return slots_to_dict(self, type(self).__slots__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        return slots_from_dict(cls, data)

@@ -7,9 +7,7 @@ for "convert 3", "convert 2", "convert 1"); favour cards are numbered 1..21.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tabletop.slots import slot_copier, slots_from_dict, slots_to_dict
+from tabletop.slots import SlotState
 
 COURT_BOXES = 3
 COURTIERS = 7  # per player
@@ -20,7 +18,7 @@ SPACE_COST = (4, 3, 2)  # courtiers asked by the three card spaces of the audien
 IDLE, AUDIENCE, EFFECT = 0, 1, 2
 
 
-class CourtState:
+class CourtState(SlotState):
     __slots__ = (
         "ask",
         "audience",
@@ -52,15 +50,5 @@ class CourtState:
         self.ask = 0  # favour card whose effect waits for the current seat's choice
         self.shown = 0  # 1 once this round's court boards are revealed
 
-    def clone(self) -> CourtState:
-        return _copy_courtstate(self)
 
-    def to_dict(self) -> dict[str, Any]:
-        return slots_to_dict(self, CourtState.__slots__)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CourtState:
-        return slots_from_dict(cls, data)
-
-
-_copy_courtstate = slot_copier(CourtState, CourtState(3))
+CourtState.copies_like(CourtState(3))

@@ -6,7 +6,7 @@ plans flat as ``plans[seat * N_BOXES + box]``. A clone copies these lists and no
 
 from __future__ import annotations
 
-from tabletop.slots import slot_copier, slots_from_dict, slots_to_dict
+from tabletop.slots import SlotState, slot_copier
 from wallenstein.board import N_BOXES
 from wallenstein.court_state import CourtState
 
@@ -40,7 +40,7 @@ OUT_OF_PLAY = -2
 MOVE_DEPLOY1, MOVE_COMBAT = 0, 1
 
 
-class ModuleState:
+class ModuleState(SlotState):
     """The state of the Landsknechte and Military Leaders modules, apart so that a basic game's clone
     copies none of it (it holds the shared, never changed ``NO_MODULES``).
 
@@ -64,18 +64,8 @@ class ModuleState:
         self.trophies: list[int] = []
         self.ml_turn = 0
 
-    def clone(self) -> ModuleState:
-        return _copy_modulestate(self)
 
-    def to_dict(self) -> dict[str, object]:
-        return slots_to_dict(self, ModuleState.__slots__)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> ModuleState:
-        return slots_from_dict(cls, data)
-
-
-_copy_modulestate = slot_copier(ModuleState, ModuleState(5))
+ModuleState.copies_like(ModuleState(5))
 
 # The module state of games without these modules: never changed (module set-up replaces it), so
 # states share it. Its leader list covers the largest table: nobody's leader stands anywhere.
