@@ -14,9 +14,10 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from tabletop.agents import random_agents
-from tabletop.golden import game_files, regenerate
+from tabletop.golden import GoldenCase, game_files, regenerate
 from tabletop.runner import play
 from wallenstein import Game, new_game
 from wallenstein.narrate import narrate_game
@@ -28,7 +29,8 @@ MODULE_TAGS = {"emperors_court": "court", "landsknechte": "landsknechte", "milit
 
 
 @dataclass(frozen=True)
-class Case:
+class Case(GoldenCase):
+    folder: ClassVar[Path] = HERE
     players: int
     seed: int
     setup: str = "lineup"
@@ -40,14 +42,6 @@ class Case:
         setup = "" if self.setup == "lineup" else f"_{self.setup}"
         mods = "".join(f"_{MODULE_TAGS[m]}" for m in self.modules)
         return f"wallenstein_{self.edition}{mods}_p{self.players}{setup}_seed{self.seed}"
-
-    @property
-    def history_path(self) -> Path:
-        return HERE / f"{self.name}.history.json"
-
-    @property
-    def narration_path(self) -> Path:
-        return HERE / f"{self.name}.txt"
 
 
 CASES: tuple[Case, ...] = (

@@ -14,18 +14,20 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from league_of_six import Game, new_game
 from league_of_six.narrate import narrate_game
 from tabletop.agents import random_agents
-from tabletop.golden import game_files, regenerate
+from tabletop.golden import GoldenCase, game_files, regenerate
 from tabletop.runner import play
 
 HERE = Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True)
-class Case:
+class Case(GoldenCase):
+    folder: ClassVar[Path] = HERE
     players: int
     seed: int
     sides: str = "white"
@@ -34,14 +36,6 @@ class Case:
     def name(self) -> str:
         sides = "" if self.sides == "white" else f"_{self.sides}"
         return f"league_of_six_p{self.players}{sides}_seed{self.seed}"
-
-    @property
-    def history_path(self) -> Path:
-        return HERE / f"{self.name}.history.json"
-
-    @property
-    def narration_path(self) -> Path:
-        return HERE / f"{self.name}.txt"
 
 
 CASES: tuple[Case, ...] = (Case(3, 1), Case(4, 1), Case(5, 1), Case(4, 2, "yellow"))
