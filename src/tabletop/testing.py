@@ -4,7 +4,8 @@
   imported as a module;
 * :func:`cli_runner` and :func:`invoke_json`: a game's Typer command line run in-process, with plain
   output (no colours, whatever the environment asks for);
-* :func:`play_randomly`: a game played to its end by uniformly random decisions;
+* :func:`play_randomly`: a game played to its end by uniformly random decisions; :func:`random_tally`:
+  what a simulation of random agents should report, counted game by game;
 * :class:`CheckedAgent` and :func:`seated`: bots that play a test game, each answer checked.
 
 Nothing here is imported by the engines: Typer loads only when a command line is tested.
@@ -70,6 +71,28 @@ def play_randomly(game: G, rng: random.Random, after: Callable[[G], object] | No
         if after is not None:
             after(game)
     return game
+
+
+def random_tally(
+    make: Callable[[int], Any], players: int, seed: int, games: int, score: str
+) -> tuple[list[float], list[float], int]:
+    """Games ``seed .. seed + games - 1`` (``make(game_seed)``) played by random agents seeded from the
+    game seed, as the CLI's ``simulate`` plays them: each seat's wins (a shared win split), its mean
+    ``score`` (a key of ``result()``), and the decisions taken in all."""
+    from tabletop.agents import random_agents
+    from tabletop.runner import run
+
+    wins = [0.0] * players
+    totals = [0.0] * players
+    decisions = 0
+    for i in range(games):
+        game = make(seed + i)
+        decisions += run(game, random_agents(players, seed + i)).decisions
+        result = game.result()
+        for p in result["winners"]:
+            wins[p] += 1 / len(result["winners"])
+        totals = [t + r for t, r in zip(totals, result[score], strict=True)]
+    return wins, [t / games for t in totals], decisions
 
 
 class CheckedAgent:
