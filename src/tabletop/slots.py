@@ -16,12 +16,14 @@ from typing import Any, Self, TypeVar
 T = TypeVar("T")
 
 
-def slot_copier(cls: type[T], prototype: T) -> Callable[[T], T]:
+def slot_copier(cls: type[T], prototype: T, skip: tuple[str, ...] = ()) -> Callable[[T], T]:
     """A function returning a copy of an instance of ``cls``; which slots hold lists is read off
-    ``prototype`` (a freshly made instance)."""
+    ``prototype`` (a freshly made instance). The slots in ``skip`` are left unset (the caller sets them)."""
     slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
     lines = ["def copy(self):", "    c = new(cls)"]
     for name in slots:
+        if name in skip:
+            continue
         copied = type(getattr(prototype, name)) is list
         lines.append(f"    c.{name} = self.{name}{'[:]' if copied else ''}")
     lines.append("    return c")

@@ -247,7 +247,7 @@ class State:
         return self.owner[c] == seat and not self.lost[seat] >> c & 1
 
 
-_copy_state = slot_copier(State, State(3))
+_copy_state = slot_copier(State, State(3), skip=("court", "mods"))  # State.clone copies them
 
 
 def own_module_state(s: State) -> ModuleState:
