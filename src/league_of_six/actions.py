@@ -20,6 +20,7 @@ import json
 from typing import Any, NamedTuple
 
 from league_of_six.components import MAX_OFFER, TOWN_KEYS
+from tabletop.action_json import action_object
 from tabletop.errors import IllegalAction
 
 CHOOSE_KIND = "choose"
@@ -63,14 +64,7 @@ class Action(NamedTuple):
     @staticmethod
     def from_json(obj: Any) -> Action:
         """Parse a decision from its JSON form (a dict or a JSON string); IllegalAction if malformed."""
-        if isinstance(obj, str | bytes):
-            try:
-                obj = json.loads(obj)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                raise IllegalAction(f"malformed JSON: {exc}") from None
-        if not isinstance(obj, dict):
-            raise IllegalAction(f"an action is a JSON object with a 'type', not {obj!r}")
-        k = obj.get("type")
+        k, obj = action_object(obj)
         if k not in _FIELDS:
             raise IllegalAction(f"unknown action type {k!r}; known: {sorted(_FIELDS)}")
         got = set(obj) - {"type"}

@@ -12,8 +12,8 @@ balanced stand-in set is used and every output says so (L-01).
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,40 +22,18 @@ import typer
 from league_of_six.components import Components, resolve
 from league_of_six.game import COLOURS, Game, new_game, replay
 from league_of_six.narrate import narrate_game
+from tabletop import cli_common as opts
+from tabletop import tournament_cli as study_opts
 from tabletop.agents import random_agents
-from tabletop.cli_common import (
-    Lang,
-    LangOpt,
-    PlayersOpt,
-    SeedOpt,
-    fail,
-    load_history,
-    make_app,
-    print_simulation,
-    print_story,
-    save_history,
-    story_styles,
-    tally_rows,
-)
-from tabletop.errors import DataError, IllegalAction
-from tabletop.results import Study
+from tabletop.cli_common import Lang, fail
+from tabletop.errors import DataError
+from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
 from tabletop.runner import run
-from tabletop.tournament_cli import (
-    AddressOpt,
-    BackendName,
-    BackendOpt,
-    HistoriesOpt,
-    OutOpt,
-    WorkersOpt,
-    add_dataset_command,
-    add_result_commands,
-    play_study,
-    run_tournament_command,
-)
-
-app = make_app("league-of-six", "League of Six: simulate games between random agents, or watch one narrated.")
+from tabletop.tournament_cli import BackendName
 
 STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue", "black": "bold"}
+GAME = GameCli("League of Six", "league_of_six", "league-of-six", STYLES, replay, narrate_game, score="influence")
+app = GAME.app("League of Six: simulate games between random agents, or watch one narrated.")
 
 
 class Side(StrEnum):
@@ -77,10 +55,11 @@ def _components(path: Path | None) -> Components:
         raise fail(str(exc)) from None
 
 
-def _play(players: int, seed: int, comp: Components, sides: str, log: bool) -> tuple[Game, int]:
-    game = new_game(players=players, seed=seed, components=comp, sides=sides, log=log)
-    outcome = run(game, random_agents(players, seed))
-    return game, outcome.decisions
+def _play(players: int, seed: int, comp: Components, sides: str) -> Game:
+    """One logged game between random agents seeded from the game seed."""
+    game = new_game(players=players, seed=seed, components=comp, sides=sides, log=True)
+    run(game, random_agents(players, seed))
+    return game
 
 
 def _parts(components: Path | None, sides: str) -> Any:
@@ -91,123 +70,81 @@ def _parts(components: Path | None, sides: str) -> Any:
 
 @app.command()
 def simulate(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games to play.")] = 100,
-    players: PlayersOpt = 4,
-    seed: SeedOpt = 0,
+    games: opts.GamesOpt = 100,
+    players: opts.PlayersOpt = 4,
+    seed: opts.SeedOpt = 0,
     components: ComponentsOpt = None,
     sides: SidesOpt = Side.white,
-    backend: BackendOpt = BackendName.process,
-    address: AddressOpt = None,
-    workers: WorkersOpt = 1,
-    out: OutOpt = None,
-    histories: HistoriesOpt = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
+    backend: study_opts.BackendOpt = BackendName.process,
+    address: study_opts.AddressOpt = None,
+    workers: study_opts.WorkersOpt = 1,
+    out: study_opts.OutOpt = None,
+    histories: study_opts.HistoriesOpt = False,
+    quiet: opts.QuietOpt = False,
+    as_json: opts.NumbersJsonOpt = False,
 ) -> None:
     """Play games between random agents and report wins, mean influence and speed (--out: keep every game)."""
     comp = _components(components)
-    try:
-        study = Study(
-            _parts(components, sides.value),
-            ("random",) * players,
-            seed,
-            games,
-            facts=out is not None,
-            histories=histories,
-        )
-        rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
-    except IllegalAction as exc:
-        raise fail(str(exc)) from None
-    stats = {
-        "games": games,
-        "players": players,
-        "seed": seed,
+    where = StudyRun(backend.value, workers, address, out, histories)
+    rows, pace = GAME.simulate(partial(_parts, components, sides.value), players, seed, games, where, quiet or as_json)
+    options = {
         "sides": sides.value,
         "components": {"name": comp.name, "set": comp.label, "standin": comp.standin},
-        "seats": list(COLOURS[:players]),
-        **tally_rows(rows, players, {"mean_influence": "influence"}),
-        **pace,
     }
-    if as_json:
-        typer.echo(json.dumps(stats, ensure_ascii=False))
-        return
+    means = {"mean_influence": "influence"}
+    stats = simulation_stats(
+        {"games": games, "players": players, "seed": seed}, options, COLOURS[:players], rows, means, pace
+    )
     headline = [
         f"League of Six: {games} games, {players} players, seeds {seed}..{seed + games - 1}, random agents",
         f"Components: {comp.name} ({comp.label}); town sides: {sides.value}.",
     ]
-    print_simulation(stats, headline, [("Mean influence", "mean_influence")], STYLES)
+    print_stats(stats, as_json, headline, [("Mean influence", "mean_influence")], STYLES)
 
 
 @app.command()
 def watch(
-    seed: SeedOpt = 0,
-    players: PlayersOpt = 4,
+    seed: opts.SeedOpt = 0,
+    players: opts.PlayersOpt = 4,
     components: ComponentsOpt = None,
     sides: SidesOpt = Side.white,
-    history: Annotated[
-        Path | None, typer.Option("--history", help="Also save the game's history (JSON) to this file.")
-    ] = None,
-    lang: LangOpt = Lang.en,
+    history: opts.HistoryOpt = None,
+    lang: opts.LangOpt = Lang.en,
 ) -> None:
     """Play one game between random agents and tell it, event by event."""
-    comp = _components(components)
-    try:
-        game, _ = _play(players, seed, comp, sides.value, log=True)
-    except IllegalAction as exc:
-        raise fail(str(exc)) from None
-    if history is not None:
-        save_history(history, game.history)
-    print_story(narrate_game(game, lang.value), story_styles(STYLES, lang))
+    GAME.tell(partial(_play, players, seed, _components(components), sides.value), history, lang)
 
 
-@app.command()
-def narrate(
-    history_file: Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")],
-    lang: LangOpt = Lang.en,
-) -> None:
-    """Replay a saved history and tell the game."""
-    print_story(narrate_game(load_history(history_file, replay), lang.value), story_styles(STYLES, lang))
+add_narrate_command(app, GAME)
 
 
 @app.command()
 def tournament(
-    agents: Annotated[
-        str,
-        typer.Option(
-            "--agents",
-            "-a",
-            help="Agents by seat, comma-separated: random, heuristic, search (options: search:simulations=100).",
-        ),
-    ] = "search,heuristic,heuristic,heuristic",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (seats rotate).")] = 100,
-    seed: SeedOpt = 0,
-    workers: WorkersOpt = 1,
+    agents: Annotated[str, opts.agents_option(100)] = "search,heuristic,heuristic,heuristic",
+    games: opts.RotatingGamesOpt = 100,
+    seed: opts.SeedOpt = 0,
+    workers: study_opts.WorkersOpt = 1,
     components: ComponentsOpt = None,
-    backend: BackendOpt = BackendName.process,
-    address: AddressOpt = None,
-    out: OutOpt = None,
-    histories: HistoriesOpt = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    backend: study_opts.BackendOpt = BackendName.process,
+    address: study_opts.AddressOpt = None,
+    out: study_opts.OutOpt = None,
+    histories: study_opts.HistoriesOpt = False,
+    as_json: opts.SummaryJsonOpt = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean influence, rating and ms per decision."""
-    names = [a.strip() for a in agents.split(",")]
-    if not 3 <= len(names) <= 5:
-        raise fail(f"League of Six is played by 3 to 5 players; --agents lists {len(names)}")
+    names = GAME.lineup(agents)
     comp = _components(components)  # a bad file is reported before any game starts
-    title = f"League of Six ({comp.label})"
-    try:
-        study = Study(_parts(components, "white"), tuple(names), seed, games, histories=histories)
-        run_tournament_command(study, backend.value, workers, address, out, as_json, title, score="influence")
-    except IllegalAction as exc:
-        raise fail(str(exc)) from None
+    where = StudyRun(backend.value, workers, address, out, histories)
+    GAME.tournament(
+        partial(_parts, components, "white"), names, seed, games, where, as_json, f"League of Six ({comp.label})"
+    )
 
 
-add_result_commands(app, "League of Six", score="influence")
-add_dataset_command(app, "league_of_six")
+GAME.add_stored_commands(app)
 
 
 def main() -> None:
-    app(prog_name="league-of-six")
+    GAME.main(app)
 
 
 if __name__ == "__main__":

@@ -42,9 +42,37 @@ def _hands(g: Game) -> list[dict[str, Any]]:
 def observation(g: Game, seat: int | None) -> dict[str, Any]:
     s = g.s
     comp = g.comp
-    P = s.players
+    obs: dict[str, Any] = {
+        "game": "league_of_six",
+        "components": components_meta(g),
+        "players_count": s.players,
+        "seat": seat,
+        "round": s.round,
+        "phase": PHASES[s.phase],
+        "pending": g.pending(),
+        "ring": [comp.towns[t].key for t in s.ring],
+        "towns": _towns(g),
+        "order": list(s.order),
+        "players": _players(g),
+        "supply": dict(zip(GOODS, s.supply, strict=True)),
+        "storage": {
+            "royal_tile": _seat(s.store_tiles[0]),
+            "civic_tile": _seat(s.store_tiles[1]),
+            "side": "I" if s.side == 0 else "II",
+            "rows": _storage_rows(g),
+            "order": list(s.store_order),
+        },
+        "civic_leaders": _civic_leaders(g),
+        "tax_tiles_left": len(s.tax_deck),
+    }
+    _add_turn_parts(obs, g, seat)
+    return obs
+
+
+def _towns(g: Game) -> dict[str, dict[str, Any]]:
+    s = g.s
     towns = {}
-    for t, town in enumerate(comp.towns):
+    for t, town in enumerate(g.comp.towns):
         holder = s.occupant[t]
         tile = s.tile_at[t]
         towns[town.key] = {
@@ -56,66 +84,68 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "turned": s.turned[t] if s.turned[t] >= 0 else None,
             "holder": holder if holder >= 0 else None,
         }
+    return towns
+
+
+def _players(g: Game) -> list[dict[str, Any]]:
+    s = g.s
+    towns = g.comp.towns
     players = []
-    for p in range(P):
+    for p in range(s.players):
         base = p * N_GOODS
         players.append(
             {
                 "influence": s.influence[p],
-                "town": comp.towns[s.town_of[p]].key if s.town_of[p] >= 0 else None,
+                "town": towns[s.town_of[p]].key if s.town_of[p] >= 0 else None,
                 "counter": s.counter[p] if s.counter[p] >= 0 else None,
-                "road": comp.towns[s.road_of[p]].key if s.road_of[p] >= 0 else None,
+                "road": towns[s.road_of[p]].key if s.road_of[p] >= 0 else None,
                 "wagon": dict(zip(GOODS, s.wagon[base : base + N_GOODS], strict=True)),
                 "horses": s.horses[p],
                 "horse_tile": s.horse_tile[p] or None,
             }
         )
-    rows = []
-    if s.store_tiles[0] >= 0:
-        lay = g.layout
-        for r in range(len(lay.store)):
-            a, b = lay.start[r], lay.start[r + 1]
-            rows.append(
-                {
-                    **g.row_json(r),
-                    "bonus": lay.bonus[r],
-                    "spaces": [
-                        {"colour": GOODS[lay.colour[k]], "value": lay.value[k], "filled_by": _seat(s.space_owner[k])}
-                        for k in range(a, b)
-                    ],
-                    "chosen_by": _seat(s.row_chooser[r]),
-                }
-            )
-    piles = comp.pile_cards
-    obs: dict[str, Any] = {
-        "game": "league_of_six",
-        "components": components_meta(g),
-        "players_count": P,
-        "seat": seat,
-        "round": s.round,
-        "phase": PHASES[s.phase],
-        "pending": g.pending(),
-        "ring": [comp.towns[t].key for t in s.ring],
-        "towns": towns,
-        "order": list(s.order),
-        "players": players,
-        "supply": dict(zip(GOODS, s.supply, strict=True)),
-        "storage": {
-            "royal_tile": _seat(s.store_tiles[0]),
-            "civic_tile": _seat(s.store_tiles[1]),
-            "side": "I" if s.side == 0 else "II",
-            "rows": rows,
-            "order": list(s.store_order),
+    return players
+
+
+def _storage_rows(g: Game) -> list[dict[str, Any]]:
+    """The storage board's rows with their spaces, once its tiles are out."""
+    s = g.s
+    rows: list[dict[str, Any]] = []
+    if s.store_tiles[0] < 0:
+        return rows
+    lay = g.layout
+    for r in range(len(lay.store)):
+        a, b = lay.start[r], lay.start[r + 1]
+        rows.append(
+            {
+                **g.row_json(r),
+                "bonus": lay.bonus[r],
+                "spaces": [
+                    {"colour": GOODS[lay.colour[k]], "value": lay.value[k], "filled_by": _seat(s.space_owner[k])}
+                    for k in range(a, b)
+                ],
+                "chosen_by": _seat(s.row_chooser[r]),
+            }
+        )
+    return rows
+
+
+def _civic_leaders(g: Game) -> dict[str, Any]:
+    s = g.s
+    comp = g.comp
+    return {
+        "faceup": {str(f + 1): g.card_json(c) if c >= 0 else None for f, c in enumerate(s.faceup)},
+        "piles_left": {
+            str(f + 1): sum(1 for c in pile if s.card_at[c] == FACE_DOWN) for f, pile in enumerate(comp.pile_cards)
         },
-        "civic_leaders": {
-            "faceup": {str(f + 1): g.card_json(c) if c >= 0 else None for f, c in enumerate(s.faceup)},
-            "piles_left": {
-                str(f + 1): sum(1 for c in pile if s.card_at[c] == FACE_DOWN) for f, pile in enumerate(piles)
-            },
-            "gray": [g.card_json(c) for c in comp.gray_cards if s.card_at[c] == GRAY_SUPPLY],
-        },
-        "tax_tiles_left": len(s.tax_deck),
+        "gray": [g.card_json(c) for c in comp.gray_cards if s.card_at[c] == GRAY_SUPPLY],
     }
+
+
+def _add_turn_parts(obs: dict[str, Any], g: Game, seat: int | None) -> None:
+    """A conflict or a journey under way, the hands (the seat's own too), and the result at the end."""
+    s = g.s
+    comp = g.comp
     if s.phase in (OFFER, RESPOND):
         where = s.town_of[s.mover]
         obs["conflict"] = {
@@ -139,7 +169,6 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
         obs["hand"] = hands[seat]
     if s.phase == OVER:
         obs["result"] = g.result()
-    return obs
 
 
 def _seat(x: int) -> int | None:

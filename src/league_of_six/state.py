@@ -9,6 +9,8 @@ lists and nothing else.
 
 from __future__ import annotations
 
+from tabletop.slots import SlotState
+
 # Phases: who must decide what now.
 CHOOSE, OFFER, RESPOND, ROTATE, STORE, BONUS, OVER = range(7)
 PHASES = ("choose", "offer", "respond", "rotate", "store", "bonus", "over")
@@ -20,7 +22,7 @@ START_INFLUENCE = 10
 START_GUARDS = 3
 
 
-class State:
+class State(SlotState):
     __slots__ = (
         "besieged",
         "bonus_limit",
@@ -112,65 +114,9 @@ class State:
         """Storage tile side in use: I in rounds 1-3, II in rounds 4-6."""
         return 0 if self.round <= 3 else 1
 
-    def clone(self) -> State:
-        c = State.__new__(State)
-        c.players = self.players
-        c.phase = self.phase
-        c.round = self.round
-        c.chance_n = self.chance_n
-        c.influence = self.influence[:]
-        c.guards = self.guards[:]
-        c.guards_issued = self.guards_issued
-        c.guards_returned = self.guards_returned
-        c.influence_scored = self.influence_scored
-        c.influence_paid = self.influence_paid
-        c.ring = self.ring[:]
-        c.besieged = self.besieged[:]
-        c.tile_at = self.tile_at[:]
-        c.turned = self.turned[:]
-        c.tax_deck = self.tax_deck[:]
-        c.tax_used = self.tax_used[:]
-        c.order = self.order[:]
-        c.turn = self.turn
-        c.town_of = self.town_of[:]
-        c.road_of = self.road_of[:]
-        c.counter = self.counter[:]
-        c.occupant = self.occupant[:]
-        c.mover = self.mover
-        c.mover_from = self.mover_from
-        c.displaced = self.displaced
-        c.c_offer = self.c_offer
-        c.c_by = self.c_by
-        c.horses = self.horses[:]
-        c.horse_tile = self.horse_tile[:]
-        c.wagon = self.wagon[:]
-        c.supply = self.supply[:]
-        c.store_tiles = self.store_tiles[:]
-        c.storage_left = self.storage_left[:]
-        c.row_chooser = self.row_chooser[:]
-        c.space_owner = self.space_owner[:]
-        c.store_order = self.store_order[:]
-        c.store_turn = self.store_turn
-        c.bonus_limit = self.bonus_limit
-        c.card_at = self.card_at[:]
-        c.faceup = self.faceup[:]
-        return c
-
-    def to_dict(self) -> dict[str, object]:
-        """Every field, JSON-ready (used for save files and state comparisons)."""
-        out: dict[str, object] = {}
-        for name in State.__slots__:
-            value = getattr(self, name)
-            out[name] = value[:] if isinstance(value, list) else value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> State:
-        s = cls.__new__(cls)
-        for name in State.__slots__:
-            setattr(s, name, data[name])
-        return s
-
     def means(self, seat: int) -> int:
         """Guards a seat can give: those in hand plus one per 2 influence (L-04: never below 0)."""
         return self.guards[seat] + self.influence[seat] // 2
+
+
+State.copies_like(State(3))

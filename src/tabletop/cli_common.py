@@ -1,5 +1,5 @@
-"""What the two games' command lines share: error exits, the progress bar, a simulation's tally and
-table, a narrated story with coloured seat names, and reading a saved history.
+"""What the two games' command lines share: their common options, error exits, the progress bar, a
+simulation's tally and table, a narrated story with coloured seat names, and reading a saved history.
 
 Typer and Rich are imported here, so only the command-line modules import this one.
 """
@@ -32,6 +32,24 @@ from tabletop.tournament import wilson
 
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", min=3, max=5, help="Number of players (3 to 5).")]
 SeedOpt = Annotated[int, typer.Option("--seed", "-s", min=0, help="Game seed (a non-negative integer).")]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games to play.")]
+RotatingGamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (seats rotate).")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+NumbersJsonOpt = Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")]
+SummaryJsonOpt = Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
+HistoryOpt = Annotated[Path | None, typer.Option("--history", help="Also save the game's history (JSON) to this file.")]
+
+
+def agents_option(simulations: int) -> Any:
+    """The ``--agents`` option of a tournament (``simulations``: the example of a search option)."""
+    return typer.Option(
+        "--agents",
+        "-a",
+        help=f"Agents by seat, comma-separated: random, heuristic, search (options: search:simulations={simulations}).",
+    )
+
+
+HistoryFileArg = Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")]
 
 
 def make_app(name: str, help: str) -> typer.Typer:

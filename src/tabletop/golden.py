@@ -1,13 +1,13 @@
 """Golden playthroughs: fixed games whose history and narration are kept as files in the tests, so
 that a change of the rules or of the narration shows up as a readable diff. Both games' regenerate
-scripts (tests/golden/regenerate.py, tests/golden_los/regenerate.py) use these two functions."""
+scripts (tests/golden/regenerate.py, tests/golden_los/regenerate.py) use these functions."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 
 def history_text(history: list[dict[str, Any]]) -> str:
@@ -37,3 +37,27 @@ def regenerate(
     if not changed:
         print("golden files are up to date")
     return 1 if check and changed else 0
+
+
+def game_files(game: Any, case: Any, narrate: Callable[[Any], str]) -> dict[Path, str]:
+    """A played case's golden files: its history (``case.history_path``) and narration (``case.narration_path``)."""
+    return {case.history_path: history_text(game.history), case.narration_path: narrate(game)}
+
+
+class GoldenCase:
+    """Where a golden case's files are: ``<folder>/<name>.history.json`` and ``<folder>/<name>.txt``
+    (a regenerate script's case class sets ``folder`` and says its ``name``)."""
+
+    folder: ClassVar[Path]
+
+    @property
+    def name(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def history_path(self) -> Path:
+        return self.folder / f"{self.name}.history.json"
+
+    @property
+    def narration_path(self) -> Path:
+        return self.folder / f"{self.name}.txt"

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from tabletop.action_json import action_object
 from tabletop.errors import IllegalAction
 from wallenstein.board import ACTIONS, AUCTION_BOX, BLANK, BOARD, COURT_BOX_NAMES, EMPTY, MONEY, N_BOXES, TOWER
 
@@ -183,14 +184,7 @@ class Action(NamedTuple):
     @staticmethod
     def from_json(obj: Any) -> Action:
         """Parse a decision from its JSON form (a dict or a JSON string); IllegalAction if malformed."""
-        if isinstance(obj, str | bytes):
-            try:
-                obj = json.loads(obj)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                raise IllegalAction(f"malformed JSON: {exc}") from None
-        if not isinstance(obj, dict):
-            raise IllegalAction(f"an action is a JSON object with a 'type', not {obj!r}")
-        k = obj.get("type")
+        k, obj = action_object(obj)
         fields = {
             PLAN_CARD: {"box", "card"},
             PLAN: {"boxes", "bid"},

@@ -14,54 +14,30 @@ Typer and Rich are imported here only: ``import wallenstein`` does not need them
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from tabletop import cli_common as opts
+from tabletop import tournament_cli as study_opts
 from tabletop.agents import random_agents
-from tabletop.cli_common import (
-    Lang,
-    LangOpt,
-    PlayersOpt,
-    SeedOpt,
-    fail,
-    load_history,
-    make_app,
-    print_simulation,
-    print_story,
-    save_history,
-    story_styles,
-    tally_rows,
-)
-from tabletop.errors import IllegalAction
-from tabletop.results import Study
+from tabletop.cli_common import Lang, fail
+from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
 from tabletop.runner import run
-from tabletop.tournament_cli import (
-    AddressOpt,
-    BackendName,
-    BackendOpt,
-    HistoriesOpt,
-    OutOpt,
-    WorkersOpt,
-    add_dataset_command,
-    add_result_commands,
-    play_study,
-    run_tournament_command,
-)
+from tabletop.tournament_cli import BackendName
 from wallenstein.board import COLOURS
 from wallenstein.game import Game, new_game, replay
 from wallenstein.narrate import narrate_game
 
-app = make_app(
-    "wallenstein",
-    "Wallenstein (2012 or 2002 edition, Big Box modules): play in the browser (serve, which also hosts League"
-    " of Six), simulate games, watch one narrated, or run bot tournaments.",
-)
-
 STYLES = {"red": "bold red", "blue": "bold blue", "yellow": "bold yellow", "purple": "bold magenta", "black": "bold"}
+GAME = GameCli("Wallenstein", "wallenstein", "wallenstein", STYLES, replay, narrate_game, score="VP")
+app = GAME.app(
+    "Wallenstein (2012 or 2002 edition, Big Box modules): play in the browser (serve, which also hosts League"
+    " of Six), simulate games, watch one narrated, or run bot tournaments."
+)
 
 
 class Setup(StrEnum):
@@ -96,19 +72,13 @@ def _modules(text: str) -> tuple[str, ...]:
     return tuple(m.strip() for m in text.split(",") if m.strip())
 
 
-def _play(
-    players: int,
-    seed: int,
-    setup: str,
-    log: bool,
-    edition: str = "2012",
-    modules: tuple[str, ...] = (),
-    printed: Path | None = None,
-) -> tuple[Game, int]:
-    """One game between random agents seeded from the game seed; returns it and its decision count."""
-    game = new_game(players=players, seed=seed, setup=setup, log=log, edition=edition, modules=modules, printed=printed)
-    outcome = run(game, random_agents(players, seed))
-    return game, outcome.decisions
+def _play(players: int, seed: int, setup: str, edition: str, modules: tuple[str, ...], printed: Path | None) -> Game:
+    """One logged game between random agents seeded from the game seed."""
+    game = new_game(
+        players=players, seed=seed, setup=setup, log=True, edition=edition, modules=modules, printed=printed
+    )
+    run(game, random_agents(players, seed))
+    return game
 
 
 def _parts(setup: str, edition: str, modules: tuple[str, ...], printed: Path | None) -> Any:
@@ -119,123 +89,88 @@ def _parts(setup: str, edition: str, modules: tuple[str, ...], printed: Path | N
     return WallensteinTournament(setup, edition, tuple(sorted(modules)), str(printed) if printed else None)
 
 
+def _title(edition: Edition, modules: tuple[str, ...]) -> str:
+    return f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(modules))}"
+
+
 @app.command()
 def simulate(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games to play.")] = 100,
-    players: PlayersOpt = 4,
-    seed: SeedOpt = 0,
+    games: opts.GamesOpt = 100,
+    players: opts.PlayersOpt = 4,
+    seed: opts.SeedOpt = 0,
     setup: SetupOpt = Setup.lineup,
     edition: EditionOpt = Edition.e2012,
     modules: ModulesOpt = "",
     printed: PrintedOpt = None,
-    backend: BackendOpt = BackendName.process,
-    address: AddressOpt = None,
-    workers: WorkersOpt = 1,
-    out: OutOpt = None,
-    histories: HistoriesOpt = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
+    backend: study_opts.BackendOpt = BackendName.process,
+    address: study_opts.AddressOpt = None,
+    workers: study_opts.WorkersOpt = 1,
+    out: study_opts.OutOpt = None,
+    histories: study_opts.HistoriesOpt = False,
+    quiet: opts.QuietOpt = False,
+    as_json: opts.NumbersJsonOpt = False,
 ) -> None:
     """Play games between random agents and report wins, mean VP and speed (--out: keep every game)."""
-    try:
-        parts = _parts(setup.value, edition.value, _modules(modules), printed)
-        study = Study(parts, ("random",) * players, seed, games, facts=out is not None, histories=histories)
-        rows, pace = play_study(study, backend.value, workers, address, out, quiet or as_json)
-    except IllegalAction as exc:
-        raise fail(str(exc)) from None
-    stats = {
-        "games": games,
-        "players": players,
-        "seed": seed,
-        "setup": setup.value,
-        "edition": edition.value,
-        "modules": sorted(_modules(modules)),
-        "seats": list(COLOURS[:players]),
-        **tally_rows(rows, players, {"mean_vp": "vp", "mean_thalers": "thalers"}),
-        **pace,
-    }
-    if as_json:
-        typer.echo(json.dumps(stats))
-        return
+    mods = _modules(modules)
+    where = StudyRun(backend.value, workers, address, out, histories)
+    parts = partial(_parts, setup.value, edition.value, mods, printed)
+    rows, pace = GAME.simulate(parts, players, seed, games, where, quiet or as_json)
+    options = {"setup": setup.value, "edition": edition.value, "modules": sorted(mods)}
+    means = {"mean_vp": "vp", "mean_thalers": "thalers"}
+    stats = simulation_stats(
+        {"games": games, "players": players, "seed": seed}, options, COLOURS[:players], rows, means, pace
+    )
     headline = (
-        f"Wallenstein {edition.value}{''.join(' + ' + m for m in stats['modules'])}: {games} games,"
+        f"{_title(edition, mods)}: {games} games,"
         f" {players} players, {setup.value} set-up, seeds {seed}..{seed + games - 1}, random agents"
     )
     money = "Mean gold" if edition.value == "2002" else "Mean thalers"
-    print_simulation(stats, [headline], [("Mean VP", "mean_vp"), (money, "mean_thalers")], STYLES)
+    print_stats(stats, as_json, [headline], [("Mean VP", "mean_vp"), (money, "mean_thalers")], STYLES)
 
 
 @app.command()
 def watch(
-    seed: SeedOpt = 0,
-    players: PlayersOpt = 4,
+    seed: opts.SeedOpt = 0,
+    players: opts.PlayersOpt = 4,
     setup: SetupOpt = Setup.lineup,
     edition: EditionOpt = Edition.e2012,
     modules: ModulesOpt = "",
     printed: PrintedOpt = None,
-    history: Annotated[
-        Path | None, typer.Option("--history", help="Also save the game's history (JSON) to this file.")
-    ] = None,
-    lang: LangOpt = Lang.en,
+    history: opts.HistoryOpt = None,
+    lang: opts.LangOpt = Lang.en,
 ) -> None:
     """Play one game between random agents and tell it, event by event."""
-    try:
-        game, _ = _play(
-            players, seed, setup.value, log=True, edition=edition.value, modules=_modules(modules), printed=printed
-        )
-    except IllegalAction as exc:
-        raise fail(str(exc)) from None
-    if history is not None:
-        save_history(history, game.history)
-    print_story(narrate_game(game, lang.value), story_styles(STYLES, lang))
+    mods = _modules(modules)
+    GAME.tell(partial(_play, players, seed, setup.value, edition.value, mods, printed), history, lang)
 
 
-@app.command()
-def narrate(
-    history_file: Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")],
-    lang: LangOpt = Lang.en,
-) -> None:
-    """Replay a saved history and tell the game."""
-    print_story(narrate_game(load_history(history_file, replay), lang.value), story_styles(STYLES, lang))
+add_narrate_command(app, GAME)
 
 
 @app.command()
 def tournament(
-    agents: Annotated[
-        str,
-        typer.Option(
-            "--agents",
-            "-a",
-            help="Agents by seat, comma-separated: random, heuristic, search (options: search:simulations=200).",
-        ),
-    ] = "search,heuristic,heuristic,heuristic",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games (seats rotate).")] = 100,
-    seed: SeedOpt = 0,
-    workers: WorkersOpt = 1,
+    agents: Annotated[str, opts.agents_option(200)] = "search,heuristic,heuristic,heuristic",
+    games: opts.RotatingGamesOpt = 100,
+    seed: opts.SeedOpt = 0,
+    workers: study_opts.WorkersOpt = 1,
     setup: SetupOpt = Setup.lineup,
     edition: EditionOpt = Edition.e2012,
     modules: ModulesOpt = "",
-    backend: BackendOpt = BackendName.process,
-    address: AddressOpt = None,
-    out: OutOpt = None,
-    histories: HistoriesOpt = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    backend: study_opts.BackendOpt = BackendName.process,
+    address: study_opts.AddressOpt = None,
+    out: study_opts.OutOpt = None,
+    histories: study_opts.HistoriesOpt = False,
+    as_json: opts.SummaryJsonOpt = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean VP, rating and ms per decision."""
-    names = [a.strip() for a in agents.split(",")]
-    if not 3 <= len(names) <= 5:
-        raise fail(f"Wallenstein is played by 3 to 5 players; --agents lists {len(names)}")
+    names = GAME.lineup(agents)
     mods = _modules(modules)
-    title = f"Wallenstein {edition.value}{''.join(' + ' + m for m in sorted(mods))}, {setup.value} set-up"
-    try:
-        study = Study(_parts(setup.value, edition.value, mods, None), tuple(names), seed, games, histories=histories)
-        run_tournament_command(study, backend.value, workers, address, out, as_json, title)
-    except IllegalAction as exc:
-        raise fail(str(exc)) from None
+    where = StudyRun(backend.value, workers, address, out, histories)
+    parts = partial(_parts, setup.value, edition.value, mods, None)
+    GAME.tournament(parts, names, seed, games, where, as_json, f"{_title(edition, mods)}, {setup.value} set-up")
 
 
-add_result_commands(app, "Wallenstein", score="VP")
-add_dataset_command(app, "wallenstein")
+GAME.add_stored_commands(app)
 
 
 @app.command()
@@ -269,7 +204,7 @@ def serve(
 
 
 def main() -> None:
-    app(prog_name="wallenstein")
+    GAME.main(app)
 
 
 if __name__ == "__main__":

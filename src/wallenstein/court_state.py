@@ -7,7 +7,7 @@ for "convert 3", "convert 2", "convert 1"); favour cards are numbered 1..21.
 
 from __future__ import annotations
 
-from typing import Any
+from tabletop.slots import SlotState
 
 COURT_BOXES = 3
 COURTIERS = 7  # per player
@@ -18,7 +18,7 @@ SPACE_COST = (4, 3, 2)  # courtiers asked by the three card spaces of the audien
 IDLE, AUDIENCE, EFFECT = 0, 1, 2
 
 
-class CourtState:
+class CourtState(SlotState):
     __slots__ = (
         "ask",
         "audience",
@@ -50,29 +50,5 @@ class CourtState:
         self.ask = 0  # favour card whose effect waits for the current seat's choice
         self.shown = 0  # 1 once this round's court boards are revealed
 
-    def clone(self) -> CourtState:
-        c = CourtState.__new__(CourtState)
-        c.plans = self.plans[:]
-        c.supply = self.supply[:]
-        c.hall = self.hall[:]
-        c.audience = self.audience[:]
-        c.deck = self.deck[:]
-        c.display = self.display[:]
-        c.gone = self.gone[:]
-        c.parry = self.parry[:]
-        c.shield = self.shield[:]
-        c.stage = self.stage
-        c.queue = self.queue[:]
-        c.ask = self.ask
-        c.shown = self.shown
-        return c
 
-    def to_dict(self) -> dict[str, Any]:
-        return {name: (v[:] if isinstance(v := getattr(self, name), list) else v) for name in CourtState.__slots__}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CourtState:
-        c = cls.__new__(cls)
-        for name in CourtState.__slots__:
-            setattr(c, name, data[name])
-        return c
+CourtState.copies_like(CourtState(3))

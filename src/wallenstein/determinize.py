@@ -124,67 +124,16 @@ def rebuild(
     """
     if obs.get("game") != "wallenstein":
         raise IllegalAction("not a Wallenstein observation")
-    seat = obs["seat"]
     P = int(obs["players_count"])
     g = _template(P, obs["edition"], tuple(obs["modules"])).clone()
     g.seed = seed
     g.tower = tower if tower is not None else default_tower()
     s = State(P)
     g.s = s
-    keys = BOARD.keys
-    counties = obs["counties"]
-    for key in keys:
-        c = counties[key]
-        o = c["owner"]
-        s.owner.append(OUT_OF_PLAY if not c["in_play"] else (NEUTRAL if o is None else int(o)))
-        s.armies.append(int(c["armies"]))
-        bits = 0
-        for b in c["buildings"]:
-            bits |= _BUILDING_BIT[b]
-        s.buildings.append(bits)
-        s.revolts.append(int(c["revolt"]))
-    # Cards off their boards this season (W-22a): their planned actions stay lost in every world.
-    for p_str, lost in obs.get("lost_cards", {}).items():
-        for key in lost:
-            s.lost[int(p_str)] |= 1 << BOARD.index(key)
-    players = obs["players"]
-    s.thalers = [int(p["thalers"]) for p in players]
-    s.grain = [int(p["grain"]) for p in players]
-    s.vp = [int(p["vp"]) for p in players]
-    s.supply = [int(p["supply"]) for p in players]
-    s.inside = _colours(obs["tower"]["inside"], P)
-    s.tray = _colours(obs["tower"]["tray"], P)
-    sup = obs["supplies"]
-    s.peasants = int(sup["peasants"])
-    s.bsupply = [int(sup["palace"]), int(sup["church"]), int(sup["trading_post"])]
-    s.markers = int(sup["revolt_markers"])
-    ev = obs["events"]
-    s.year_events = [int(e["card"]) for e in ev["year"]]
-    s.event = int(ev["current"]["card"]) if ev["current"] is not None else -1
-    unseen = [e for e in range(len(g.events)) if e not in s.year_events and e != s.event]
-    left = int(ev["deck_left"])
-    s.event_deck = sorted(rng.sample(unseen, left)) if rng is not None else unseen[:left]
-    s.year = int(obs["year"])
-    s.season = WINTER if obs["season"] == "winter" else SEASON_NAMES.index(obs["season"])
-    s.phase = PHASES.index(obs["phase"])
-    s.order = [int(p) for p in obs["order"]]
-
-    shown = obs["action_cards"]
-    if shown:
-        missing = [a for a in range(10) if ACTIONS[a] not in shown]
-        if rng is not None:
-            rng.shuffle(missing)
-        it = iter(missing)
-        s.action_cards = [_ACTION[a] if a is not None else next(it) for a in shown]
-    s.tiles = [_TILE[t] for t in obs["bonus_tiles"]]
-
-    s.bid_order = [int(p) for p in obs["bid_order"]]
-    if obs["bids"]:
-        s.bids = [parse_card(obs["bids"][str(p)]) for p in range(P)]
-    for p_str, pos in obs["positions"].items():
-        s.position[int(p_str)] = int(pos) - 1
-    s.pos_turn = len(obs["positions"])
-
+    _board(s, obs)
+    _seats_and_supplies(s, obs)
+    _events(g, obs, rng)
+    _season(s, obs, rng)
     if s.phase == MOVE:
         s.act = int(obs["current_action"]) - 1
         s.turn = s.order.index(obs["pending"][0])
@@ -200,19 +149,90 @@ def rebuild(
         s.winter_drawn = True
         s.winter_extra = int(w["extra_peasants"])
     if "draft" in obs:
-        d = obs["draft"]
-        s.faceup = [BOARD.index(k) for k in d["faceup"]]
-        s.draft_card = BOARD.index(d["taken"]) if d["taken"] is not None else -1
-        s.draft_turn = int(d["turn"])
-        s.groups = [tuple(int(x) for x in d["groups"][str(p)]) for p in range(P)]
-        deck = [c for c, o in enumerate(s.owner) if o == NEUTRAL and c not in s.faceup and c != s.draft_card]
-        if rng is not None:
-            rng.shuffle(deck)
-        s.county_deck = deck
+        _draft(s, obs["draft"], rng)
     _modules(g, obs)
     g.refresh()
-    _plans(g, obs, seat, rng, sampler or random_plan)
+    _plans(g, obs, obs["seat"], rng, sampler or random_plan)
     return g
+
+
+def _board(s: State, obs: Mapping[str, Any]) -> None:
+    """The counties (owner, armies, buildings, revolt markers) and the county cards lost this season."""
+    counties = obs["counties"]
+    for key in BOARD.keys:
+        c = counties[key]
+        o = c["owner"]
+        s.owner.append(OUT_OF_PLAY if not c["in_play"] else (NEUTRAL if o is None else int(o)))
+        s.armies.append(int(c["armies"]))
+        bits = 0
+        for b in c["buildings"]:
+            bits |= _BUILDING_BIT[b]
+        s.buildings.append(bits)
+        s.revolts.append(int(c["revolt"]))
+    # Cards off their boards this season (W-22a): their planned actions stay lost in every world.
+    for p_str, lost in obs.get("lost_cards", {}).items():
+        for key in lost:
+            s.lost[int(p_str)] |= 1 << BOARD.index(key)
+
+
+def _seats_and_supplies(s: State, obs: Mapping[str, Any]) -> None:
+    """Each seat's counts, the tower's tray and inside (public, W-25), and the supplies."""
+    players = obs["players"]
+    s.thalers = [int(p["thalers"]) for p in players]
+    s.grain = [int(p["grain"]) for p in players]
+    s.vp = [int(p["vp"]) for p in players]
+    s.supply = [int(p["supply"]) for p in players]
+    s.inside = _colours(obs["tower"]["inside"], s.players)
+    s.tray = _colours(obs["tower"]["tray"], s.players)
+    sup = obs["supplies"]
+    s.peasants = int(sup["peasants"])
+    s.bsupply = [int(sup["palace"]), int(sup["church"]), int(sup["trading_post"])]
+    s.markers = int(sup["revolt_markers"])
+
+
+def _events(g: Game, obs: Mapping[str, Any], rng: random.Random | None) -> None:
+    """This year's events, the current one, and the undrawn deck: a sample of the cards not seen."""
+    s = g.s
+    ev = obs["events"]
+    s.year_events = [int(e["card"]) for e in ev["year"]]
+    s.event = int(ev["current"]["card"]) if ev["current"] is not None else -1
+    unseen = [e for e in range(len(g.events)) if e not in s.year_events and e != s.event]
+    left = int(ev["deck_left"])
+    s.event_deck = sorted(rng.sample(unseen, left)) if rng is not None else unseen[:left]
+
+
+def _season(s: State, obs: Mapping[str, Any], rng: random.Random | None) -> None:
+    """Year, season, phase and order; the action cards (those face down shuffled), tiles, bids, positions."""
+    s.year = int(obs["year"])
+    s.season = WINTER if obs["season"] == "winter" else SEASON_NAMES.index(obs["season"])
+    s.phase = PHASES.index(obs["phase"])
+    s.order = [int(p) for p in obs["order"]]
+    shown = obs["action_cards"]
+    if shown:
+        missing = [a for a in range(10) if ACTIONS[a] not in shown]
+        if rng is not None:
+            rng.shuffle(missing)
+        it = iter(missing)
+        s.action_cards = [_ACTION[a] if a is not None else next(it) for a in shown]
+    s.tiles = [_TILE[t] for t in obs["bonus_tiles"]]
+    s.bid_order = [int(p) for p in obs["bid_order"]]
+    if obs["bids"]:
+        s.bids = [parse_card(obs["bids"][str(p)]) for p in range(s.players)]
+    for p_str, pos in obs["positions"].items():
+        s.position[int(p_str)] = int(pos) - 1
+    s.pos_turn = len(obs["positions"])
+
+
+def _draft(s: State, d: Mapping[str, Any], rng: random.Random | None) -> None:
+    """The draft: face-up counties, the card taken, turn, army groups, and the county deck shuffled."""
+    s.faceup = [BOARD.index(k) for k in d["faceup"]]
+    s.draft_card = BOARD.index(d["taken"]) if d["taken"] is not None else -1
+    s.draft_turn = int(d["turn"])
+    s.groups = [tuple(int(x) for x in d["groups"][str(p)]) for p in range(s.players)]
+    deck = [c for c, o in enumerate(s.owner) if o == NEUTRAL and c not in s.faceup and c != s.draft_card]
+    if rng is not None:
+        rng.shuffle(deck)
+    s.county_deck = deck
 
 
 def _fight(s: State, obs: Mapping[str, Any]) -> None:

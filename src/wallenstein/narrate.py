@@ -20,6 +20,7 @@ Armeen, Bauern, Aufstand, Unruhemarker, Palast, Kirche, Handelshaus, Siegpunkte,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabletop.i18n import N_, Translator
@@ -288,6 +289,46 @@ def cubes(counts: Mapping[str, int]) -> str:
 
 
 # ---------------------------------------------------------------------------------------- narrator
+@dataclass(frozen=True)
+class _Battle:
+    """A battle event's facts as the narration names and counts them."""
+
+    seat: int
+    defender: int | None
+    who: str
+    them: str  # the defender's name ("" for a neutral county)
+    county: str
+    origin: str
+    armies: str  # the attacking armies, in words
+    out: Mapping[str, int]  # the cubes out of the tower
+    a: int  # the attacker's count
+    d: int  # the defender's count, armies and peasants
+    d_arm: int  # the defender's own armies out of the tower
+    peasants_fought: int
+
+    @classmethod
+    def of(cls, e: Mapping[str, Any], w: Words) -> _Battle:
+        seat = int(e["seat"])
+        defender = e.get("defender")
+        out: Mapping[str, int] = e["out"]
+        d = int(e["defender_count"])
+        d_arm = int(out.get(str(defender), 0)) if defender is not None else 0
+        return cls(
+            seat,
+            defender,
+            w.seat(seat),
+            w.seat(defender) if defender is not None else "",
+            w.county(e["county"]),
+            w.county(e["origin"]),
+            w.armies(int(e["armies"])),
+            out,
+            int(e["attacker_count"]),
+            d,
+            d_arm,
+            d - d_arm,
+        )
+
+
 class Narrator:
     """Turns public log events into lines; keeps the little context the story needs."""
 
@@ -689,17 +730,25 @@ class Narrator:
         return ["    " + text]
 
     def _on_battle(self, e: Mapping[str, Any]) -> list[str]:
-        t, w = self.t, self.w
-        seat = int(e["seat"])
-        who, county, origin = w.seat(seat), w.county(e["county"]), w.county(e["origin"])
-        defender = e.get("defender")
-        them = w.seat(defender) if defender is not None else ""
-        out: Mapping[str, int] = e["out"]
-        a, d = int(e["attacker_count"]), int(e["defender_count"])
-        d_arm = int(out.get(str(defender), 0)) if defender is not None else 0
-        peasants_fought = d - d_arm
-        params = {"who": who, "them": them, "county": county, "origin": origin, "armies": w.armies(int(e["armies"]))}
-        if defender is not None:
+        b = _Battle.of(e, self.w)
+        lines = ["    " + self._battle_head(b, e), "      " + self._tower(e["dropped"], b.out)]
+        verdict = self._battle_verdict(b, e["result"], int(e.get("kept", 0)))
+        lines.append("      " + self.t._("{score}: {verdict}", score=self._battle_score(b), verdict=verdict))
+        tray = dict(b.out)
+        tray[str(b.seat)] = 0
+        if b.defender is not None:
+            tray[str(b.defender)] = 0
+        if b.peasants_fought:
+            tray["peasants"] = 0
+        if any(tray.values()):
+            lines.append("      " + self.t._("Left in the tray: {cubes}.", cubes=self.w.cubes(tray)))
+        return lines
+
+    def _battle_head(self, b: _Battle, e: Mapping[str, Any]) -> str:
+        """Who attacks what from where, with what the defence adds (bonus tiles, commitment, farmers)."""
+        t, who, them = self.t, b.who, b.them
+        params = {"who": who, "them": them, "county": b.county, "origin": b.origin, "armies": b.armies}
+        if b.defender is not None:
             head = t._("{who} attacks {them}'s {county} from {origin} with {armies}", **params)
         else:
             head = t._("{who} attacks neutral {county} from {origin} with {armies}", **params)
@@ -707,11 +756,11 @@ class Narrator:
         notes = []
         if extras.get("attack_tile"):
             notes.append(t._("{who} adds 1 army for the attack bonus", who=who))
-        if extras.get("defend_tile") and defender is not None:
+        if extras.get("defend_tile") and b.defender is not None:
             notes.append(t._("{them} adds 1 army for the defence bonus", them=them))
-        if extras.get("palace_guard") and defender is not None:
+        if extras.get("palace_guard") and b.defender is not None:
             notes.append(t._("{them} adds 1 army for the palace guard", them=them))
-        if "committed" in e and defender is not None:
+        if "committed" in e and b.defender is not None:
             total = int(e["committed"]) + int(e["kept"])
             notes.append(
                 t.n(
@@ -723,73 +772,66 @@ class Narrator:
                 )
             )
         if "farmers_added" in e:
-            added = int(e["farmers_added"])
-            if defender is None:
-                notes.append(
-                    t.n("{n} farmer from the supply defends it", "{n} farmers from the supply defend it", added)
+            notes += self._farmers_added(b, int(e["farmers_added"]))
+        return head + "; " + "; ".join(notes) + "." if notes else head + "."
+
+    def _farmers_added(self, b: _Battle, added: int) -> list[str]:
+        """2002: farmers from the supply defend a free land, or guard a palace."""
+        t = self.t
+        if b.defender is None:
+            return [t.n("{n} farmer from the supply defends it", "{n} farmers from the supply defend it", added)]
+        if added:
+            return [
+                t.n(
+                    "{n} farmer from the supply guards the palace",
+                    "{n} farmers from the supply guard the palace",
+                    added,
                 )
-            elif added:
-                notes.append(
-                    t.n(
-                        "{n} farmer from the supply guards the palace",
-                        "{n} farmers from the supply guard the palace",
-                        added,
-                    )
-                )
-        head += "; " + "; ".join(notes) + "." if notes else "."
-        lines = ["    " + head, "      " + self._tower(e["dropped"], out)]
-        if defender is None:
-            score = t._("{who} {a} against {peasants}", who=who, a=a, peasants=w.peasants(d))
-        elif peasants_fought:
-            score = t._(
+            ]
+        return []
+
+    def _battle_score(self, b: _Battle) -> str:
+        t, w, who, them, a = self.t, self.w, b.who, b.them, b.a
+        if b.defender is None:
+            return t._("{who} {a} against {peasants}", who=who, a=a, peasants=w.peasants(b.d))
+        if b.peasants_fought:
+            return t._(
                 "{who} {a} against {them} {d} + {peasants}",
                 who=who,
                 a=a,
                 them=them,
-                d=d_arm,
-                peasants=w.peasants(peasants_fought),
+                d=b.d_arm,
+                peasants=w.peasants(b.peasants_fought),
             )
-        else:
-            score = t._("{who} {a} against {them} {d}", who=who, a=a, them=them, d=d_arm)
-        result = e["result"]
-        kept_back = int(e.get("kept", 0))
+        return t._("{who} {a} against {them} {d}", who=who, a=a, them=them, d=b.d_arm)
+
+    def _battle_verdict(self, b: _Battle, result: str, kept_back: int) -> str:
+        t, w, county = self.t, self.w, b.county
         if result == "attacker":
-            won = {"who": who, "them": them, "county": county, "armies": w.armies(a - d)}
-            if defender is not None:
-                verdict = t._("{who} wins and takes {county} from {them}, keeping {armies} there.", **won)
-                if kept_back:
-                    verdict += " " + t.n(
-                        "The {n} army kept back goes to the supply too.",
-                        "The {n} armies kept back go to the supply too.",
-                        kept_back,
-                    )
-            else:
-                verdict = t._("{who} wins and takes {county}, keeping {armies} there.", **won)
-        elif result == "defender" and defender is None:  # 2002: the farmers hold a free land
-            verdict = t._("the peasants hold {county}, which stays neutral.", county=county)
-        elif result == "defender":
-            assert defender is not None
-            kept = kept_back + d_arm - max(0, a - peasants_fought)
-            verdict = t._("{them} holds {county} with {armies}.", them=them, county=county, armies=w.armies(kept))
-        elif defender is None:
-            verdict = t._("{who} fails to take {county}, which stays neutral.", who=who, county=county)
-        elif d > a:
-            verdict = t._(
+            won = {"who": b.who, "them": b.them, "county": county, "armies": w.armies(b.a - b.d)}
+            if b.defender is None:
+                return t._("{who} wins and takes {county}, keeping {armies} there.", **won)
+            verdict = t._("{who} wins and takes {county} from {them}, keeping {armies} there.", **won)
+            if kept_back:
+                verdict += " " + t.n(
+                    "The {n} army kept back goes to the supply too.",
+                    "The {n} armies kept back go to the supply too.",
+                    kept_back,
+                )
+            return verdict
+        if result == "defender" and b.defender is None:  # 2002: the farmers hold a free land
+            return t._("the peasants hold {county}, which stays neutral.", county=county)
+        if result == "defender":
+            kept = kept_back + b.d_arm - max(0, b.a - b.peasants_fought)
+            return t._("{them} holds {county} with {armies}.", them=b.them, county=county, armies=w.armies(kept))
+        if b.defender is None:
+            return t._("{who} fails to take {county}, which stays neutral.", who=b.who, county=county)
+        if b.d > b.a:
+            return t._(
                 "only peasants defended, which counts as a tie: {county} is laid waste and becomes neutral.",
                 county=county,
             )
-        else:
-            verdict = t._("a tie: {county} is laid waste and becomes neutral.", county=county)
-        lines.append("      " + t._("{score}: {verdict}", score=score, verdict=verdict))
-        tray = dict(out)
-        tray[str(seat)] = 0
-        if defender is not None:
-            tray[str(defender)] = 0
-        if peasants_fought:
-            tray["peasants"] = 0
-        if any(tray.values()):
-            lines.append("      " + t._("Left in the tray: {cubes}.", cubes=w.cubes(tray)))
-        return lines
+        return t._("a tie: {county} is laid waste and becomes neutral.", county=county)
 
     def _tower(self, dropped: Mapping[str, int], out: Mapping[str, int]) -> str:
         return self.t._(

@@ -53,6 +53,7 @@ from wallenstein.state import (
     PLANNING,
     POSITION,
     WINTER,
+    State,
 )
 from wallenstein.state import COURT as COURT_PHASE
 
@@ -70,42 +71,19 @@ _SEASON_PHASES = frozenset((PLANNING, POSITION, COURT_PHASE, MOVE, COMMIT, LK_BE
 
 def observation(g: Game, seat: int | None) -> dict[str, Any]:
     s = g.s
-    P = s.players
-    counties = {
-        key: {
-            "owner": o if o >= 0 else None,
-            "in_play": o != OUT_OF_PLAY,
-            "armies": a,
-            "buildings": list(_BUILDING_NAMES[b]),
-            "revolt": r,
-        }
-        for key, o, a, b, r in zip(BOARD.keys, s.owner, s.armies, s.buildings, s.revolts, strict=True)
-    }
-    players = [
-        {
-            "thalers": s.thalers[p],
-            "grain": s.grain[p],
-            "vp": s.vp[p],
-            "supply": s.supply[p],
-            "counties": s.owner.count(p),
-            "planned": s.plan_fill[p] == g.plan_size if s.phase == PLANNING else None,
-        }
-        for p in range(P)
-    ]
-    in_season = s.phase in _SEASON_PHASES and s.season != WINTER and s.action_cards
-    revealed_cards = _revealed_action_count(g) if in_season else 0
+    in_season = bool(s.phase in _SEASON_PHASES and s.season != WINTER and s.action_cards)
     obs: dict[str, Any] = {
         "game": "wallenstein",
         "edition": g.config["edition"],
         "modules": list(g.config["modules"]),
-        "players_count": P,
+        "players_count": s.players,
         "seat": seat,
         "phase": PHASES[s.phase],
         "pending": g.pending(),
         "year": s.year,
         "season": "winter" if s.season == WINTER else SEASONS[s.season],
-        "counties": counties,
-        "players": players,
+        "counties": _counties(s),
+        "players": _players(g),
         "tower": {"tray": g.colour_map(s.tray), "inside": g.colour_map(s.inside)},
         "supplies": {
             "peasants": s.peasants,
@@ -119,23 +97,68 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "current": g.event_json(s.event) if s.event >= 0 else None,
             "deck_left": len(s.event_deck),
         },
-        "action_cards": [ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)]
-        if in_season
-        else [],
-        "current_action": s.act + 1 if s.phase == MOVE or (s.phase == COMMIT and s.season != WINTER) else None,
-        "bonus_tiles": [BONUS_TILES[t] for t in s.tiles] if in_season else [],
-        "bids": {str(p): card_name(s.bids[p]) for p in range(P)} if s.bid_order else {},
-        "bid_order": list(s.bid_order),
-        "positions": {str(p): s.position[p] + 1 for p in range(P) if s.position[p] >= 0},
-        "order": list(s.order),
-        "plans": _revealed_plans(g, seat),
-        "lost_cards": {str(p): _lost_keys(s.lost[p]) for p in range(P) if s.lost[p]},
     }
+    _add_season_table(obs, g, seat, in_season)
+    _add_phase_parts(obs, g, in_season)
+    _add_module_parts(obs, g, seat)
+    return obs
+
+
+def _counties(s: State) -> dict[str, dict[str, Any]]:
+    return {
+        key: {
+            "owner": o if o >= 0 else None,
+            "in_play": o != OUT_OF_PLAY,
+            "armies": a,
+            "buildings": list(_BUILDING_NAMES[b]),
+            "revolt": r,
+        }
+        for key, o, a, b, r in zip(BOARD.keys, s.owner, s.armies, s.buildings, s.revolts, strict=True)
+    }
+
+
+def _players(g: Game) -> list[dict[str, Any]]:
+    s = g.s
+    return [
+        {
+            "thalers": s.thalers[p],
+            "grain": s.grain[p],
+            "vp": s.vp[p],
+            "supply": s.supply[p],
+            "counties": s.owner.count(p),
+            "planned": s.plan_fill[p] == g.plan_size if s.phase == PLANNING else None,
+        }
+        for p in range(s.players)
+    ]
+
+
+def _add_season_table(obs: dict[str, Any], g: Game, seat: int | None, in_season: bool) -> None:
+    """The season's action cards turned up (W-11a) and the current action, bonus tiles, bids, the
+    orders and positions, the plan cards turned up, and the county cards lost."""
+    s = g.s
+    P = s.players
+    revealed_cards = _revealed_action_count(g) if in_season else 0
+    obs["action_cards"] = (
+        [ACTIONS[a] if i < revealed_cards else None for i, a in enumerate(s.action_cards)] if in_season else []
+    )
+    obs["current_action"] = s.act + 1 if s.phase == MOVE or (s.phase == COMMIT and s.season != WINTER) else None
+    obs["bonus_tiles"] = [BONUS_TILES[t] for t in s.tiles] if in_season else []
+    obs["bids"] = {str(p): card_name(s.bids[p]) for p in range(P)} if s.bid_order else {}
+    obs["bid_order"] = list(s.bid_order)
+    obs["positions"] = {str(p): s.position[p] + 1 for p in range(P) if s.position[p] >= 0}
+    obs["order"] = list(s.order)
+    obs["plans"] = _revealed_plans(g, seat)
+    obs["lost_cards"] = {str(p): _lost_keys(s.lost[p]) for p in range(P) if s.lost[p]}
+
+
+def _add_phase_parts(obs: dict[str, Any], g: Game, in_season: bool) -> None:
+    """The parts only some phases have: the draft, 2002 boxes declared empty, a fight, a move, winter."""
+    s = g.s
     if s.phase in (DRAFT_PICK, DRAFT_GROUP, LEADER_DRAFT):  # the leaders' draft decision sees it too
         obs["draft"] = {
             "faceup": [BOARD.keys[c] for c in sorted(s.faceup)],
             "deck_left": len(s.county_deck),
-            "groups": {str(p): list(s.groups[p]) for p in range(P)},
+            "groups": {str(p): list(s.groups[p]) for p in range(s.players)},
             "taken": BOARD.keys[s.draft_card] if s.draft_card >= 0 else None,
             "turn": s.draft_turn,
         }
@@ -152,24 +175,34 @@ def observation(g: Game, seat: int | None) -> dict[str, Any]:
             "revolts_left": [BOARD.keys[c] for c in sorted(s.winter_queue)],
             "extra_peasants": s.winter_extra,
         }
+
+
+def _add_module_parts(obs: dict[str, Any], g: Game, seat: int | None) -> None:
+    """Landsknechte, the leaders, the seat's own plan while planning, and the court."""
+    s = g.s
     if "landsknechte" in g.modules:
         obs["landsknechte"] = _landsknechte(g)
     if "military_leaders" in g.modules:
         obs["leaders"] = _leaders(g)
     if seat is not None and s.phase == PLANNING:
-        base = seat * N_BOXES
-        fill = s.plan_fill[seat]
-        plans = s.plans
-        court_plans = s.court.plans if s.court is not None else []
-        own = {
-            _box(b): card_name(plans[base + b] if b < N_BOXES else court_plans[seat * COURT_BOXES + b - N_BOXES])
-            for b in COURT_SEQUENCE[:fill]
-            if not (g.is2002 and b == AUCTION_BOX)
-        }
-        obs["my_plan"] = {"boxes": own, "next_box": _box(COURT_SEQUENCE[fill]) if fill < g.plan_size else None}
+        obs["my_plan"] = _my_plan(g, seat)
     if s.court is not None:
         obs["court"] = _court(g, seat)
-    return obs
+
+
+def _my_plan(g: Game, seat: int) -> dict[str, Any]:
+    """The boxes the seat has filled so far (court boxes included) and the next box to fill."""
+    s = g.s
+    base = seat * N_BOXES
+    fill = s.plan_fill[seat]
+    plans = s.plans
+    court_plans = s.court.plans if s.court is not None else []
+    own = {
+        _box(b): card_name(plans[base + b] if b < N_BOXES else court_plans[seat * COURT_BOXES + b - N_BOXES])
+        for b in COURT_SEQUENCE[:fill]
+        if not (g.is2002 and b == AUCTION_BOX)
+    }
+    return {"boxes": own, "next_box": _box(COURT_SEQUENCE[fill]) if fill < g.plan_size else None}
 
 
 def _lost_keys(mask: int) -> list[str]:

@@ -6,6 +6,7 @@ plans flat as ``plans[seat * N_BOXES + box]``. A clone copies these lists and no
 
 from __future__ import annotations
 
+from tabletop.slots import SlotState, slot_copier
 from wallenstein.board import N_BOXES
 from wallenstein.court_state import CourtState
 
@@ -39,7 +40,7 @@ OUT_OF_PLAY = -2
 MOVE_DEPLOY1, MOVE_COMBAT = 0, 1
 
 
-class ModuleState:
+class ModuleState(SlotState):
     """The state of the Landsknechte and Military Leaders modules, apart so that a basic game's clone
     copies none of it (it holds the shared, never changed ``NO_MODULES``).
 
@@ -63,28 +64,8 @@ class ModuleState:
         self.trophies: list[int] = []
         self.ml_turn = 0
 
-    def clone(self) -> ModuleState:
-        c = ModuleState.__new__(ModuleState)
-        c.lk_top = self.lk_top[:]
-        c.lk_turn = self.lk_turn
-        c.leader = self.leader[:]
-        c.statues = self.statues[:]
-        c.statue_owner = self.statue_owner[:]
-        c.statue_supply = self.statue_supply[:]
-        c.trophies = self.trophies[:]
-        c.ml_turn = self.ml_turn
-        return c
 
-    def to_dict(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in ModuleState.__slots__}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> ModuleState:
-        m = cls.__new__(cls)
-        for name in ModuleState.__slots__:
-            setattr(m, name, data[name])
-        return m
-
+ModuleState.copies_like(ModuleState(5))
 
 # The module state of games without these modules: never changed (module set-up replaces it), so
 # states share it. Its leader list covers the largest table: nobody's leader stands anywhere.
@@ -204,54 +185,7 @@ class State:
         self.mods = NO_MODULES  # Landsknechte / Military Leaders state (ModuleState)
 
     def clone(self) -> State:
-        c = State.__new__(State)
-        c.players = self.players
-        c.owner = self.owner[:]
-        c.armies = self.armies[:]
-        c.buildings = self.buildings[:]
-        c.revolts = self.revolts[:]
-        c.thalers = self.thalers[:]
-        c.grain = self.grain[:]
-        c.vp = self.vp[:]
-        c.supply = self.supply[:]
-        c.inside = self.inside[:]
-        c.tray = self.tray[:]
-        c.peasants = self.peasants
-        c.bsupply = self.bsupply[:]
-        c.markers = self.markers
-        c.county_deck = self.county_deck[:]
-        c.faceup = self.faceup[:]
-        c.fight = self.fight  # immutable
-        c.last_faceup = self.last_faceup[:]
-        c.groups = self.groups[:]
-        c.draft_turn = self.draft_turn
-        c.draft_card = self.draft_card
-        c.event_deck = self.event_deck[:]
-        c.year_events = self.year_events[:]
-        c.event = self.event
-        c.year = self.year
-        c.season = self.season
-        c.phase = self.phase
-        c.action_cards = self.action_cards[:]
-        c.tiles = self.tiles[:]
-        c.plans = self.plans[:]
-        c.plan_fill = self.plan_fill[:]
-        c.lost = self.lost[:]
-        c.bids = self.bids[:]
-        c.bid_order = self.bid_order[:]
-        c.pos_turn = self.pos_turn
-        c.position = self.position[:]
-        c.order = self.order[:]
-        c.order_step = self.order_step
-        c.act = self.act
-        c.turn = self.turn
-        c.move_from = self.move_from
-        c.move_kind = self.move_kind
-        c.winter_turn = self.winter_turn
-        c.winter_queue = self.winter_queue[:]
-        c.winter_drawn = self.winter_drawn
-        c.winter_extra = self.winter_extra
-        c.chance_n = self.chance_n
+        c = _copy_state(self)
         c.court = None if self.court is None else self.court.clone()
         m = self.mods
         c.mods = m if m is NO_MODULES else m.clone()  # the basic game copies nothing here
@@ -311,6 +245,9 @@ class State:
     def holds_planned(self, seat: int, c: int) -> bool:
         """Whether the card of ``c`` that ``seat`` planned is still on its board (W-22, W-22a)."""
         return self.owner[c] == seat and not self.lost[seat] >> c & 1
+
+
+_copy_state = slot_copier(State, State(3), skip=("court", "mods"))  # State.clone copies them
 
 
 def own_module_state(s: State) -> ModuleState:

@@ -10,6 +10,8 @@ import pytest
 from golden_files import load_regenerate
 from kinds import Game, GameKind, Golden, kinds
 
+from tabletop.golden import history_text
+
 
 def _cases() -> list[object]:
     return [pytest.param((k, c), id=c.name) for k in kinds() for c in k.golden]
@@ -32,8 +34,7 @@ def test_narration_matches_golden_text(golden_game: tuple[GameKind, Golden, Game
 def test_history_matches_golden_history(golden_game: tuple[GameKind, Golden, Game]) -> None:
     _, case, game = golden_game
     text = case.history_path.read_text(encoding="utf-8")
-    regen = load_regenerate("golden")
-    assert regen.history_text(game.history).splitlines() == text.splitlines(), case.regenerate
+    assert history_text(game.history).splitlines() == text.splitlines(), case.regenerate
     assert json.loads(text) == game.history
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from tabletop.agents import random_agents
-from tabletop.golden import history_text, regenerate
+from tabletop.golden import GoldenCase, game_files, regenerate
 from tabletop.runner import play
 from wallenstein import Game, new_game
 from wallenstein.narrate import narrate_game
@@ -28,7 +29,8 @@ MODULE_TAGS = {"emperors_court": "court", "landsknechte": "landsknechte", "milit
 
 
 @dataclass(frozen=True)
-class Case:
+class Case(GoldenCase):
+    folder: ClassVar[Path] = HERE
     players: int
     seed: int
     setup: str = "lineup"
@@ -40,14 +42,6 @@ class Case:
         setup = "" if self.setup == "lineup" else f"_{self.setup}"
         mods = "".join(f"_{MODULE_TAGS[m]}" for m in self.modules)
         return f"wallenstein_{self.edition}{mods}_p{self.players}{setup}_seed{self.seed}"
-
-    @property
-    def history_path(self) -> Path:
-        return HERE / f"{self.name}.history.json"
-
-    @property
-    def narration_path(self) -> Path:
-        return HERE / f"{self.name}.txt"
 
 
 CASES: tuple[Case, ...] = (
@@ -75,13 +69,8 @@ def play_case(case: Case) -> Game:
 
 
 def expected_files(case: Case) -> dict[Path, str]:
-    game = play_case(case)
-    return {case.history_path: history_text(game.history), case.narration_path: narrate_game(game)}
-
-
-def main(argv: list[str]) -> int:
-    return regenerate(CASES, expected_files, HERE.parent.parent, argv)
+    return game_files(play_case(case), case, narrate_game)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(regenerate(CASES, expected_files, HERE.parent.parent, sys.argv[1:]))

@@ -14,18 +14,20 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from league_of_six import Game, new_game
 from league_of_six.narrate import narrate_game
 from tabletop.agents import random_agents
-from tabletop.golden import history_text, regenerate
+from tabletop.golden import GoldenCase, game_files, regenerate
 from tabletop.runner import play
 
 HERE = Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True)
-class Case:
+class Case(GoldenCase):
+    folder: ClassVar[Path] = HERE
     players: int
     seed: int
     sides: str = "white"
@@ -34,14 +36,6 @@ class Case:
     def name(self) -> str:
         sides = "" if self.sides == "white" else f"_{self.sides}"
         return f"league_of_six_p{self.players}{sides}_seed{self.seed}"
-
-    @property
-    def history_path(self) -> Path:
-        return HERE / f"{self.name}.history.json"
-
-    @property
-    def narration_path(self) -> Path:
-        return HERE / f"{self.name}.txt"
 
 
 CASES: tuple[Case, ...] = (Case(3, 1), Case(4, 1), Case(5, 1), Case(4, 2, "yellow"))
@@ -53,13 +47,8 @@ def play_case(case: Case) -> Game:
 
 
 def expected_files(case: Case) -> dict[Path, str]:
-    game = play_case(case)
-    return {case.history_path: history_text(game.history), case.narration_path: narrate_game(game)}
-
-
-def main(argv: list[str]) -> int:
-    return regenerate(CASES, expected_files, HERE.parent.parent, argv)
+    return game_files(play_case(case), case, narrate_game)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(regenerate(CASES, expected_files, HERE.parent.parent, sys.argv[1:]))

@@ -9,12 +9,11 @@ from typing import Any
 import pytest
 
 import league_of_six
-from league_of_six.actions import Action
-from league_of_six.bots import BOT_KINDS, make_agent
+from league_of_six.bots import make_agent
 from league_of_six.invariants import check
 from tabletop.agents import Agent, derive_seed
-from tabletop.errors import IllegalAction
 from tabletop.runner import run
+from tabletop.testing import CheckedAgent, seated
 
 SMALL_SEARCH = {"simulations": 6, "candidates": 3}
 # Tiny budgets per search bot kind: these tests check behaviour, not strength.
@@ -28,36 +27,21 @@ SMALL["ismcts-carry"] = {**SMALL["ismcts-learned"], "simulations": 24, "stop": 0
 SMALL["ismcts-steps"] = {**SMALL["ismcts-carry"], "bank": "steps"}
 
 
-class Checked:
-    """Wraps an agent: it must get a plain dict and list, and answer one of the legal actions."""
+class Checked(CheckedAgent):
+    """A legal answer to a plain dict and list, and the game's invariants hold after it."""
 
-    def __init__(self, agent: Agent, game: league_of_six.Game) -> None:
-        self.agent = agent
-        self.game = game  # only to check the answer here, never passed to the agent
-        self.needs_observation = getattr(agent, "needs_observation", True)
-        self.decisions = 0
-
-    def reset(self, seat: int, seed: int) -> None:
-        self.agent.reset(seat, seed)
-
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        assert type(observation) is dict and type(legal) is list
-        action: Action = self.agent.act(observation, legal)  # a generic Agent: its answer is checked below
-        assert action in legal, f"{action} is not among the legal actions {legal}"
-        self.decisions += 1
+    def check(self, observation: dict[str, Any], legal: Sequence[Any], action: Any) -> None:
+        super().check(observation, legal, action)
         check(self.game)
-        return action
 
 
 def _play(kinds: Sequence[str], seed: int, players: int, sides: str = "white") -> league_of_six.Game:
     g = league_of_six.new_game(players=players, seed=seed, sides=sides, log=False)
-    agents = []
-    for seat in range(players):
-        kind = kinds[seat % len(kinds)]
-        a = make_agent(kind.split("-")[0], derive_seed(seed, seat), **SMALL.get(kind, {}))
-        a.reset(seat, derive_seed(seed, seat))
-        agents.append(Checked(a, g))
-    run(g, agents)
+
+    def make(kind: str, agent_seed: int) -> Agent:
+        return make_agent(kind.split("-")[0], agent_seed, **SMALL.get(kind, {}))
+
+    run(g, [Checked(a, g) for a in seated(kinds, players, seed, make)])
     check(g)
     return g
 
@@ -107,18 +91,6 @@ def test_same_seed_same_game(kind: str) -> None:
             g.apply(seat, agents[seat].act(g.observe(seat), list(g.legal_actions(seat))))
         histories.append(json.dumps(g.history))
     assert histories[0] == histories[1]
-
-
-def test_make_agent_rejects_unknown_kinds_and_options() -> None:
-    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo"}
-    with pytest.raises(IllegalAction, match="unknown bot kind"):
-        make_agent("oracle", 1)
-    with pytest.raises(IllegalAction, match="bad options"):
-        make_agent("search", 1, depth=3)
-    with pytest.raises(IllegalAction, match="bad options"):
-        make_agent("search", 1, simulations=0)
-    with pytest.raises(IllegalAction):
-        make_agent("random", 1, noise=1)
 
 
 def test_bots_need_a_users_component_set_to_be_given(tmp_path: Any) -> None:

@@ -2,44 +2,32 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import league_of_six
 from league_of_six.cli import app
-from tabletop.agents import random_agents
-from tabletop.runner import run
+from tabletop.testing import cli_runner, invoke_json, random_tally
 
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 EXAMPLES = Path(__file__).resolve().parent / "los_examples_components.json"
 GOLDEN = Path(__file__).resolve().parents[1] / "golden_los"
 
 
 def simulate_json(*args: str) -> dict[str, object]:
-    result = runner.invoke(app, ["simulate", "--json", "--quiet", *args])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert isinstance(data, dict)
-    return data
+    return invoke_json(app, ["simulate", "--json", "--quiet", *args])
 
 
 def test_simulate_json_matches_games_played_through_the_runner() -> None:
     data = simulate_json("--games", "3", "--players", "5", "--seed", "20")
-    wins = [0.0] * 5
-    influence = [0] * 5
-    decisions = 0
-    for i in range(3):
-        game = league_of_six.new_game(players=5, seed=20 + i, log=False)
-        decisions += run(game, random_agents(5, 20 + i)).decisions
-        result = game.result()
-        for p in result["winners"]:
-            wins[p] += 1 / len(result["winners"])
-        influence = [v + r for v, r in zip(influence, result["influence"], strict=True)]
+
+    def make(game_seed: int) -> league_of_six.Game:
+        return league_of_six.new_game(players=5, seed=game_seed, log=False)
+
+    wins, influence, decisions = random_tally(make, 5, 20, 3, "influence")
     assert data["wins"] == pytest.approx(wins)
-    assert data["mean_influence"] == pytest.approx([v / 3 for v in influence])
+    assert data["mean_influence"] == pytest.approx(influence)
     assert data["decisions"] == decisions
     assert data["components"] == {"name": league_of_six.standin().name, "set": "stand-in set", "standin": True}
 

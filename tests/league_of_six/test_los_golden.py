@@ -5,30 +5,19 @@ narration names the stand-in set and the winner. The comparison of every golden 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import league_of_six
+from tabletop.testing import load_script
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden_los"
 
 
-def _load_regenerate() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden_los_regenerate", GOLDEN / "regenerate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look the module up while building the class
-    spec.loader.exec_module(module)
-    return module
-
-
-regen = _load_regenerate()
+regen = load_script(GOLDEN / "regenerate.py", "golden_los_regenerate")
 HINT = "rules or narration changed: review, then run .venv/bin/python tests/golden_los/regenerate.py"
 
 

@@ -9,17 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 import wallenstein
 from league_of_six.cli import app as los_app
 from tabletop.agents import random_agents
 from tabletop.analysis import diff_ci, figures, group_label, mean_ci
 from tabletop.runner import run
+from tabletop.testing import cli_runner
 from wallenstein.cli import app
 from wallenstein.facts import game_facts
 
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 
 
 def row(index: int, scores: list[int], winners: list[int], **facts: Any) -> dict[str, Any]:

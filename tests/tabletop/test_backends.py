@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 from crash_parts import STARTED, CrashingParts
-from typer.testing import CliRunner
 
 from tabletop.backends import ProcessBackend, batch_size, batches, run_study
 from tabletop.errors import IllegalAction
 from tabletop.results import ResultFile, Study, read_rows, stable
+from tabletop.testing import cli_runner
 from wallenstein.bots.tournament import WallensteinTournament
 from wallenstein.cli import app
 
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 LINEUP = ("random", "heuristic", "random")
 GAMES = 6
 

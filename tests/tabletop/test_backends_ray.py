@@ -13,6 +13,7 @@ from crash_parts import CrashingParts
 
 from tabletop.backends import ProcessBackend, RayBackend, run_study
 from tabletop.results import Study, read_rows, stable
+from tabletop.testing import cli_runner
 from wallenstein.bots.tournament import WallensteinTournament
 
 # An optional extra: without it this module is skipped with the reason, not an error at collection.
@@ -66,11 +67,9 @@ def test_ray_plays_a_killed_workers_batch_again(
 
 
 def test_league_of_six_tournament_on_ray_through_the_cli(session: None, tmp_path: Path) -> None:
-    from typer.testing import CliRunner
-
     from league_of_six.cli import app
 
-    runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+    runner = cli_runner()
     out = tmp_path / "los.jsonl"
     args = ["tournament", "-a", "heuristic,random,random", "-n", "4", "-s", "2", "--json"]
     on_ray = runner.invoke(app, [*args, "--backend", "ray", "-w", "2", "--out", str(out)])

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop.errors import IllegalAction
+from tabletop.testing import cli_runner
 from tabletop.tournament import bradley_terry, parse_agent, seating, tournament, wilson
 from wallenstein.bots.tournament import WALLENSTEIN
 from wallenstein.cli import app
 
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 
 
 # ---------------------------------------------------------------------------- a toy game

@@ -14,16 +14,13 @@ from pathlib import Path
 from types import ModuleType
 
 import webtable
+from tabletop.testing import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mapgen_tool", ROOT / "tools" / "mapgen.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "mapgen.py", "mapgen_tool")
 
 
 def test_the_server_package_does_not_carry_the_map_generator() -> None:

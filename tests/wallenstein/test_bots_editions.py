@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 import wallenstein
-from tabletop.agents import Agent, derive_seed
+from tabletop.agents import Agent
 from tabletop.runner import run
+from tabletop.testing import CheckedAgent, seated
 from wallenstein.actions import Action
 from wallenstein.board import N_BOXES
 from wallenstein.bots import make_agent
@@ -30,40 +31,31 @@ IDS = ["2002", "court", "landsknechte", "leaders", "all_modules"]
 SMALL_SEARCH = {"simulations": 4, "candidates": 3}
 
 
-class Checked:
-    """Wraps an agent: it gets a dict and a list only, answers a legal decision, and the game's
-    invariants hold after every decision."""
+class Checked(CheckedAgent):
+    """A legal answer to a plain dict and list, and the game's invariants hold before every decision."""
 
     def __init__(self, agent: Agent, game: wallenstein.Game) -> None:
-        self.agent = agent
-        self.game = game  # only to check legality here, never passed to the agent
+        super().__init__(agent, game, observe_always=True)
 
-    def reset(self, seat: int, seed: int) -> None:
-        self.agent.reset(seat, seed)
+    def before(self) -> None:
+        check(self.game)
 
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        assert type(observation) is dict and type(legal) is list
-        g = self.game
-        check(g)
-        action: Action = self.agent.act(observation, legal)
+    def check(self, observation: dict[str, Any], legal: Sequence[Any], action: Any) -> None:
         if action.kind == "plan":
-            g.check_plan(observation["seat"], action.cards)  # raises IllegalAction if not legal
+            self.game.check_plan(observation["seat"], action.cards)  # raises IllegalAction if not legal
         else:
             assert action in legal, f"{action} is not among the legal actions"
-        return action
 
 
 def _play(
     kinds: Sequence[str], edition: str, modules: tuple[str, ...], seed: int, players: int, setup: str
 ) -> wallenstein.Game:
     g = wallenstein.new_game(players=players, seed=seed, setup=setup, edition=edition, modules=modules, log=False)
-    agents = []
-    for seat in range(players):
-        kind = kinds[seat % len(kinds)]
-        a = make_agent(kind, derive_seed(seed, seat), **(SMALL_SEARCH if kind == "search" else {}))
-        a.reset(seat, derive_seed(seed, seat))
-        agents.append(Checked(a, g))
-    run(g, agents)
+
+    def make(kind: str, agent_seed: int) -> Agent:
+        return make_agent(kind, agent_seed, **(SMALL_SEARCH if kind == "search" else {}))
+
+    run(g, [Checked(a, g) for a in seated(kinds, players, seed, make)])
     check(g)
     assert g.over
     return g

@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 
 import wallenstein
-from tabletop.agents import Agent, derive_seed
-from tabletop.errors import IllegalAction
+from tabletop.agents import Agent
 from tabletop.runner import run
-from wallenstein.actions import Action
+from tabletop.testing import CheckedAgent, seated
 from wallenstein.board import ACTIONS, N_BOXES
-from wallenstein.bots import BOT_KINDS, make_agent
+from wallenstein.bots import make_agent
 from wallenstein.bots.heuristic import plan
 from wallenstein.determinize import rebuild
 from wallenstein.edition2002 import PLAN_START
@@ -60,30 +59,16 @@ KINDS = {
 SEARCH_KINDS = ("ismcts", *KINDS)
 
 
-class Checked:
-    """Wraps an agent; asserts that it only ever gets a dict and a list and answers a legal decision."""
+class Checked(CheckedAgent):
+    """A legal answer to a plain dict and list: a whole plan only where one may be given."""
 
-    def __init__(self, agent: Agent, game: wallenstein.Game) -> None:
-        self.agent = agent
-        self.game = game  # only to check legality here, never passed to the agent
-        self.needs_observation = getattr(agent, "needs_observation", True)
-        self.decisions = 0
-
-    def reset(self, seat: int, seed: int) -> None:
-        self.agent.reset(seat, seed)
-
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        assert type(observation) is dict and type(legal) is list
-        action: Action = self.agent.act(observation, legal)
-        seat = observation.get("seat", self.game.pending()[0])
-        if action.kind == "plan":
-            g = self.game
-            assert g.phase == "planning" and g.s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
-            g.check_plan(seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
-        else:
-            assert action in legal, f"{action} is not among the legal actions"
-        self.decisions += 1
-        return action
+    def check(self, observation: dict[str, Any], legal: Sequence[Any], action: Any) -> None:
+        if action.kind != "plan":
+            return super().check(observation, legal, action)
+        g = self.game
+        seat = observation.get("seat", g.pending()[0])
+        assert g.phase == "planning" and g.s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
+        g.check_plan(seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
 
 
 def _play(
@@ -95,13 +80,11 @@ def _play(
     modules: Sequence[str] = (),
 ) -> wallenstein.Game:
     g = wallenstein.new_game(players=players, seed=seed, setup=setup, edition=edition, modules=modules, log=False)
-    agents = []
-    for seat in range(players):
-        kind = kinds[seat % len(kinds)]
-        a = make_agent(KINDS.get(kind, kind), derive_seed(seed, seat), **SMALL.get(kind, {}))
-        a.reset(seat, derive_seed(seed, seat))
-        agents.append(Checked(a, g))
-    run(g, agents)
+
+    def make(kind: str, agent_seed: int) -> Agent:
+        return make_agent(KINDS.get(kind, kind), agent_seed, **SMALL.get(kind, {}))
+
+    run(g, [Checked(a, g) for a in seated(kinds, players, seed, make)])
     check(g)
     return g
 
@@ -151,16 +134,6 @@ def test_same_seed_same_game(kind: str) -> None:
             decisions += 1
         histories.append(json.dumps(g.history))
     assert histories[0] == histories[1]
-
-
-def test_make_agent_rejects_unknown_kinds_and_options() -> None:
-    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo"}
-    with pytest.raises(IllegalAction, match="unknown bot kind"):
-        make_agent("oracle", 1)
-    with pytest.raises(IllegalAction, match="bad options"):
-        make_agent("search", 1, depth=3)
-    with pytest.raises(IllegalAction):
-        make_agent("random", 1, noise=1)
 
 
 # ---------------------------------------------------------------------------- observation only

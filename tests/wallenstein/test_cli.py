@@ -8,24 +8,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import wallenstein
-from tabletop.agents import random_agents
-from tabletop.runner import run
+from tabletop.testing import cli_runner, invoke_json, random_tally
 from wallenstein.cli import app
 
-# Unset what would make Rich colour its output even though it is not writing to a terminal.
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def simulate_json(*args: str) -> dict[str, object]:
-    result = runner.invoke(app, ["simulate", "--json", "--quiet", *args])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert isinstance(data, dict)
-    return data
+    return invoke_json(app, ["simulate", "--json", "--quiet", *args])
 
 
 def test_simulate_json_numbers_are_consistent() -> None:
@@ -45,18 +38,13 @@ def test_simulate_json_numbers_are_consistent() -> None:
 
 def test_simulate_matches_games_played_directly_and_is_reproducible() -> None:
     data = simulate_json("--games", "3", "--players", "4", "--seed", "20", "--setup", "draft")
-    wins = [0.0] * 4
-    vp = [0] * 4
-    decisions = 0
-    for i in range(3):
-        game = wallenstein.new_game(players=4, seed=20 + i, setup="draft", log=False)
-        decisions += run(game, random_agents(4, 20 + i)).decisions
-        result = game.result()
-        for p in result["winners"]:
-            wins[p] += 1 / len(result["winners"])
-        vp = [v + r for v, r in zip(vp, result["vp"], strict=True)]
+
+    def make(game_seed: int) -> wallenstein.Game:
+        return wallenstein.new_game(players=4, seed=game_seed, setup="draft", log=False)
+
+    wins, vp, decisions = random_tally(make, 4, 20, 3, "vp")
     assert data["wins"] == pytest.approx(wins)
-    assert data["mean_vp"] == pytest.approx([v / 3 for v in vp])
+    assert data["mean_vp"] == pytest.approx(vp)
     assert data["decisions"] == decisions
     again = simulate_json("--games", "3", "--players", "4", "--seed", "20", "--setup", "draft")
     for key in ("wins", "mean_vp", "mean_thalers", "decisions", "shared_wins"):

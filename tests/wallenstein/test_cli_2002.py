@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 import wallenstein
 from tabletop.agents import random_agents
 from tabletop.runner import run
+from tabletop.testing import cli_runner
 from wallenstein.cli import app
 
-runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None})
+runner = cli_runner()
 
 
 def test_simulate_2002_matches_direct_games() -> None:

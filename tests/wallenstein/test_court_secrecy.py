@@ -9,18 +9,11 @@ import random
 import pytest
 from court_scenario import COURT, court, court_game, run_court, set_display
 from scenario import give
+from twin_games import apply_both, take_positions, views
 
 import wallenstein
 from wallenstein import Action, IllegalAction
 from wallenstein.board import AUCTION_BOX, N_BOXES, TOWER
-
-
-def _views(g: wallenstein.Game, hidden: int) -> dict[str, str]:
-    views = {"spectator": json.dumps(g.observe(None), sort_keys=True)}
-    for seat in range(g.players):
-        if seat != hidden:
-            views[str(seat)] = json.dumps(g.observe(seat), sort_keys=True)
-    return views
 
 
 def _two_court_boards(g: wallenstein.Game, seat: int) -> tuple[Action, Action]:
@@ -43,22 +36,18 @@ def test_court_boards_are_secret_until_the_court_step_reveals_them() -> None:
         a, b = base.clone(), base.clone()
         a.apply(0, plan_a)
         b.apply(0, plan_b)
-        assert _views(a, 0) == _views(b, 0) and a.log == b.log
+        assert views(a, 0) == views(b, 0) and a.log == b.log
         assert a.observe(0) != b.observe(0)  # the owner sees its own board
         rng = random.Random(seed)
         for seat in (1, 2, 3):
             while seat in a.pending():
-                act = rng.choice(a.legal_actions(seat))
-                a.apply(seat, act)
-                b.apply(seat, act)
-                assert _views(a, 0) == _views(b, 0)
-        while a.phase == "position":
-            seat = a.pending()[0]
-            act = a.legal_actions(seat)[0]
-            a.apply(seat, act)
-            b.apply(seat, act)
-            if a.phase == "position":
-                assert _views(a, 0) == _views(b, 0) and a.log == b.log
+                apply_both(a, b, seat, rng.choice(a.legal_actions(seat)))
+                assert views(a, 0) == views(b, 0)
+
+        def alike() -> None:
+            assert views(a, 0) == views(b, 0) and a.log == b.log
+
+        take_positions(a, b, alike)
         # The court step has run: now everyone sees the board.
         assert a.observe(1)["court"]["boards"]["0"] != b.observe(1)["court"]["boards"]["0"]
 

@@ -4,30 +4,19 @@ history, replay) is in the conformance suite (tests/conformance/test_conformance
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import wallenstein
+from tabletop.testing import load_script
 from wallenstein.board import COLOURS
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
-def _load_regenerate() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden_regenerate", GOLDEN / "regenerate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look the module up while building the class
-    spec.loader.exec_module(module)
-    return module
-
-
-regen = _load_regenerate()
+regen = load_script(GOLDEN / "regenerate.py", "golden_regenerate")
 HINT = "rules or narration changed: review, then run .venv/bin/python tests/golden/regenerate.py"
 
 

@@ -10,17 +10,15 @@ import pytest
 from lkml_scenario import BOTH, LK, ML
 
 import wallenstein
+from tabletop.testing import play_randomly
 from wallenstein.narrate import Narrator, narrate_game
 from wallenstein.printed import STANDIN_NOTE
 
 
 def _played(players: int, seed: int, modules: tuple[str, ...], setup: str = "lineup") -> wallenstein.Game:
-    g = wallenstein.new_game(players=players, seed=seed, setup=setup, modules=modules)
-    rng = random.Random(seed)
-    while not g.over:
-        seat = rng.choice(g.pending())
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-    return g
+    return play_randomly(
+        wallenstein.new_game(players=players, seed=seed, setup=setup, modules=modules), random.Random(seed)
+    )
 
 
 @pytest.mark.parametrize(("modules", "setup"), [(LK, "lineup"), (ML, "draft"), (BOTH, "lineup")])

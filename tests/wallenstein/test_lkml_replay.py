@@ -10,6 +10,7 @@ import random
 from lkml_scenario import BOTH, LK, drive_to
 
 import wallenstein
+from tabletop.testing import play_randomly
 
 
 def test_module_clone_is_independent() -> None:
@@ -28,10 +29,7 @@ def test_module_clone_is_independent() -> None:
 def test_a_user_table_travels_with_the_history() -> None:
     table = [{"grain": 7}, {"vp": 8, "thalers": 1}, {"armies": 9}]
     g = wallenstein.new_game(players=3, seed=5, modules=LK, printed={"landsknechte": table})
-    rng = random.Random(1)
-    while not g.over:
-        seat = rng.choice(g.pending())
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    play_randomly(g, random.Random(1))
     h = json.loads(json.dumps(g.history))
     assert h[0]["new_game"]["printed"] == {"landsknechte": table}
     taken = {(e["benefit"], e["amount"]) for e in g.log if e["e"] == "landsknechte_benefit"}

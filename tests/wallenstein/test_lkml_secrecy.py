@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from lkml_scenario import BOTH, LK, ML, drive_to
-from test_secrecy import _observers, _replay_with, _two_plans
+from test_secrecy import _replay_with, _two_plans
+from twin_games import views
 
 import wallenstein
 
@@ -60,7 +61,7 @@ def test_plans_stay_hidden_through_the_module_phases(modules: tuple[str, ...]) -
         seen = set()
         while a.phase != "move" and not a.s.act and a.phase != "planning":
             seen.add(a.phase)
-            assert _observers(a, 0) == _observers(b, 0)
+            assert views(a, 0) == views(b, 0)
             seat = a.pending()[0]
             act = a.legal_actions(seat)[0]
             assert act in b.legal_actions(seat)

@@ -11,8 +11,10 @@ from wallenstein.actions import Action
 from wallenstein.invariants import check
 
 
-def play_random(players: int, seed: int, setup: str, whole_plans: bool = False) -> wallenstein.Game:
-    g = wallenstein.new_game(players=players, seed=seed, setup=setup)
+def play_random(
+    players: int, seed: int, setup: str, whole_plans: bool = False, modules: tuple[str, ...] = ()
+) -> wallenstein.Game:
+    g = wallenstein.new_game(players=players, seed=seed, setup=setup, modules=modules)
     rng = random.Random(seed * 7 + players)
     check(g)
     while not g.over:
@@ -22,12 +24,23 @@ def play_random(players: int, seed: int, setup: str, whole_plans: bool = False) 
             trial = g.clone()
             while seat in trial.pending() and trial.phase == "planning":
                 trial.apply(seat, rng.choice(trial.legal_actions(seat)))
-            plan = _plan_from_planning(trial, seat)
-            g.apply(seat, Action.plan({k: v for k, v in plan.items() if k != "bid"}, plan["bid"]))
+            g.apply(seat, _whole_plan(trial, seat))
         else:
             g.apply(seat, rng.choice(g.legal_actions(seat)))
         check(g)
     return g
+
+
+def _whole_plan(trial: wallenstein.Game, seat: int) -> Action:
+    """The plan ``seat`` has built box by box in ``trial``, as one decision (court boards included)."""
+    court = trial.s.court
+    if court is None:
+        plan = _plan_from_planning(trial, seat)
+        return Action.plan({k: v for k, v in plan.items() if k != "bid"}, plan["bid"])
+    boxes = tuple(trial.s.plans[seat * 11 : seat * 11 + 10])
+    bid = trial.s.plans[seat * 11 + 10]
+    boards = tuple(court.plans[seat * 3 : seat * 3 + 3])
+    return Action.from_json(str(Action.plan(boxes, bid, court=boards)))
 
 
 def _plan_from_planning(g: wallenstein.Game, seat: int) -> dict[str, str | None]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import wallenstein
+from tabletop.testing import play_randomly
 from wallenstein.invariants import check
 
 
@@ -14,11 +15,7 @@ def play_random_2002(players: int, seed: int, setup: str) -> wallenstein.Game:
     g = wallenstein.new_game(players=players, seed=seed, setup=setup, edition="2002")
     rng = random.Random(seed * 11 + players)
     check(g)
-    while not g.over:
-        seat = rng.choice(g.pending())
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-        check(g)
-    return g
+    return play_randomly(g, rng, check)
 
 
 def test_every_2002_decision_kind_and_event_occurs() -> None:

@@ -9,6 +9,7 @@ from lkml_scenario import BOTH, LK, ML, drive_to, module_game
 from scenario import give
 
 import wallenstein
+from tabletop.testing import play_randomly
 from wallenstein import Action, landsknechte, leaders
 from wallenstein.battle import revolt
 from wallenstein.board import A_DEPLOY1, BOARD
@@ -23,12 +24,9 @@ FOUR_REGIONS = ("lueneburg", "anhalt", "boehmen", "augsburg")
 
 
 def _random_game(players: int, seed: int, modules: tuple[str, ...], setup: str = "lineup") -> wallenstein.Game:
-    g = wallenstein.new_game(players=players, seed=seed, setup=setup, modules=modules)
-    rng = random.Random(seed)
-    while not g.over:
-        seat = rng.choice(g.pending())
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-    return g
+    return play_randomly(
+        wallenstein.new_game(players=players, seed=seed, setup=setup, modules=modules), random.Random(seed)
+    )
 
 
 def test_r30_every_seat_is_checked_once_per_season_in_player_order_never_in_winter() -> None:

@@ -12,16 +12,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from twin_games import apply_both, take_positions, views
+
 import wallenstein
 from wallenstein.actions import Action
-
-
-def _observers(g: wallenstein.Game, hidden_seat: int) -> dict[str, str]:
-    views = {"spectator": json.dumps(g.observe(None), sort_keys=True)}
-    for seat in range(g.players):
-        if seat != hidden_seat:
-            views[str(seat)] = json.dumps(g.observe(seat), sort_keys=True)
-    return views
 
 
 def _two_plans(g: wallenstein.Game, seat: int, rng: random.Random) -> tuple[Action, Action]:
@@ -54,23 +48,19 @@ def test_other_seats_and_spectators_cannot_see_a_plan_until_it_is_revealed() -> 
         a, b = base.clone(), base.clone()
         a.apply(0, plan_a)
         b.apply(0, plan_b)
-        assert _observers(a, 0) == _observers(b, 0)
+        assert views(a, 0) == views(b, 0)
         # The other seats plan identically; still nothing differs before the actions begin.
         for seat in (1, 2, 3):
             choice_rng = random.Random(seed * 10 + seat)
             while seat in a.pending() and a.phase == "planning":
-                act = choice_rng.choice(a.legal_actions(seat))
-                a.apply(seat, act)
-                b.apply(seat, act)
-                assert _observers(a, 0) == _observers(b, 0)
+                apply_both(a, b, seat, choice_rng.choice(a.legal_actions(seat)))
+                assert views(a, 0) == views(b, 0)
         # Position choices (public) until the first action card is performed.
-        while a.phase == "position":
-            seat = a.pending()[0]
-            act = a.legal_actions(seat)[0]
-            a.apply(seat, act)
-            b.apply(seat, act)
-            if a.phase == "position":
-                assert _observers(a, 0) == _observers(b, 0)
+
+        def alike() -> None:
+            assert views(a, 0) == views(b, 0)
+
+        take_positions(a, b, alike)
         # Seat 0 itself does see the difference.
         assert json.dumps(a.observe(0), sort_keys=True) != json.dumps(b.observe(0), sort_keys=True)
 

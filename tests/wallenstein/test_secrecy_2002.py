@@ -7,17 +7,11 @@ from __future__ import annotations
 import json
 import random
 
+from twin_games import apply_both, views
+
 import wallenstein
 from wallenstein.actions import Action
 from wallenstein.board import BLANK, N_BOXES
-
-
-def _views(g: wallenstein.Game, hidden: int) -> dict[str, str]:
-    out = {"spectator": json.dumps(g.observe(None), sort_keys=True)}
-    for seat in range(g.players):
-        if seat != hidden:
-            out[str(seat)] = json.dumps(g.observe(seat), sort_keys=True)
-    return out
 
 
 def _plan(g: wallenstein.Game, seat: int, rng: random.Random) -> Action:
@@ -39,16 +33,14 @@ def test_plans_and_blank_cards_are_hidden_until_revealed() -> None:
         a, b = base.clone(), base.clone()
         a.apply(0, a_plan)
         b.apply(0, b_plan)
-        assert _views(a, 0) == _views(b, 0)
+        assert views(a, 0) == views(b, 0)
         assert json.dumps(a.observe(0)) != json.dumps(b.observe(0))  # seat 0 sees its own plan
         for seat in (1, 2, 3):
             r = random.Random(seed * 10 + seat)
             while seat in a.pending() and a.phase == "planning":
-                act = r.choice(a.legal_actions(seat))
-                a.apply(seat, act)
-                b.apply(seat, act)
+                apply_both(a, b, seat, r.choice(a.legal_actions(seat)))
                 if a.phase == "planning":
-                    assert _views(a, 0) == _views(b, 0)
+                    assert views(a, 0) == views(b, 0)
         assert a.s.order == b.s.order  # the leader order does not depend on the plans
 
 
@@ -61,7 +53,7 @@ def test_defenders_commitment_is_unknown_until_the_cubes_are_thrown() -> None:
         seat = rng.choice(g.pending())
         g.apply(seat, rng.choice(g.legal_actions(seat)))
     defender = g.pending()[0]
-    before = _views(g, -1)
+    before = views(g, -1)
     assert "fight" in g.observe(None) and "committed" not in json.dumps(g.observe(None))
     legal = g.legal_actions(defender)
     assert [a.a for a in legal] == list(range(len(legal)))
@@ -69,7 +61,7 @@ def test_defenders_commitment_is_unknown_until_the_cubes_are_thrown() -> None:
     a, b = g.clone(), g.clone()
     a.apply(defender, legal[0])
     b.apply(defender, legal[-1])
-    assert _views(g, -1) == before  # deciding on a clone changes nothing here
+    assert views(g, -1) == before  # deciding on a clone changes nothing here
     battle_a = [e for e in a.log if e["e"] == "battle"][-1]
     battle_b = [e for e in b.log if e["e"] == "battle"][-1]
     assert (battle_a["committed"], battle_b["committed"]) == (0, len(legal) - 1)

@@ -19,7 +19,6 @@ Everything random comes from the bot's seed and its decision counter: determinis
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -40,6 +39,7 @@ from league_of_six.determinize import rebuild
 from league_of_six.game import Game
 from league_of_six.memory import Memory
 from league_of_six.state import CHOOSE, OFFER, RESPOND, ROTATE, STORE
+from tabletop.halving import sequential_halving
 
 DEFAULT_SIMULATIONS = 400  # about 1 s of CPU per decision on this machine (league-of-six tournament)
 ROLLOUT_NOISE = 1.0
@@ -132,39 +132,17 @@ class SearchAgent(HeuristicAgent):
     def _choose(
         self, obs: dict[str, Any], mem: Memory, comp: Components, cands: list[Action], rng: random.Random
     ) -> Action:
-        """Sequential halving: rounds of simulations shared by the surviving candidates."""
-        start = time.perf_counter()
-        alive = list(range(len(cands)))
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        budget = self.simulations
-        rounds = max(1, (len(cands) - 1).bit_length())
-        spent = 0
-        seeds = rng.getrandbits(62)
-        world = 0
-        out_of_time = False
-        for r in range(rounds):
-            share = (budget - spent) // (len(alive) * (rounds - r))
-            if share < 1:
-                if r:
-                    break
-                share = 1  # every candidate gets at least one simulation
-            for _ in range(share):
-                world += 1
-                det = rebuild(obs, mem, comp, random.Random(seeds + world), seed=(seeds + world) & 0xFFFFFFFF)
-                for i in alive:
-                    totals[i] += self._simulate(det, cands[i], seeds + world)
-                    counts[i] += 1
-                    spent += 1
-                if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
-                    out_of_time = True
-                    break
-            if out_of_time:
-                break
-            if len(alive) > 1:
-                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = alive[: max(1, (len(alive) + 1) // 2)]
-        best = max(range(len(cands)), key=lambda i: (counts[i], totals[i] / max(1, counts[i]), -i))
+        """Sequential halving (:func:`tabletop.halving.sequential_halving`) over worlds rebuilt from ``obs``."""
+
+        def world(seed: int) -> Game:
+            return rebuild(obs, mem, comp, random.Random(seed), seed=seed & 0xFFFFFFFF)
+
+        def simulate(det: Game, i: int, seed: int) -> float:
+            return self._simulate(det, cands[i], seed)
+
+        best = sequential_halving(
+            len(cands), self.simulations, rng, world, simulate, self.max_seconds, stop_when_thin=True
+        )
         return cands[best]
 
     def _simulate(self, world: Game, action: Action, world_seed: int) -> float:

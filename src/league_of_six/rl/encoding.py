@@ -37,8 +37,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from league_of_six.actions import ACCEPT, CHOOSE, LEADERS, OFFERS, ROTATES, row_action
 from league_of_six.components import (
     GOODS,
@@ -52,7 +50,7 @@ from league_of_six.components import (
 )
 from league_of_six.state import PHASES
 from tabletop.rl.catalogue import Catalogue
-from tabletop.rl.layout import Layout, scaled
+from tabletop.rl.layout import Entries, Layout, Rel, order_ones, relative_seats, scaled
 from tabletop.rl.spec import Vector
 
 VERSION = "league_of_six_v2"
@@ -130,25 +128,30 @@ def encode(obs: Mapping[str, Any]) -> Vector:
     """The observation vector of ``obs`` (a ``Game.observe(seat)`` result; a spectator is seat 0).
 
     Built from the observation dict only: two games that look the same to the seat encode the same.
+    Ones are collected as flat indices (``ones``), counts as positions and values (``at``, ``val``).
     """
-    P = int(obs["players_count"])
-    me = obs["seat"] or 0
+    rel = relative_seats(obs)
+    e = Entries()
+    _round_and_towns(obs, e, rel)
+    _seats(obs, e, rel)
+    _storage(obs, e, rel)
+    _leaders_and_turn(obs, e, rel)
+    return e.vector(OBS_SIZE)
 
-    def rel(p: Any) -> int:
-        return (int(p) - me) % P
 
-    def who(p: Any) -> int:  # a seat slot, or SEATS for nobody
-        return SEATS if p is None else rel(p)
+def _who(rel: Rel, p: Any) -> int:
+    """A seat's slot, or SEATS for nobody."""
+    return SEATS if p is None else rel(p)
 
-    ones: list[int] = []
-    at: list[int] = []
-    val: list[float] = []
+
+def _round_and_towns(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """The round, phase, player count and pending seats; each town's number, side, siege, tiles, holder, ring place."""
+    ones, at, val = e.ones, e.at, e.val
     one = ones.append
-
     at.append(L_GAME)
     val.append(_num(obs["round"], ROUNDS))
     one(L_GAME + 1 + _PHASE[obs["phase"]])
-    one(L_GAME + 1 + len(PHASES) + P - 3)
+    one(L_GAME + 1 + len(PHASES) + int(obs["players_count"]) - 3)
     ones += [L_GAME + 1 + len(PHASES) + 3 + rel(p) for p in obs["pending"]]
     ring = {k: i for i, k in enumerate(obs["ring"])}
     for key, t in obs["towns"].items():
@@ -163,11 +166,16 @@ def encode(obs: Mapping[str, Any]) -> Vector:
             one(k + t["tax_tile"])
         if t["turned"] is not None:
             one(k + TAX_TILES + t["turned"])
-        one(k + TAX_TILES + 6 + who(t["holder"]))
+        one(k + TAX_TILES + 6 + _who(rel, t["holder"]))
         if key in ring:
             one(k + TAX_TILES + 6 + SEATS + 1 + ring[key])
-    for place, p in enumerate(obs["order"]):
-        one(L_ORDER + rel(p) * SEATS + place)
+
+
+def _seats(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """The player order; each seat's influence, town, counter, road, wagon and horses; the goods' supply."""
+    ones, at, val = e.ones, e.at, e.val
+    one = ones.append
+    ones += order_ones(L_ORDER, obs["order"], rel, SEATS)
     for p, pl in enumerate(obs["players"]):
         base = L_PLAYER + rel(p) * _PLAYER_W
         one(base)
@@ -190,13 +198,18 @@ def encode(obs: Mapping[str, Any]) -> Vector:
     for g, n in obs["supply"].items():
         at.append(L_SUPPLY + _GOOD[g])
         val.append(_num(n, 12))
+
+
+def _storage(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """The storage board: its tiles, side and order, and the rows seen with their spaces."""
+    ones, at, val = e.ones, e.at, e.val
+    one = ones.append
     st = obs["storage"]
     for k, tile in enumerate((st["royal_tile"], st["civic_tile"])):  # tile numbers, not seats
         one(L_STORAGE + k * _TILE_W + (N_STORAGE_TILES if tile is None else tile))
     if st["side"] == "II":
         one(L_STORAGE + 2 * _TILE_W)
-    for place, p in enumerate(st["order"]):
-        one(L_STORAGE + 2 * _TILE_W + 1 + rel(p) * SEATS + place)
+    ones += order_ones(L_STORAGE + 2 * _TILE_W + 1, st["order"], rel, SEATS)
     for row in st["rows"]:
         r = row["row"] - 1
         if r >= ROWS_SEEN:
@@ -204,13 +217,19 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         base = L_ROWS + (_STORE[row["store"]] * ROWS_SEEN + r) * ROW
         at.append(base)
         val.append(_num(row["bonus"], 4))
-        one(base + 1 + who(row["chosen_by"]))
+        one(base + 1 + _who(rel, row["chosen_by"]))
         for k, sp in enumerate(row["spaces"][:SPACES_SEEN]):
             s0 = base + 2 + SEATS + k * SPACE
             one(s0 + _GOOD[sp["colour"]])
             at.append(s0 + NG)
             val.append(_num(sp["value"], 2))
-            one(s0 + NG + 1 + who(sp["filled_by"]))
+            one(s0 + NG + 1 + _who(rel, sp["filled_by"]))
+
+
+def _leaders_and_turn(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """Civic leaders (face up, piles, gray), tax tiles left, a conflict, a journey, and the hands."""
+    ones, at, val = e.ones, e.at, e.val
+    one = ones.append
     cl = obs["civic_leaders"]
     for f, card in cl["faceup"].items():
         if card is not None:
@@ -244,6 +263,12 @@ def encode(obs: Mapping[str, Any]) -> Vector:
             one(L_TRAVEL + SEATS + _TOWN[travel["from"]])
         if travel["displaced"]:
             one(L_TRAVEL + SEATS + TOWNS)
+    _hands(obs, e, rel)
+
+
+def _hands(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """Each hand seen: guards, and civic leaders by kind and figures, gray ones by kind."""
+    at, val = e.at, e.val
     for p, hand in obs["hands"].items():
         base = L_HANDS + rel(p) * HAND_W
         at.append(base)
@@ -255,10 +280,6 @@ def encode(obs: Mapping[str, Any]) -> Vector:
                 counts[len(KINDS) * len(PILE_FIGURES) + _KIND[card["kind"]]] += 1
         at += [base + 1 + k for k in range(len(counts))]
         val += [_num(n, 3) for n in counts]
-    vec = np.zeros(OBS_SIZE, dtype=np.float32)
-    vec[ones] = 1.0
-    vec[at] = val
-    return vec
 
 
 # Fields of ``observe(seat)`` the vector leaves out on purpose ("*": any key or index), each with why;

@@ -20,13 +20,14 @@ Everything random comes from the bot's seed and its decision counter: determinis
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import chain
 from typing import Any
 
 from tabletop.errors import IllegalAction
+from tabletop.halving import sequential_halving
 from wallenstein.actions import Action
 from wallenstein.board import (
     A_CHURCH,
@@ -243,33 +244,14 @@ class SearchAgent:
 
     # ------------------------------------------------------------------ simulations
     def _choose(self, obs: dict[str, Any], cands: list[Action], rng: random.Random) -> Action:
-        """Sequential halving: rounds of simulations shared by the surviving candidates."""
-        start = time.perf_counter()
-        alive = list(range(len(cands)))
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        budget = self.simulations
-        rounds = max(1, (len(cands) - 1).bit_length())
-        spent = 0
-        seeds = rng.getrandbits(62)
-        world = 0
-        for r in range(rounds):
-            share = max(1, (budget - spent) // (len(alive) * (rounds - r)))
-            for _ in range(share):
-                world += 1
-                det = self._determinize(obs, seeds + world)
-                for i in alive:
-                    totals[i] += self._simulate(det, cands[i], seeds + world)
-                    counts[i] += 1
-                    spent += 1
-                if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
-                    break
-            if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
-                break
-            if len(alive) > 1:
-                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = alive[: max(1, (len(alive) + 1) // 2)]
-        best = max(range(len(cands)), key=lambda i: (counts[i], totals[i] / max(1, counts[i]), -i))
+        """Sequential halving (:func:`tabletop.halving.sequential_halving`) over determinized worlds."""
+
+        def simulate(det: Game, i: int, seed: int) -> float:
+            return self._simulate(det, cands[i], seed)
+
+        best = sequential_halving(
+            len(cands), self.simulations, rng, partial(self._determinize, obs), simulate, self.max_seconds
+        )
         return cands[best]
 
     def _determinize(self, obs: dict[str, Any], world_seed: int) -> Game:

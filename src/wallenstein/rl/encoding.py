@@ -52,10 +52,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from tabletop.rl.catalogue import Catalogue
-from tabletop.rl.layout import Layout, scaled
+from tabletop.rl.layout import Entries, Layout, Rel, order_ones, relative_seats, scaled
 from tabletop.rl.spec import Vector
 from wallenstein.actions import (
     DRAFT_DECK,
@@ -205,23 +203,31 @@ _FIGHT_KIND = {k: i for i, k in enumerate(FIGHT_KINDS)}
 _num = scaled  # counts: x / (x + scale), never clipped (see tabletop.rl.layout.scaled)
 
 
+_N_CARDS = len(CARD_CODES)
+
+
 def encode(obs: Mapping[str, Any]) -> Vector:
     """The observation vector of ``obs`` (a ``Game.observe(seat)`` result; a spectator is seat 0).
 
     Built from the observation dict only, so two games that look the same to the seat encode the
-    same. Ones are collected as flat indices and written with one numpy assignment per kind.
+    same. Ones are collected as flat indices (``ones``), counts as positions and values (``at``,
+    ``val``), and written with one numpy assignment per kind.
     """
-    P = int(obs["players_count"])
-    me = obs["seat"] or 0
+    rel = relative_seats(obs)
+    e = Entries()
+    _counties(obs, e, rel)
+    _seats_and_game(obs, e, rel)
+    _cards_and_plans(obs, e.ones, rel)
+    _acting(obs, e, rel)
+    _modules_blocks(obs, e, rel)
+    _more(obs, e, rel)
+    return e.vector(OBS_SIZE)
 
-    def rel(p: Any) -> int:
-        return (int(p) - me) % P
 
-    ones: list[int] = []
-    at: list[int] = []
-    val: list[float] = []
+def _counties(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """Each county's owner, armies, buildings and revolt markers."""
+    ones, at, val = e.ones, e.at, e.val
     one = ones.append
-
     counties = obs["counties"]
     for i, key in enumerate(BOARD.keys):
         c = counties[key]
@@ -235,6 +241,12 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         if c["revolt"]:
             at.append(L_REVOLT + i)
             val.append(_num(c["revolt"], 2))
+
+
+def _seats_and_game(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """Each seat's counts; the phase, season, year, edition, modules, player count, pending seats, tower."""
+    ones, at, val = e.ones, e.at, e.val
+    one = ones.append
     for p, pl in enumerate(obs["players"]):
         base = L_PLAYER + rel(p) * 7
         one(base)
@@ -256,7 +268,7 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         one(L_GAME)
     for m in obs["modules"]:
         one(L_GAME + 1 + _MODULES.index(m))
-    one(L_GAME + 1 + len(_MODULES) + P - 3)
+    one(L_GAME + 1 + len(_MODULES) + int(obs["players_count"]) - 3)
     for p in obs["pending"]:
         one(L_PENDING + rel(p))
     tower = obs["tower"]
@@ -265,6 +277,18 @@ def encode(obs: Mapping[str, Any]) -> Vector:
             if n:
                 at.append(L_TOWER + k * (SEATS + 1) + (SEATS if who == "peasants" else rel(who)))
                 val.append(_num(n, 20))
+
+
+def _plan(ones: list[int], r: int, boxes: Mapping[str, Any]) -> None:
+    """Plan cards (or court boards) of the seat in slot ``r``, box by box."""
+    base = L_PLANS + r * PLAN_BOXES * _N_CARDS
+    for box, card in boxes.items():
+        ones.append(base + _BOX[box] * _N_CARDS + (_NO_CARD if card is None else _CARD[card]))
+
+
+def _cards_and_plans(obs: Mapping[str, Any], ones: list[int], rel: Rel) -> None:
+    """Events, action cards, the current action, bonus tiles, bids, positions and the plans seen."""
+    one = ones.append
     ev = obs["events"]
     if ev["current"] is not None:
         one(L_EVENT + ev["current"]["card"])
@@ -277,24 +301,23 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         one(L_CURRENT + obs["current_action"] - 1)
     for place, t in enumerate(obs["bonus_tiles"]):
         one(L_TILES + _TILE[t] * len(BONUS_TILES) + place)
-    n_cards = len(CARD_CODES)
     for p, card in obs["bids"].items():
-        one(L_BID + rel(p) * n_cards + (_NO_CARD if card is None else _CARD[card]))
+        one(L_BID + rel(p) * _N_CARDS + (_NO_CARD if card is None else _CARD[card]))
     for p, pos in obs["positions"].items():
         one(L_POSITION + rel(p) * SEATS + pos - 1)
-
-    def plan(r: int, boxes: Mapping[str, Any]) -> None:
-        base = L_PLANS + r * PLAN_BOXES * n_cards
-        for box, card in boxes.items():
-            one(base + _BOX[box] * n_cards + (_NO_CARD if card is None else _CARD[card]))
-
     for p, boxes in obs["plans"].items():
-        plan(rel(p), boxes)
+        _plan(ones, rel(p), boxes)
     mine = obs.get("my_plan")
     if mine is not None:
-        plan(0, mine["boxes"])
+        _plan(ones, 0, mine["boxes"])
         if mine["next_box"] is not None:
             one(L_NEXT_BOX + _BOX[mine["next_box"]])
+
+
+def _acting(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """The phase's own facts: the acting county, winter, the draft, a 2002 fight, boxes declared empty."""
+    ones, at, val = e.ones, e.at, e.val
+    one = ones.append
     move = obs.get("move")
     if move is not None:
         one(L_MOVE + _COUNTY[move["from"]])
@@ -322,6 +345,11 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         val += [_num(fight["defender_armies"], 20), _num(fight.get("armies", fight.get("farmers", 0)), 20)]
     for p, boxes in obs.get("declared_empty", {}).items():
         ones += [L_EMPTY + rel(p) * 10 + _ACTION[b] for b in boxes]
+
+
+def _modules_blocks(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
+    """The Big Box modules' blocks of v0: the court, Landsknechte, the military leaders."""
+    ones, at, val = e.ones, e.at, e.val
     court = obs.get("court")
     if court is not None:
         for p, c in court["courtiers"].items():
@@ -331,36 +359,30 @@ def encode(obs: Mapping[str, Any]) -> Vector:
         ones += [L_COURT + SEATS * 3 + f["card"] - 1 for f in court["display"] if "card" in f]
         ones += [L_COURT + SEATS * 3 + FAVOURS + f - 1 for f in court["gone"]]
         for p, board in court["boards"].items():
-            plan(rel(p), board)
+            _plan(ones, rel(p), board)
     lk = obs.get("landsknechte")
     if lk is not None:
         for p, top in lk["top"].items():
             at.append(L_LK + rel(p))
             val.append(_num(top, 4))
         if lk["choosing"] is not None:
-            one(L_LK + SEATS + rel(lk["choosing"]))
+            ones.append(L_LK + SEATS + rel(lk["choosing"]))
     leaders = obs.get("leaders")
     if leaders is not None:
         for p, key in leaders["county"].items():
             if key is not None:
-                one(L_LEADERS + rel(p) * N + _COUNTY[key])
+                ones.append(L_LEADERS + rel(p) * N + _COUNTY[key])
         for key, st in leaders["statues"].items():
             at.append(L_LEADERS + SEATS * N + _COUNTY[key])
             val.append(_num(st["count"], 3))
-    _more(obs, rel, ones, at, val)
-    vec = np.zeros(OBS_SIZE, dtype=np.float32)
-    vec[ones] = 1.0
-    vec[at] = val
-    return vec
 
 
-def _more(obs: Mapping[str, Any], rel: Any, ones: list[int], at: list[int], val: list[float]) -> None:
+def _more(obs: Mapping[str, Any], e: Entries, rel: Rel) -> None:
     """The blocks added in v1: what v0 left out of the observation."""
+    ones, at, val = e.ones, e.at, e.val
     one = ones.append
-    for place, p in enumerate(obs["order"]):
-        one(L_ORDER + rel(p) * SEATS + place)
-    for place, p in enumerate(obs["bid_order"]):
-        one(L_BID_ORDER + rel(p) * SEATS + place)
+    ones += order_ones(L_ORDER, obs["order"], rel, SEATS)
+    ones += order_ones(L_BID_ORDER, obs["bid_order"], rel, SEATS)
     for p, keys in obs["lost_cards"].items():
         ones += [L_LOST + rel(p) * N + _COUNTY[k] for k in keys]
     sup = obs["supplies"]

@@ -452,31 +452,45 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     """``encode(g.observe(seat))``, computed from the state (see the module's doc); ``memo`` (of an
     :class:`Encoder`) keeps parts that did not change since its last call."""
     s = g.s
-    P = s.players
     me = seat or 0
-    phase = s.phase
-    season = s.season
     vec = np.zeros(OBS_SIZE, dtype=np.float32)
     ones: list[int] = []
     at: list[int] = []
     val: list[float] = []
-    one = ones.append
-
     if memo is not None:
         memo.board(vec, s, me)
-    else:
-        vec[:_BOARD_END] = _shared_board(s, me)
-
-    planning = phase == PLANNING
-    if memo is not None:
         memo.seats(vec, s, me)
     else:
+        vec[:_BOARD_END] = _shared_board(s, me)
         seats = _seat_entries(s, me)
         ones += seats[0]
         at += seats[1]
         val += seats[2]
+    in_season = bool(s.phase in _SEASON_PHASES and s.season != WINTER and s.action_cards)
+    _game_entries(g, me, in_season, ones, at, val)
+    _plan_entries(g, seat, me, memo, ones)
+    _acting_entries(g, me, in_season, ones, at, val)
+    _module_entries(g, seat, me, ones, at, val)
+    more = _public_more(g, me)
+    ones += more[0]
+    at += more[1]
+    val += more[2]
+    if s.phase in _MORE_PHASES or s.season == WINTER or s.court is not None:
+        _phase_more(g, me, ones, at, val)
+    vec[np.fromiter(ones, np.intp, len(ones))] = 1.0  # (a list converted by fromiter: about half the cost)
+    vec[at] = val
+    return vec
+
+
+def _game_entries(g: Game, me: int, in_season: bool, ones: list[int], at: list[int], val: list[float]) -> None:
+    """Phase, season, year, edition, modules, player count, pending seats, tower, events, the action
+    cards turned up and bonus tiles, the current action, bids and positions."""
+    s = g.s
+    P = s.players
+    phase = s.phase
+    one = ones.append
     one(L_PHASE + phase)
-    one(L_SEASON + season)
+    one(L_SEASON + s.season)
     at.append(L_YEAR)
     val.append(_num(s.year, 3))
     if g.is2002:
@@ -484,7 +498,7 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
     for m in g.config["modules"]:
         one(L_GAME + 1 + _MODULES.index(m))
     one(L_GAME + 1 + len(_MODULES) + P - 3)
-    if not planning:
+    if phase != PLANNING:
         for p in g.pending():
             one(L_PENDING + (p - me) % P)
     for k, counts in enumerate((s.tray, s.inside)):
@@ -496,14 +510,13 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
         one(L_EVENT + s.event)
     for e in s.year_events:
         one(L_YEAR_EVENTS + e)
-    in_season = phase in _SEASON_PHASES and season != WINTER and s.action_cards
     if in_season:
         shown = _revealed_action_count(g)
         for k, a in enumerate(s.action_cards[:shown]):
             one(L_CARDS + k * 10 + a)
         for place, t in enumerate(s.tiles):
             one(L_TILES + t * _NT + place)
-    if phase == MOVE or (phase == COMMIT and season != WINTER):
+    if phase == MOVE or (phase == COMMIT and s.season != WINTER):
         one(L_CURRENT + s.act)
     if s.bid_order:
         for p in range(P):
@@ -512,26 +525,41 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
         if s.position[p] >= 0:
             one(L_POSITION + ((p - me) % P) * SEATS + s.position[p])
 
-    # Plan cards turned up in the season (observe._revealed_plans), and the seat's own.
-    if phase in _SEASON_PHASES and not planning and season != WINTER:
-        rows = memo.plan_rows(s, me) if memo is not None else _plan_rows(s, me)
-        turned = phase == LEADER_MOVE
-        acting = phase == MOVE or phase == COMMIT
-        for p in range(P):
-            row = rows[p]
-            if turned or p == seat:
-                ones += row
-                if p == seat and not g.is2002:
-                    base = L_PLANS + ((p - me) % P) * PLAN_BOXES * _NC
-                    one(base + AUCTION_BOX * _NC + _slot(s.plans[p * N_BOXES + AUCTION_BOX]))
-            elif acting:  # the actions done, and the current one once p's turn in it came
-                ones += row[: s.act + 1 if s.order.index(p) <= s.turn else s.act]
-    if planning:
-        ones += _planning_entries(g, seat, me, P)
+
+def _plan_entries(g: Game, seat: int | None, me: int, memo: _Memo | None, ones: list[int]) -> None:
+    """Plan cards turned up in the season (observe._revealed_plans) and the seat's own; while
+    planning, the planning entries."""
+    s = g.s
+    phase = s.phase
+    if phase == PLANNING:
+        ones += _planning_entries(g, seat, me, s.players)
+        return
+    if phase not in _SEASON_PHASES or s.season == WINTER:
+        return
+    rows = memo.plan_rows(s, me) if memo is not None else _plan_rows(s, me)
+    turned = phase == LEADER_MOVE
+    acting = phase == MOVE or phase == COMMIT
+    for p in range(s.players):
+        row = rows[p]
+        if turned or p == seat:
+            ones += row
+            if p == seat and not g.is2002:
+                base = L_PLANS + ((p - me) % s.players) * PLAN_BOXES * _NC
+                ones.append(base + AUCTION_BOX * _NC + _slot(s.plans[p * N_BOXES + AUCTION_BOX]))
+        elif acting:  # the actions done, and the current one once p's turn in it came
+            ones += row[: s.act + 1 if s.order.index(p) <= s.turn else s.act]
+
+
+def _acting_entries(g: Game, me: int, in_season: bool, ones: list[int], at: list[int], val: list[float]) -> None:
+    """The phase's own facts: the acting county, winter, the draft, a 2002 fight, boxes declared empty."""
+    s = g.s
+    P = s.players
+    phase = s.phase
+    one = ones.append
     if phase == MOVE:
         one(L_MOVE + s.move_from)
         one(L_MOVE + N + (0 if s.move_kind == 0 else 1))
-    if season == WINTER:
+    if s.season == WINTER:
         ones += [L_WINTER + c for c in s.winter_queue]
         if s.winter_turn < len(s.order):
             one(L_WINTER + N + (s.order[s.winter_turn] - me) % P)
@@ -550,15 +578,21 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
             one(L_FIGHT + N + SEATS + (s.owner[target] - me) % P)
         at += (L_FIGHT + N + 2 * SEATS, L_FIGHT + N + 2 * SEATS + 1)
         val += (_num(s.armies[target], 20), _num(moved if kind == F_ATTACK else s.revolts[target] + extra, 20))
-    if g.is2002 and in_season and not planning:
+    if g.is2002 and in_season and phase != PLANNING:
         ones += _declared_empty(g, me, P)
+
+
+def _module_entries(g: Game, seat: int | None, me: int, ones: list[int], at: list[int], val: list[float]) -> None:
+    """The Big Box modules' blocks of v0: the court, Landsknechte, the military leaders."""
+    s = g.s
+    P = s.players
     court = s.court
     if court is not None:
         for p in range(P):
             base = L_COURT + ((p - me) % P) * 3
             at += (base, base + 1, base + 2)
             val += (_num(court.supply[p], 10), _num(court.hall[p], 10), _num(court.audience[p], 10))
-        if not planning:
+        if s.phase != PLANNING:
             ones += _court_plans(g, seat, me, P)
         ones += [L_COURT + SEATS * 3 + n - 1 for n in court.display if n]
         ones += [L_COURT + SEATS * 3 + FAVOURS + f - 1 for f in court.gone]
@@ -567,25 +601,16 @@ def encode_game(g: Game, seat: int | None, memo: _Memo | None = None) -> Vector:
         for p in range(P):
             at.append(L_LK + (p - me) % P)
             val.append(_num(mods.lk_top[p] + 1, 4))
-        if phase == LK_BENEFIT:
-            one(L_LK + SEATS + (s.order[mods.lk_turn] - me) % P)
+        if s.phase == LK_BENEFIT:
+            ones.append(L_LK + SEATS + (s.order[mods.lk_turn] - me) % P)
     if "military_leaders" in g.modules:
         for p, c in enumerate(mods.leader):
             if c >= 0:
-                one(L_LEADERS + ((p - me) % P) * N + c)
+                ones.append(L_LEADERS + ((p - me) % P) * N + c)
         for c, n in enumerate(mods.statues):
             if n:
                 at.append(L_LEADERS + SEATS * N + c)
                 val.append(_num(n, 3))
-    more = _public_more(g, me)
-    ones += more[0]
-    at += more[1]
-    val += more[2]
-    if phase in _MORE_PHASES or season == WINTER or s.court is not None:
-        _phase_more(g, me, ones, at, val)
-    vec[np.fromiter(ones, np.intp, len(ones))] = 1.0  # (a list converted by fromiter: about half the cost)
-    vec[at] = val
-    return vec
 
 
 def _bits(mask: int) -> list[int]:
