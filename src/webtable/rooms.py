@@ -514,6 +514,93 @@ def _apply(game: TableGame, seat: int, action: Any) -> None:
         raise IllegalAction(f"malformed action: {exc}", code="malformed_action") from None
 
 
+NEW_GAME_FIELDS = {"game", "players", "seats", "options", "seed", "private", "turn_limit", "time_bank"}
+
+
+@dataclass
+class NewGame:
+    """A lobby's request for a new game, checked (IllegalAction with a code for what is wrong)."""
+
+    kind: GameKind
+    seats: list[Any]
+    players: int
+    private: bool
+    seed: int
+    chosen: bool  # a chosen seed makes the whole game reproducible, bots included
+    turn_limit: Any
+    time_bank: Any
+    options: Any
+
+    @classmethod
+    def parse(cls, body: Any) -> NewGame:
+        if not isinstance(body, dict):
+            raise IllegalAction("a new game is described by a JSON object", code="not_an_object")
+        unknown = set(body) - NEW_GAME_FIELDS
+        if unknown:
+            raise IllegalAction(
+                f"unknown field(s) {sorted(unknown)}", code="unknown_fields", params={"names": sorted(unknown)}
+            )
+        kind = game_kind(body.get("game", "wallenstein"))
+        seats = body.get("seats")
+        if not isinstance(seats, list) or not seats:
+            raise IllegalAction("seats must be a list with one entry per player", code="seats_not_list")
+        players = body.get("players", len(seats))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise IllegalAction(f"players is a whole number, not {players!r}", code="players_not_number")
+        if players != len(seats) or players not in kind.players:
+            raise IllegalAction(
+                f"{kind.title} takes {list(kind.players)} players, one seat entry each",
+                code="players_count",
+                params={"game": kind.name, "counts": list(kind.players)},
+            )
+        private = body.get("private", False)
+        if not isinstance(private, bool):
+            raise IllegalAction("private is true or false", code="private_not_bool")
+        seed = body.get("seed")
+        chosen = seed is not None
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}", code="bad_seed")
+        turn_limit = turn_timer.parse_turn_limit(body.get("turn_limit"))
+        time_bank = turn_timer.parse_time_bank(body.get("time_bank"), turn_limit)
+        options = body.get("options", {})
+        return cls(kind, seats, players, private, seed, chosen, turn_limit, time_bank, options)
+
+    def seat_entries(self) -> tuple[list[dict[str, Any]], dict[int, str], dict[int, str]]:
+        """The seats as stored (secrets as digests), the new tokens and the new invites by seat."""
+        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
+        stored: list[dict[str, Any]] = []
+        for seat, spec in enumerate(self.seats):
+            if not isinstance(spec, dict) or spec.get("type") not in ("human", "bot"):
+                raise IllegalAction(
+                    f"seat {seat}: give {{'type': 'human'}} or {{'type': 'bot', 'bot': kind}}",
+                    code="bad_seat",
+                    params={"seat": seat},
+                )
+            entry: dict[str, Any] = {"type": spec["type"]}
+            if spec["type"] == "bot":
+                entry["name"] = check_name(seat, spec.get("name") or "", person=False)
+                entry["bot"] = bot_kind(spec.get("bot", "random"), self.kind.name).name
+                salt = derive_seed(self.seed, 1_000 + seat) % 2**31 if self.chosen else secrets.randbelow(2**31)
+                entry["salt"] = salt
+            else:
+                entry["name"] = check_name(seat, spec.get("name") or "")
+                if spec.get("invite", False) is True:
+                    invites[seat] = secrets.token_urlsafe(18)
+                    entry["invite_sha256"] = token_digest(invites[seat])
+                else:
+                    tokens[seat] = secrets.token_urlsafe(18)
+                    entry["token_sha256"] = token_digest(tokens[seat])
+                if self.turn_limit:
+                    entry["turn_limit"] = self.turn_limit
+                if self.time_bank:
+                    entry["time_bank"] = self.time_bank
+            stored.append(entry)
+        return stored, tokens, invites
+
+
 class Hub:
     """All live rooms of one server process, over one store."""
 
@@ -836,66 +923,10 @@ class Hub:
         """A new game from the lobby's request; returns the room, the tokens of the seats played on the
         creator's screen, the invites of the invited seats (each claimed once, by a friend, who then gets a
         token the creator never sees) and the creator's token (to abandon the game or invite again)."""
-        if not isinstance(body, dict):
-            raise IllegalAction("a new game is described by a JSON object", code="not_an_object")
-        unknown = set(body) - {"game", "players", "seats", "options", "seed", "private", "turn_limit", "time_bank"}
-        if unknown:
-            raise IllegalAction(
-                f"unknown field(s) {sorted(unknown)}", code="unknown_fields", params={"names": sorted(unknown)}
-            )
-        kind = game_kind(body.get("game", "wallenstein"))
-        seats = body.get("seats")
-        if not isinstance(seats, list) or not seats:
-            raise IllegalAction("seats must be a list with one entry per player", code="seats_not_list")
-        players = body.get("players", len(seats))
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise IllegalAction(f"players is a whole number, not {players!r}", code="players_not_number")
-        if players != len(seats) or players not in kind.players:
-            raise IllegalAction(
-                f"{kind.title} takes {list(kind.players)} players, one seat entry each",
-                code="players_count",
-                params={"game": kind.name, "counts": list(kind.players)},
-            )
-        private = body.get("private", False)
-        if not isinstance(private, bool):
-            raise IllegalAction("private is true or false", code="private_not_bool")
-        seed = body.get("seed")
-        chosen = seed is not None  # a chosen seed makes the whole game reproducible, bots included
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise IllegalAction(f"seed must be a non-negative integer, not {seed!r}", code="bad_seed")
-        turn_limit = turn_timer.parse_turn_limit(body.get("turn_limit"))
-        time_bank = turn_timer.parse_time_bank(body.get("time_bank"), turn_limit)
-        options = body.get("options", {})
-        tokens: dict[int, str] = {}
-        invites: dict[int, str] = {}
-        stored_seats: list[dict[str, Any]] = []
-        for seat, spec in enumerate(seats):
-            if not isinstance(spec, dict) or spec.get("type") not in ("human", "bot"):
-                raise IllegalAction(
-                    f"seat {seat}: give {{'type': 'human'}} or {{'type': 'bot', 'bot': kind}}",
-                    code="bad_seat",
-                    params={"seat": seat},
-                )
-            entry: dict[str, Any] = {"type": spec["type"]}
-            if spec["type"] == "bot":
-                entry["name"] = check_name(seat, spec.get("name") or "", person=False)
-                entry["bot"] = bot_kind(spec.get("bot", "random"), kind.name).name
-                entry["salt"] = derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
-            else:
-                entry["name"] = check_name(seat, spec.get("name") or "")
-                if spec.get("invite", False) is True:
-                    invites[seat] = secrets.token_urlsafe(18)
-                    entry["invite_sha256"] = token_digest(invites[seat])
-                else:
-                    tokens[seat] = secrets.token_urlsafe(18)
-                    entry["token_sha256"] = token_digest(tokens[seat])
-                if turn_limit:
-                    entry["turn_limit"] = turn_limit
-                if time_bank:
-                    entry["time_bank"] = time_bank
-            stored_seats.append(entry)
+        asked = NewGame.parse(body)
+        kind, players, seed, private = asked.kind, asked.players, asked.seed, asked.private
+        options = asked.options
+        stored_seats, tokens, invites = asked.seat_entries()
         with_bots = bots_decide(stored_seats)
         if with_bots:
             self.check_bot_capacity(client)
