@@ -39,6 +39,7 @@ from tabletop.cli_common import (
 )
 from tabletop.errors import DataError, IllegalAction
 from tabletop.results import Study
+from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import (
     AddressOpt,
@@ -204,6 +205,7 @@ def tournament(
 
 add_result_commands(app, "League of Six", score="influence")
 add_dataset_command(app, "league_of_six")
+add_review_command(app, "league_of_six")
 
 
 def main() -> None:

@@ -94,6 +94,9 @@ class LeagueReview:
             return None
         return pos.game.phase, pos.action
 
+    def seat_names(self, players: int) -> list[str]:
+        return [f"seat {p}" for p in range(players)]
+
     def describe(self, game: Game, seat: int, action: Action) -> str:
         data = action.to_json()
         kind = data.pop("type")

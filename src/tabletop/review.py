@@ -246,6 +246,10 @@ class ReviewParts(Protocol):
         """A short text of ``action`` for people."""
         ...
 
+    def seat_names(self, players: int) -> list[str]:
+        """The seats' names for people (Wallenstein's colours, League of Six's "seat N")."""
+        ...
+
 
 def positions(parts: ReviewParts, history: Any) -> tuple[list[Position], Any]:
     """The game before each decision of ``history``, and the game after the last one (IllegalAction if
@@ -321,9 +325,11 @@ def win_curve(
     budget: Budget,
     seed: int,
     progress: Progress | None = None,
+    final: Any = None,
 ) -> list[CurvePoint]:
     """Every seat's chance to win at each ``budget.curve_every``-th decision (and the first and last),
-    from public information only (see the module doc)."""
+    from public information only (see the module doc); with a finished ``final`` game, a last point
+    after the last decision holds the result itself (each winner's share, no error)."""
     if not history_positions:
         return []
     viewer = parts.viewer(None, history_positions[0].game.players)
@@ -341,7 +347,23 @@ def win_curve(
                 seen = obs
         if progress is not None:
             progress(pos.index + 1, len(history_positions))
+    if final is not None and final.over:
+        out.append(result_point(parts, final, len(history_positions)))
     return out
+
+
+def result_point(parts: ReviewParts, final: Any, index: int) -> CurvePoint:
+    """The curve's point after the last decision of a finished game: the result."""
+    winners, scores = parts.final(final)
+    players = len(scores)
+    return CurvePoint(
+        index,
+        len(final._log),
+        parts.stage(final),
+        tuple(_win_share(p, winners) for p in range(players)),
+        (0.0,) * players,
+        tuple(scores),
+    )
 
 
 def _play_out(parts: ReviewParts, world: Any, seat: int, action: Any, rng: random.Random) -> tuple[float, float]:
@@ -462,7 +484,7 @@ def review_game(
     def part(offset: int) -> Progress | None:
         return None if progress is None else (lambda done, _n: progress(offset + done, total))
 
-    curve = win_curve(parts, steps, budget, seed, part(0))
+    curve = win_curve(parts, steps, budget, seed, part(0), final=last)
     decisions = [] if seat is None else review_decisions(parts, steps, seat, budget, seed, part(len(steps)))
     final = dict(last.result()) if last.over else {"over": False}
     return GameReview(
@@ -477,7 +499,7 @@ def review_game(
         decisions=decisions,
         costliest=costliest(decisions),
         cpu_seconds=round(time.process_time() - start, 2),
-        names=list(names),
+        names=list(names) or parts.seat_names(players),
     )
 
 
@@ -497,6 +519,7 @@ __all__ = [
     "curve_point",
     "hash_seed",
     "positions",
+    "result_point",
     "review_decision",
     "review_decisions",
     "review_game",

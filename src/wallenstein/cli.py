@@ -38,6 +38,7 @@ from tabletop.cli_common import (
 )
 from tabletop.errors import IllegalAction
 from tabletop.results import Study
+from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import (
     AddressOpt,
@@ -236,6 +237,7 @@ def tournament(
 
 add_result_commands(app, "Wallenstein", score="VP")
 add_dataset_command(app, "wallenstein")
+add_review_command(app, "wallenstein")
 
 
 @app.command()

@@ -21,7 +21,7 @@ from typing import Any
 
 from tabletop.review import Position, Stage
 from wallenstein.actions import PLAN, PLAN_CARD, Action, card_name
-from wallenstein.board import EMPTY, SEASONS
+from wallenstein.board import COLOURS, EMPTY, SEASONS
 from wallenstein.bots.heuristic import DEFAULT, plan
 from wallenstein.bots.ismcts import IsmctsAgent
 from wallenstein.bots.rollout import policy
@@ -104,6 +104,9 @@ class WallensteinReview:
         if len(g.legal_actions(seat)) < 2:
             return None
         return action.kind, action
+
+    def seat_names(self, players: int) -> list[str]:
+        return list(COLOURS[:players])
 
     def describe(self, game: Game, seat: int, action: Action) -> str:
         if action.kind == PLAN:
