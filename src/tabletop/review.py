@@ -220,6 +220,9 @@ class ReviewParts(Protocol):
 
     game: str  # the game's name ("wallenstein", "league_of_six")
     score_name: str  # what its final score is called ("VP", "influence")
+    # The calibration (docs/research/review.md): the roll-outs' win shares are moved this far towards
+    # 1/players (0: as they come), fitted on self-play games by research/studies/review_calibration.py.
+    shrink: float
 
     def replay_steps(self, history: Any) -> Iterator[Any]:
         """The game class's ``replay_steps``: the game before each decision, then the final game."""
@@ -288,8 +291,12 @@ def _rng(*names: object) -> random.Random:
     return random.Random("review/" + "/".join(str(n) for n in names))
 
 
-def curve_point(parts: ReviewParts, viewer: Viewer, pos: Position, rollouts: int, seed: int) -> CurvePoint:
-    """The spectator's estimate at ``pos`` (``viewer`` has looked at it): ``rollouts`` worlds played out.
+def curve_point(
+    parts: ReviewParts, viewer: Viewer, pos: Position, rollouts: int, seed: int, shrink: float | None = None
+) -> CurvePoint:
+    """The spectator's estimate at ``pos`` (``viewer`` has looked at it): ``rollouts`` worlds played out,
+    the win shares calibrated by ``shrink`` (None: the game's, ``parts.shrink``; the calibration study
+    asks for 0, the raw shares).
 
     World ``i`` of every point uses the same named generator, so neighbouring points meet the same luck
     and the curve moves with the game, not with the sampling."""
@@ -304,15 +311,21 @@ def curve_point(parts: ReviewParts, viewer: Viewer, pos: Position, rollouts: int
         for p in range(players):
             wins[p].append(_win_share(p, winners))
             scores[p].append(final[p])
+    a = parts.shrink if shrink is None else shrink
     stats = [_mean_error(w) for w in wins]
     return CurvePoint(
         pos.index,
         pos.log_index,
         parts.stage(pos.game),
-        tuple(round(m, 4) for m, _ in stats),
-        tuple(round(e, 4) for _, e in stats),
+        tuple(round(calibrated(m, a, players), 4) for m, _ in stats),
+        tuple(round((1 - a) * e, 4) for _, e in stats),
         tuple(round(sum(s) / len(s), 2) for s in scores),
     )
+
+
+def calibrated(chance: float, shrink: float, players: int) -> float:
+    """A roll-out win share moved ``shrink`` of the way towards 1/players (the calibration)."""
+    return (1 - shrink) * chance + shrink / players
 
 
 Progress = Callable[[int, int], None]
@@ -378,11 +391,12 @@ def _play_out(parts: ReviewParts, world: Any, seat: int, action: Any, rng: rando
 def _estimate(parts: ReviewParts, game: Any, seat: int, action: Any, runs: list[tuple[float, float]]) -> Estimate:
     win, win_error = _mean_error([w for w, _ in runs])
     score, score_error = _mean_error([s for _, s in runs])
+    a = parts.shrink
     return Estimate(
         action.to_json(),
         parts.describe(game, seat, action),
-        round(win, 4),
-        round(win_error, 4),
+        round(calibrated(win, a, game.players), 4),
+        round((1 - a) * win_error, 4),
         round(score, 2),
         round(score_error, 2),
     )
@@ -406,7 +420,7 @@ def review_decision(
     mine = _estimate(parts, g, seat, played, runs[0])
     theirs = mine if same else _estimate(parts, g, seat, advised, runs[1])
     diffs = [(0.0, 0.0)] * budget.rollouts if same else [(b[0] - a[0], b[1] - a[1]) for a, b in zip(*runs, strict=True)]
-    loss, loss_error = _mean_error([d for d, _ in diffs])
+    loss, loss_error = _mean_error([(1 - parts.shrink) * d for d, _ in diffs])
     score_loss, score_loss_error = _mean_error([d for _, d in diffs])
     return DecisionReview(
         pos.index,
@@ -515,6 +529,7 @@ __all__ = [
     "ReviewParts",
     "Stage",
     "Viewer",
+    "calibrated",
     "costliest",
     "curve_point",
     "hash_seed",
