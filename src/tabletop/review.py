@@ -517,6 +517,30 @@ def review_game(
     )
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The advisor's choice for a seat's current decision in a game still going: the ``action`` (its
+    JSON) and ``text``, and the advisor's ``simulations``."""
+
+    action: Any
+    text: str
+    simulations: int
+
+
+def hint(parts: ReviewParts, history: Any, seat: int, simulations: int = 400, seed: int = 0) -> Hint:
+    """What the advisor would choose now for ``seat`` in the game of ``history`` (not over; the seat
+    must be deciding): from that seat's view only, as in a review. IllegalAction otherwise."""
+    steps, now = positions(parts, history)
+    if now is None or now.over or not 0 <= seat < now.players or seat not in now.pending():
+        raise IllegalAction(f"seat {seat} has no decision to take now")
+    viewer = parts.viewer(seat, now.players)
+    for pos in steps:
+        viewer.look(pos.game)
+    viewer.look(now)
+    action = viewer.advise(now.legal_actions(seat), hash_seed(seed, "hint", len(steps)), simulations)
+    return Hint(action.to_json(), parts.describe(now, seat, action), simulations)
+
+
 __all__ = [
     "BUDGETS",
     "Budget",
@@ -524,6 +548,7 @@ __all__ = [
     "DecisionReview",
     "Estimate",
     "GameReview",
+    "Hint",
     "Position",
     "Progress",
     "ReviewParts",
@@ -533,6 +558,7 @@ __all__ = [
     "costliest",
     "curve_point",
     "hash_seed",
+    "hint",
     "positions",
     "result_point",
     "review_decision",

@@ -13,7 +13,7 @@ import wallenstein
 from league_of_six.cli import app as league_app
 from league_of_six.review import PARTS as LEAGUE
 from tabletop.errors import IllegalAction
-from tabletop.review import BUDGETS, Budget, GameReview, positions, review_game
+from tabletop.review import BUDGETS, Budget, GameReview, hint, positions, review_game
 from wallenstein.actions import PLAN, PLAN_CARD
 from wallenstein.cli import app as wallenstein_app
 from wallenstein.review import PARTS as WALLENSTEIN
@@ -111,6 +111,21 @@ def test_a_game_not_over_gets_a_review_up_to_now() -> None:
         g.apply(p, g.legal_actions(p)[0])
     r = review_game(WALLENSTEIN, g.history, None, QUICK)
     assert r.result == {"over": False} and r.decisions == [] and r.curve[-1].index == 2
+
+
+def test_a_hint_is_a_legal_choice_and_only_for_the_seat_deciding() -> None:
+    history = _history(L_GOLDEN)
+    moves = [i for i, e in enumerate(history) if "seat" in e]
+    cut = history[: moves[30]]  # the game before its 31st decision
+    seat = history[moves[30]]["seat"]
+    g = LEAGUE.replay_steps(cut)
+    live = list(g)[-1]
+    got = hint(LEAGUE, cut, seat, simulations=12, seed=1)
+    assert got.action in [a.to_json() for a in live.legal_actions(seat)]
+    with pytest.raises(IllegalAction, match="no decision"):
+        hint(LEAGUE, cut, (seat + 1) % live.players, simulations=12)
+    with pytest.raises(IllegalAction, match="no decision"):
+        hint(LEAGUE, history, seat, simulations=12)  # the game is over
 
 
 def test_cli_review_of_a_golden_game(tmp_path: Path) -> None:

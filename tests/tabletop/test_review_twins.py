@@ -12,7 +12,7 @@ import league_of_six
 import wallenstein
 from league_of_six.bots.heuristic import decide as league_decide
 from league_of_six.review import PARTS as LEAGUE
-from tabletop.review import Budget, Position, curve_point, review_decision, review_game
+from tabletop.review import Budget, Position, curve_point, hint, review_decision, review_game
 from wallenstein.actions import PLAN, Action
 from wallenstein.bots.heuristic import DEFAULT, decide, plan
 from wallenstein.bots.search import MODEL_NOISE
@@ -136,3 +136,15 @@ def test_league_position_twins_piles() -> None:
     assert (twin.s.tax_deck, twin.s.storage_left) != (g.s.tax_deck, g.s.storage_left)
     seat = g.pending()[0]
     _same_review(LEAGUE, g, twin, seat, g.legal_actions(seat)[-1])
+
+
+def test_a_hint_ignores_another_seats_secret_plan() -> None:
+    """The hint (the advisor's choice for a decision being taken) sees what the seat sees, as the review."""
+    base = _to_summer_planning(7)
+    p1, p1_twin = _other_plans(base, 1)
+    game, twin = _planned(base, [(1, p1)]), _planned(base, [(1, p1_twin)])
+    a = hint(WALLENSTEIN, game, 0, simulations=12, seed=2)
+    assert a == hint(WALLENSTEIN, twin, 0, simulations=12, seed=2)
+    assert a.action["type"] == "plan"
+    live = wallenstein.replay(game)
+    live.apply(0, Action.from_json(a.action))  # a legal whole plan
