@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -142,6 +143,16 @@ def test_cli_review_of_a_golden_game(tmp_path: Path) -> None:
     for d in review.decisions:
         assert d.played.text.split(",")[0] in result.output
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_review_matches_its_golden(tmp_path: Path) -> None:
+    """The printed review of a golden game (tests/golden/regenerate_review.py writes it): a change of the
+    review, the bots it asks or the rules shows as a readable diff."""
+    spec = importlib.util.spec_from_file_location("regenerate_review", TESTS / "golden" / "regenerate_review.py")
+    assert spec is not None and spec.loader is not None
+    golden = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(golden)
+    assert golden.printed_review(tmp_path / "c.png") == golden.GOLDEN.read_text(encoding="utf-8")
 
 
 def test_cli_review_league_and_errors(tmp_path: Path) -> None:
