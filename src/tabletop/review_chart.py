@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from tabletop.review import GameReview
 
@@ -68,17 +69,17 @@ def _chance_at(review: GameReview, index: int) -> float:
     return value
 
 
-def _marks(ax: object, review: GameReview) -> None:
+def _marks(ax: Any, review: GameReview) -> None:
     """A thin line where a new season or round starts; winters shaded."""
     curve = review.curve
     for before, after in pairwise(curve):
         if after.stage.period != before.stage.period:
-            ax.axvline(after.index, color="#999999", linewidth=0.6, alpha=0.6)  # type: ignore[attr-defined]
+            ax.axvline(after.index, color="#999999", linewidth=0.6, alpha=0.6)
             if not after.stage.winter:
                 label = after.stage.label.split(" ")
-                ax.text(after.index, 0.99, " ".join(label[:3]), fontsize=6, va="top", color="#666666")  # type: ignore[attr-defined]
+                ax.text(after.index, 0.99, " ".join(label[:3]), fontsize=6, va="top", color="#666666")
         if before.stage.winter:
-            ax.axvspan(before.index, after.index, color="#bbbbbb", alpha=0.35, linewidth=0)  # type: ignore[attr-defined]
+            ax.axvspan(before.index, after.index, color="#bbbbbb", alpha=0.35, linewidth=0)
 
 
 __all__ = ["draw_chart"]
