@@ -7,7 +7,11 @@ scored by an estimate fitted on its own game. Every prediction is one seat at on
 is the seat's share of the win (1, 1/k in a k-way tie, 0). Estimates compared on the scored games:
 
 * ``review``: the raw roll-out estimate (the curve with no correction);
+* ``review, as shipped``: the raw share with the review's prior (``tabletop.review.PRIOR`` pseudo-roll-outs
+  per seat, :func:`tabletop.review.calibrated`), chosen before the study: nothing fitted;
 * ``review, shrunk``: ``(1 - a) p + a / players`` with ``a`` fitted on the other fold (least Brier);
+* ``review, tempered``: temperature scaling over the position's seats, ``(p + e) ** t`` normalized
+  (``e``: half a roll-out), ``t`` fitted on the other fold;
 * ``VP rank``: the naive estimate, the win rate of a seat of that rank by current points (ties share the
   rank), per third of the game and player count, fitted on the other fold and normalized per position;
 * ``uniform``: 1 / players.
@@ -30,9 +34,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tabletop.review import PRIOR, calibrated
+
 Pred = dict[str, Any]  # one seat at one position: game, seed, players, p, y, rank, third
 Estimator = Callable[[Pred], float]
 BINS = 10
+PLOTTED = ("review", "review, as shipped", "VP rank")  # in the reliability table and diagram
+ROLLOUTS = 24  # the roll-outs per estimate in the rows (review_positions.py --rollouts)
 
 
 def load(path: Path) -> list[list[Pred]]:
@@ -91,6 +99,29 @@ def _shrunk(a: float) -> Estimator:
     return lambda x: (1 - a) * x["p"] + a / x["players"]
 
 
+def _tempered(t: float, rollouts: int) -> Callable[[list[Pred]], list[float]]:
+    """Temperature scaling over a position's seats: ``(p + e) ** t`` normalized, ``e`` half a roll-out."""
+    e = 0.5 / rollouts
+
+    def scaled(pos: list[Pred]) -> list[float]:
+        raw = [(x["p"] + e) ** t for x in pos]
+        total = sum(raw)
+        return [r / total for r in raw]
+
+    return scaled
+
+
+def fit_temperature(train: Sequence[list[Pred]], rollouts: int) -> float:
+    """The temperature with the least Brier score on ``train`` (a grid of 0.05 from 0.3 to 1.5)."""
+
+    def score(t: float) -> float:
+        f = _tempered(t, rollouts)
+        preds = [(q, x["y"]) for pos in train for x, q in zip(pos, f(pos), strict=True)]
+        return sum((q - y) ** 2 for q, y in preds) / len(preds)
+
+    return min((t / 100 for t in range(30, 151, 5)), key=score)
+
+
 def fit_rank(train: Sequence[list[Pred]]) -> Callable[[list[Pred]], list[float]]:
     """The naive estimate: win rate by (players, third, rank) on ``train``, normalized per position."""
     tally: dict[tuple[int, int, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
@@ -141,15 +172,21 @@ def study(positions: list[list[Pred]]) -> dict[str, Any]:
     """Every position scored by estimates fitted on the other fold's games only (cross-fitting)."""
     scored: list[list[Pred]] = []
     shrinks = []
+    temperatures: list[float] = []
     for fit, test in _folds(positions):
         a = fit_shrink(fit)
         shrinks.append(a)
         rank = fit_rank(fit)
+        t = fit_temperature(fit, ROLLOUTS)
+        temperatures.append(t)
         for pos in test:
-            scored.append([{**x, "shrunk": _shrunk(a)(x), "rank_p": r} for x, r in zip(pos, rank(pos), strict=True)])
+            rows = zip(pos, rank(pos), _tempered(t, ROLLOUTS)(pos), strict=True)
+            scored.append([{**x, "shrunk": _shrunk(a)(x), "rank_p": r, "tempered": q} for x, r, q in rows])
     estimators: dict[str, Estimator] = {
         "review": lambda x: x["p"],
+        "review, as shipped": lambda x: calibrated(x["p"], ROLLOUTS, x["players"], PRIOR),
         "review, shrunk": lambda x: x["shrunk"],
+        "review, tempered": lambda x: x["tempered"],
         "VP rank": lambda x: x["rank_p"],
         "uniform": lambda x: 1.0 / x["players"],
     }
@@ -158,9 +195,11 @@ def study(positions: list[list[Pred]]) -> dict[str, Any]:
         "games": {"scored": len({p[0]["seed"] for p in scored})},
         "shrink_by_fold": shrinks,
         "shrink_all": fit_shrink(positions),
+        "temperature_by_fold": temperatures,
+        "temperature_all": fit_temperature(positions, ROLLOUTS),
         "brier": {k: round(brier(scored, e), 4) for k, e in estimators.items()},
         "brier_error": {k: round(brier_error(scored, e), 4) for k, e in estimators.items()},
-        "reliability": {k: reliability(scored, e) for k, e in estimators.items() if k != "uniform"},
+        "reliability": {k: reliability(scored, e) for k, e in estimators.items() if k in PLOTTED},
     }
 
 
@@ -171,7 +210,7 @@ def plot(results: dict[str, dict[str, Any]], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, len(results), figsize=(5.2 * len(results), 4.8), dpi=110, squeeze=False)
-    styles = {"review": ("#2e6fd8", "o"), "review, shrunk": ("#1b9e77", "s"), "VP rank": ("#d95f02", "^")}
+    styles = {"review": ("#2e6fd8", "o"), "review, as shipped": ("#1b9e77", "s"), "VP rank": ("#d95f02", "^")}
     for ax, (game, r) in zip(axes[0], results.items(), strict=True):
         ax.plot([0, 1], [0, 1], color="#999999", linewidth=0.8, linestyle="--")
         for name, rows in r["reliability"].items():
@@ -202,6 +241,7 @@ def main() -> None:
     plot(results, args.plot)
     for game, r in results.items():
         print(game, r["positions"], r["games"], "shrink", r["shrink_by_fold"], r["shrink_all"])
+        print("  temperature", r["temperature_by_fold"], r["temperature_all"])
         for k in r["brier"]:
             print(f"  {k:15s} Brier {r['brier'][k]:.4f} ± {r['brier_error'][k]:.4f}")
 

@@ -79,7 +79,7 @@ def rows_of_game(name: str, players: int, seed: int, per_game: int, rollouts: in
         viewer.look(pos.game)
         if pos.index not in chosen:
             continue
-        point = curve_point(parts, viewer, pos, rollouts, seed, shrink=0.0)  # the raw shares
+        point = curve_point(parts, viewer, pos, rollouts, seed, prior=0.0)  # the raw shares
         pts = _points(pos.game)
         out.append(
             {

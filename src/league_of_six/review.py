@@ -67,7 +67,6 @@ class LeagueReview:
     """:class:`tabletop.review.ReviewParts` for League of Six (see the module doc)."""
 
     game = "league_of_six"
-    shrink = 0.0  # the calibration (docs/research/review.md)
     score_name = "influence"
 
     def replay_steps(self, history: Any) -> Iterator[Game]:

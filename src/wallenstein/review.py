@@ -70,7 +70,6 @@ class WallensteinReview:
     """:class:`tabletop.review.ReviewParts` for Wallenstein (see the module doc)."""
 
     game = "wallenstein"
-    shrink = 0.0  # the calibration (docs/research/review.md)
     score_name = "VP"
 
     def replay_steps(self, history: Any) -> Iterator[Game]:
