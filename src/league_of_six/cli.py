@@ -28,6 +28,7 @@ from tabletop.agents import random_agents
 from tabletop.cli_common import Lang, fail
 from tabletop.errors import DataError
 from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
+from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import BackendName
 
@@ -141,6 +142,7 @@ def tournament(
 
 
 GAME.add_stored_commands(app)
+add_review_command(app, "league_of_six")
 
 
 def main() -> None:

@@ -26,6 +26,7 @@ from tabletop import tournament_cli as study_opts
 from tabletop.agents import random_agents
 from tabletop.cli_common import Lang, fail
 from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
+from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import BackendName
 from wallenstein.board import COLOURS
@@ -171,6 +172,7 @@ def tournament(
 
 
 GAME.add_stored_commands(app)
+add_review_command(app, "wallenstein")
 
 
 @app.command()
