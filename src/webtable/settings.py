@@ -67,6 +67,8 @@ class TableSettings:
     shutdown_grace: float = 3.0
     # Unfinished games without a bot in all (429 beyond; games with bots have their own cap; 0: none).
     max_people_games: int = 5000
+    # GET /metrics answers only requests with "Authorization: Bearer <token>" when this is set (a secret).
+    metrics_token: str = ""
 
     def set(self, pairs: list[str]) -> None:
         """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""
