@@ -37,9 +37,9 @@ window.WTReview = (() => {
         WT.el("button", { id: "review-start", type: "button", onclick: () => ask(seats.value) }, WT.t("review.start")),
         WT.el("progress", { id: "review-progress", max: "1", value: "0", hidden: true }),
         WT.el("span", { id: "review-status", class: "small", role: "status" })),
-      WT.el("div", { id: "review-chart" }),
-      WT.el("div", { id: "review-costly" }),
-      WT.el("div", { id: "review-list" }));
+      WT.el("div", { class: "review-body" }, WT.el("div", { id: "review-chart" }),
+        WT.el("div", { class: "review-lists" }, WT.el("div", { id: "review-costly" }), WT.el("div", { id: "review-list" }))));
+    box.querySelector("h2").append(WT.el("button", { type: "button", class: "review-close", "aria-label": WT.t("review.close"), onclick: () => { box.hidden = true; } }, "×"));
     const screen = document.querySelector("#view-replay .replay-screen");
     screen.parentNode.insertBefore(box, screen);
     return box;
