@@ -35,6 +35,7 @@ from webtable.previews import Previews
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
 from webtable.replays import build_replay
 from webtable.replays import builder as replay_builder
+from webtable.reviews import Reviewer
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
 from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
@@ -181,6 +182,7 @@ class Room:
         # language -> (version, log_from, the state message sent to every spectator reading that language)
         self.spectator_text: dict[str, tuple[int, int, str]] = {}
         self.announcing: asyncio.TimerHandle | None = None
+        self.hints: dict[int, int] = {}  # hints each seat asked for (routes.review; counted in the summary)
 
     @property
     def id(self) -> str:
@@ -261,6 +263,7 @@ class Room:
             "spectators": sum(1 for c in self.clients if c.seat is None),
             "result": self.game.result() if self.game.over else None,
             "clock": turn_timer.left(self),  # timed seats' seconds left now (the page counts down)
+            "hints": {str(seat): n for seat, n in sorted(self.hints.items())},
         }
 
     @property
@@ -632,6 +635,8 @@ class Hub:
         self._replaying: dict[tuple[str, int, int | None, str], asyncio.Future[bytes]] = {}
         self.replay_builder = replay_builder(self.settings.replay_processes)
         self.previews = Previews(self.settings)  # battle odds, rate-limited and cached (webtable.previews)
+        # After-game reviews, one at a time in a worker process, stored as notes (webtable.reviews).
+        self.reviewer = Reviewer(self.settings.review_processes, self.settings.review_budget, self._store_review)
         self.tasks: list[asyncio.Task[None]] = []
 
     async def commit(self, append: Append) -> None:
@@ -688,6 +693,9 @@ class Hub:
             log.warning("game %s: storing a %s note failed", game_id, kind, exc_info=True)
             self.metrics.storage_errors.labels("note").inc()
             raise StorageDown("the game store is unavailable, so nothing was kept; try again in a moment") from None
+
+    async def _store_review(self, game_id: str, body: dict[str, Any]) -> None:
+        await self.store_note(game_id, "review", body)
 
     # -------------------------------------------------------------------------------- life cycle
     async def start(self) -> None:
@@ -763,6 +771,7 @@ class Hub:
         self.pool.shutdown()
         self.previews.shutdown()
         self.replay_builder.shutdown(wait=False, cancel_futures=True)
+        self.reviewer.shutdown()
         self.writer.shutdown(wait=True)
 
     def set_aside(self, game_id: str, why: str) -> None:
@@ -813,6 +822,7 @@ class Hub:
             history = self.store.history(game_id)
             owner = self.store.owner(game_id)
             self.store.check_notes(game_id)
+            hints = [n.get("seat") for n in self.store.notes(game_id, "hint") if isinstance(n, dict)]
         except DamagedGame as exc:
             self.set_aside(game_id, str(exc))
             return None
@@ -833,7 +843,11 @@ class Hub:
             self.set_aside(game_id, f"replaying it failed: {type(exc).__name__}: {str(exc)[:200]}")
             return None
         record.decisions = decisions_of(history)
-        return Room(self, record, kind, game, len(history), owner, story)
+        room = Room(self, record, kind, game, len(history), owner, story)
+        for seat in hints:
+            if isinstance(seat, int):
+                room.hints[seat] = room.hints.get(seat, 0) + 1
+        return room
 
     def damage_of(self, game_id: Any) -> str | None:
         return self.damaged.get(game_id) if isinstance(game_id, str) else None

@@ -69,6 +69,12 @@ class TableSettings:
     max_people_games: int = 5000
     # GET /metrics answers only requests with "Authorization: Bearer <token>" when this is set (a secret).
     metrics_token: str = ""
+    # After-game reviews (docs/play/review.md): worker processes building them, one review at a time
+    # (0: a thread of the server, for tests), and their budget (tabletop.review.BUDGETS: quick,
+    # standard, thorough); a hint's advisor simulations (a bot thread's work, like a bot's decision).
+    review_processes: int = 1
+    review_budget: str = "standard"
+    hint_simulations: int = 400
 
     def set(self, pairs: list[str]) -> None:
         """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""

@@ -539,7 +539,8 @@
     if (keep) sel.value = keep;
   }
   let replay = null;
-  $("replay-load").addEventListener("click", async () => {
+  $("replay-load").addEventListener("click", () => loadReplay());
+  async function loadReplay() {
     const view = $("replay-view").value;
     const headers = view !== "spectator" && mine.tokens[view] ? { "x-seat-token": mine.tokens[view] } : {};
     try {
@@ -551,7 +552,7 @@
     slider.max = replay.steps.length - 1; slider.value = 0;
     showFrame();
     slider.focus();
-  });
+  }
   document.addEventListener("keydown", (e) => {
     if ($("view-replay").hidden || !replay || e.target.tagName === "INPUT" && e.target !== $("replay-slider") || e.target.tagName === "SELECT") return;
     const slider = $("replay-slider");
@@ -584,6 +585,16 @@
     $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).flatMap((e, i) => [...at(i), page.logItem(ctx, e)]));
     $("replay-log").scrollTop = $("replay-log").scrollHeight;
   }
+  // The review (review.js) moves the replay to a decision: the board as it was just before it.
+  async function jumpTo(logIndex) {
+    tab("replay");
+    if (!replay) await loadReplay();
+    if (!replay) return;
+    const i = replay.steps.findIndex((s) => s.log_len >= logIndex);
+    $("replay-slider").value = String(i < 0 ? replay.steps.length - 1 : i);
+    showFrame();
+  }
+  if (window.WTReview) window.WTReview.attach({ id, ctx, mine, jump: jumpTo });
   $("replay-slider").addEventListener("input", showFrame);
   $("replay-prev").addEventListener("click", () => { $("replay-slider").stepDown(); showFrame(); });
   $("replay-next").addEventListener("click", () => { $("replay-slider").stepUp(); showFrame(); });

@@ -1,0 +1,146 @@
+// @ts-nocheck
+// The after-game review (docs/play/review.md): every seat's chance to win over the game as a chart, the
+// reviewed seat's costliest decisions and all its decisions against the advisor's; a click on either
+// moves the replay there. And the hint in a game of one person against bots. table.js attaches it.
+"use strict";
+
+window.WTReview = (() => {
+  const PALETTE = ["#c0392b", "#2e6fd8", "#c9a400", "#8e44ad", "#222", "#16a085"];
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  const svg = (tag, attrs = {}) => {
+    const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  };
+  let api = null;
+
+  function attach(table) {
+    api = table;
+    const bar = document.querySelector("#view-replay .replaybar");
+    if (bar) {
+      const open = WT.el("button", { id: "review-open", type: "button", onclick: () => panel().hidden = false }, WT.t("review.open"));
+      bar.append(open);
+    }
+    hintBox();
+  }
+
+  // ------------------------------------------------------------------ the review panel
+  function panel() {
+    let box = document.getElementById("review");
+    if (box) return box;
+    const seats = WT.el("select", { id: "review-seat", "aria-label": WT.t("review.seat") },
+      WT.el("option", { value: "spectator" }, WT.t("review.curve_only")),
+      ...api.ctx.summary.seats.map((s, i) => WT.el("option", { value: String(i), selected: api.mine.tokens && api.mine.tokens[i] !== undefined }, WT.seatName(s))));
+    box = WT.el("section", { id: "review", class: "panel review", "aria-label": WT.t("review.heading") },
+      WT.el("h2", {}, WT.t("review.heading")),
+      WT.el("div", { class: "review-ask" }, seats,
+        WT.el("button", { id: "review-start", type: "button", onclick: () => ask(seats.value) }, WT.t("review.start")),
+        WT.el("progress", { id: "review-progress", max: "1", value: "0", hidden: true }),
+        WT.el("span", { id: "review-status", class: "small", role: "status" })),
+      WT.el("div", { class: "review-body" }, WT.el("div", { id: "review-chart" }),
+        WT.el("div", { class: "review-lists" }, WT.el("div", { id: "review-costly" }), WT.el("div", { id: "review-list" }))));
+    box.querySelector("h2").append(WT.el("button", { type: "button", class: "review-close", "aria-label": WT.t("review.close"), onclick: () => { box.hidden = true; } }, "×"));
+    const screen = document.querySelector("#view-replay .replay-screen");
+    screen.parentNode.insertBefore(box, screen);
+    return box;
+  }
+
+  async function ask(seat) {
+    const status = document.getElementById("review-status");
+    const bar = document.getElementById("review-progress");
+    const url = `/api/games/${api.id}/review`;
+    let answer;
+    try {
+      answer = await WT.json(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat: seat === "spectator" ? null : Number(seat) }) });
+      while (answer.status === "running") {
+        bar.hidden = false;
+        bar.value = answer.total ? answer.done / answer.total : 0;
+        status.textContent = WT.t("review.working", { done: answer.done, total: answer.total || "…" });
+        await new Promise((r) => setTimeout(r, 1000));
+        answer = await WT.json(`${url}?seat=${seat}`);
+      }
+    } catch (e) { status.textContent = e.message; return; }
+    bar.hidden = true;
+    if (answer.status !== "done") { status.textContent = answer.error || WT.t("review.failed"); return; }
+    status.textContent = WT.t("review.done", { seconds: Math.round(answer.review.cpu_seconds) });
+    show(answer.review);
+  }
+
+  function show(review) {
+    document.getElementById("review-chart").replaceChildren(chart(review));
+    const costly = review.costliest.map((k) => review.decisions[k]);
+    document.getElementById("review-costly").replaceChildren(
+      ...(review.seat === null ? [] : [WT.el("h3", {}, WT.t("review.costliest")),
+        costly.length ? decisionList(costly, "review-costly-list") : WT.el("p", { class: "small" }, WT.t("review.none_lost"))]));
+    document.getElementById("review-list").replaceChildren(
+      ...(review.decisions.length ? [WT.el("details", {}, WT.el("summary", {}, WT.t("review.all", { n: review.decisions.length })), decisionList(review.decisions, "review-all-list"))] : []));
+  }
+
+  function decisionList(decisions, id) {
+    return WT.el("ol", { id, class: "review-decisions" }, ...decisions.map((d) => WT.el("li", {},
+      WT.el("button", { type: "button", class: "linkish", "data-log-index": String(d.log_index), onclick: () => api.jump(d.log_index) },
+        `${d.stage.label}: `),
+      d.same ? WT.t("review.same", { played: d.played.text })
+        : WT.t("review.differs", { played: d.played.text, advised: d.advised.text, loss: pct(d.loss), error: pct(d.loss_error),
+          win: pct(d.played.win), best: pct(d.advised.win) }))));
+  }
+
+  // Every seat's chance to win over the game's decisions; seasons as light bands, winters shaded.
+  function chart(review) {
+    const W = 640, H = 220, L = 34, B = 20, n = Math.max(1, review.decisions_total);
+    const x = (i) => L + (W - L - 6) * (i / n), y = (p) => 6 + (H - B - 6) * (1 - p);
+    const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img", "aria-label": WT.t("review.chart") });
+    let period = null;
+    for (const [k, p] of review.curve.entries()) {
+      const next = review.curve[k + 1];
+      if (p.stage.winter && next) box.append(svg("rect", { x: x(p.index), y: 6, width: Math.max(1, x(next.index) - x(p.index)), height: H - B - 6, class: "winter" }));
+      if (p.stage.period !== period) {
+        period = p.stage.period;
+        box.append(svg("line", { x1: x(p.index), x2: x(p.index), y1: 6, y2: H - B, class: "period" }));
+      }
+    }
+    for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+      box.append(svg("line", { x1: L, x2: W - 6, y1: y(p), y2: y(p), class: "grid" }));
+      const label = svg("text", { x: L - 4, y: y(p) + 4, "text-anchor": "end" }); label.textContent = pct(p); box.append(label);
+    }
+    for (let s = 0; s < review.players; s++) {
+      const pts = review.curve.map((p) => `${x(p.index).toFixed(1)},${y(p.chances[s]).toFixed(1)}`).join(" ");
+      box.append(svg("polyline", { points: pts, fill: "none", stroke: PALETTE[s % PALETTE.length], "stroke-width": s === review.seat ? 3 : 1.6 }));
+    }
+    for (const p of review.curve) {  // a point per curve position: its chances, and a click moves the replay there
+      const dot = svg("rect", { x: x(p.index) - 3, y: 6, width: 6, height: H - B - 6, class: "hit", "data-log-index": String(p.log_index) });
+      const tip = svg("title", {}); tip.textContent = `${p.stage.label}: ` + p.chances.map((c, s) => `${review.names[s] || s} ${pct(c)}`).join(", ");
+      dot.append(tip); dot.addEventListener("click", () => api.jump(p.log_index)); box.append(dot);
+    }
+    for (const k of review.costliest) {
+      const d = review.decisions[k];
+      const mark = svg("circle", { cx: x(d.index), cy: y(d.played.win), r: 6, class: "costly", "data-log-index": String(d.log_index) });
+      mark.addEventListener("click", () => api.jump(d.log_index)); box.append(mark);
+    }
+    const legend = WT.el("div", { class: "review-legend small" }, ...review.names.map((name, s) =>
+      WT.el("span", { style: `border-color:${PALETTE[s % PALETTE.length]}` }, name)));
+    return WT.el("div", {}, box, legend);
+  }
+
+  // ------------------------------------------------------------------ the hint (one person against bots)
+  function hintBox() {
+    const summary = api.ctx.summary;
+    const people = summary.seats.filter((s) => s.type !== "bot");
+    const seat = Object.keys(api.mine.tokens || {}).map(Number).find((s) => summary.seats[s] && summary.seats[s].type !== "bot");
+    const status = document.getElementById("status") || document.querySelector("header.top");
+    if (people.length !== 1 || seat === undefined || summary.status === "over" || !status) return;
+    const out = WT.el("span", { id: "hint-text", class: "small", role: "status" });
+    const count = () => WT.t("review.hints_used", { n: Number((api.ctx.summary.hints || {})[seat] || 0) });
+    const button = WT.el("button", { id: "hint", type: "button", title: WT.t("review.hint_title"), onclick: async () => {
+      out.textContent = WT.t("review.hint_thinking");
+      try {
+        const h = await WT.json(`/api/games/${api.id}/hint`, { method: "POST", headers: { "content-type": "application/json", "x-seat-token": api.mine.tokens[seat] }, body: "{}" });
+        out.textContent = WT.t("review.hint", { text: h.text, n: h.hints });
+      } catch (e) { out.textContent = e.message; }
+    } }, WT.t("review.hint_button"));
+    button.dataset.count = count();
+    status.after(WT.el("div", { id: "hint-box", class: "hint-box" }, button, out));
+  }
+
+  return { attach, chart };
+})();

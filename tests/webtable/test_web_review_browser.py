@@ -1,0 +1,96 @@
+"""The review and the hint in a browser: a finished game's review chart drawn, its costliest decision
+listed, and a click on it moving the replay there; a hint in a game against bots, none offered in a game
+with an invited person."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from browsing import INSTANT
+from playwright.sync_api import Browser, Page
+from positions import finished_game, store_game
+from webclient import free_port, server, sqlite_url
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server (reviews at the quick budget, in its worker process) and a finished game stored in it."""
+    folder = tmp_path_factory.mktemp("review")
+    url = sqlite_url(folder)
+    gid, _ = store_game(url, finished_game(3))
+    port = free_port()
+    with server(url, port, "--limit", "review_budget=quick", "--limit", "hint_simulations=16"):
+        yield f"http://127.0.0.1:{port}", gid
+
+
+def _page(browser: Browser, width: int = 1366, height: int = 768) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.add_init_script(INSTANT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def test_a_review_chart_and_a_costly_decision_that_moves_the_replay(
+    browser: Browser, table: tuple[str, str], tmp_path: Path
+) -> None:
+    base, gid = table
+    page = _page(browser)
+    page.goto(f"{base}/game/{gid}")
+    page.wait_for_selector("#review-open", state="attached")  # (the page's script is ready)
+    page.click("#tab-replay")
+    page.click("#review-open")
+    page.select_option("#review-seat", "0")
+    page.click("#review-start")
+    page.wait_for_selector("#review-chart svg polyline", timeout=300_000)
+    assert page.locator("#review-chart svg polyline").count() == 3  # a line per seat
+    costly = page.locator("#review-costly-list li button")
+    assert costly.count() >= 1  # random decisions: the advisor finds some that cost
+    page.screenshot(path=str(tmp_path / "review.png"))
+    target = int(costly.first.get_attribute("data-log-index") or "0")
+    costly.first.click()
+    page.wait_for_function("() => document.querySelector('#replay-pos').textContent.length > 0")
+    history = httpx.get(f"{base}/api/games/{gid}/replay", params={"view": "spectator"}).json()
+    n = len(history["log"])
+    step = max(target - 1, 0)  # the board just before the decision: after its log's entry target - 1
+    assert page.locator("#replay-slider").input_value() == str(step)
+    assert page.locator("#replay-pos").inner_text().startswith(f"view {step + 1} of {n}")
+    # A point of the chart moves it too.
+    point = page.locator("#review-chart svg rect.hit").nth(5)
+    at = int(point.get_attribute("data-log-index") or "0")
+    point.click()
+    assert page.locator("#replay-slider").input_value() == str(max(at - 1, 0))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _open_as(browser: Browser, base: str, gid: str, seat: int, token: str) -> Page:
+    page = _page(browser)
+    mine = json.dumps({"tokens": {str(seat): token}, "local": [seat]})
+    page.add_init_script(f"localStorage.setItem('wt:{gid}', {json.dumps(mine)})")
+    page.goto(f"{base}/game/{gid}")
+    page.wait_for_selector("#turn-body", timeout=60_000)
+    return page
+
+
+def test_a_hint_against_bots_and_none_with_a_person(browser: Browser, table: tuple[str, str]) -> None:
+    base, _ = table
+    bots = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "heuristic"}] * 2
+    made = httpx.post(f"{base}/api/games", json={"game": "wallenstein", "players": 3, "seats": bots, "seed": 4}).json()
+    page = _open_as(browser, base, made["id"], 0, made["seats"][0]["token"])
+    page.wait_for_selector("#hint")
+    page.click("#hint")
+    page.wait_for_function("() => /1 hint/.test(document.querySelector('#hint-text').textContent)", timeout=120_000)
+    assert httpx.get(f"{base}/api/games/{made['id']}").json()["hints"] == {"0": 1}
+    people = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"type": "bot", "bot": "random"}]
+    made = httpx.post(
+        f"{base}/api/games", json={"game": "wallenstein", "players": 3, "seats": people, "seed": 4}
+    ).json()
+    page = _open_as(browser, base, made["id"], 0, made["seats"][0]["token"])
+    page.wait_for_timeout(500)
+    assert page.locator("#hint").count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
