@@ -52,6 +52,7 @@ from tabletop.tournament_cli import (
     play_study,
     run_tournament_command,
 )
+from webtable.cli import add_server_commands
 
 app = make_app("league-of-six", "League of Six: simulate games between random agents, or watch one narrated.")
 
@@ -204,6 +205,7 @@ def tournament(
 
 add_result_commands(app, "League of Six", score="influence")
 add_dataset_command(app, "league_of_six")
+add_server_commands(app)  # serve, db (webtable.cli)
 
 
 def main() -> None:
