@@ -72,22 +72,20 @@ def mark(kind: str, logprint: LogPrint) -> Mark:
     return engine_name(kind), logprint.value
 
 
-def mismatch(kind: str, recorded_engine: str | None, recorded: str | None, replayed: LogPrint) -> str | None:
+def mismatch(recorded: str | None, replayed: LogPrint) -> str | None:
     """Why a stored game must be set aside (its replay told another story than the one recorded), or
-    None. A game stored before games were marked has nothing to compare with: it is taken as it replays."""
+    None. A game stored before games were marked has nothing to compare with: it is taken as it replays.
+    The text is shown to players: it names no release (the server's log does: ``provenance``)."""
     if recorded is None or recorded == replayed.value:
         return None
     count, _, _ = recorded.partition(":")
     return (
-        f"recorded by {recorded_engine or 'an unknown engine'}, its history replays differently under"
-        f" {engine_name(kind)} (the rules changed: {count} log entries recorded, {replayed.count} replayed,"
-        " and they differ); it is set aside rather than continued as another game: serve it with the"
-        " release that recorded it"
+        f"its history replays differently under this release's rules ({count} log entries recorded,"
+        f" {replayed.count} replayed, and they differ): it is set aside rather than continued as another"
+        " game; the host can serve it with the release that recorded it"
     )
 
 
-def replay_failure(kind: str, recorded_engine: str | None, why: str) -> str:
-    """The set-aside message of a history this engine cannot replay at all."""
-    if recorded_engine is not None and recorded_engine != engine_name(kind):
-        return f"replaying it failed under {engine_name(kind)} (it was recorded by {recorded_engine}): {why}"
-    return f"replaying it failed: {why}"
+def provenance(kind: str, recorded_engine: str | None) -> str:
+    """Which engine recorded a game and which one loads it (for the server's log)."""
+    return f"recorded by {recorded_engine or 'a release before engine marks'}, loaded by {engine_name(kind)}"

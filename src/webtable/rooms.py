@@ -734,12 +734,13 @@ class Hub:
                 if info.get("type") == "bot":
                     bot_kind(info.get("bot"), kind.name)
         except Exception as exc:  # an unknown kind, a bad entry, a decision the rules refuse ...
-            why = f"{type(exc).__name__}: {str(exc)[:200]}"
-            self.set_aside(game_id, engine_check.replay_failure(record.kind, record.engine, why))
+            log.error("game %s: %s", game_id, engine_check.provenance(record.kind, record.engine))
+            self.set_aside(game_id, f"replaying it failed: {type(exc).__name__}: {str(exc)[:200]}")
             return None
         logprint = engine_check.LogPrint(game.log)  # the story this engine tells must be the one recorded
-        changed = engine_check.mismatch(kind.name, record.engine, record.fingerprint, logprint)
+        changed = engine_check.mismatch(record.fingerprint, logprint)
         if changed is not None:
+            log.error("game %s: %s", game_id, engine_check.provenance(kind.name, record.engine))
             self.set_aside(game_id, changed)
             return None
         record.decisions = decisions_of(history)

@@ -56,7 +56,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info", "*.c")
     shutil.copytree(ROOT / "src", tree / "src", ignore=ignore)
     out = tree / "dist"
-    cmd = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--skip-dependency-check", "--outdir", out]
+    cmd = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--skip-dependency-check", "--outdir", str(out)]
     done = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     (built,) = out.glob("wallenstein_table-*.whl")
@@ -69,7 +69,18 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("venv") / "env"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", home], check=True, timeout=120)
     python = home / "bin" / "python"
-    install = [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel]
+    install = [
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        str(python),
+        "install",
+        "-q",
+        "--no-deps",
+        "--no-index",
+        str(wheel),
+    ]
     subprocess.run(install, check=True, timeout=300, env=_clean_env(home))
     (purelib,) = home.glob("lib/python3*/site-packages")
     (purelib / "test-libraries.pth").write_text("\n".join(site.getsitepackages()) + "\n")
@@ -114,7 +125,7 @@ def _run(venv: Path, *args: str) -> str:
 def served(venv: Path, tmp_path: Path) -> Iterator[str]:
     """``wallenstein serve`` of the installed wheel, from a folder with no checkout, on its default store."""
     port = free_port()
-    cmd = [venv / "bin" / "wallenstein", "serve", "--port", str(port), "--bot-delay", "0"]
+    cmd = [str(venv / "bin" / "wallenstein"), "serve", "--port", str(port), "--bot-delay", "0"]
     proc = subprocess.Popen(cmd, cwd=tmp_path, env=_clean_env(venv), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
