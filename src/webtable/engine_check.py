@@ -81,8 +81,7 @@ def mismatch(recorded: str | None, replayed: LogPrint) -> str | None:
     count, _, _ = recorded.partition(":")
     return (
         f"its history replays differently under this release's rules ({count} log entries recorded,"
-        f" {replayed.count} replayed, and they differ): it is set aside rather than continued as another"
-        " game; the host can serve it with the release that recorded it"
+        f" {replayed.count} replayed, not the same); the host can serve it with the release that recorded it"
     )
 
 
