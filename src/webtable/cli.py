@@ -96,8 +96,11 @@ def run(values: dict[str, Any]) -> None:
             raise SettingError(str(exc)) from None
         limits.hosts, limits.origins = (*limits.hosts, host), (*limits.origins, origin)
     url = database_url(values["db"], Path(values["db_file"]) if values["db_file"] else None)
+    from sqlalchemy.exc import SQLAlchemyError
+
     from webtable.schema import SchemaMismatch
     from webtable.server import serve as run_server  # the web stack loads only now
+    from webtable.store import default_url, safe_url
 
     try:
         run_server(
@@ -111,6 +114,10 @@ def run(values: dict[str, Any]) -> None:
         )
     except SchemaMismatch as exc:
         typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    except SQLAlchemyError as exc:  # (its text holds no password: psycopg and SQLite name host and file only)
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        typer.echo(f"Error: the database {safe_url(url or default_url())} cannot be opened: {reason}", err=True)
         raise typer.Exit(1) from None
 
 

@@ -234,3 +234,7 @@ def settings_table() -> str:
         default = "" if s.default in (None, ()) else f"`{s.default}`"
         rows.append(f"| `{s.flag}` | `{s.env}` | {default} | {s.help} |")
     return "\n".join(rows) + "\n"
+
+
+if __name__ == "__main__":
+    print(settings_table(), end="")
