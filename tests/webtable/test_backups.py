@@ -110,4 +110,4 @@ def _sql(server: TempPostgres, statement: str) -> None:
     import psycopg
 
     with psycopg.connect(server.dsn("postgres"), autocommit=True) as conn:
-        conn.execute(statement)  # type: ignore[arg-type]
+        conn.execute(statement)
