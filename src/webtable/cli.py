@@ -25,6 +25,11 @@ DbFileOpt = Annotated[
 ]
 
 
+# serve's exit status for a database at another schema (a service manager should not restart it: nothing
+# changes until someone runs db upgrade); 2 is a wrong setting, 1 any other failure (a database not reachable).
+SCHEMA_MISMATCH = 3
+
+
 class SettingError(ValueError):
     """A setting's value is wrong (the message names the setting, never a secret's value)."""
 
@@ -114,7 +119,7 @@ def run(values: dict[str, Any]) -> None:
         )
     except SchemaMismatch as exc:
         typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(SCHEMA_MISMATCH) from None
     except SQLAlchemyError as exc:  # (its text holds no password: psycopg and SQLite name host and file only)
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         typer.echo(f"Error: the database {safe_url(url or default_url())} cannot be opened: {reason}", err=True)

@@ -119,7 +119,7 @@ def test_a_store_older_or_newer_than_the_code_is_refused(db_url: str) -> None:
         with pytest.raises(SchemaMismatch, match=r"schema 0001_baseline, older than.*wallenstein db upgrade"):
             Store(db_url)
         refused = CliRunner().invoke(wallenstein_app, ["serve", "--db", db_url, "--port", "0"])
-        assert refused.exit_code == 1 and "wallenstein db upgrade" in refused.output, refused.output
+        assert refused.exit_code == 3 and "wallenstein db upgrade" in refused.output, refused.output
         schema.upgrade(engine)
         with engine.begin() as conn:
             conn.execute(sa.text("update alembic_version set version_num = '0099_from_the_future'"))
