@@ -63,6 +63,12 @@ class LogPrint:
         return f"{self.count}:{self._hash.hexdigest()}"
 
 
+def new_entries(game: Any, start: int) -> list[dict[str, Any]]:
+    """``game``'s public log from ``start`` on (a RecordedGame gives it without copying the whole log)."""
+    since = getattr(game, "log_since", None)
+    return since(start) if since is not None else list(game.log[start:])
+
+
 def _line(entry: dict[str, Any]) -> bytes:
     # Keys sorted: the order an event's fields are written in is not part of what it tells.
     return json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"

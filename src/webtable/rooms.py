@@ -329,7 +329,7 @@ class Room:
             history = trial.history
             new = history[self.stored :]
             status = "over" if trial.over else "running"
-            printed = self.logprint.extended(trial.log[self.logprint.count :])
+            printed = self.logprint.extended(engine_check.new_entries(trial, self.logprint.count))
             mark = engine_check.mark(self.kind.name, printed)
             try:
                 await self.hub.commit((self.id, self.stored, new, status, self.version + 1, mark))

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from webclient import create_game, hello, make_client, next_of, sqlite_url
 
 import wallenstein.winter
-from webtable.engine_check import LogPrint, engine_name
+from webtable.engine_check import LogPrint, engine_name, new_entries
 from webtable.store import Store
 
 BOTS = [{"type": "bot", "bot": "random"}] * 3
@@ -103,3 +104,22 @@ def test_a_running_game_goes_on_with_its_mark_kept_current(tmp_path: Path) -> No
         store.close()
     with make_client(db) as client:  # reopened (rebuilt from storage): the same story, so it plays on
         assert client.get(f"/api/games/{made['id']}").status_code == 200
+
+
+def test_a_decisions_new_log_entries_are_the_logs_tail() -> None:
+    """What a room hashes after each decision (new_entries walks only the new part of the log)."""
+    import random
+
+    import league_of_six
+
+    games: list[Any] = [wallenstein.new_game(players=4, seed=6), league_of_six.new_game(players=3, seed=6)]
+    for game in games:
+        rng, seen, running = random.Random(6), 0, LogPrint()
+        while not game.over:
+            seat = game.pending()[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            log = game.log
+            assert new_entries(game, seen) == log[seen:] and new_entries(game, len(log)) == []
+            running = running.extended(new_entries(game, seen))
+            seen = len(log)
+        assert running.value == LogPrint(game.log).value
