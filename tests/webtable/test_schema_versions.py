@@ -15,6 +15,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from legacy_store import METADATA as LEGACY_METADATA
 from legacy_store import make_legacy_store
 from pgtemp import TempPostgres
@@ -44,8 +45,13 @@ def engines(db_url: str, second_url: str) -> Iterator[tuple[sa.Engine, sa.Engine
     two.dispose()
 
 
-def test_one_head_and_the_baseline_id_the_next_revisions_build_on() -> None:
-    assert schema.head() == "0002_engine_version"
+def test_one_line_of_revisions_from_the_baseline_to_the_head() -> None:
+    """One head (two revisions on the same parent, say from two branches, must be put in a line), and the
+    baseline's id, which later revisions build on, is the first."""
+    scripts = ScriptDirectory.from_config(schema.config())
+    line = [r.revision for r in scripts.walk_revisions()]  # head first
+    assert line[0] == schema.head() and line[-1] == BASELINE and "0002_engine_version" in line
+    assert scripts.get_heads() == [schema.head()]
     assert schema.known(BASELINE) and not schema.known("0099_not_made_yet")
 
 
