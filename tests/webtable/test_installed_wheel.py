@@ -99,9 +99,14 @@ def test_the_wheel_carries_the_package_data(wheel: Path) -> None:
     assert not any(n.startswith(("tests/", "docs/", "research/")) for n in names)
 
 
-def test_the_installed_wheel_runs_from_its_own_files(venv: Path) -> None:
+def test_the_installed_wheel_runs_from_its_own_files(venv: Path, wheel: Path) -> None:
     where = _run(venv, "-c", "import webtable, wallenstein, league_of_six; print(webtable.__file__)")
     assert where.startswith(str(venv)), where  # not the checkout's
+    compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]
+    for name in compiled:  # a wheel built with a compiler: its compiled parts load (no .pyx beside them)
+        module = name.split(".")[0].replace("/", ".")
+        loaded = _run(venv, "-c", f"from tabletop.compiled import load; print(load({module!r}) is not None)")
+        assert loaded == "True", module
     current = subprocess.run(
         [venv / "bin" / "wallenstein", "db", "current", "--db", f"sqlite:///{venv / 'empty.sqlite3'}"],
         capture_output=True,
