@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from webtable.logs import FORMATS
 from webtable.settings import SERVER, Setting, TableSettings, all_settings, check_public_url, unknown_env
 
 DbOpt = Annotated[
@@ -100,6 +101,8 @@ def run(values: dict[str, Any]) -> None:
         except ValueError as exc:
             raise SettingError(str(exc)) from None
         limits.hosts, limits.origins = (*limits.hosts, host), (*limits.origins, origin)
+    if values["log_format"] not in FORMATS:
+        raise SettingError(f"--log-format is one of {', '.join(FORMATS)}, not {values['log_format']!r}")
     url = database_url(values["db"], Path(values["db_file"]) if values["db_file"] else None)
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -116,6 +119,7 @@ def run(values: dict[str, Any]) -> None:
             limits,
             public_url=public_url,
             proxy_ips=values["proxy_ips"],
+            log_format=values["log_format"],
         )
     except SchemaMismatch as exc:
         typer.echo(f"Error: {exc}", err=True)

@@ -11,6 +11,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from webtable import logs
 from webtable.app import create_app
 from webtable.settings import LOCAL_HOSTS, TableSettings
 from webtable.store import default_url, safe_url
@@ -108,10 +109,13 @@ def serve(
     settings: TableSettings | None = None,
     public_url: str | None = None,
     proxy_ips: str = "127.0.0.1",
+    log_format: str | None = None,
 ) -> None:
     """Serve the lobby and games at http://host:port/ until interrupted; games live in ``db``.
-    ``public_url``: the address people open (printed); ``proxy_ips``: proxies whose forwarded headers count.
+    ``public_url``: the address people open (printed); ``proxy_ips``: proxies whose forwarded headers count;
+    logs as text or JSON lines (``log_format``, else $WALLENSTEIN_LOG_FORMAT: webtable.logs).
     SchemaMismatch (nothing served) if the database's schema is not this release's (webtable.schema)."""
+    logs.configure(log_format)
     settings = settings or TableSettings()
     if host not in LOCAL_HOSTS and host not in ("0.0.0.0", "::"):
         settings.hosts = (*settings.hosts, host)  # the address it listens on is a name it answers to
@@ -125,6 +129,7 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        log_config=None,  # (logs.configure set the handlers: uvicorn's default config would replace them)
         http=functools.partial(  # type: ignore[arg-type]
             TimedH11,
             header_timeout=settings.header_timeout,

@@ -72,6 +72,8 @@ class TableSettings:
     shutdown_grace: float = 3.0
     # Unfinished games without a bot in all (429 beyond; games with bots have their own cap; 0: none).
     max_people_games: int = 5000
+    # GET /metrics answers only requests with "Authorization: Bearer <token>" when this is set (a secret).
+    metrics_token: str = ""
 
     def set(self, pairs: list[str]) -> None:
         """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""
@@ -156,6 +158,7 @@ SERVER = (
         "127.0.0.1",
         "Reverse proxies whose X-Forwarded-For/-Proto are believed (comma-separated addresses; '*' any).",
     ),
+    Setting("log_format", str, "text", "Logs as text, or json: a JSON object a line, with its game."),
     Setting("bot_delay", float, 0.25, "Seconds between bot decisions (0: bots play at full speed).", low=0),
     Setting("limit", str, (), "NAME=VALUE: set a limit by name (repeatable; the same as its own option).", many=True),
 )
@@ -191,7 +194,9 @@ LIMIT_HELP = {
     "body_timeout": "Seconds for a request's body to arrive (408 beyond).",
     "shutdown_grace": "Seconds the server takes at most to stop after SIGTERM.",
     "max_people_games": "Unfinished games without bots, in all (0: no limit).",
+    "metrics_token": "A secret: /metrics answers only 'Authorization: Bearer <it>' (empty: anyone). Never shown.",
 }
+SECRET_LIMITS = frozenset({"metrics_token"})
 
 
 def limit_settings() -> tuple[Setting, ...]:
@@ -202,7 +207,9 @@ def limit_settings() -> tuple[Setting, ...]:
         if f.name in ("hosts", "origins"):
             continue  # (--public-host, --origin)
         value = getattr(defaults, f.name)
-        out.append(Setting(f.name, type(value), value, LIMIT_HELP[f.name], low=0))
+        numeric = isinstance(value, int | float)
+        secret = f.name in SECRET_LIMITS
+        out.append(Setting(f.name, type(value), value, LIMIT_HELP[f.name], secret=secret, low=0 if numeric else None))
     return tuple(out)
 
 
@@ -231,7 +238,7 @@ def settings_table() -> str:
     """The Markdown table of every setting (docs/hosting.md holds it; a test checks it is current)."""
     rows = ["| option | environment variable | default | what it sets |", "| --- | --- | --- | --- |"]
     for s in all_settings():
-        default = "" if s.default in (None, ()) else f"`{s.default}`"
+        default = "" if s.default in (None, (), "") else f"`{s.default}`"
         rows.append(f"| `{s.flag}` | `{s.env}` | {default} | {s.help} |")
     return "\n".join(rows) + "\n"
 

@@ -57,7 +57,7 @@ def test_options_and_variables_reach_the_server(started: list[dict[str, Any]], t
     assert call["port"] == 8123 and call["db"] == db and call["public_url"] == "https://table.example.org"
     assert settings.max_spectators == 7 and settings.bot_threads == 2
     assert set(settings.hosts) == {"a.example", "b.example", "table.example.org"}
-    assert settings.origins == ("https://table.example.org",)
+    assert settings.origins == ("https://table.example.org",) and call["log_format"] == "text"
     assert _serve("--port", "8124", env=env).exit_code == 0 and started[1]["port"] == 8124  # the option wins
     assert CliRunner().invoke(league_app, ["serve"], env={"COLUMNS": "400"}).exit_code == 0  # both commands
 
@@ -74,6 +74,7 @@ def test_options_and_variables_reach_the_server(started: list[dict[str, Any]], t
         (["--limit", "max_spectatorz=3"], {}, "--limit takes NAME=VALUE"),
         (["--public-url", "table.example.org"], {}, "--public-url is an address like https://"),
         (["--db", "sqlite:///x", "--db-file", "/nonexistent"], {}, "give --db or --db-file, not both"),
+        ([], {"WALLENSTEIN_LOG_FORMAT": "xml"}, "--log-format is one of text, json, not 'xml'"),
     ],
 )
 def test_unknown_or_invalid_settings_are_refused(
@@ -94,8 +95,10 @@ def test_the_database_password_is_never_shown(started: list[dict[str, Any]], tmp
     for bad in (f"nosuch://table:{SECRET}@host/db", f"postgresql+nodriver://table:{SECRET}@host/db", SECRET):
         refused = _serve("--db", bad)
         assert refused.exit_code == 2 and SECRET not in refused.output, refused.output
-    help_text = _serve("--help", env={"WALLENSTEIN_DB": url}).output
-    assert SECRET not in help_text
+    help_text = _serve("--help", env={"WALLENSTEIN_DB": url, "WALLENSTEIN_METRICS_TOKEN": SECRET}).output
+    assert SECRET not in help_text and "--metrics-token" in help_text
+    assert _serve(env={"WALLENSTEIN_METRICS_TOKEN": SECRET}).exit_code == 0
+    assert started[-1]["settings"].metrics_token == SECRET  # taken, though never shown
 
 
 def test_an_unreachable_database_is_said_without_its_password(monkeypatch: pytest.MonkeyPatch) -> None:
