@@ -31,6 +31,7 @@ from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stat
 from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import BackendName
+from webtable.cli import add_server_commands
 
 STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue", "black": "bold"}
 GAME = GameCli("League of Six", "league_of_six", "league-of-six", STYLES, replay, narrate_game, score="influence")
@@ -143,6 +144,7 @@ def tournament(
 
 GAME.add_stored_commands(app)
 add_review_command(app, "league_of_six")
+add_server_commands(app)  # serve, db (webtable.cli)
 
 
 def main() -> None:

@@ -32,5 +32,15 @@ class Chain(Generic[T]):
         out.reverse()
         return out
 
+    def since(self, start: int) -> list[T]:
+        """The items from index ``start`` on, walking only those (the newest are nearest the head)."""
+        out: list[T] = []
+        cell = self._head
+        for _ in range(max(0, self._len - start)):
+            cell, item = cell  # type: ignore[assignment,misc]
+            out.append(item)
+        out.reverse()
+        return out
+
     def __iter__(self) -> Iterator[T]:
         return iter(self.to_list())

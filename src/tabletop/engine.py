@@ -409,6 +409,10 @@ class RecordedGame(Generic[S, A]):
         """Public events so far (what every seat saw happen), for narration and replays."""
         return self._log.to_list()
 
+    def log_since(self, start: int) -> list[dict[str, Any]]:
+        """The public events from the ``start``-th on, without copying the whole log (a decision's new ones)."""
+        return self._log.since(start)
+
     def to_json(self) -> str:
         """A save file: options, history and state; ``from_json`` restores it exactly."""
         return json.dumps(

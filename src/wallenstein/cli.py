@@ -24,7 +24,7 @@ import typer
 from tabletop import cli_common as opts
 from tabletop import tournament_cli as study_opts
 from tabletop.agents import random_agents
-from tabletop.cli_common import Lang, fail
+from tabletop.cli_common import Lang
 from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
 from tabletop.review_cli import add_review_command
 from tabletop.runner import run
@@ -32,6 +32,7 @@ from tabletop.tournament_cli import BackendName
 from wallenstein.board import COLOURS
 from wallenstein.game import Game, new_game, replay
 from wallenstein.narrate import narrate_game
+from webtable.cli import add_server_commands
 
 STYLES = {"red": "bold red", "blue": "bold blue", "yellow": "bold yellow", "purple": "bold magenta", "black": "bold"}
 GAME = GameCli("Wallenstein", "wallenstein", "wallenstein", STYLES, replay, narrate_game, score="VP")
@@ -173,36 +174,7 @@ def tournament(
 
 GAME.add_stored_commands(app)
 add_review_command(app, "wallenstein")
-
-
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
-    db: Annotated[
-        str | None, typer.Option("--db", help="Database URL (default: SQLite in your data directory).")
-    ] = None,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds between bot decisions.")] = 0.25,
-    public_host: Annotated[
-        list[str] | None, typer.Option("--public-host", help="A host name the table answers to (repeatable).")
-    ] = None,
-    origin: Annotated[
-        list[str] | None, typer.Option("--origin", help="Another page origin allowed to call it (repeatable).")
-    ] = None,
-    limit: Annotated[
-        list[str] | None, typer.Option("--limit", help="NAME=VALUE: a limit of docs/play/table.md (repeatable).")
-    ] = None,
-) -> None:
-    """Play in the browser: start the table's web server and print its address."""
-    from webtable.server import serve as run_server  # the web stack loads only for this command
-    from webtable.settings import TableSettings
-
-    settings = TableSettings(hosts=tuple(public_host or ()), origins=tuple(origin or ()))
-    try:
-        settings.set(limit or [])
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-    run_server(host, port, db, bot_delay, settings)
+add_server_commands(app)  # serve, db (webtable.cli)
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from sqlalchemy.exc import OperationalError
 
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
-from webtable import turn_timer
+from webtable import engine_check, turn_timer
 from webtable.guard import has_hidden_characters
 from webtable.logs import GAME
 from webtable.metrics import TableMetrics
@@ -38,7 +38,7 @@ from webtable.replays import builder as replay_builder
 from webtable.reviews import Reviewer
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
-from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
+from webtable.store import STORAGE_ERRORS, Append, DamagedGame, GameRecord, Owner, Store
 from webtable.views import Chapter, Storyboard, decisions_of, log_entries, new_told_game, told_game, watch
 
 log = logging.getLogger("webtable")
@@ -49,8 +49,6 @@ MAX_NAME = 24
 # (Room.moved_on_for): a person's decision may be this many decisions behind and still stand.
 RECENT_DECISIONS = 256
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
-
-Append = tuple[str, int, list[dict[str, Any]], str, int]  # game id, first seq, entries, status, decisions
 
 
 class StorageDown(IllegalAction):
@@ -149,6 +147,7 @@ class Room:
         stored: int,
         owner: Owner | None = None,
         story: Storyboard | None = None,
+        logprint: engine_check.LogPrint | None = None,
     ) -> None:
         self.hub = hub
         self.record = record
@@ -158,6 +157,8 @@ class Room:
         # all connections, as decisions are adopted (``story``: the log's so far; None: told from the history).
         self.story = story if story is not None else told_game(kind, game.history)[1]
         self.stored = stored  # history entries in storage
+        # The fingerprint of the public log committed so far, stored with each decision (engine_check).
+        self.logprint = logprint if logprint is not None else engine_check.LogPrint(game.log)
         self.version = record.decisions
         # The last decisions, oldest first: (seat, whether it left a simultaneous round open); the first
         # was made at version ``self.version - len(self.recent)``. Empty for a room opened from storage,
@@ -334,8 +335,10 @@ class Room:
             history = trial.history
             new = history[self.stored :]
             status = "over" if trial.over else "running"
+            printed = self.logprint.extended(engine_check.new_entries(trial, self.logprint.count))
+            mark = engine_check.mark(self.kind.name, printed)
             try:
-                await self.hub.commit((self.id, self.stored, new, status, self.version + 1))
+                await self.hub.commit((self.id, self.stored, new, status, self.version + 1, mark))
             except Exception as exc:
                 log.warning("game %s: storing a decision failed: %s", self.id, str(exc)[:300])
                 self.hub.metrics.storage_errors.labels("decision").inc()
@@ -351,6 +354,7 @@ class Room:
             self.game = trial
             self.story.told(trial, chapter)
             self.stored = len(history)
+            self.logprint = printed
             self.version += 1
             self.record.status = status
             self.record.decisions = self.version
@@ -840,10 +844,17 @@ class Hub:
                 if info.get("type") == "bot":
                     bot_kind(info.get("bot"), kind.name)
         except Exception as exc:  # an unknown kind, a bad entry, a decision the rules refuse ...
+            log.error("game %s: %s", game_id, engine_check.provenance(record.kind, record.engine))
             self.set_aside(game_id, f"replaying it failed: {type(exc).__name__}: {str(exc)[:200]}")
             return None
+        logprint = engine_check.LogPrint(game.log)  # the story this engine tells must be the one recorded
+        changed = engine_check.mismatch(record.fingerprint, logprint)
+        if changed is not None:
+            log.error("game %s: %s", game_id, engine_check.provenance(kind.name, record.engine))
+            self.set_aside(game_id, changed)
+            return None
         record.decisions = decisions_of(history)
-        room = Room(self, record, kind, game, len(history), owner, story)
+        room = Room(self, record, kind, game, len(history), owner, story, logprint)
         for seat in hints:
             if isinstance(seat, int):
                 room.hints[seat] = room.hints.get(seat, 0) + 1
@@ -951,14 +962,16 @@ class Hub:
         owner = Owner(token_digest(creator), client[:64], private)
         now = time.time()
         game_id = secrets.token_urlsafe(9)
+        logprint = engine_check.LogPrint(game.log)
         record = GameRecord(game_id, kind.name, players, stored_seats, "running", now, now, 0)
+        record.engine, record.fingerprint = engine_check.mark(kind.name, logprint)
         history = game.history
         try:
             await asyncio.get_running_loop().run_in_executor(self.writer, self.store.create, record, history, owner)
         except STORAGE_ERRORS:
             log.warning("storing a new game failed", exc_info=True)
             raise StorageDown("the game store is unavailable (full disk?), so no game was made; try later") from None
-        room = Room(self, record, kind, game, len(history), owner, story)
+        room = Room(self, record, kind, game, len(history), owner, story, logprint)
         self.rooms[game_id] = room
         if with_bots:
             self.bot_games[game_id] = owner.client

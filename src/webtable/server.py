@@ -14,7 +14,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from webtable import logs
 from webtable.app import create_app
 from webtable.settings import LOCAL_HOSTS, TableSettings
-from webtable.store import default_url
+from webtable.store import default_url, safe_url
 
 WS_MAX_SIZE = 128 * 1024  # a WebSocket frame (the app refuses messages over 64 KiB with an error)
 
@@ -107,10 +107,14 @@ def serve(
     db: str | None = None,
     bot_delay: float = 0.25,
     settings: TableSettings | None = None,
+    public_url: str | None = None,
+    proxy_ips: str = "127.0.0.1",
     log_format: str | None = None,
 ) -> None:
-    """Serve the lobby and games at http://host:port/ until interrupted; games live in ``db``; logs as
-    text or JSON lines (``log_format``, else $WALLENSTEIN_LOG_FORMAT: webtable.logs)."""
+    """Serve the lobby and games at http://host:port/ until interrupted; games live in ``db``.
+    ``public_url``: the address people open (printed); ``proxy_ips``: proxies whose forwarded headers count;
+    logs as text or JSON lines (``log_format``, else $WALLENSTEIN_LOG_FORMAT: webtable.logs).
+    SchemaMismatch (nothing served) if the database's schema is not this release's (webtable.schema)."""
     logs.configure(log_format)
     settings = settings or TableSettings()
     if host not in LOCAL_HOSTS and host not in ("0.0.0.0", "::"):
@@ -118,7 +122,8 @@ def serve(
     url = db or default_url()
     app = create_app(url, bot_delay=bot_delay, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    print(f"Wallenstein table at http://{shown}:{port}/  (games stored in {_safe(url)}; Ctrl+C stops)", flush=True)
+    where = public_url or f"http://{shown}:{port}/"
+    print(f"Wallenstein table at {where}  (games stored in {safe_url(url)}; Ctrl+C stops)", flush=True)
     config = uvicorn.Config(
         app,
         host=host,
@@ -135,19 +140,10 @@ def serve(
         timeout_keep_alive=int(max(1, settings.keep_alive)),
         limit_concurrency=settings.max_open,
         timeout_graceful_shutdown=max(1, int(settings.shutdown_grace)),
+        forwarded_allow_ips=proxy_ips,
         server_header=False,  # no "Server: uvicorn": nothing tells which server (and version) answers
     )
     uvicorn.Server(config).run()
-
-
-def _safe(url: str) -> str:
-    """A database URL without its password."""
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        creds, where = rest.rsplit("@", 1)
-        user = creds.split(":", 1)[0]
-        return f"{scheme}://{user}:***@{where}"
-    return url
 
 
 if __name__ == "__main__":

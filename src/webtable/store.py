@@ -20,6 +20,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
+from webtable import schema
+
 # What a failed read or write of the store raises (a stopped database, a full disk, a held lock).
 STORAGE_ERRORS = (SQLAlchemyError, OSError)
 
@@ -36,6 +38,10 @@ GAMES = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("decisions", sa.Integer, nullable=False, default=0),
+    # The engine that last extended the history and the fingerprint of what it told (webtable.engine_check;
+    # revision 0002_engine_version): NULL for games stored before, until their next decision.
+    sa.Column("engine", sa.String(80), nullable=True),
+    sa.Column("fingerprint", sa.String(80), nullable=True),
 )
 
 ENTRIES = sa.Table(
@@ -72,6 +78,10 @@ NOTES = sa.Table(
 
 UNFINISHED = ("running", "abandoned")
 
+Mark = tuple[str, str]  # the engine that extended a history, and the fingerprint of what it told
+# One game's append: id, first seq, entries, status, decisions, and its mark (None: keep the stored one).
+Append = tuple[str, int, list[dict[str, Any]], str, int, Mark | None]
+
 
 @dataclass
 class Owner:
@@ -91,6 +101,8 @@ class GameRecord:
     updated: float
     decisions: int
     damage: str | None = None  # why the stored row cannot be read (then seats is empty)
+    engine: str | None = None  # who recorded it and what they told (webtable.engine_check); None: unknown
+    fingerprint: str | None = None
 
 
 def default_url() -> str:
@@ -104,6 +116,14 @@ def default_url() -> str:
         base = Path(platformdirs.user_data_dir("wallenstein-table", appauthor=False))
     base.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{base / 'games.sqlite3'}"
+
+
+def safe_url(url: str) -> str:
+    """A database URL without its password (for messages and logs: the password stays secret)."""
+    try:
+        return sa.engine.make_url(url).render_as_string(hide_password=True)
+    except (sa.exc.ArgumentError, ValueError):
+        return "<a database URL that cannot be read>"
 
 
 def _loads(text: str) -> Any:
@@ -128,7 +148,11 @@ class Store:
         self.engine: Engine = sa.create_engine(self.url, future=True, connect_args=args, pool_pre_ping=not sqlite)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        METADATA.create_all(self.engine)
+        try:  # an empty database becomes a store; any other must be at this code's schema (webtable.schema)
+            schema.prepare(self.engine, METADATA, safe_url(self.url))
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
@@ -151,6 +175,8 @@ class Store:
                     created=record.created,
                     updated=record.updated,
                     decisions=record.decisions,
+                    engine=record.engine,
+                    fingerprint=record.fingerprint,
                 )
             )
             conn.execute(
@@ -160,25 +186,35 @@ class Store:
                 values = {"creator_sha256": owner.creator_sha256, "client": owner.client, "private": owner.private}
                 conn.execute(OWNERS.insert().values(game_id=record.id, **values))
 
-    def append(self, game_id: str, first_seq: int, entries: list[dict[str, Any]], status: str, decisions: int) -> None:
+    def append(
+        self,
+        game_id: str,
+        first_seq: int,
+        entries: list[dict[str, Any]],
+        status: str,
+        decisions: int,
+        mark: Mark | None = None,
+    ) -> None:
         """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""
-        self.append_many([(game_id, first_seq, entries, status, decisions)])
+        self.append_many([(game_id, first_seq, entries, status, decisions, mark)])
 
-    def append_many(self, batch: list[tuple[str, int, list[dict[str, Any]], str, int]]) -> None:
-        """Several games' appends in one transaction (group commit: one disk flush for all)."""
+    def append_many(self, batch: list[Append]) -> None:
+        """Several games' appends in one transaction (group commit: one disk flush for all). An append's
+        ``mark`` (engine, fingerprint) is stored with it; None leaves the stored one."""
         rows = [
             {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
-            for gid, first, entries, _, _ in batch
+            for gid, first, entries, *_ in batch
             for i, e in enumerate(entries)
         ]
         now = time.time()
         with self.engine.begin() as conn:
             if rows:
                 conn.execute(ENTRIES.insert(), rows)
-            for gid, _, _, status, decisions in batch:
-                conn.execute(
-                    GAMES.update().where(GAMES.c.id == gid).values(status=status, updated=now, decisions=decisions)
-                )
+            for gid, _, _, status, decisions, mark in batch:
+                values: dict[str, Any] = {"status": status, "updated": now, "decisions": decisions}
+                if mark is not None:
+                    values["engine"], values["fingerprint"] = mark
+                conn.execute(GAMES.update().where(GAMES.c.id == gid).values(**values))
 
     def set_status(self, game_id: str, status: str) -> None:
         """Mark a game abandoned or damaged (its history is kept)."""
@@ -324,6 +360,8 @@ def _record(row: Any) -> GameRecord:
         updated=row.updated,
         decisions=row.decisions,
         damage=damage,
+        engine=row.engine,
+        fingerprint=row.fingerprint,
     )
 
 

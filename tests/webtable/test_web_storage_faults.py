@@ -96,7 +96,7 @@ def _filled(folder: Path, engine: sa.Engine, real: bool) -> Iterator[None]:
     the database's pages stands in for it (the same SQLITE_FULL error a full disk gives)."""
     if real:
         filler = folder / "filler"
-        with open(filler, "wb") as f, contextlib.suppress(OSError):
+        with contextlib.suppress(OSError), open(filler, "wb") as f:  # (closing may fail too: bytes left buffered)
             while True:
                 f.write(b"\0" * 65536)
                 f.flush()

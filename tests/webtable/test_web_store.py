@@ -59,7 +59,7 @@ def test_an_append_is_all_or_nothing(store: Store) -> None:
     store.create(_record("a"), [{"head": "a"}, {"e": 1}])
     store.create(_record("b"), [{"head": "b"}])
     with pytest.raises(Exception, match=r"(?i)unique|duplicate"):  # seq 1 of game a exists already
-        store.append_many([("b", 1, [{"e": "b1"}], "over", 1), ("a", 1, [{"e": "again"}], "over", 5)])
+        store.append_many([("b", 1, [{"e": "b1"}], "over", 1, None), ("a", 1, [{"e": "again"}], "over", 5, None)])
     assert store.history("a") == [{"head": "a"}, {"e": 1}]
     assert store.history("b") == [{"head": "b"}]  # the good half of the failed batch is not stored
     b = store.record("b")
@@ -77,9 +77,9 @@ def test_group_commit_stores_the_good_appends_of_a_batch_with_a_bad_one(store: S
         hub = Hub(store)
         try:
             results = await asyncio.gather(
-                hub.commit(("a", 1, [{"e": "a1"}], "running", 1)),
-                hub.commit(("b", 0, [{"e": "clash"}], "running", 1)),  # seq 0 exists: refused
-                hub.commit(("b", 1, [{"e": "b1"}], "over", 1)),
+                hub.commit(("a", 1, [{"e": "a1"}], "running", 1, None)),
+                hub.commit(("b", 0, [{"e": "clash"}], "running", 1, None)),  # seq 0 exists: refused
+                hub.commit(("b", 1, [{"e": "b1"}], "over", 1, None)),
                 return_exceptions=True,
             )
         finally:
