@@ -38,6 +38,7 @@ from tabletop.cli_common import (
     tally_rows,
 )
 from tabletop.errors import DataError, IllegalAction
+from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.results import Study
 from tabletop.runner import run
 from tabletop.tournament_cli import (
@@ -204,6 +205,7 @@ def tournament(
 
 add_result_commands(app, "League of Six", score="influence")
 add_dataset_command(app, "league_of_six")
+add_evaluate_command(app, "league_of_six", "League of Six, stand-in set")
 
 
 def main() -> None:

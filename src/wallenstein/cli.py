@@ -37,6 +37,7 @@ from tabletop.cli_common import (
     tally_rows,
 )
 from tabletop.errors import IllegalAction
+from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.results import Study
 from tabletop.runner import run
 from tabletop.tournament_cli import (
@@ -236,6 +237,7 @@ def tournament(
 
 add_result_commands(app, "Wallenstein", score="VP")
 add_dataset_command(app, "wallenstein")
+add_evaluate_command(app, "wallenstein", "Wallenstein 2012, line-up set-up")
 
 
 @app.command()
