@@ -22,7 +22,6 @@ import typer
 from league_of_six.components import Components, resolve
 from league_of_six.game import COLOURS, Game, new_game, replay
 from league_of_six.narrate import narrate_game
-from tabletop.agents import random_agents
 from tabletop.cli_common import (
     Lang,
     LangOpt,
@@ -53,6 +52,7 @@ from tabletop.tournament_cli import (
     play_study,
     run_tournament_command,
 )
+from tabletop.watching import AgentsOpt, RowOpt, watch_agents
 
 app = make_app("league-of-six", "League of Six: simulate games between random agents, or watch one narrated.")
 
@@ -78,9 +78,9 @@ def _components(path: Path | None) -> Components:
         raise fail(str(exc)) from None
 
 
-def _play(players: int, seed: int, comp: Components, sides: str, log: bool) -> tuple[Game, int]:
+def _play(players: int, seed: int, comp: Components, sides: str, log: bool, agents: str = "") -> tuple[Game, int]:
     game = new_game(players=players, seed=seed, components=comp, sides=sides, log=log)
-    outcome = run(game, random_agents(players, seed))
+    outcome = run(game, watch_agents("league_of_six", agents, players, seed))
     return game, outcome.decisions
 
 
@@ -149,11 +149,12 @@ def watch(
         Path | None, typer.Option("--history", help="Also save the game's history (JSON) to this file.")
     ] = None,
     lang: LangOpt = Lang.en,
+    agents: AgentsOpt = "",
 ) -> None:
-    """Play one game between random agents and tell it, event by event."""
+    """Play one game (random agents, or --agents) and tell it, event by event."""
     comp = _components(components)
     try:
-        game, _ = _play(players, seed, comp, sides.value, log=True)
+        game, _ = _play(players, seed, comp, sides.value, log=True, agents=agents)
     except IllegalAction as exc:
         raise fail(str(exc)) from None
     if history is not None:
@@ -165,9 +166,10 @@ def watch(
 def narrate(
     history_file: Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")],
     lang: LangOpt = Lang.en,
+    row: RowOpt = None,
 ) -> None:
-    """Replay a saved history and tell the game."""
-    print_story(narrate_game(load_history(history_file, replay), lang.value), story_styles(STYLES, lang))
+    """Replay a saved history (or --row: a game of a results file) and tell the game."""
+    print_story(narrate_game(load_history(history_file, replay, row), lang.value), story_styles(STYLES, lang))
 
 
 @app.command()

@@ -21,7 +21,6 @@ from typing import Annotated, Any
 
 import typer
 
-from tabletop.agents import random_agents
 from tabletop.cli_common import (
     Lang,
     LangOpt,
@@ -52,6 +51,7 @@ from tabletop.tournament_cli import (
     play_study,
     run_tournament_command,
 )
+from tabletop.watching import AgentsOpt, RowOpt, watch_agents
 from wallenstein.board import COLOURS
 from wallenstein.game import Game, new_game, replay
 from wallenstein.narrate import narrate_game
@@ -105,10 +105,11 @@ def _play(
     edition: str = "2012",
     modules: tuple[str, ...] = (),
     printed: Path | None = None,
+    agents: str = "",
 ) -> tuple[Game, int]:
-    """One game between random agents seeded from the game seed; returns it and its decision count."""
+    """One game between ``agents`` (default random) seeded from the game seed; returns it and its decision count."""
     game = new_game(players=players, seed=seed, setup=setup, log=log, edition=edition, modules=modules, printed=printed)
-    outcome = run(game, random_agents(players, seed))
+    outcome = run(game, watch_agents("wallenstein", agents, players, seed))
     return game, outcome.decisions
 
 
@@ -178,11 +179,12 @@ def watch(
         Path | None, typer.Option("--history", help="Also save the game's history (JSON) to this file.")
     ] = None,
     lang: LangOpt = Lang.en,
+    agents: AgentsOpt = "",
 ) -> None:
-    """Play one game between random agents and tell it, event by event."""
+    """Play one game (random agents, or --agents) and tell it, event by event."""
     try:
         game, _ = _play(
-            players, seed, setup.value, log=True, edition=edition.value, modules=_modules(modules), printed=printed
+            players, seed, setup.value, True, edition.value, _modules(modules), printed=printed, agents=agents
         )
     except IllegalAction as exc:
         raise fail(str(exc)) from None
@@ -195,9 +197,10 @@ def watch(
 def narrate(
     history_file: Annotated[Path, typer.Argument(help="A history JSON file (Game.history) to replay and tell.")],
     lang: LangOpt = Lang.en,
+    row: RowOpt = None,
 ) -> None:
-    """Replay a saved history and tell the game."""
-    print_story(narrate_game(load_history(history_file, replay), lang.value), story_styles(STYLES, lang))
+    """Replay a saved history (or --row: a game of a results file) and tell the game."""
+    print_story(narrate_game(load_history(history_file, replay, row), lang.value), story_styles(STYLES, lang))
 
 
 @app.command()
