@@ -20,6 +20,7 @@ from tabletop.cli_common import fail
 from tabletop.errors import IllegalAction
 from tabletop.evaluate import PLAYERS, REFERENCE_RATINGS, REFERENCES, SEED, Protocol, evaluate, game_json, read_games
 from tabletop.evaluate import summary as summarise
+from tabletop.tournament_cli import say_interrupted, say_resumed, stop_on_sigterm
 
 
 def _listed(text: str, allowed: tuple[Any, ...], cast: type) -> tuple[Any, ...]:
@@ -48,19 +49,29 @@ def run_evaluate(
 ) -> dict[str, Any]:
     """Play (or resume) the protocol and summarise it; raises IllegalAction for the caller."""
     done = _previous(out, agent)
-    write = None
+    total = len(protocol.games())
+    wanted = {(agent, t.players, t.reference, i) for t, i in protocol.games()}
+    kept = [sum(g.key() in wanted for g in done)]
+    if out is not None and kept[0]:
+        say_resumed(out, kept[0], total)
+    handle = None
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         handle = out.open("a")
 
-        def write(g: Any) -> None:
+    def write(g: Any) -> None:
+        if handle is not None:
             handle.write(game_json(g) + "\n")
             handle.flush()
+        kept[0] += 1
 
     try:
-        games = evaluate(spec, agent, protocol, workers, done, write)
+        with stop_on_sigterm():
+            games = evaluate(spec, agent, protocol, workers, done, write)
+    except KeyboardInterrupt:
+        raise say_interrupted(out, kept[0], total) from None
     finally:
-        if out is not None:
+        if handle is not None:
             handle.close()
     return summarise(games, REFERENCE_RATINGS[game])
 

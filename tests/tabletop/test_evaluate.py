@@ -112,7 +112,8 @@ def test_evaluate_command_in_both_games(tmp_path: Path) -> None:
     assert got["all"]["games"] == 2 and got["protocol"]["quick"] is True
     assert len(out.read_text().splitlines()) == 2
     again = runner.invoke(wallenstein_app, [*args, "--out", str(out), "--json"])  # resumed: nothing to play
-    assert json.loads(again.output)["all"] == got["all"] and len(out.read_text().splitlines()) == 2
+    assert json.loads(again.stdout)["all"] == got["all"] and len(out.read_text().splitlines()) == 2
+    assert f"All 2 games are already in {out}" in again.stderr
     other = runner.invoke(wallenstein_app, ["evaluate", "random", "--quick", "--players", "3", "--out", str(out)])
     assert other.exit_code != 0 and "another agent" in other.output
     table = runner.invoke(league_app, ["evaluate", "random", "--quick", "--players", "3", "--against", "random"])
