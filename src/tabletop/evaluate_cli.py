@@ -45,14 +45,14 @@ def _previous(out: Path | None, agent: str) -> list[Any]:
 
 
 def run_evaluate(
-    spec: Any, game: str, agent: str, protocol: Protocol, out: Path | None, workers: int
+    spec: Any, game: str, agent: str, protocol: Protocol, out: Path | None, workers: int, quiet: bool = False
 ) -> dict[str, Any]:
     """Play (or resume) the protocol and summarise it; raises IllegalAction for the caller."""
     done = _previous(out, agent)
     total = len(protocol.games())
     wanted = {(agent, t.players, t.reference, i) for t, i in protocol.games()}
     kept = [sum(g.key() in wanted for g in done)]
-    if out is not None and kept[0]:
+    if out is not None and kept[0] and not quiet:
         say_resumed(out, kept[0], total)
     handle = None
     if out is not None:
@@ -122,7 +122,7 @@ def add_evaluate_command(app: typer.Typer, game: str, title: str) -> None:
         spec = GAMES[game].spec()
         try:
             protocol = Protocol(rounds, quick, _listed(players, PLAYERS, int), _listed(against, REFERENCES, str))
-            result = run_evaluate(spec, game, agent, protocol, out, workers)
+            result = run_evaluate(spec, game, agent, protocol, out, workers, as_json)
         except (IllegalAction, ValueError, TypeError) as exc:
             raise fail(str(exc)) from None
         if as_json:

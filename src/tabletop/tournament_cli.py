@@ -68,7 +68,7 @@ def play_study(
     results = ResultFile(out, study) if out is not None else None
     done = set(results.done) if results is not None else set()
     done &= set(range(study.games))
-    if results is not None and done:
+    if results is not None and done and not quiet:  # --quiet and --json print nothing but the result
         say_resumed(out, len(done), study.games)
     runner = make_backend(backend, workers, address)
     start = time.perf_counter()

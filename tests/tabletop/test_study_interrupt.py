@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 
-def _command(out: Path, games: int) -> list[str]:
+def _command(out: Path, games: int, *quiet: str) -> list[str]:
     return [sys.executable, "-m", "wallenstein.cli", "simulate", "--games", str(games), "--players", "3"] + [
-        "--quiet",
-        "--json",
+        *quiet,
         "--out",
         str(out),
     ]
@@ -30,7 +29,9 @@ def _lines(path: Path) -> int:
 def test_an_interrupted_study_says_what_it_kept_and_a_resumed_one_what_it_resumed(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    proc = subprocess.Popen(_command(out, 100_000), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        _command(out, 100_000, "--quiet", "--json"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
     deadline = time.monotonic() + 120
     while _lines(out) < 2 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.1)
@@ -45,3 +46,5 @@ def test_an_interrupted_study_says_what_it_kept_and_a_resumed_one_what_it_resume
     assert _lines(out) == kept + 2
     again = subprocess.run(_command(out, kept + 2), capture_output=True, text=True, env=env, timeout=120)
     assert f"All {kept + 2} games are already in {out}: nothing to play." in again.stderr
+    silent = subprocess.run(_command(out, kept + 2, "--json"), capture_output=True, text=True, env=env, timeout=120)
+    assert silent.stderr == "" and '"games"' in silent.stdout  # --json: the result only
