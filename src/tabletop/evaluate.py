@@ -67,7 +67,7 @@ class Protocol:
     the agent's seat moving from table to table), over ``players`` and ``references``."""
 
     rounds: int = 1
-    quick: bool = False
+    quick: bool = False  # one game per table: 9 games
     players: tuple[int, ...] = PLAYERS
     references: tuple[str, ...] = REFERENCES
 
@@ -84,9 +84,10 @@ class Protocol:
         return [Table(p, ref, seed[ref] + 1000 * p) for p in self.players for ref in self.references]
 
     def games(self) -> list[tuple[Table, int]]:
-        """Every game as (table, index); quick: table ``t``'s one game is its game ``t``."""
+        """Every game as (table, index); quick: table ``t``'s one game is its game ``t mod players``
+        (one of the full protocol's, so a full run resumed from a quick one plays only the rest)."""
         if self.quick:
-            return [(table, t) for t, table in enumerate(self.tables())]
+            return [(table, t % table.players) for t, table in enumerate(self.tables())]
         return [(table, i) for table in self.tables() for i in range(table.players * self.rounds)]
 
     def describe(self) -> dict[str, Any]:
