@@ -175,6 +175,8 @@ def test_league_of_six_facts_agree_with_the_game() -> None:
 
 
 def test_luck_parts_never_split_a_tie_and_their_labels_never_collapse() -> None:
+    from itertools import pairwise
+
     from tabletop.analysis import luck_bins, luck_label
 
     # many seat-games where every cube came out (luck 1.0) and a few others: quintile cuts would fall
@@ -182,7 +184,7 @@ def test_luck_parts_never_split_a_tie_and_their_labels_never_collapse() -> None:
     points = sorted([(0.5, 0.0, 1.0), (0.6, 0.0, 1.0), (0.98, 1.0, 1.0), (0.981, 0.0, 1.0)] + [(1.0, 0.0, 1.0)] * 8)
     parts = luck_bins(points, 5)
     assert sum(len(p) for p in parts) == len(points)
-    for a, b in zip(parts, parts[1:], strict=False):
+    for a, b in pairwise(parts):
         assert a[-1][0] < b[0][0]  # no value on both sides of a cut
     labels = [luck_label(p[0][0], p[-1][0]) for p in parts]
     assert len(set(labels)) == len(labels) and labels[-1] == "1.00"

@@ -57,7 +57,7 @@ def test_the_protocol_is_fixed_seeded_and_rotates_the_agents_seat() -> None:
 def test_bad_protocols_and_agents_fail_before_any_game() -> None:
     for bad in ({"rounds": 0}, {"players": (2,)}, {"references": ("search",)}, {"players": ()}):
         with pytest.raises(IllegalAction):
-            Protocol(**bad)  # type: ignore[arg-type]
+            Protocol(**bad)
     played: list[EvalGame] = []
     with pytest.raises(IllegalAction):
         evaluate(WALLENSTEIN, "nosuch", CHEAP, on_game=played.append)

@@ -14,11 +14,8 @@ import pytest
 
 
 def _command(out: Path, games: int, *quiet: str) -> list[str]:
-    return [sys.executable, "-m", "wallenstein.cli", "simulate", "--games", str(games), "--players", "3"] + [
-        *quiet,
-        "--out",
-        str(out),
-    ]
+    play = ["simulate", "--games", str(games), "--players", "3", *quiet, "--out", str(out)]
+    return [sys.executable, "-m", "wallenstein.cli", *play]
 
 
 def _lines(path: Path) -> int:
