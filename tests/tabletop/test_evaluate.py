@@ -128,3 +128,8 @@ def test_evaluate_command_refuses_bad_input_and_writes_nothing(tmp_path: Path) -
         result = runner.invoke(wallenstein_app, ["evaluate", *args, "--quick", "--out", str(out)])
         assert result.exit_code != 0 and "Error" in result.output, args
     assert not out.exists() or out.read_text() == ""
+
+
+def test_worker_processes_play_the_same_games() -> None:
+    small = Protocol(quick=True, players=(3, 4), references=("random",))
+    assert _same(evaluate(LEAGUE, "heuristic", small, workers=2), evaluate(LEAGUE, "heuristic", small))
