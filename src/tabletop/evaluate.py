@@ -44,10 +44,12 @@ SEED = 20_260_000  # the protocol's published seed base
 PLAYERS = (3, 4, 5)
 REFERENCES = ("random", "heuristic", "ismcts:simulations=50")
 # Elo-scale ratings of the references, calibrated by ``python -m tabletop.leaderboard --calibrate``
-# (a joint Bradley-Terry fit over the references' own protocol games, random anchored at 1000).
+# (a joint Bradley-Terry fit over the references' own protocol games, random anchored at 1000; the
+# quick protocol's 9 games each, research/games/leaderboard/). Fixed here so that every rating is on
+# one scale; recalibrating moves every agent's rating.
 REFERENCE_RATINGS: dict[str, dict[str, float]] = {
-    "wallenstein": {"random": 1000.0, "heuristic": 1800.0, "ismcts:simulations=50": 1800.0},
-    "league_of_six": {"random": 1000.0, "heuristic": 1800.0, "ismcts:simulations=50": 1800.0},
+    "wallenstein": {"random": 1000.0, "heuristic": 1492.9, "ismcts:simulations=50": 1646.6},
+    "league_of_six": {"random": 1000.0, "heuristic": 1532.8, "ismcts:simulations=50": 1834.4},
 }
 BOOTSTRAP = 200
 

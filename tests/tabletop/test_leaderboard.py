@@ -40,3 +40,11 @@ def test_play_keeps_every_game_and_resumes(tmp_path: Path, monkeypatch: pytest.M
     assert stored_games(eval_path(info.name, "heuristic")) == first and "3 games stored" in said[-1]
     rating, row = agent_row(info, entry)
     assert rating is not None and row.startswith("| `heuristic` | rule-based | 3 |")
+
+
+def test_the_reference_ratings_are_the_calibration_of_the_stored_games() -> None:
+    from tabletop.evaluate import REFERENCE_RATINGS
+    from tabletop.leaderboard import calibrated
+
+    for name, info in GAMES.items():
+        assert calibrated(info) == pytest.approx(REFERENCE_RATINGS[name], abs=0.05)
