@@ -68,6 +68,10 @@ NOTES = """## Notes
   changes to the bots: game 0 of that file (`research/games/ismcts-1s-first-configurations/
   w-1s-learned.jsonl`) replayed with today's code gives the same winner but other scores for the
   heuristic seats (36, 41, 43 VP against 35, 37, 36 then). The tables here are today's code only.
+* A level marked "not established" keeps its place as the project's strongest player at about 1 s
+  a decision, but its games have not shown it above the level below: the match needs more games
+  (`--level-games 40`; about 40 CPU-seconds each). The thinking times here are CPU times on a
+  machine with a load average near 30, about twice a quiet machine's for the search bots.
 * The `ppo` row needs a trained policy (`ppo:path=model.zip`; no checkpoint ships) and the `learned`
   row the `learned` bot kind, which another branch adds: once it is in, `nice -n 5 python -m
   tabletop.leaderboard --play --only learned` plays its games and rewrites this page.

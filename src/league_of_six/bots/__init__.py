@@ -22,7 +22,7 @@ LEVELS: tuple[Level, ...] = (
     Level("beginner", "random", 0.0),
     Level("intermediate", "heuristic", 0.2, (1.0, 0.862, 1.0), 24),
     Level("strong", "search:simulations=32", 56.5, (0.875, 0.69, 0.9566), 24),
-    Level("strongest", "ismcts:preset=learned", 0.0, (0.0, 0.0, 1.0), 0),
+    Level("strongest", "ismcts:preset=learned", 1806.0, (0.9, 0.5958, 0.9821), 10),
 )
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("league_of_six.bots")
