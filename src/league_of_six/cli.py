@@ -24,13 +24,14 @@ from league_of_six.game import COLOURS, Game, new_game, replay
 from league_of_six.narrate import narrate_game
 from tabletop import cli_common as opts
 from tabletop import tournament_cli as study_opts
-from tabletop.agents import random_agents
 from tabletop.cli_common import Lang, fail
 from tabletop.errors import DataError
+from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
 from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import BackendName
+from tabletop.watching import AgentsOpt, watch_agents
 from webtable.cli import add_server_commands
 
 STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue", "black": "bold"}
@@ -57,10 +58,10 @@ def _components(path: Path | None) -> Components:
         raise fail(str(exc)) from None
 
 
-def _play(players: int, seed: int, comp: Components, sides: str) -> Game:
-    """One logged game between random agents seeded from the game seed."""
+def _play(players: int, seed: int, comp: Components, sides: str, agents: str) -> Game:
+    """One logged game between ``agents`` (tabletop.watching; default random) seeded from the game seed."""
     game = new_game(players=players, seed=seed, components=comp, sides=sides, log=True)
-    run(game, random_agents(players, seed))
+    run(game, watch_agents("league_of_six", agents, players, seed))
     return game
 
 
@@ -112,9 +113,10 @@ def watch(
     sides: SidesOpt = Side.white,
     history: opts.HistoryOpt = None,
     lang: opts.LangOpt = Lang.en,
+    agents: AgentsOpt = "",
 ) -> None:
-    """Play one game between random agents and tell it, event by event."""
-    GAME.tell(partial(_play, players, seed, _components(components), sides.value), history, lang)
+    """Play one game (random agents, or --agents) and tell it, event by event."""
+    GAME.tell(partial(_play, players, seed, _components(components), sides.value, agents), history, lang)
 
 
 add_narrate_command(app, GAME)
@@ -143,6 +145,7 @@ def tournament(
 
 
 GAME.add_stored_commands(app)
+add_evaluate_command(app, "league_of_six", "League of Six, stand-in set")
 add_review_command(app, "league_of_six")
 add_server_commands(app)  # serve, db (webtable.cli)
 

@@ -66,38 +66,12 @@ def rebuild(
         s.occupant[i] = -1 if t["holder"] is None else int(t["holder"])
     s.order = [int(p) for p in obs["order"]]
     for p, pl in enumerate(obs["players"]):
-        s.influence[p] = int(pl["influence"])
-        s.town_of[p] = _town(pl["town"])
-        s.road_of[p] = _town(pl["road"])
-        s.counter[p] = -1 if pl["counter"] is None else int(pl["counter"])
-        s.horses[p] = int(pl["horses"])
-        s.horse_tile[p] = int(pl["horse_tile"] or 0)
-        for c, name in enumerate(GOODS):
-            s.wagon[p * N_GOODS + c] = int(pl["wagon"][name])
+        _seat_state(s, p, pl)
     s.supply = [int(obs["supply"][name]) for name in GOODS]
     # Whose turn: the pending seat tells where the phase stands.
     pending = obs["pending"]
     who = int(pending[0]) if pending else -1
-    if ph == CHOOSE:
-        tr = obs["travel"]
-        s.mover = int(tr["seat"])
-        s.mover_from = _town(tr["from"])
-        s.displaced = bool(tr["displaced"])
-        s.turn = _choose_turn(s)
-    elif ph in (OFFER, RESPOND):
-        cf = obs["conflict"]
-        s.mover = int(cf["mover"])
-        s.turn = _choose_turn(s)
-        if ph == OFFER:
-            s.c_offer = s.counter[int(cf["holder"])]
-            s.c_by = int(cf["holder"])
-        else:
-            s.c_offer = int(cf["offer"])
-            s.c_by = int(cf["offered_by"])
-    elif ph == ROTATE:
-        s.turn = s.order.index(who)
-    else:
-        s.turn = P  # every seat collected its taxes
+    _turn(s, obs, ph, who)
     # Storage.
     st = obs["storage"]
     if st["royal_tile"] is not None:
@@ -130,6 +104,43 @@ def rebuild(
     return _game(s, obs, comp, seed)
 
 
+def _seat_state(s: State, p: int, pl: dict[str, Any]) -> None:
+    """One seat's public holdings from its part of the observation."""
+    s.influence[p] = int(pl["influence"])
+    s.town_of[p] = _town(pl["town"])
+    s.road_of[p] = _town(pl["road"])
+    s.counter[p] = -1 if pl["counter"] is None else int(pl["counter"])
+    s.horses[p] = int(pl["horses"])
+    s.horse_tile[p] = int(pl["horse_tile"] or 0)
+    for c, name in enumerate(GOODS):
+        s.wagon[p * N_GOODS + c] = int(pl["wagon"][name])
+
+
+def _turn(s: State, obs: dict[str, Any], ph: int, who: int) -> None:
+    """Whose turn it is within the phase (and the travel or conflict under way), from the pending seat."""
+    P = s.players
+    if ph == CHOOSE:
+        tr = obs["travel"]
+        s.mover = int(tr["seat"])
+        s.mover_from = _town(tr["from"])
+        s.displaced = bool(tr["displaced"])
+        s.turn = _choose_turn(s)
+    elif ph in (OFFER, RESPOND):
+        cf = obs["conflict"]
+        s.mover = int(cf["mover"])
+        s.turn = _choose_turn(s)
+        if ph == OFFER:
+            s.c_offer = s.counter[int(cf["holder"])]
+            s.c_by = int(cf["holder"])
+        else:
+            s.c_offer = int(cf["offer"])
+            s.c_by = int(cf["offered_by"])
+    elif ph == ROTATE:
+        s.turn = s.order.index(who)
+    else:
+        s.turn = P  # every seat collected its taxes
+
+
 def _choose_turn(s: State) -> int:
     """Choosing turn: seats later in phase-2 order have not put their figure on a counter yet."""
     waiting = sum(1 for p in range(s.players) if p != s.mover and s.town_of[p] < 0)
@@ -142,7 +153,9 @@ def _storage_left(s: State, memory: Memory, comp: Components, rng: random.Random
     first = 1 if s.round <= 3 else 4
     used = set(s.store_tiles)
     missing = 0
-    for r in range(first, s.round):
+    if isinstance(memory, PublicMemory):
+        used.update(memory.storage_used)
+    for r in range(first, s.round) if not isinstance(memory, PublicMemory) else ():
         if r in memory.storage_seen:
             used.update(memory.storage_seen[r])
         else:
@@ -152,6 +165,24 @@ def _storage_left(s: State, memory: Memory, comp: Components, rng: random.Random
     if rng is None:
         return rest[:n]
     return sorted(rng.sample(rest, n))
+
+
+class PublicMemory(Memory):
+    """What a seat that saw every step of the game remembers, read off the game itself (no replay).
+
+    A memory fed every observation of the game (``Memory.update`` after the set-up and after each
+    decision) holds exactly this: every civic leader card turned up is seen before it is taken or
+    boxed (cards are turned up at a round's start and boxed at its end, with decisions between), so
+    the cards it saw face up are those face up now or boxed (a boxed card was face up, L-07), and
+    the storage tiles of this half's earlier rounds are those no longer in the half's pile. Everything
+    here is public; ``Game.resample`` uses it instead of replaying the history.
+    """
+
+    def __init__(self, s: State, seat: int, comp: Components) -> None:
+        super().__init__(seat, s.players)
+        self.seen_up = {c for c, at in enumerate(s.card_at) if at in (FACE_UP, BOXED)}
+        left = set(s.storage_left) | set(s.store_tiles)
+        self.storage_used = {t for t in range(len(comp.storage)) if t not in left}  # this half's earlier rounds
 
 
 def _cards(s: State, obs: dict[str, Any], memory: Memory, comp: Components, rng: random.Random | None) -> None:
@@ -204,4 +235,4 @@ def _game(s: State, obs: dict[str, Any], comp: Components, seed: int) -> Game:
     return g
 
 
-__all__ = ["rebuild"]
+__all__ = ["PublicMemory", "rebuild"]

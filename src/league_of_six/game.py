@@ -99,17 +99,14 @@ class Game(RecordedGame[State, Action]):
         """A game that looks exactly the same to ``seat`` (``observe(seat)`` is equal), with what it
         cannot see redrawn from ``seed``: which cards the piles still hold where its memory cannot
         tell, the tax tiles and storage tiles left, the seed of all future chance (hands are public,
-        L-07). The bots' determinization does it,
-        with a memory of every observation ``seat`` had during the game (rebuilt from the history)."""
+        L-07), read off this game as a seat that saw every step would remember it
+        (:class:`~league_of_six.determinize.PublicMemory`; nothing is replayed)."""
         import random
 
-        from league_of_six.determinize import rebuild
-        from league_of_six.memory import Memory
+        from league_of_six.determinize import PublicMemory, rebuild
 
         self._check_seat(seat)
-        memory = Memory(seat, self.players)
-        for step in type(self).replay_steps(self.history, log=False):
-            memory.update(step.observe(seat), self.comp)
+        memory = PublicMemory(self.s, seat, self.comp)
         game = rebuild(self.observe(seat), memory, self.comp, random.Random(seed), seed)
         # The civic bonus waiting is the filled row's bonus (public), which the determinization
         # leaves wide open: copy it so the deciding seat keeps exactly its legal actions.

@@ -174,7 +174,10 @@ def events_table(rows: Sequence[dict[str, Any]]) -> Table:
     return out
 
 
-def _luck(rows: Sequence[dict[str, Any]]) -> list[tuple[float, float, float]]:
+Point = tuple[float, float, float]  # a seat-game's luck, win share and score
+
+
+def _luck(rows: Sequence[dict[str, Any]]) -> list[Point]:
     """(luck, win share, score) per seat and game, where the seat threw at least one cube."""
     out = []
     for r in rows:
@@ -184,18 +187,48 @@ def _luck(rows: Sequence[dict[str, Any]]) -> list[tuple[float, float, float]]:
     return out
 
 
+def luck_bins(
+    points: Sequence[tuple[float, float, float]], bins: int = 5
+) -> list[Sequence[tuple[float, float, float]]]:
+    """``points`` (sorted by luck) cut into about ``bins`` equal parts, never between equal luck
+    values: a value shared by many seat-games (a seat whose every cube came out) stays in one part,
+    so parts may be fewer and unequal, and no two parts share a value."""
+    out: list[Sequence[Point]] = []
+    start = 0
+    for b in range(1, bins + 1):
+        end = b * len(points) // bins
+        while 0 < end < len(points) and points[end][0] == points[end - 1][0]:
+            end += 1  # keep the tie together
+        if end > start:
+            out.append(points[start:end])
+            start = end
+    return out
+
+
+def luck_label(low: float, high: float) -> str:
+    """A part's luck range, with as many decimals as it takes to tell its ends apart ("1.00" alone)."""
+    if low == high:
+        return f"{low:.2f}"
+    for digits in (2, 3, 4):
+        a, b = f"{low:.{digits}f}", f"{high:.{digits}f}"
+        if a != b:
+            return f"{a}-{b}"
+    return f"{low:.6g}-{high:.6g}"
+
+
 def luck_table(rows: Sequence[dict[str, Any]], bins: int = 5) -> Table:
-    """Win rate by quintile of the tower's luck (cubes out per cube thrown in)."""
+    """Win rate by part of the tower's luck (cubes out per cube thrown in): quintiles where the values
+    allow, ties never split (:func:`luck_bins`)."""
     points = sorted(_luck(rows))
     if len(points) < bins:
         return []
     out = []
-    for b in range(bins):
-        part = points[b * len(points) // bins : (b + 1) * len(points) // bins]
+    for b, part in enumerate(luck_bins(points, bins)):
         score, lo, hi = mean_ci([p[2] for p in part])
         out.append(
             {
-                "quintile": b + 1,
+                "part": b + 1,
+                "luck": luck_label(part[0][0], part[-1][0]),
                 "luck_from": part[0][0],
                 "luck_to": part[-1][0],
                 **_rate(sum(p[1] for p in part), len(part)),
@@ -372,13 +405,13 @@ def plot_group(folder: Path, tables: dict[str, Table], players: int) -> list[str
         fig, ax = plt.subplots(figsize=(6, 2.5))
         _bars(
             ax,
-            [f"{r['luck_from']:.2f}-{r['luck_to']:.2f}" for r in t],
+            [r["luck"] for r in t],
             [r["win_rate"] for r in t],
             [r["ci_lo"] for r in t],
             [r["ci_hi"] for r in t],
         )
         ax.axvline(parity, color="#b33", lw=1)
-        ax.set_title("win rate by quintile of tower luck (cubes out per cube in)", fontsize=9)
+        ax.set_title("win rate by part of tower luck (cubes out per cube in; ties kept together)", fontsize=9)
         save(fig, "luck.png")
     if tables["actions"]:
         t = tables["actions"]
@@ -446,8 +479,10 @@ def write_report(rows: Sequence[dict[str, Any]], out: Path, title: str) -> dict[
         folder.mkdir(exist_ok=True)
         tables = figures(group)
         every[label] = tables
+        empty = [name for name, table in tables.items() if not table]
         for name, table in tables.items():
-            write_csv(folder / f"{name}.csv", table)
+            if table:
+                write_csv(folder / f"{name}.csv", table)
         players = len(group[0]["agents"])
         images = [*plot_group(folder, tables, players), plot_distributions(folder, group)]
         agents = sorted({a for r in group for a in r["agents"]})
@@ -458,8 +493,9 @@ def write_report(rows: Sequence[dict[str, Any]], out: Path, title: str) -> dict[
             f"<a href='{slug(label)}/'>{slug(label)}/</a>.</p>",
         ]
         parts += [f"<img src='{slug(label)}/{name}' alt='{name}'>" for name in images]
-        for name, table in tables.items():
-            parts.append(f"<h3>{name}</h3>" + _html_table(table))
+        parts += [f"<h3>{name}</h3>" + _html_table(table) for name, table in tables.items() if table]
+        if empty:  # figures these games have no data for (League of Six has no tower, no planned actions)
+            parts.append(f"<p>No data in these games for: {html.escape(', '.join(empty))}.</p>")
         sections.append("\n".join(parts))
     write_csv(out / "groups.csv", summary)
     intro = (

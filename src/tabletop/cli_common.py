@@ -180,11 +180,13 @@ def save_history(path: Path, history: Any) -> None:
     path.write_text(json.dumps(history, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def load_history(path: Path, replay: Callable[[Any], Any]) -> Any:
-    """Read a history file and replay it; any problem becomes a clear error exit."""
+def load_history(path: Path, replay: Callable[[Any], Any], row: int | None = None) -> Any:
+    """Read a history file (or with ``row`` that game of a results file) and replay it; any problem
+    becomes a clear error exit."""
+    from tabletop.watching import history_from
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return replay(data)
+        return replay(history_from(path, row))
     except OSError as exc:
         raise fail(f"cannot read {path}: {exc.strerror or exc}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:

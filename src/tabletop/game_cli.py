@@ -32,6 +32,7 @@ from tabletop.cli_common import (
 from tabletop.errors import IllegalAction
 from tabletop.results import Study
 from tabletop.tournament_cli import add_dataset_command, add_result_commands, play_study, run_tournament_command
+from tabletop.watching import RowOpt
 
 
 class StudyRun(NamedTuple):
@@ -148,7 +149,7 @@ def add_narrate_command(app: typer.Typer, game: GameCli) -> None:
     """The ``narrate`` command: replay a saved history and tell it."""
 
     @app.command()
-    def narrate(history_file: HistoryFileArg, lang: LangOpt = Lang.en) -> None:
-        """Replay a saved history and tell the game."""
-        story = game.narrate_game(load_history(history_file, game.replay), lang.value)
+    def narrate(history_file: HistoryFileArg, lang: LangOpt = Lang.en, row: RowOpt = None) -> None:
+        """Replay a saved history (or --row: a game of a results file) and tell the game."""
+        story = game.narrate_game(load_history(history_file, game.replay, row), lang.value)
         print_story(story, story_styles(game.styles, lang))

@@ -1,9 +1,11 @@
-"""Difficulty levels: the bots a person picks by strength, each with its measured ladder rating.
+"""Difficulty levels: the bots a person picks by strength, each measured against the level below.
 
-A game lists its levels (``LEVELS`` in its ``bots`` package): a level names an agent (a bot kind
-with options, as in tournaments: ``ismcts:simulations=200``) and the Bradley-Terry rating that
-agent got in the game's ladder (docs/bots/wallenstein.md, ``research/studies/ladder.py``) with its 95% interval.
-The browser lobby shows the levels with their ratings.
+A game lists its levels (``LEVELS`` in its ``bots`` package), weakest first: a level names an
+agent (a bot kind with options, as in tournaments: ``ismcts:preset=learned``), how long it thinks
+(CPU ms per decision) and how it did against the level below: its win rate, with the 95% Wilson
+interval, in 4-player games against three bots of the level below (seats rotating; parity 25%).
+The figures come from the leaderboard's level matches (docs/leaderboard.md, ``python -m
+tabletop.leaderboard``); the browser lobby shows them.
 """
 
 from __future__ import annotations
@@ -15,20 +17,38 @@ from typing import Any
 from tabletop.agents import Agent
 
 LEVEL_NAMES = ("beginner", "intermediate", "strong", "strongest")
+PARITY = 0.25  # one seat of four
 
 
 @dataclass(frozen=True)
 class Level:
     name: str  # one of LEVEL_NAMES
     agent: str  # the agent's name (kind[:option=value...])
-    rating: float  # the agent's ladder rating (Elo scale, mean 1500)
-    interval: tuple[float, float]  # its 95% interval (bootstrap over the ladder's games)
+    ms_per_decision: float  # CPU ms per decision, as measured in its level match
+    versus_below: tuple[float, float, float] | None = None  # win rate and its 95% interval (None: the first)
+    games: int = 0  # games of that match
+
+    @property
+    def thinks(self) -> str:
+        """How long it thinks per decision, in words a player reads."""
+        ms = self.ms_per_decision
+        if ms < 10:
+            return "at once"
+        return f"about {ms / 1000:.1f} s" if ms >= 950 else f"about {ms:.0f} ms"
+
+    @property
+    def established(self) -> bool:
+        """Whether its interval against the level below lies above parity."""
+        return self.versus_below is not None and self.versus_below[1] > PARITY
 
     @property
     def label(self) -> str:
-        """What the lobby shows: the level and its measured rating."""
-        lo, hi = self.interval
-        return f"{self.name.capitalize()} (rating {self.rating:.0f}, 95% {lo:.0f}-{hi:.0f})"
+        """What the lobby shows: the level, how long it thinks, and its measured edge."""
+        head = f"{self.name.capitalize()} (thinks {self.thinks}"
+        if self.versus_below is None:
+            return head + ")"
+        win, lo, hi = self.versus_below
+        return head + f"; wins {100 * win:.0f}% (95% {100 * lo:.0f}-{100 * hi:.0f}) against the level below)"
 
     def make(self, make_agent: Callable[..., Agent], seed: int) -> Agent:
         """A new agent of this level from the game's ``make_agent(kind, seed, **options)``."""
@@ -39,4 +59,4 @@ class Level:
         return agent  # type: ignore[no-any-return]
 
 
-__all__ = ["LEVEL_NAMES", "Level"]
+__all__ = ["LEVEL_NAMES", "PARITY", "Level"]

@@ -6,8 +6,11 @@ later from the file."""
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -57,24 +60,33 @@ def play_study(
     study: Study, backend: str, workers: int, address: str | None, out: Path | None, quiet: bool
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Play the study's games not yet in ``out`` with a progress bar; returns every row of the study
-    (from the file when there is one) and the speed of the games played now (:func:`speed`).
+    (from the file when there is one) and the speed of the games played now (:func:`speed`). A
+    resumed study says what it found; an interrupted one (Ctrl-C, or ``kill``: SIGTERM) says what
+    it kept and exits with 130.
 
     Raises IllegalAction (an unknown agent, a bad option, a file of another study) for the caller."""
     results = ResultFile(out, study) if out is not None else None
     done = set(results.done) if results is not None else set()
     done &= set(range(study.games))
+    if results is not None and done and not quiet:  # --quiet and --json print nothing but the result
+        say_resumed(out, len(done), study.games)
     runner = make_backend(backend, workers, address)
     start = time.perf_counter()
+    arrived_now = [0]
     try:
-        with progress_bar(quiet) as progress:
+        with progress_bar(quiet) as progress, stop_on_sigterm():
             task = progress.add_task("playing", total=study.games, completed=len(done))
 
             def arrived(rows: list[dict[str, Any]]) -> None:
                 if results is not None:
                     results.write(rows)
+                arrived_now[0] += len(rows)
                 progress.advance(task, len(rows))
 
             new = run_study(study, runner, done, on_rows=arrived)
+    except KeyboardInterrupt:
+        kept = len(results.done & set(range(study.games))) if results is not None else arrived_now[0]
+        raise say_interrupted(out, kept, study.games) from None
     finally:
         runner.close()
         if results is not None:
@@ -85,6 +97,43 @@ def play_study(
     rows = [r for r in read_rows(out) if r["index"] < study.games]
     rows.sort(key=lambda r: int(r["index"]))
     return rows, pace
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While playing, ``kill`` (SIGTERM) stops the study as Ctrl-C does, so it says what it kept."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def say_resumed(out: Path | None, kept: int, games: int) -> None:
+    if kept >= games:
+        typer.echo(f"All {games} games are already in {out}: nothing to play.", err=True)
+    else:
+        typer.echo(f"Resuming {out}: {kept} of {games} games are there; playing the other {games - kept}.", err=True)
+
+
+def say_interrupted(out: Path | None, kept: int, games: int) -> typer.Exit:
+    """The message of a study stopped by the user, and the exit that ends the command (status 130)."""
+    if out is None:
+        typer.echo(f"Interrupted: {kept} of {games} games played, none kept (--out FILE keeps them).", err=True)
+    else:
+        typer.echo(
+            f"Interrupted: {kept} of {games} games are kept in {out}; the same command resumes with the other"
+            f" {games - kept}.",
+            err=True,
+        )
+    return typer.Exit(130)
 
 
 def agent_summary(rows: Sequence[dict[str, Any]], lineup: Sequence[str]) -> dict[str, dict[str, Any]]:

@@ -23,12 +23,13 @@ import typer
 
 from tabletop import cli_common as opts
 from tabletop import tournament_cli as study_opts
-from tabletop.agents import random_agents
 from tabletop.cli_common import Lang
+from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
 from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import BackendName
+from tabletop.watching import AgentsOpt, watch_agents
 from wallenstein.board import COLOURS
 from wallenstein.game import Game, new_game, replay
 from wallenstein.narrate import narrate_game
@@ -74,12 +75,14 @@ def _modules(text: str) -> tuple[str, ...]:
     return tuple(m.strip() for m in text.split(",") if m.strip())
 
 
-def _play(players: int, seed: int, setup: str, edition: str, modules: tuple[str, ...], printed: Path | None) -> Game:
-    """One logged game between random agents seeded from the game seed."""
+def _play(
+    players: int, seed: int, setup: str, edition: str, modules: tuple[str, ...], printed: Path | None, agents: str
+) -> Game:
+    """One logged game between ``agents`` (tabletop.watching; default random) seeded from the game seed."""
     game = new_game(
         players=players, seed=seed, setup=setup, log=True, edition=edition, modules=modules, printed=printed
     )
-    run(game, random_agents(players, seed))
+    run(game, watch_agents("wallenstein", agents, players, seed))
     return game
 
 
@@ -140,10 +143,11 @@ def watch(
     printed: PrintedOpt = None,
     history: opts.HistoryOpt = None,
     lang: opts.LangOpt = Lang.en,
+    agents: AgentsOpt = "",
 ) -> None:
-    """Play one game between random agents and tell it, event by event."""
+    """Play one game (random agents, or --agents) and tell it, event by event."""
     mods = _modules(modules)
-    GAME.tell(partial(_play, players, seed, setup.value, edition.value, mods, printed), history, lang)
+    GAME.tell(partial(_play, players, seed, setup.value, edition.value, mods, printed, agents), history, lang)
 
 
 add_narrate_command(app, GAME)
@@ -173,6 +177,7 @@ def tournament(
 
 
 GAME.add_stored_commands(app)
+add_evaluate_command(app, "wallenstein", "Wallenstein 2012, line-up set-up")
 add_review_command(app, "wallenstein")
 add_server_commands(app)  # serve, db (webtable.cli)
 

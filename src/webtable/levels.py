@@ -1,9 +1,9 @@
 """Difficulty levels on the table: one bot per level and game, and what the lobby says of them.
 
 The levels (:class:`tabletop.levels.Level`) come from each game's ``bots`` package with their
-measured ratings. Each is registered as a bot named after the level ("beginner", ...), with a
-factory per game; the lobby's options list the game's levels with their ratings, which the
-lobby shows in the seat choice.
+measurements (how long each thinks, its win rate against the level below). Each is registered as
+a bot named after the level ("beginner", ...), with a factory per game; the lobby's options list
+the game's levels with those figures, which the lobby shows in the seat choice.
 """
 
 from __future__ import annotations
@@ -30,9 +30,17 @@ def register_levels(
 
 
 def lobby_levels(levels: Sequence[Level]) -> list[dict[str, Any]]:
-    """The lobby's list: bot name, label with the rating, the agent behind it."""
+    """The lobby's list: bot name, label, the agent behind it, its thinking time (CPU ms per
+    decision) and its win rate against the level below with the 95% interval (None for the first)."""
     return [
-        {"bot": lv.name, "label": lv.label, "agent": lv.agent, "rating": lv.rating, "interval": list(lv.interval)}
+        {
+            "bot": lv.name,
+            "label": lv.label,
+            "agent": lv.agent,
+            "ms_per_decision": lv.ms_per_decision,
+            "versus_below": list(lv.versus_below) if lv.versus_below is not None else None,
+            "games": lv.games,
+        }
         for lv in levels
     ]
 

@@ -201,6 +201,9 @@ LIMIT_HELP = {
     "shutdown_grace": "Seconds the server takes at most to stop after SIGTERM.",
     "max_people_games": "Unfinished games without bots, in all (0: no limit).",
     "metrics_token": "A secret: /metrics answers only 'Authorization: Bearer <it>' (empty: anyone). Never shown.",
+    "review_processes": "Worker processes building after-game reviews, one review at a time (0: a server thread).",
+    "review_budget": "The reviews' budget: quick, standard or thorough (docs/play/review.md).",
+    "hint_simulations": "The advisor's simulations for a hint in a game of one person against bots.",
 }
 SECRET_LIMITS = frozenset({"metrics_token"})
 

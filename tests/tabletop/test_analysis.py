@@ -172,3 +172,31 @@ def test_league_of_six_facts_agree_with_the_game() -> None:
     chosen = [sum(e["e"] == "choose" and e["seat"] == p for e in g.log) for p in range(5)]
     assert [len(t) for t in facts["items"]["town"]] == chosen
     assert len(facts["events"]) == sum(len(e["besieged"]) for e in g.log if e["e"] == "round")
+
+
+def test_luck_parts_never_split_a_tie_and_their_labels_never_collapse() -> None:
+    from itertools import pairwise
+
+    from tabletop.analysis import luck_bins, luck_label
+
+    # many seat-games where every cube came out (luck 1.0) and a few others: quintile cuts would fall
+    # inside the run of 1.0s and give "1.00-1.00" parts; ties stay in one part instead
+    points = sorted([(0.5, 0.0, 1.0), (0.6, 0.0, 1.0), (0.98, 1.0, 1.0), (0.981, 0.0, 1.0)] + [(1.0, 0.0, 1.0)] * 8)
+    parts = luck_bins(points, 5)
+    assert sum(len(p) for p in parts) == len(points)
+    for a, b in pairwise(parts):
+        assert a[-1][0] < b[0][0]  # no value on both sides of a cut
+    labels = [luck_label(p[0][0], p[-1][0]) for p in parts]
+    assert len(set(labels)) == len(labels) and labels[-1] == "1.00"
+    assert luck_label(0.98, 0.984) == "0.980-0.984" and luck_label(0.25, 0.5) == "0.25-0.50"
+
+
+def test_a_report_leaves_out_the_sections_its_games_have_no_data_for(tmp_path: Path) -> None:
+    rows = [dict(r, facts={**r["facts"], "actions": {}, "tower": [[0, 0]] * 3}) for r in ROWS]
+    src = tmp_path / "results.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "report"
+    assert runner.invoke(app, ["analyze", str(src), "--out", str(out)]).exit_code == 0
+    page = (out / "index.html").read_text()
+    assert "(none)" not in page and "No data in these games for: luck, luck_correlation, actions." in page
+    assert not (out / "wallenstein-2012-3-players-heuristic" / "luck.csv").exists()

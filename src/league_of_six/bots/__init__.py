@@ -15,14 +15,14 @@ from typing import Any
 from tabletop.agents import Agent, AgentFactory, make_from, standard_bots
 from tabletop.levels import Level
 
-# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots/league-of-six.md, "The
-# ladder": 20 games of 4 players, stand-in set). The ISMCTS measured there is the first version's
-# (no confidence rule, widening 1 for every seat).
+# Difficulty levels, from the leaderboard (docs/leaderboard.md, "Difficulty levels"): each level against
+# three of the level below, 4 players, seats rotating; CPU ms per decision in that match. These lines are
+# printed by `python -m tabletop.leaderboard --print-levels` from the stored games (a test compares).
 LEVELS: tuple[Level, ...] = (
-    Level("beginner", "random", 1018.0, (961.0, 1055.0)),
-    Level("intermediate", "ismcts:preset=ladder", 1557.0, (1442.0, 1650.0)),
-    Level("strong", "heuristic", 1638.0, (1563.0, 1734.0)),
-    Level("strongest", "search:simulations=32", 1829.0, (1726.0, 1958.0)),
+    Level("beginner", "random", 0.0),
+    Level("intermediate", "heuristic", 0.2, (1.0, 0.862, 1.0), 24),
+    Level("strong", "search:simulations=32", 56.5, (0.875, 0.69, 0.9566), 24),
+    Level("strongest", "ismcts:preset=learned", 1806.0, (0.9, 0.5958, 0.9821), 10),
 )
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("league_of_six.bots")

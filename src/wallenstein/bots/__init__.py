@@ -14,14 +14,14 @@ from typing import Any
 from tabletop.agents import Agent, AgentFactory, make_from, standard_bots
 from tabletop.levels import Level
 
-# Difficulty levels: the ladder's bots in the order of their measured ratings (docs/bots/wallenstein.md, "The
-# ladder": 20 games of 4 players, 2012 basic game; the middle three overlap within their intervals).
-# The ISMCTS measured there is the first version's (no confidence rule, widening 1 for every seat).
+# Difficulty levels, from the leaderboard (docs/leaderboard.md, "Difficulty levels"): each level against
+# three of the level below, 4 players, seats rotating; CPU ms per decision in that match. These lines are
+# printed by `python -m tabletop.leaderboard --print-levels` from the stored games (a test compares).
 LEVELS: tuple[Level, ...] = (
-    Level("beginner", "random", 1107.0, (1021.0, 1196.0)),
-    Level("intermediate", "ismcts:preset=ladder", 1575.0, (1485.0, 1679.0)),
-    Level("strong", "search:simulations=32", 1588.0, (1470.0, 1686.0)),
-    Level("strongest", "heuristic", 1681.0, (1577.0, 1794.0)),
+    Level("beginner", "random", 0.0),
+    Level("intermediate", "heuristic", 0.3, (1.0, 0.9124, 1.0), 40),
+    Level("strong", "ismcts:preset=learned:simulations=100", 106.8, (0.75, 0.551, 0.88), 24),
+    Level("strongest", "ismcts:preset=learned", 1662.9, (0.375, 0.1848, 0.6136), 16),
 )
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("wallenstein.bots")

@@ -14,11 +14,17 @@
   const has = (list) => Boolean(list && list.length);
   // Other seats start as the intermediate level (the heuristic bot): a fair opponent that answers at once.
   const defaultBot = () => { const b = bots(gameSel.value); return (b.find((x) => x.name === "intermediate") || b.find((x) => x.name === "heuristic") || b[0] || {}).name; };
-  // Difficulty levels are labelled with their measured rating in this game (the game's lobby options).
+  // Difficulty levels say how long each thinks and how it did against the level below (the game's lobby options).
+  const thinks = (ms) => (ms < 10 ? WT.t("lobby.thinksNow")
+    : WT.t("lobby.thinksSeconds", { seconds: (ms / 1000).toLocaleString(WT.lang, { maximumFractionDigits: ms >= 950 ? 1 : 2 }) }));
   const botLabel = (b) => {
     const lv = (kinds.games[gameSel.value].options.levels || []).find((l) => l.bot === b.name);
     const name = named("lobby.bot." + b.name, b.label);
-    return lv ? WT.t("lobby.level", { level: name, rating: Math.round(lv.rating), low: Math.round(lv.interval[0]), high: Math.round(lv.interval[1]) }) : name;
+    if (!lv) return name;
+    const time = thinks(lv.ms_per_decision);
+    if (!lv.versus_below) return WT.t("lobby.levelFirst", { level: name, time });
+    const win = Math.round(100 * lv.versus_below[0]);  // its interval is on the leaderboard page
+    return WT.t("lobby.level", { level: name, time, win });
   };
 
   function refreshForm() {
