@@ -64,8 +64,8 @@ def _net(spec: RLGame, args: argparse.Namespace) -> Any:
 
 def _round_games(
     spec: RLGame, args: argparse.Namespace, rnd: int, learner: LearnedAgent | None
-) -> tuple[Samples, float]:
-    """Play round ``rnd``'s games; the samples and the learner's mean win share (nan without one)."""
+) -> tuple[Samples, float | None]:
+    """Play round ``rnd``'s games; the samples and the learner's mean win share (None without one)."""
     teacher, options = parse_agent(args.teacher)
     count = (args.first_games or args.games) if rnd == 0 else args.games
     base = derive_seed(args.seed, 1000 + rnd) % 2**31
@@ -77,7 +77,7 @@ def _round_games(
         buf.extend(part)
         if share is not None:
             shares.append(share)
-    return buf, float(np.mean(shares)) if shares else float("nan")
+    return buf, float(np.mean(shares)) if shares else None
 
 
 def train_round(net: Any, opt: Any, buffer: SampleBuffer, updates: int, batch: int, rng: np.random.Generator) -> float:
