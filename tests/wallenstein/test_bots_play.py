@@ -154,7 +154,7 @@ def test_same_seed_same_game(kind: str) -> None:
 
 
 def test_make_agent_rejects_unknown_kinds_and_options() -> None:
-    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo"}
+    assert set(BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo", "learned"}
     with pytest.raises(IllegalAction, match="unknown bot kind"):
         make_agent("oracle", 1)
     with pytest.raises(IllegalAction, match="bad options"):
