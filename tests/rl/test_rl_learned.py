@@ -33,6 +33,17 @@ def test_the_shipped_policy_loads_and_plays_a_tournament_game() -> None:
     assert [r.scores for r in report.records] == [r.scores for r in again.records]  # same seed, same games
 
 
+def test_league_of_six_ships_its_own_policy() -> None:
+    from league_of_six.bots.tournament import LEAGUE
+    from league_of_six.rl import SPEC as LEAGUE_SPEC
+    from league_of_six.rl.bot import SHIPPED as LEAGUE_SHIPPED
+
+    policy = load_policy(str(LEAGUE_SHIPPED))
+    assert policy.env == LEAGUE_SPEC.name and policy.actions.shape[0] == LEAGUE_SPEC.catalogue.size
+    report = tournament(LEAGUE, ["learned", "heuristic", "heuristic"], games=1, seed=2)
+    assert report.games == 1
+
+
 def test_sampling_is_seeded_and_options_are_checked() -> None:
     report = tournament(WALLENSTEIN, ["learned:greedy=0:temperature=0.5", "random", "random"], games=1, seed=5)
     again = tournament(WALLENSTEIN, ["learned:greedy=0:temperature=0.5", "random", "random"], games=1, seed=5)
