@@ -93,7 +93,8 @@ def standard_bots(package: str) -> dict[str, AgentFactory]:
     """A game's bot registry: "random", and "heuristic"/"search"/"ismcts" from ``package``'s
     ``heuristic``, ``search`` and ``ismcts`` modules (``HeuristicAgent``, ``SearchAgent``,
     ``IsmctsAgent``), and "ppo", a trained policy (``ppo:path=model.zip``: the game's
-    ``rl.bot.ppo_agent``, which needs the [rl] extra; docs/research/rl.md), each imported when first made so
+    ``rl.bot.ppo_agent``, which needs the [rl] extra; docs/research/rl.md) and "learned", the policy
+    shipped with the game (``rl.bot.learned_agent``: numpy only), each imported when first made so
     that loading the registry stays cheap."""
 
     def lazy(module: str, cls: str) -> AgentFactory:
@@ -108,13 +109,16 @@ def standard_bots(package: str) -> dict[str, AgentFactory]:
         "heuristic": lazy("heuristic", "HeuristicAgent"),
         "search": lazy("search", "SearchAgent"),
         "ismcts": lazy("ismcts", "IsmctsAgent"),
-        "ppo": _ppo_factory(package.rpartition(".")[0]),
+        "ppo": _rl_factory(package.rpartition(".")[0], "ppo_agent"),
+        "learned": _rl_factory(package.rpartition(".")[0], "learned_agent"),
     }
 
 
-def _ppo_factory(game_package: str) -> AgentFactory:
+def _rl_factory(game_package: str, name: str) -> AgentFactory:
+    """A kind made by ``name`` in the game's ``rl.bot`` module (imported when first made)."""
+
     def factory(seed: int, **options: Any) -> Agent:
-        agent: Agent = importlib.import_module(f"{game_package}.rl.bot").ppo_agent(seed, **options)
+        agent: Agent = getattr(importlib.import_module(f"{game_package}.rl.bot"), name)(seed, **options)
         return agent
 
     return factory

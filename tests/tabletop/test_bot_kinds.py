@@ -12,7 +12,7 @@ from tabletop.errors import IllegalAction
 @pytest.mark.parametrize("package", ["wallenstein.bots", "league_of_six.bots"])
 def test_make_agent_rejects_unknown_kinds_and_options(package: str) -> None:
     bots = importlib.import_module(package)
-    assert set(bots.BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo"}
+    assert set(bots.BOT_KINDS) == {"random", "heuristic", "search", "ismcts", "ppo", "learned"}
     with pytest.raises(IllegalAction, match="unknown bot kind"):
         bots.make_agent("oracle", 1)
     with pytest.raises(IllegalAction, match="bad options"):

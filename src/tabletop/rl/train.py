@@ -85,27 +85,8 @@ def _layers(text: str) -> list[int]:
     return [int(n) for n in text.split(",") if n.strip()]
 
 
-def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: str) -> Path:
-    """Train as the module's doc says; returns the saved policy's path."""
-    import numpy as np
-    import torch
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.logger import Logger
-    from stable_baselines3.common.vec_env import DummyVecEnv
-
-    args = parse_args(argv, game)
-    torch.set_num_threads(1)
-    torch.distributions.Distribution.set_default_validate_args(False)  # its checks cost more than the net
-    out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    envs = [
-        make_env(players=args.players, learner_seat=None, opponents="random", reward=args.reward)
-        for _ in range(args.envs)
-    ]
-    venv = DummyVecEnv([lambda e=e: e for e in envs])  # type: ignore[misc]
-    venv.seed(args.seed)
-    hyper = dict(
+def _hyper(args: argparse.Namespace) -> dict[str, Any]:
+    return dict(
         n_steps=args.n_steps,
         batch_size=args.batch_size,
         n_epochs=args.epochs,
@@ -116,28 +97,39 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
         device="cpu",
         verbose=0,
     )
-    curve_path = out / "curve.jsonl"
-    earlier: list[str] = []
-    if args.resume is not None:
-        model = MaskablePPO.load(args.resume, env=venv, **hyper)
-        trained_on = getattr(model, ENV_ATTR, spec.name)
-        if trained_on != spec.name:
-            raise SystemExit(f"{args.resume} was trained on {trained_on}, not {spec.name}: cannot resume it")
-        before = args.resume.parent / "curve.jsonl"
-        if before.exists() and before.resolve() != curve_path.resolve():
-            earlier = before.read_text().splitlines(keepends=True)
-        for snap in sorted(args.resume.parent.glob("snapshot_*.zip")):
-            if snap.parent.resolve() != out.resolve():
-                (out / snap.name).write_bytes(snap.read_bytes())
-    else:
+
+
+def _model(spec: RLGame, args: argparse.Namespace, venv: Any, out: Path, curve_path: Path) -> tuple[Any, list[str]]:
+    """A new MaskablePPO, or the one ``--resume`` names (with its curve's earlier lines, and its
+    snapshots copied into ``out``)."""
+    from sb3_contrib import MaskablePPO
+
+    hyper = _hyper(args)
+    if args.resume is None:
         arch = {"pi": _layers(args.net), "vf": _layers(args.value_net)}
-        model = MaskablePPO("MlpPolicy", venv, policy_kwargs={"net_arch": arch}, **hyper)
-    start_steps = int(model.num_timesteps)
-    phase1 = start_steps + int(args.steps * args.random_fraction)
-    curve = curve_path.open("w", buffering=1)
-    curve.writelines(earlier)
+        return MaskablePPO("MlpPolicy", venv, policy_kwargs={"net_arch": arch}, **hyper), []
+    model = MaskablePPO.load(args.resume, env=venv, **hyper)
+    trained_on = getattr(model, ENV_ATTR, spec.name)
+    if trained_on != spec.name:
+        raise SystemExit(f"{args.resume} was trained on {trained_on}, not {spec.name}: cannot resume it")
+    earlier: list[str] = []
+    before = args.resume.parent / "curve.jsonl"
+    if before.exists() and before.resolve() != curve_path.resolve():
+        earlier = before.read_text().splitlines(keepends=True)
+    for snap in sorted(args.resume.parent.glob("snapshot_*.zip")):
+        if snap.parent.resolve() != out.resolve():
+            (out / snap.name).write_bytes(snap.read_bytes())
+    return model, earlier
+
+
+def _curriculum(spec: RLGame, args: argparse.Namespace, model: Any, envs: list[Any], out: Path, curve: Any) -> Any:
+    """The callback that logs training games, saves snapshots, switches to phase 2 and stops at
+    the wall-clock budget; its ``state`` holds the phase and the snapshot count."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
     started = time.monotonic()
-    cpu_started = time.process_time()
+    phase1 = int(model.num_timesteps) + int(args.steps * args.random_fraction)
     state = {"phase": 1, "next_snapshot": phase1, "snapshots": len(list(out.glob("snapshot_*.zip")))}
 
     def heuristic_and_pool() -> None:
@@ -166,11 +158,41 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
                 heuristic_and_pool()
             return bool(time.monotonic() - started < args.minutes * 60)
 
+    callback = Curriculum()
+    callback.state = state  # type: ignore[attr-defined]
+    callback.phase1 = phase1  # type: ignore[attr-defined]
+    return callback
+
+
+def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: str) -> Path:
+    """Train as the module's doc says; returns the saved policy's path."""
+    import torch
+    from stable_baselines3.common.logger import Logger
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    args = parse_args(argv, game)
+    torch.set_num_threads(1)
+    torch.distributions.Distribution.set_default_validate_args(False)  # its checks cost more than the net
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    envs = [
+        make_env(players=args.players, learner_seat=None, opponents="random", reward=args.reward)
+        for _ in range(args.envs)
+    ]
+    venv = DummyVecEnv([lambda e=e: e for e in envs])  # type: ignore[misc]
+    venv.seed(args.seed)
+    curve_path = out / "curve.jsonl"
+    model, earlier = _model(spec, args, venv, out, curve_path)
+    start_steps = int(model.num_timesteps)
+    curve = curve_path.open("w", buffering=1)
+    curve.writelines(earlier)
+    started, cpu_started = time.monotonic(), time.process_time()
+    callback = _curriculum(spec, args, model, envs, out, curve)
     # SB3 otherwise makes an empty tempdir/SB3-<time> folder per run for a logger that writes nothing.
     model.set_logger(Logger(folder=None, output_formats=[]))
     model.learn(
         total_timesteps=args.steps,
-        callback=Curriculum(),
+        callback=callback,
         progress_bar=not args.no_progress,
         reset_num_timesteps=args.resume is None,
     )
@@ -179,14 +201,26 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
     setattr(model, ENV_ATTR, spec.name)  # saved with the policy: the ppo bot refuses it for another version
     model.save(policy)
     elapsed = time.monotonic() - started
-    summary = {
+    summary = _summary(spec, args, model, start_steps, callback, elapsed, time.process_time() - cpu_started)
+    (out / "summary.json").write_text(json.dumps(summary, indent=1))
+    plot_curve(curve_path, out / "curve.png", args.window, f"{spec.name}: MaskablePPO win rate in training games")
+    print(f"saved {policy} after {summary['steps']} steps in {elapsed / 60:.1f} min; curve in {out / 'curve.png'}")
+    return policy
+
+
+def _summary(
+    spec: RLGame, args: argparse.Namespace, model: Any, start_steps: int, callback: Any, elapsed: float, cpu: float
+) -> dict[str, Any]:
+    import numpy as np
+
+    return {
         "env": spec.name,
         "steps": int(model.num_timesteps),
         "steps_this_run": int(model.num_timesteps) - start_steps,
         "reward": args.reward,
         "resumed_from": str(args.resume) if args.resume else None,
         "seconds": round(elapsed, 1),
-        "cpu_seconds": round(time.process_time() - cpu_started, 1),
+        "cpu_seconds": round(cpu, 1),
         "hyperparameters": {
             "envs": args.envs,
             "n_steps": args.n_steps,
@@ -199,15 +233,11 @@ def train(spec: RLGame, make_env: EnvFactory, argv: Sequence[str] | None, game: 
         },
         "seed": args.seed,
         "players": args.players,
-        "phase1_steps": phase1,
-        "snapshots": state["snapshots"],
+        "phase1_steps": callback.phase1,
+        "snapshots": callback.state["snapshots"],
         "torch_threads": 1,
         "numpy": np.__version__,
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=1))
-    plot_curve(curve_path, out / "curve.png", args.window, f"{spec.name}: MaskablePPO win rate in training games")
-    print(f"saved {policy} after {summary['steps']} steps in {elapsed / 60:.1f} min; curve in {out / 'curve.png'}")
-    return policy
 
 
 def curve_points(path: Path, window: int) -> list[dict[str, Any]]:
