@@ -15,11 +15,9 @@ from tabletop.testing import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Over 80 lines when this list was written; each is being split by the one who owns its module.
-STILL_ALLOWED = {
-    "src/tabletop/rl/train.py::train",
-    "src/league_of_six/determinize.py::rebuild",
-}
+# Functions allowed over 80 lines: none since every one was split (the list stays, empty, so that a new
+# exception has to be written here, in review, rather than slip in).
+STILL_ALLOWED: set[str] = set()
 
 
 def _tool() -> ModuleType:
