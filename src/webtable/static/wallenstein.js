@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // Wallenstein's page: the map, the season board, players, the modules (Emperor's Court, Landsknechte,
 // military leaders), the 2002 edition, battle cards, and the decisions of each phase in plain words.
@@ -216,7 +217,7 @@ window.GamePages = window.GamePages || {};
   // A county's printed values as on the board: a coin with its tax, a sheaf with its grain.
   // (Grown where the county has room: see grow.)
   function printedValues(x, y, c) {
-    const g = s("g", { class: "values", "aria-hidden": "true" });
+    const g = s("g", { class: "values", "aria-hidden": "true", "data-county": c.key });
     g.append(s("circle", { cx: x - 9, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
     const tx = s("text", { x: x - 9, y: y - 0.6, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
     g.append(s("rect", { x: x + 3.8, y: y - 8.7, width: 10.4, height: 10.4, rx: 2, class: "grain-sheaf" }));
@@ -323,7 +324,7 @@ window.GamePages = window.GamePages || {};
     return [x0 + (ev.clientX - r.left) * w / r.width, y0 + (ev.clientY - r.top) * w / r.width];
   }
   function zoomControls(wrap) {
-    const svg = document.getElementById("map");
+    const svg = WT.byId("map", SVGSVGElement);
     wrap.classList.add("zoomable");
     wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": T("wallenstein.zoom") },
       el("button", { id: "zoom-in", "aria-label": T("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
@@ -676,7 +677,7 @@ window.GamePages = window.GamePages || {};
     if (!plan || plan.key !== key) {
       // A half-made plan survives a reload: it is kept in this browser's storage for this season.
       let kept = null;
-      try { kept = JSON.parse(localStorage.getItem(planStore(seat))); } catch { kept = null; }
+      try { kept = JSON.parse(localStorage.getItem(planStore(seat)) || "null"); } catch { kept = null; }
       plan = plans[seat] = { key, boxes: kept && kept.key === key ? kept.boxes : {}, selected: null, verdict: null };
     }
     localStorage.setItem(planStore(seat), JSON.stringify({ key, boxes: plan.boxes }));
@@ -761,7 +762,7 @@ window.GamePages = window.GamePages || {};
           // A stale refusal (this seat decided meanwhile, e.g. in a second tab; other seats' plans never
           // make a plan stale) leaves the plan as it was, checked again on the new state, to submit again.
           try { await ctx.act(seat, planJson()); } catch (err) {
-            if (err.code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
+            if (/** @type {any} */ (err).code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
             rerender(ctx);
           }
         } }, T("wallenstein.plan_submit"))),
@@ -880,6 +881,7 @@ window.GamePages = window.GamePages || {};
     const targets = { ...only, ...withArmy };
     const stay = st.legal.find((a) => a.type === "stay");
     const kind = T("wallenstein.move_kind." + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
+    /** @type {HTMLElement[]} */
     const out = [el("p", {}, T("wallenstein.move_intro", { kind, county: name(from), armies: armies(obs.counties[from].armies) }))];
     out.push(el("div", { class: "choices", role: "group", "aria-label": T("wallenstein.target_counties") }, ...Object.keys(targets).map((t) => {
       const own = obs.counties[t].owner === seat;
@@ -1068,13 +1070,13 @@ window.GamePages = window.GamePages || {};
     else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
     applyZoom();
-    const shownLegend = document.getElementById("legend"); // in the edition's own words (known from the first state)
+    const shownLegend = /** @type {HTMLDetailsElement | null} */ (document.getElementById("legend")); // in the edition's own words (known from the first state)
     if (shownLegend && shownLegend.dataset.edition !== edition) { const fresh = legend(); fresh.open = shownLegend.open; shownLegend.replaceWith(fresh); }
     const focus = focusKey(document.activeElement);
-    document.getElementById("turn-h").textContent = WT.t(st.over ? "wallenstein.h_over" : seat === null ? "wallenstein.h_spectating" : st.legal.length ? "wallenstein.h_your_move" : "wallenstein.h_waiting");
+    WT.byId("turn-h").textContent = WT.t(st.over ? "wallenstein.h_over" : seat === null ? "wallenstein.h_spectating" : st.legal.length ? "wallenstein.h_your_move" : "wallenstein.h_waiting");
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
-    const body = document.getElementById("turn-body");
+    const body = WT.byId("turn-body");
     // obs.pending is part of it: the panel's "Waiting for" names the same players as the header.
     const key = JSON.stringify([seat, st.legal, st.over && (ctx.endHeld() ? "held" : "over"), obs.phase, obs.move, obs.fight, obs.pending, seat === null ? null : obs.players[seat],
       obs.my_plan, obs.bonus_tiles, obs.tower, obs.court && obs.court.display, seat !== null && st.legal.length ? obs.counties : null]);
@@ -1086,7 +1088,7 @@ window.GamePages = window.GamePages || {};
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
     const parts = boardParts(ctx, obs);
-    document.getElementById("board").replaceChildren(...parts.track);
+    WT.byId("board").replaceChildren(...parts.track);
     fillDock("dock-details", "details", parts.details);
     fillDock("dock-modules", "modules-body", parts.modules);
     fillDock("dock-standings", "standings-body", standingsPanel(ctx, st.board, obs));
@@ -1103,10 +1105,10 @@ window.GamePages = window.GamePages || {};
     return null;
   }
   function restoreFocus(key, deciding) {
-    const again = key && document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`);
+    const again = key && /** @type {HTMLElement | SVGElement | null} */ (document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`));
     if (again) { if (document.activeElement !== again) again.focus(); return; }
     if (deciding && (!document.activeElement || document.activeElement === document.body)) {
-      const first = document.querySelector("#turn-body button:not([disabled]), #turn-body input");
+      const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]), #turn-body input"));
       if (first) first.focus({ preventScroll: true });
     }
   }
@@ -1117,7 +1119,7 @@ window.GamePages = window.GamePages || {};
     box.replaceChildren(...nodes);
     WT.dock.avail(panel, nodes.length > 0);
   }
-  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; document.getElementById("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); } }
+  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); } }
 
   function renderFrame(ctx, obs, where) {
     edition = obs.edition || "2012";
@@ -1207,9 +1209,9 @@ window.GamePages = window.GamePages || {};
       else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) { walk(k); walk(x); }
     };
     Object.values(e || {}).forEach(walk);
-    for (const p of document.querySelectorAll("#map path.county")) {
+    for (const p of /** @type {NodeListOf<SVGPathElement>} */ (document.querySelectorAll("#map path.county"))) {
       p.classList.toggle("lit", litKeys.has(p.dataset.county));
-      if (litKeys.has(p.dataset.county)) p.parentNode.append(p);
+      if (litKeys.has(p.dataset.county)) p.parentNode?.append(p);
     }
   }
   // Playback: the county a log entry is about is highlighted on the live map until the next one, and
