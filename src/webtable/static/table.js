@@ -575,6 +575,7 @@
       replay = await WT.json(`/api/games/${id}/replay?view=${view}&lang=${WT.lang}`, { headers });  // i18n hook: log language
     } catch (e) { $("replay-pos").textContent = WT.errorText(e); return; }
     replay.steps = replaySteps(replay);
+    replayLogNodes = []; $("replay-log").replaceChildren();  // (another view: another log)
     const slider = $("replay-slider", HTMLInputElement);
     // A replay opens at the start; the step buttons and the arrow keys go through it.
     slider.max = String(replay.steps.length - 1); slider.value = "0";
@@ -609,9 +610,26 @@
     const f = replay.steps[i];
     $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.steps.length, step: f.step });
     page.renderFrame(ctx, f.obs, { map: $("replay-map", SVGSVGElement), players: $("replay-players"), board: $("replay-board") });
-    const at = (i) => (replay.notes || []).filter((n) => n.at === i).map(noticeItem); // the notices where they happened
-    $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).flatMap((e, i) => [...at(i), page.logItem(ctx, e)]));
-    $("replay-log").scrollTop = $("replay-log").scrollHeight;
+    replayLogTo(f.log_len);
+  }
+  // The replay's log up to a step: entries are added or taken off at its end, not drawn again (a step
+  // per entry through a whole game would draw the log hundreds of times over); each entry comes with
+  // the notices that stand before it.
+  /** @type {Node[][]} */
+  let replayLogNodes = [];
+  function replayLogTo(n) {
+    if (!replay) return;
+    const box = $("replay-log");
+    if (box.childNodes.length !== replayLogNodes.flat().length) { box.replaceChildren(); replayLogNodes = []; }
+    while (replayLogNodes.length > n) for (const node of replayLogNodes.pop() || []) box.removeChild(node);
+    const notes = replay.notes || [];
+    while (replayLogNodes.length < n) {
+      const i = replayLogNodes.length;
+      const nodes = [...notes.filter((x) => x.at === i).map(noticeItem), page.logItem(ctx, replay.log[i])];
+      box.append(...nodes);
+      replayLogNodes.push(nodes);
+    }
+    box.scrollTop = box.scrollHeight;
   }
   $("replay-slider").addEventListener("input", showFrame);
   $("replay-prev").addEventListener("click", () => { $("replay-slider", HTMLInputElement).stepDown(); showFrame(); });
