@@ -56,7 +56,11 @@ def engine_views(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     install_defaults()
     kind = game_kind("wallenstein")
     after: list[dict[str, Any]] = []
-    with observing(lambda game, event: after.append(game.observe(None))):
+
+    def seen(game: Any, event: dict[str, Any]) -> None:
+        after.append(game.observe(None))
+
+    with observing(seen):
         for game in kind.replay_steps(history) if kind.replay_steps else [kind.replay(history)]:
             assert len(after) == len(game.log)
             if after:  # the decision's last entry: the state once the decision is applied
@@ -107,7 +111,8 @@ DRAWN = """(n) => {
     }
     const players = [...document.querySelectorAll('#replay-players tr[data-seat]')].map((tr) =>
       [...tr.querySelectorAll('td.num')].map((td) => Number(td.textContent)));
-    const cards = [...document.querySelectorAll('#replay-board .action-cards .card')].map((c) => c.classList.contains('hidden'));
+    const cards = [...document.querySelectorAll('#replay-board .action-cards .card')]
+      .map((c) => c.classList.contains('hidden'));
     const leaders = [...map.querySelectorAll('g.leader-mark[data-county]')]
       .map((g) => [Number(g.dataset.leader), g.dataset.county]).sort();
     const statues = [...map.querySelectorAll('g.statue-mark[data-county]')].map((g) => g.dataset.county).sort();

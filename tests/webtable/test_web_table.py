@@ -195,7 +195,8 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
           // where their county has room).
           const m = document.querySelector('#map').getScreenCTM().inverse();
           // (Values too big for their county at the readable size lie on a plate that may cross a border.)
-          for (const t of document.querySelectorAll('#map text.county-name, #map text.region-name, #map .values:not(.plate)')) {
+          const labels = '#map text.county-name, #map text.region-name, #map .values:not(.plate)';
+          for (const t of document.querySelectorAll(labels)) {
             const r = t.getBoundingClientRect();
             const p = new DOMPoint(r.left, r.top).matrixTransform(m);
             const q = new DOMPoint(r.right, r.bottom).matrixTransform(m);
