@@ -654,7 +654,8 @@ window.GamePages = window.GamePages || {};
     if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result))];
     if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     if (!st.legal.length) {
-      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, T("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) })), myPlanView(obs)];
+      // (While the playback tells the planning's last entries nobody may be left to plan: no "waiting for nobody".)
+      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, obs.pending.length ? T("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) }) : T("wallenstein.plan_in")), myPlanView(obs)];
       return [el("p", { class: "muted", id: "waiting" }, WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }))];
     }
     const kinds = new Set(st.legal.map((a) => a.type));
