@@ -94,3 +94,33 @@ def test_no_forecast_before_the_years_events_are_turned_up() -> None:
     g = wgame.new_game(players=3, seed=2, setup="draft")
     shown = standings(g)
     assert shown is not None and shown["winter"] is None and shown["vp_now"] == [0, 0, 0]
+
+
+def _whole_game(seed: int, edition: str, modules: tuple[str, ...]) -> list[wgame.Game]:
+    """Every position of a whole random game, as copies, up to its end."""
+    g = wgame.new_game(players=4, seed=seed, edition=edition, modules=modules)
+    agents = random_agents(4, seed)
+    out = [g.clone()]
+    while not g.over:
+        seat = sorted(g.pending())[0]
+        g.apply(seat, agents[seat].act(g.observe(seat), list(g.legal_actions(seat))))
+        out.append(g.clone())
+    return out
+
+
+def test_kept_standings_equal_fresh_ones_through_whole_games() -> None:
+    """The table keeps the public board by its inputs (the snapshot after every log entry asks for it):
+    at every position of whole games, with modules and in 2002, what is kept equals what is computed
+    afresh, and positions with the same inputs share one answer."""
+    from webtable import wallenstein_standings as ws
+
+    shared = 0
+    every_module = ("emperors_court", "landsknechte", "military_leaders")
+    for seed, edition, modules in ((5, "2012", every_module), (6, "2002", ())):
+        ws._KEPT.clear()
+        positions = _whole_game(seed, edition, modules)
+        for g in positions:
+            assert standings(g) == ws.computed_standings(g)
+        shared += len(positions) - len(ws._KEPT)
+        assert positions[-1].over
+    assert shared > 0  # (positions whose owners, buildings, grain and events left were all as before)

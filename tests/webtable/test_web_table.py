@@ -167,7 +167,8 @@ def test_finished_games_are_listed_with_seats_and_result_after_a_restart(browser
 
 def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
     """Every county's name and printed values, and every region's name, lie clear of the borders
-    between counties (the text's own box, as Chromium lays it out, against each shared segment)."""
+    between counties (the text's own box, as Chromium lays it out, against each shared segment), but
+    for the values of the few counties too small for them at 11 px: those lie on a plate."""
     page = new_page(browser)
     page.goto(base_url + "/")
     page.wait_for_selector("#seat-0")  # the lobby's script is ready (before, the form would reload)
@@ -193,7 +194,9 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
           // Each label's box as drawn, in the map's units (its own transform included: the values grow
           // where their county has room).
           const m = document.querySelector('#map').getScreenCTM().inverse();
-          for (const t of document.querySelectorAll('#map text.county-name, #map text.region-name, #map .values')) {
+          // (Values too big for their county at the readable size lie on a plate that may cross a border.)
+          const labels = '#map text.county-name, #map text.region-name, #map .values:not(.plate)';
+          for (const t of document.querySelectorAll(labels)) {
             const r = t.getBoundingClientRect();
             const p = new DOMPoint(r.left, r.top).matrixTransform(m);
             const q = new DOMPoint(r.right, r.bottom).matrixTransform(m);
@@ -206,6 +209,7 @@ def test_no_label_covers_a_border(browser: Browser, base_url: str) -> None:
     )
     assert hits[0] >= 114
     assert hits[1] == []
+    assert page.locator("#map .values.plate").count() <= 20  # (18 of 45 at 1366x768 when written)
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -6,10 +6,11 @@
 const WT = {
   /**
    * An element with attributes ("on..." ones are listeners) and children (nodes or text).
-   * @param {string} tag
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
    * @param {Record<string, any>} [attrs]
    * @param {...any} children
-   * @returns {HTMLElement}
+   * @returns {HTMLElementTagNameMap[K]}
    */
   el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
@@ -26,6 +27,50 @@ const WT = {
     }
     return e;
   },
+  /**
+   * The page's element with that id, of the class asked (HTMLElement unless said): the page's own
+   * structure, so a missing one (or one of another kind) is a mistake said at once, not a null later.
+   * @template {Element} [T=HTMLElement]
+   * @param {string} id
+   * @param {new (...args: any[]) => T} [kind] e.g. HTMLInputElement, HTMLSelectElement, SVGSVGElement
+   * @returns {T}
+   */
+  byId(id, kind) {
+    const found = document.getElementById(id);
+    const want = kind || HTMLElement;
+    if (!(found instanceof want)) throw new Error(`the page has no ${want.name} #${id}`);
+    return /** @type {T} */ (/** @type {unknown} */ (found));
+  },
+  /**
+   * The page's first element that matches a CSS selector, of the class asked (as byId).
+   * @template {Element} [T=HTMLElement]
+   * @param {string} selector
+   * @param {new (...args: any[]) => T} [kind]
+   * @returns {T}
+   */
+  one(selector, kind) {
+    const found = document.querySelector(selector);
+    const want = kind || HTMLElement;
+    if (!(found instanceof want)) throw new Error(`the page has no ${want.name} ${selector}`);
+    return /** @type {T} */ (/** @type {unknown} */ (found));
+  },
+  /** A caught error's words (a thrown value need not be an Error). @param {unknown} err */
+  errorText(err) { return err instanceof Error ? err.message : String(err); },
+  /**
+   * A form field's element (input, select or text area) by id: what has a value.
+   * @param {string} id
+   * @returns {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement}
+   */
+  field(id) {
+    const found = document.getElementById(id);
+    if (found instanceof HTMLInputElement || found instanceof HTMLSelectElement || found instanceof HTMLTextAreaElement) return found;
+    throw new Error(`the page has no form field #${id}`);
+  },
+  /**
+   * @param {string} url
+   * @param {RequestInit} [opts]
+   * @returns {Promise<any>} the JSON the server answered (its routes' own shapes)
+   */
   async json(url, opts) {
     const res = await fetch(url, opts);
     const data = await res.json().catch(() => ({ error: res.statusText }));
@@ -33,8 +78,9 @@ const WT = {
     return data;
   },
   // Seats this browser holds for a game: {tokens: {seat: token}, local: [seats played on this screen]}.
+  /** @param {string} id @returns {{tokens: Record<string, string>, local: number[], [key: string]: any}} */
   mine(id) {
-    try { return JSON.parse(localStorage.getItem("wt:" + id)) || { tokens: {}, local: [] }; }
+    try { return JSON.parse(localStorage.getItem("wt:" + id) || "null") || { tokens: {}, local: [] }; }
     catch { return { tokens: {}, local: [] }; }
   },
   keep(id, data) { localStorage.setItem("wt:" + id, JSON.stringify(data)); },

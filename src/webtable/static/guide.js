@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // The guided first game (issue 15): the ordinary Wallenstein game on a fixed seed, Red played here
 // against three heuristic bots, with a card that points at what to look at and what to do next through
@@ -35,7 +36,7 @@ WT.guide = (() => {
     return "/game/" + made.id;
   }
 
-  function load(id) { try { return JSON.parse(localStorage.getItem(KEY(id))); } catch { return null; } }
+  function load(id) { try { return JSON.parse(localStorage.getItem(KEY(id)) || "null"); } catch { return null; } }
   function save(id, data) { localStorage.setItem(KEY(id), JSON.stringify(data)); }
 
   let card = null;

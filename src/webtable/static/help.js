@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // Rules help at every decision (issue 15): a short why/how for each kind of decision the engines offer,
 // in the page's language, with the rulebook section (seed file) and the ruling ids it comes from.
@@ -8,6 +9,7 @@
 //   WT.help.forDecision("move", {game, edition, modules}) -> [entry, ...] (edition's own entry first)
 //   WT.help.box(entries)                                 -> a <details> element to show next to the decision
 WT.help = (() => {
+  /** @type {{ types: { [kind: string]: any }, entries: HelpEntry[] }} */
   let index = { types: {}, entries: [] };
   const ready = fetch("/static/help_index.json").then((r) => r.json()).then((ix) => { index = ix; return ix; });
   const SEED_NAMES = { "000": "2012 EN", "004": "2012 DE", "002": "2002 EN", "003": "2002", "001": "League of Six" };
@@ -81,7 +83,7 @@ WT.help = (() => {
     document.body.dataset.helpKind = kind || "";
     if (!kind || key === shownKey) return;
     shownKey = key;
-    document.getElementById("help-body").replaceChildren(
+    WT.byId("help-body").replaceChildren(
       box(forDecision(kind, { game, edition: obs.edition, modules: obs.modules })));
   }
   // The first state may be drawn before the index has loaded: draw the help for it once it has.

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // The page's message catalogue: every word the page shows comes from static/locales/<lang>/<ns>.json.
 // A message is a string with {named} placeholders, or an object of plural forms keyed by the

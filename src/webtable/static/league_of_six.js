@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // League of Six's page: the ring of towns with their tiles, the guard counters and roads, the influence
 // track, storage rows, civic leaders, and every decision of a round. Tiles are drawn here from the
@@ -369,6 +370,7 @@ window.GamePages = window.GamePages || {};
     const intro = tr && tr.displaced ? WT.t("league_of_six.travel_on", { town: townName(tr.from) })
       : tr && tr.from ? WT.t("league_of_six.choose_from", { town: townName(tr.from) })
         : WT.t("league_of_six.choose_first");
+    /** @type {HTMLElement[]} */
     const out = [el("p", {}, intro + " " + WT.t("league_of_six.click_town"))];
     out.push(el("div", { class: "choices", role: "group", "aria-label": WT.t("league_of_six.towns") }, ...st.legal.map((a) =>
       button(ctx, seat, a, chooseLabel(obs, seat, a.town), p.town === a.town ? "primary" : "", { "data-town": a.town }))));
@@ -422,6 +424,7 @@ window.GamePages = window.GamePages || {};
     }
     if (p.turn === null) p.turn = st.legal[0].turn;
     const yields = p.preview && p.preview.yields ? Object.fromEntries(p.preview.yields.map((y) => [y.turn, y])) : {};
+    /** @type {HTMLElement[]} */
     const out = [el("p", {}, WT.t("league_of_six.collect_in", { town: townName(key) }))];
     if (p.preview && p.preview.error) out.push(el("p", { class: "error" }, p.preview.error));
     out.push(el("div", { class: "choices los-turns", role: "group", "aria-label": WT.t("league_of_six.turns") }, ...st.legal.map((a) => el("button", {
@@ -499,10 +502,10 @@ window.GamePages = window.GamePages || {};
     const obs = st.obs;
     const seat = st.seat;
     const focus = document.activeElement && document.activeElement.id;
-    document.getElementById("turn-h").textContent = WT.t(st.over ? "league_of_six.game_over" : seat === null ? "league_of_six.spectating" : st.legal.length ? "league_of_six.your_move" : "league_of_six.waiting");
+    WT.byId("turn-h").textContent = WT.t(st.over ? "league_of_six.game_over" : seat === null ? "league_of_six.spectating" : st.legal.length ? "league_of_six.your_move" : "league_of_six.waiting");
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
-    const body = document.getElementById("turn-body");
+    const body = WT.byId("turn-body");
     const key = JSON.stringify([seat, st.legal, st.over && (ctx.endHeld() ? "held" : "over"), obs.phase, obs.pending, obs.conflict, obs.travel, obs.hand, seat !== null && st.legal.length ? obs : null]);
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
@@ -510,17 +513,17 @@ window.GamePages = window.GamePages || {};
       body.dataset.phase = obs.phase;
     }
     body.dataset.version = String(st.version);
-    drawRing(document.getElementById("map"), obs, ringOptions(ctx, st));
+    drawRing(WT.byId("map", SVGSVGElement), obs, ringOptions(ctx, st));
     renderPlayers(ctx);
     // The round and the markers' order stay in view; the stores and the rest are the dock's "board" tab.
-    const all = boardPanel(ctx, obs).filter(Boolean);
-    const track = all.filter((n) => n.dataset && n.dataset.track);
-    document.getElementById("board").replaceChildren(...track);
-    document.getElementById("details").replaceChildren(...all.filter((n) => !track.includes(n)));
+    const all = boardPanel(ctx, obs).filter((n) => n !== null);
+    const track = all.filter((n) => n && n.dataset && n.dataset.track);
+    WT.byId("board").replaceChildren(...track);
+    WT.byId("details").replaceChildren(...all.filter((n) => !track.includes(n)));
     WT.dock.avail("dock-details", true);
-    if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
+    const again = focus && document.getElementById(focus); if (again) again.focus();
   }
-  function renderPlayers(ctx) { if (ctx.lastState) document.getElementById("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); }
+  function renderPlayers(ctx) { if (ctx.lastState) WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); }
 
   function renderFrame(ctx, obs, where) {
     drawRing(where.map, obs, obs.travel && obs.travel.from ? { origin: obs.travel.from } : {});
@@ -548,7 +551,7 @@ window.GamePages = window.GamePages || {};
     let j = i - 1;
     while (j >= 0 && entries[j].event.e !== "round") j--;
     const n = ctx.summary.players;
-    const stored = Array(n).fill(0), bonus = Array(n).fill(0), cards = Array.from({ length: n }, () => []), goods = Array.from({ length: n }, () => ({}));
+    const stored = Array(n).fill(0), bonus = Array(n).fill(0), cards = Array.from({ length: n }, () => /** @type {string[]} */ ([])), goods = Array.from({ length: n }, () => ({}));
     for (const x of entries.slice(j + 1, i).map((y) => y.event)) {
       if (x.e === "row") for (const pl of x.placed) { stored[pl.seat] += pl.influence; for (const c of pl.goods) goods[pl.seat][c] = (goods[pl.seat][c] || 0) + 1; }
       if (x.e === "bonus" && x.influence) bonus[x.seat] += x.influence;
@@ -604,8 +607,8 @@ window.GamePages = window.GamePages || {};
   async function init(ctx) {
     meta = ctx.meta;
     meta.byKey = Object.fromEntries(meta.towns.map((t) => [t.key, t]));
-    document.getElementById("map").setAttribute("aria-label", WT.t("league_of_six.ring"));
-    document.getElementById("replay-map").setAttribute("aria-label", WT.t("league_of_six.ring_replay"));
+    WT.byId("map", SVGSVGElement).setAttribute("aria-label", WT.t("league_of_six.ring"));
+    WT.byId("replay-map", SVGSVGElement).setAttribute("aria-label", WT.t("league_of_six.ring_replay"));
     const wrap = document.querySelector("#view-table .mapwrap");
     if (wrap && !document.getElementById("legend")) {
       // The hatching of a besieged town, for the legend's small pictures.

@@ -1,10 +1,11 @@
+// @ts-check
 "use strict";
 (async function lobby() {
   await WT.i18nReady;
-  document.querySelector("header.top").append(WT.languageChooser());
-  const $ = (id) => document.getElementById(id);
+  WT.one("header.top").append(WT.languageChooser());
+  const $ = WT.byId;
   const kinds = await WT.json("/api/kinds");
-  const gameSel = $("game");
+  const gameSel = $("game", HTMLSelectElement);
   // Names the server sends (games, editions, modules, bots, options) are shown through the catalogue
   // when it has them (lobby.<what>.<name>), else as sent: a game kind added later still shows.
   const named = (key, label) => (WT.catalogue[key] !== undefined || WT.fallback[key] !== undefined ? WT.t(key) : label);
@@ -30,7 +31,7 @@
   function refreshForm() {
     const g = kinds.games[gameSel.value];
     const o = g.options;
-    const players = $("players"); const keep = players.value || "4";
+    const players = $("players", HTMLSelectElement); const keep = players.value || "4";
     players.replaceChildren(...g.players.map((n) => WT.el("option", { value: n, selected: String(n) === keep }, n)));
     $("edition").replaceChildren(...(o.editions || []).map((e) =>
       WT.el("option", { value: e.name, disabled: !e.playable }, e.playable ? e.name : WT.t("lobby.coming", { name: e.name }))));
@@ -55,11 +56,11 @@
   // Seats keep what was chosen for them (who sits there, the name) when the number of players changes.
   const chosen = {};
   function refreshSeats() {
-    for (const sel of document.querySelectorAll("#seats select")) {
+    for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))) {
       const i = sel.id.slice(5);
-      chosen[i] = { value: sel.value, name: $("name-" + i).value };
+      chosen[i] = { value: sel.value, name: WT.field("name-" + i).value };
     }
-    const n = Number($("players").value);
+    const n = Number(WT.field("players").value);
     const box = $("seats"); box.replaceChildren(WT.el("legend", {}, WT.t("lobby.seats")));
     const colours = kinds.games[gameSel.value].seats;
     const colourName = (c) => named("common.colour." + c.toLowerCase(), c);
@@ -73,7 +74,7 @@
         WT.el("span", {}, WT.el("span", { class: "swatch c-" + colours[i].toLowerCase() }), colourName(colours[i])), sel,
         WT.el("input", { id: "name-" + i, placeholder: WT.t("lobby.name"), maxlength: 24, "aria-label": WT.t("lobby.name_of", { colour: colourName(colours[i]) }) })));
       const was = chosen[i];
-      if (was && [...sel.options].some((o) => o.value === was.value)) { sel.value = was.value; $("name-" + i).value = was.name; }
+      if (was && [...sel.options].some((o) => o.value === was.value)) { sel.value = was.value; WT.field("name-" + i).value = was.name; }
     }
   }
 
@@ -89,25 +90,25 @@
 
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const n = Number($("players").value);
+    const n = Number(WT.field("players").value);
     const seats = []; const local = [];
     for (let i = 0; i < n; i++) {
-      const v = $("seat-" + i).value; const name = $("name-" + i).value.trim();
+      const v = WT.field("seat-" + i).value; const name = WT.field("name-" + i).value.trim();
       if (v.startsWith("bot:")) seats.push({ type: "bot", bot: v.slice(4), name });
       else { seats.push(v === "invite" ? { type: "human", name, invite: true } : { type: "human", name }); if (v === "local") local.push(i); }
     }
     const o = kinds.games[gameSel.value].options;
     const options = {};
-    if (has(o.editions)) options.edition = $("edition").value;
-    if (has(o.setups)) options.setup = $("setup").value;
-    if (has(o.modules)) options.modules = [...document.querySelectorAll("#modules input:checked")].map((c) => c.value);
-    for (const s of o.selects || []) options[s.name] = $("opt-" + s.name).value;
+    if (has(o.editions)) options.edition = WT.field("edition").value;
+    if (has(o.setups)) options.setup = WT.field("setup").value;
+    if (has(o.modules)) options.modules = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#modules input:checked"))].map((c) => c.value);
+    for (const s of o.selects || []) options[s.name] = WT.field("opt-" + s.name).value;
     const body = { game: gameSel.value, players: n, seats, options };
-    const limit = $("turn-limit").value.trim();
+    const limit = WT.field("turn-limit").value.trim();
     if (limit !== "") body.turn_limit = Number(limit);
-    const bank = $("time-bank").value.trim();
+    const bank = WT.field("time-bank").value.trim();
     if (bank !== "" && Number(bank) > 0) body.time_bank = Number(bank);
-    const seed = $("seed").value.trim();
+    const seed = WT.field("seed").value.trim();
     if (seed !== "") {
       if (!/^[0-9]{1,15}$/.test(seed)) { $("create-msg").textContent = WT.t("lobby.seed_error"); $("create-msg").className = "error"; return; }
       body.seed = Number(seed);
@@ -119,7 +120,7 @@
       for (const s of made.seats) { if (s.token) tokens[s.seat] = s.token; if (s.invite) invites[s.seat] = location.origin + s.invite; }
       WT.keep(made.id, { tokens, local, invites, host: true, creator: made.creator });
       location.href = "/game/" + made.id;
-    } catch (e) { $("create-msg").textContent = e.message; $("create-msg").className = "error"; }
+    } catch (e) { $("create-msg").textContent = WT.errorText(e); $("create-msg").className = "error"; }
   });
 
   async function listGames() {
@@ -152,9 +153,9 @@
   $("guide-btn").addEventListener("click", async () => {
     $("guide-msg").textContent = WT.t("lobby.creating");
     try { location.href = await WT.guide.start(); }
-    catch (e) { $("guide-msg").textContent = e.message; $("guide-msg").className = "error"; }
+    catch (e) { $("guide-msg").textContent = WT.errorText(e); $("guide-msg").className = "error"; }
   });
   // The buttons start disabled: a click before this script is ready would submit the bare form.
-  $("create-btn").disabled = false;
-  $("guide-btn").disabled = false;
+  $("create-btn", HTMLButtonElement).disabled = false;
+  $("guide-btn", HTMLButtonElement).disabled = false;
 })();

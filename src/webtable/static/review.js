@@ -1,4 +1,4 @@
-// @ts-nocheck
+// @ts-check
 // The after-game review (docs/play/review.md): every seat's chance to win over the game as a chart, the
 // reviewed seat's costliest decisions and all its decisions against the advisor's; a click on either
 // moves the replay there. And the hint in a game of one person against bots. table.js attaches it.
@@ -39,15 +39,14 @@ window.WTReview = (() => {
         WT.el("span", { id: "review-status", class: "small", role: "status" })),
       WT.el("div", { class: "review-body" }, WT.el("div", { id: "review-chart" }),
         WT.el("div", { class: "review-lists" }, WT.el("div", { id: "review-costly" }), WT.el("div", { id: "review-list" }))));
-    box.querySelector("h2").append(WT.el("button", { type: "button", class: "review-close", "aria-label": WT.t("review.close"), onclick: () => { box.hidden = true; } }, "×"));
-    const screen = document.querySelector("#view-replay .replay-screen");
-    screen.parentNode.insertBefore(box, screen);
+    WT.one("#view-replay .replay-screen").before(box);
+    WT.one("#review h2").append(WT.el("button", { type: "button", class: "review-close", "aria-label": WT.t("review.close"), onclick: () => { box.hidden = true; } }, "×"));
     return box;
   }
 
   async function ask(seat) {
-    const status = document.getElementById("review-status");
-    const bar = document.getElementById("review-progress");
+    const status = WT.byId("review-status");
+    const bar = WT.byId("review-progress", HTMLProgressElement);
     const url = `/api/games/${api.id}/review`;
     let answer;
     try {
@@ -59,7 +58,7 @@ window.WTReview = (() => {
         await new Promise((r) => setTimeout(r, 1000));
         answer = await WT.json(`${url}?seat=${seat}`);
       }
-    } catch (e) { status.textContent = e.message; return; }
+    } catch (e) { status.textContent = WT.errorText(e); return; }
     bar.hidden = true;
     if (answer.status !== "done") { status.textContent = answer.error || WT.t("review.failed"); return; }
     status.textContent = WT.t("review.done", { seconds: Math.round(answer.review.cpu_seconds) });
@@ -67,12 +66,12 @@ window.WTReview = (() => {
   }
 
   function show(review) {
-    document.getElementById("review-chart").replaceChildren(chart(review));
+    WT.byId("review-chart").replaceChildren(chart(review));
     const costly = review.costliest.map((k) => review.decisions[k]);
-    document.getElementById("review-costly").replaceChildren(
+    WT.byId("review-costly").replaceChildren(
       ...(review.seat === null ? [] : [WT.el("h3", {}, WT.t("review.costliest")),
         costly.length ? decisionList(costly, "review-costly-list") : WT.el("p", { class: "small" }, WT.t("review.none_lost"))]));
-    document.getElementById("review-list").replaceChildren(
+    WT.byId("review-list").replaceChildren(
       ...(review.decisions.length ? [WT.el("details", {}, WT.el("summary", {}, WT.t("review.all", { n: review.decisions.length })), decisionList(review.decisions, "review-all-list"))] : []));
   }
 
@@ -136,7 +135,7 @@ window.WTReview = (() => {
       try {
         const h = await WT.json(`/api/games/${api.id}/hint`, { method: "POST", headers: { "content-type": "application/json", "x-seat-token": api.mine.tokens[seat] }, body: "{}" });
         out.textContent = WT.t("review.hint", { text: h.text, n: h.hints });
-      } catch (e) { out.textContent = e.message; }
+      } catch (e) { out.textContent = WT.errorText(e); }
     } }, WT.t("review.hint_button"));
     button.dataset.count = count();
     status.after(WT.el("div", { id: "hint-box", class: "hint-box" }, button, out));

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // How to play (/rules): both games' rules in the page's language, a table of contents, one search over
 // the how-to topics and the decision summaries (the same help the table shows at each decision).
@@ -6,7 +7,7 @@
 // **bold**; ruling ids (W-11a, L-01, R-35, LR-04) are marked so they can be searched and seen.
 // Only text nodes are made from the messages: nothing in them is parsed as HTML.
 WT.howto = (() => {
-  const $ = (id) => document.getElementById(id);
+  const $ = WT.byId;
   const RULING = /\b(?:LR|[WLR])-\d+[a-z]?\b/g;
   const narrow = () => window.matchMedia("(max-width: 900px)").matches;
 
@@ -31,7 +32,8 @@ WT.howto = (() => {
   // A block's lines: a "### " line is a subheading, a run of "- " lines a list, other runs a paragraph.
   function block(text) {
     const out = [];
-    let run = null;  // { kind: "p" | "ul", lines }
+    /** @type {{kind: string, lines: string[]} | null} */
+    let run = null;
     const flush = () => {
       if (run && run.kind === "ul") out.push(WT.el("ul", {}, ...run.lines.map((l) => WT.el("li", {}, ...inline(l)))));
       if (run && run.kind === "p") out.push(WT.el("p", {}, ...inline(run.lines.join(" "))));
@@ -48,8 +50,8 @@ WT.howto = (() => {
   }
 
   function drawTopics() {
-    for (const box of document.querySelectorAll("[data-howto]")) {
-      box.replaceChildren(...WT.t(box.dataset.howto).split(/\n\s*\n/).flatMap(block));
+    for (const box of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-howto]"))) {
+      box.replaceChildren(...WT.t(box.dataset.howto || "").split(/\n\s*\n/).flatMap(block));
     }
   }
 
@@ -58,7 +60,7 @@ WT.howto = (() => {
     return WT.help.index.entries.map((e) => {
       const title = WT.t(e.key + ".title");  // an edition's own entry names its edition, once
       const edition = e.edition && !title.includes(e.edition) ? ` (${e.edition})` : "";
-      const topic = e.howto && $(e.howto);
+      const topic = e.howto && document.getElementById(e.howto);
       const node = WT.el("section", { class: "panel rule", id: e.key, "data-key": e.key, "data-game": e.game },
         WT.el("h3", {}, title + edition),
         WT.el("p", {}, WT.t(e.key + ".text")),
@@ -74,9 +76,9 @@ WT.howto = (() => {
     const items = [];
     for (const game of document.querySelectorAll("#howto > section.game")) {
       const topics = [...game.querySelectorAll("section.topic")].map((t) =>
-        WT.el("li", { "data-for": t.id }, WT.el("a", { href: "#" + t.id }, t.querySelector("h3").textContent)));
+        WT.el("li", { "data-for": t.id }, WT.el("a", { href: "#" + t.id }, t.querySelector("h3")?.textContent)));
       items.push(WT.el("li", { "data-for": game.id }, WT.el("a", { href: "#" + game.id, class: "toc-game" },
-        game.querySelector("h2").textContent), topics.length ? WT.el("ol", {}, ...topics) : ""));
+        game.querySelector("h2")?.textContent), topics.length ? WT.el("ol", {}, ...topics) : ""));
     }
     $("toc-list").replaceChildren(...items);
   }
@@ -84,18 +86,18 @@ WT.howto = (() => {
   // Search: a topic or summary is shown when it holds every word typed (and belongs to the chosen game);
   // the words are marked in the topics shown.
   function filter(items) {
-    const words = $("rules-search").value.toLowerCase().split(/\s+/).filter(Boolean);
-    const game = $("rules-game").value;
+    const words = WT.field("rules-search").value.toLowerCase().split(/\s+/).filter(Boolean);
+    const game = WT.field("rules-game").value;
     const shown = { topic: 0, rule: 0 };
     for (const item of items) {
       item.node.hidden = Boolean((game && item.node.dataset.game !== game) || !words.every((w) => item.text.includes(w)));
       if (!item.node.hidden) shown[item.node.classList.contains("rule") ? "rule" : "topic"]++;
       mark(item.node, item.node.hidden ? [] : words);
     }
-    for (const g of document.querySelectorAll("#howto > section.game")) {
+    for (const g of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#howto > section.game"))) {
       g.hidden = !g.querySelector("section.topic:not([hidden]), section.rule:not([hidden])");
     }
-    for (const li of $("toc-list").querySelectorAll("li[data-for]")) li.hidden = $(li.dataset.for).hidden;
+    for (const li of /** @type {NodeListOf<HTMLElement>} */ ($("toc-list").querySelectorAll("li[data-for]"))) li.hidden = $(li.dataset.for || "").hidden;
     $("rules-count").textContent = `${WT.t("howto.count", { n: shown.topic })} · ${WT.t("help.rules.count", { n: shown.rule })}`;
   }
 
@@ -106,9 +108,10 @@ WT.howto = (() => {
     if (!words.length) return;
     const find = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
     const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT,
-      { acceptNode: (t) => (t.parentElement.closest("svg") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+      { acceptNode: (t) => (t.parentElement?.closest("svg") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+    /** @type {Text[]} */
     const texts = [];
-    while (walker.nextNode()) texts.push(walker.currentNode);
+    while (walker.nextNode()) texts.push(/** @type {Text} */ (walker.currentNode));
     for (const t of texts) {
       const parts = t.data.split(new RegExp(`(${find.source})`, "gi"));
       if (parts.length > 1) t.replaceWith(...parts.map((p, i) => (i % 2 ? WT.el("mark", {}, p) : p)));
@@ -120,12 +123,12 @@ WT.howto = (() => {
     const target = id && document.getElementById(id);
     if (!target) return;
     if (target.closest("[hidden]")) {
-      $("rules-search").value = "";
-      $("rules-game").value = "";
+      WT.field("rules-search").value = "";
+      WT.field("rules-game").value = "";
       filter(items);
     }
     target.scrollIntoView();
-    if (narrow()) $("toc-box").open = false;
+    if (narrow()) $("toc-box", HTMLDetailsElement).open = false;
   }
 
   // The contents mark the topic being read (the last one whose top has passed the window's top).
@@ -142,7 +145,7 @@ WT.howto = (() => {
   async function start() {
     await WT.i18nReady;
     await WT.help.ready;
-    document.querySelector("header.top").append(WT.languageChooser());
+    WT.one("header.top").append(WT.languageChooser());
     document.title = WT.t("howto.title");
     const games = { wallenstein: WT.t("help.rules.wallenstein"), league_of_six: WT.t("help.rules.league_of_six") };
     drawTopics();
@@ -158,7 +161,7 @@ WT.howto = (() => {
     const here = () => decodeURIComponent(location.hash.slice(1));
     window.addEventListener("hashchange", () => show(here(), items));
     $("toc-list").addEventListener("click", (ev) => {  // the same link again: the hash does not change
-      const a = ev.target.closest("a");
+      const a = ev.target instanceof Element ? ev.target.closest("a") : null;
       if (a && a.hash === location.hash) show(here(), items);
     });
     let queued = false;
@@ -166,8 +169,8 @@ WT.howto = (() => {
       if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; follow(); }); }
     }, { passive: true });
     const q = new URLSearchParams(location.search).get("q");
-    if (q) $("rules-search").value = q;
-    if (narrow()) $("toc-box").open = !location.hash && !q;
+    if (q) WT.field("rules-search").value = q;
+    if (narrow()) $("toc-box", HTMLDetailsElement).open = !location.hash && !q;
     filter(items);
     // The topics were empty when the browser first looked for the address's #topic: go there now.
     if (location.hash) show(here(), items);

@@ -1,12 +1,15 @@
+// @ts-check
 "use strict";
 // The table page: connections (one per seat played on this screen, or one spectator connection),
 // hot-seat curtain, log, invites, replay viewer. Game-specific drawing lives in GamePages[game].
 (async function table() {
   await WT.i18nReady;
-  document.querySelector("header.top").append(WT.languageChooser());
-  const $ = (id) => document.getElementById(id);
+  WT.one("header.top").append(WT.languageChooser());
+  const $ = WT.byId;  // the page's own elements (game.html); `find` where one may be absent
+  /** @param {string} elId */
+  const find = (elId) => document.getElementById(elId);
   const id = location.pathname.split("/").pop();
-  const mine = WT.mine(id);
+  const mine = WT.mine(String(id));
   // An invite link carries its token in the URL fragment (never sent to the server by the browser).
   const frag = new URLSearchParams(location.hash.slice(1));
   if (frag.get("token")) {
@@ -24,16 +27,17 @@
   const nameYou = (s) => { for (const seat of mine.you || []) if (s.seats && s.seats[seat]) s.seats[seat].name = WT.t("help.guide.you"); return s; };
   let summary;
   try { summary = nameYou(await WT.json(`/api/games/${id}`)); }
-  catch (e) { $("status").textContent = e.message; return; }
+  catch (e) { $("status").textContent = WT.errorText(e); return; }
   const page = window.GamePages[summary.game];
   const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
-  const ctx = { id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], logShown: 0, reportSeen: 0 };
+  /** @type {TableContext} */
+  const ctx = /** @type {any} */ ({ id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], logShown: 0, reportSeen: 0, chain: { at: -1, snap: {} } });
   await page.init(ctx);
   // The header names the game (in the page's language); a page module may rename its panels (labels: {id: text}).
   summary.title = WT.t("lobby.title." + summary.game);
-  document.querySelector("header.top h1 a").textContent = WT.t("table.heading", { title: summary.title });
+  WT.one("header.top h1 a").textContent = WT.t("table.heading", { title: summary.title });
   document.title = WT.t("table.heading", { title: summary.title });
-  for (const [elId, text] of Object.entries(page.labels || {})) if ($(elId)) $(elId).textContent = text;
+  for (const [elId, text] of Object.entries(page.labels || {})) { const node = find(elId); if (node) node.textContent = text; }
   $("title").textContent = WT.t("table.subtitle", { title: summary.title, n: summary.players, id });
 
   // The dock's tabs: panels opened in place over the log's upper part (a tab again closes it).
@@ -42,7 +46,9 @@
 
   // ------------------------------------------------------------------ connections
   let msgId = 0;
-  function connect(seat, token, invite) {
+  /** @param {number | null} seat @param {string | null} token @param {string | null} [invite] @returns {Conn} */
+  function connect(seat, token, invite = null) {
+    /** @type {Conn} */
     const conn = { seat, token, invite, waiting: {}, ws: null, retry: 500, closed: false };
     ctx.conns[seat === null ? "spectator" : seat] = conn;
     const open = () => {
@@ -51,6 +57,7 @@
       ws.onopen = () => {
         conn.retry = 500;
         // An invite is claimed once; the page's language asks for the log in it (issue 15).
+        /** @type {Protocol.Hello} */
         const hello = conn.token ? { type: "hello", token: conn.token } : conn.invite ? { type: "hello", invite: conn.invite } : { type: "hello" };
         ws.send(JSON.stringify({ ...hello, lang: WT.lang }));
       };
@@ -70,6 +77,10 @@
     return conn;
   }
 
+  /**
+   * @param {number} seat @param {"act" | "check" | "preview"} type @param {any} action
+   * @returns {Promise<Protocol.ServerMessage>}
+   */
   function request(seat, type, action) {
     const conn = ctx.conns[seat];
     return new Promise((resolve, reject) => {
@@ -79,7 +90,9 @@
       const st = ctx.states[seat];
       const version = st ? st.version : -1;
       conn.waiting[ref] = { resolve, reject, type, version };
-      conn.ws.send(JSON.stringify({ type, id: ref, version, action }));
+      /** @type {Protocol.ClientMessage} */
+      const message = type === "act" ? { type, id: ref, version, action } : { type, id: ref, action };
+      conn.ws.send(JSON.stringify(message));
     });
   }
   // Deciding means the person has caught up: what was still queued for playback is shown at once.
@@ -87,13 +100,15 @@
   ctx.check = (seat, action) => request(seat, "check", action);
   ctx.preview = (seat, action) => request(seat, "preview", action);
 
+  /** @param {Conn} conn @param {Protocol.ServerMessage} msg */
   function onMessage(conn, msg) {
-    const w = msg.id !== undefined ? conn.waiting[msg.id] : undefined;
+    const ref = "id" in msg && msg.id !== undefined && msg.id !== null ? String(msg.id) : undefined;
+    const w = ref !== undefined ? conn.waiting[ref] : undefined;
     if (msg.type === "clock") { if (conn === primary()) setClocks(msg.left); return; }
     if (msg.type === "welcome") {
       if (conn === primary()) setClocks(msg.game.clock);
       if (msg.token) { conn.token = msg.token; conn.invite = null; }
-      if (conn.pendingClaim) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token); }
+      if (conn.pendingClaim && msg.seat !== null) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token); }
       ctx.summary = nameYou(msg.game); renderInvites(); renderNotice(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
@@ -106,14 +121,14 @@
       return;
     }
     if (w) {
-      delete conn.waiting[msg.id];
+      delete conn.waiting[/** @type {string} */ (ref)];
       if (msg.type === "error") w.reject(WT.serverError(msg)); else w.resolve(msg);
       if (msg.type === "ack") {
         conn.acked = (conn.acked || 0) + 1; ctx.acks = (ctx.acks || 0) + 1; document.body.dataset.acks = String(ctx.acks);
         // The state after the decision may have come just before its ack (a state the server had already
         // queued is built when sent, after the decision): then it is drawn already.
         const st = ctx.states[conn.seat === null ? "spectator" : conn.seat];
-        if (st && st.version > w.version) { conn.confirmed = conn.acked; schedule(); }
+        if (st && w.version !== undefined && st.version > w.version) { conn.confirmed = conn.acked; schedule(); }
       }
       return;
     }
@@ -141,7 +156,7 @@
     document.body.dataset.refused = "1";
     const why = conn.refusal || WT.t("table.refused_conn");
     setStatus(why);
-    if ($("refusal")) return;
+    if (find("refusal")) return;
     const watch = WT.el("button", { class: "primary", id: "watch-instead", onclick: () => {
       box.remove(); for (const k of Object.keys(ctx.conns)) if (ctx.conns[k] === conn) delete ctx.conns[k];
       delete document.body.dataset.refused;
@@ -155,19 +170,21 @@
   // before it ({} before the first) to the one after it; a state with log_from 0 starts the chain again.
   // While the playback tells an entry, the board is drawn from its snapshot (story helper's contract).
   ctx.chain = { at: -1, snap: {} };
+  /** @param {Protocol.State} msg */
   function chainSnapshots(msg) {
     if (msg.log_from === 0) ctx.chain = { at: -1, snap: {} };
     msg.log.forEach((e, i) => {
       const idx = msg.log_from + i;
       if (!e.after || idx !== ctx.chain.at + 1) return;
-      ctx.chain = { at: idx, snap: WT.mergePatch(ctx.chain.snap, e.after) };
-      e.snap = ctx.chain.snap;
-      if (ctx.logEntries[idx]) ctx.logEntries[idx].snap = e.snap;
+      ctx.chain = { at: idx, snap: /** @type {Snapshot} */ (WT.mergePatch(ctx.chain.snap, e.after)) };
+      /** @type {TableEntry} */ (e).snap = ctx.chain.snap;
+      if (ctx.logEntries[idx]) ctx.logEntries[idx].snap = ctx.chain.snap;
     });
   }
   // The state drawn: while an entry with a snapshot is being told and more are queued, the public
   // parts come from its snapshot and the seat's private parts from its latest state; the decision waits.
   const PRIVATE_KEYS = ["seat", "my_plan", "hand"];
+  /** @param {Protocol.State} state @returns {ViewState} */
   function viewState(state) {
     const told = playback.telling();
     if (!told || !told.snap || !told.snap.obs) return state;
@@ -186,8 +203,9 @@
     const seats = localSeats();
     if (!seats.length) return "spectator";
     const waiting = seats.filter((s) => ctx.states[s] && ctx.states[s].legal.length);
-    if (waiting.length) return waiting.includes(ctx.active) ? ctx.active : waiting[0];
-    return seats.includes(ctx.active) ? ctx.active : seats[0];
+    const active = typeof ctx.active === "number" ? ctx.active : -1;
+    if (waiting.length) return waiting.includes(active) ? active : waiting[0];
+    return seats.includes(active) ? active : seats[0];
   }
   function render() {
     const hotseat = localSeats().length > 1;
@@ -195,7 +213,7 @@
     // state: otherwise whichever connection answers first would decide before the lowest seat.
     if (hotseat && localSeats().some((s) => !ctx.states[s])) return;
     const next = chooseActive();
-    if (hotseat && next !== ctx.shown && ctx.states[next] && ctx.states[next].legal.length) {
+    if (hotseat && typeof next === "number" && next !== ctx.shown && ctx.states[next] && ctx.states[next].legal.length) {
       ctx.active = next;
       const name = ctx.summary.seats[next].name;
       $("curtain-msg").textContent = WT.t("table.curtain", { name, colour: WT.colourName(ctx.summary.seats[next].colour) });
@@ -205,7 +223,7 @@
     }
     ctx.active = next;
     if ($("curtain").hidden) ctx.shown = next;
-    const real = ctx.states[ctx.shown];
+    const real = ctx.states[String(ctx.shown)];
     if (!real) return;
     if (ctx.readFor !== ctx.shown) { ctx.readFor = ctx.shown; ctx.reportSeen = Math.max(ctx.reportSeen, readUpTo()); }
     const state = viewState(real);
@@ -223,7 +241,7 @@
   }
   // The decision waits for the playback: said above the panel, with the way to skip to it.
   function heldNote(state) {
-    const old = $("held-note");
+    const old = find("held-note");
     if (!state.held) { if (old) old.remove(); return; }
     if (old) return;
     $("turn-body").prepend(WT.el("p", { id: "held-note", class: "event-now" }, WT.t("table.decision_held"), " ",
@@ -231,38 +249,42 @@
   }
   // While the curtain is up the table behind it is hidden, not just covered: nothing of the last seat's
   // view shows through, and the keyboard cannot reach it.
-  function curtain(up) { $("curtain").hidden = !up; document.querySelector("main").hidden = up; playback.refresh(); if (up) $("curtain-go").focus(); }
+  function curtain(up) { $("curtain").hidden = !up; WT.one("main").hidden = up; playback.refresh(); if (up) $("curtain-go").focus(); }
   $("curtain-go").addEventListener("click", () => { curtain(false); ctx.shown = ctx.active; render(); });
 
   function setStatus(text) { $("status").textContent = text; }
   // The server's side of the game: waiting on storage, abandoned, invited seats still open.
   function renderNotice() {
-    let box = $("server-notice");
-    if (!box) { box = WT.el("p", { id: "server-notice", class: "notice", role: "status" }); document.querySelector("main").prepend(box); }
+    let box = find("server-notice");
+    if (!box) { box = WT.el("p", { id: "server-notice", class: "notice", role: "status" }); WT.one("main").prepend(box); }
     const s = ctx.summary; const open = (s.seats || []).filter((x) => x.open).length;
     const lines = [s.storage === "waiting" && WT.t("table.storage_waiting"), s.status === "abandoned" && WT.t("table.abandoned"), open && WT.t("table.open_seats", { n: open })].filter(Boolean);
     box.textContent = lines.join(" "); box.hidden = !lines.length;
   }
+  /** @param {number | "spectator" | null} seat */
   function renderStatus(seat = ctx.shown) {
-    const st = ctx.states[seat];
-    if (!st) return;
+    const st = ctx.states[String(seat)];
+    if (!st || seat === null) return;
     const who = seat === "spectator" ? WT.t("table.watching") : WT.t("table.playing", { colour: WT.colourName(ctx.summary.seats[seat].colour) });
     setStatus(st.over ? WT.t("table.status_over", { who }) : WT.t("table.status", { phase: page.phaseLine(ctx, st), who }));
   }
 
   // ------------------------------------------------------------------ log and reports
+  /** @param {TableEntry} entry @param {boolean} now */
   function addLog(entry, now) {
     for (const n of noticesAt(ctx.logEntries.length)) { if (now) showLog(n); else playback.push(n); }
     entry.index = ctx.logEntries.length;
     ctx.logEntries.push(entry);
     if (now) showLog(entry); else playback.push(entry);
   }
+  /** @type {Node[]} */
   const logNodes = []; // the log's node of each entry shown (a notice may go before one)
+  /** @param {ShownEntry} entry @param {Node | null} [before] */
   function showLog(entry, before) {
     const box = $("log");
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
     const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
-    if (entry.index !== undefined && node.nodeType === 1) { node.dataset.index = String(entry.index); node.addEventListener("click", () => litEntry(entry, node)); }
+    if (entry.index !== undefined && node instanceof HTMLElement) { node.dataset.index = String(entry.index); node.addEventListener("click", () => litEntry(entry, node)); }
     box.insertBefore(node, before || null);
     if (atEnd) box.scrollTop = box.scrollHeight;
     if (entry.index !== undefined) {
@@ -281,7 +303,9 @@
   }
   // A stand-in bot played a seat's move (its time ran out, or its own bot failed): the notice stands in the log before the entries
   // that move added (its "at"), kept by the server, so a reload, a reconnect and the replay show it.
+  /** @type {{ seen: Set<string>, waiting: Protocol.Timeout[] }} */
   const notices = { seen: new Set(), waiting: [] };
+  /** @param {Protocol.Timeout} n */
   function notice(n) {
     const key = `${n.at}:${n.seat}`;
     if (notices.seen.has(key)) return;
@@ -293,6 +317,7 @@
     if (n.at === undefined || (live && n.at <= ctx.logEntries.length)) showLog({ notice: n, event: {}, lines: [] }, logNodes[n.at]);
     else notices.waiting.push(n);
   }
+  /** @param {number} i @returns {NoticeEntry[]} */
   function noticesAt(i) {
     const due = notices.waiting.filter((n) => n.at <= i);
     notices.waiting = notices.waiting.filter((n) => n.at > i);
@@ -305,8 +330,10 @@
   const noticeItem = (n) => WT.el("div", { class: "timeout" }, noticeText(n));
   // The turn clock: each timed seat's countdown on its player board, red and blinking in its last 10 s;
   // the seat played on this screen also hears a tone then, if the turn sound is on.
+  /** @type {{ [seat: string]: number }} */
   const clocks = {}; // seat -> when its time runs out (performance.now() ms)
   const warned = new Set();
+  /** @param {{ [seat: string]: number } | undefined} left */
   function setClocks(left) {
     if (!left) return;
     for (const k of Object.keys(clocks)) delete clocks[k];
@@ -316,7 +343,8 @@
   function drawClocks() {
     const now = performance.now();
     for (const span of document.querySelectorAll("[data-clock]")) {
-      const seat = span.dataset.clock; const end = clocks[seat];
+      if (!(span instanceof HTMLElement)) continue;
+      const seat = span.dataset.clock || ""; const end = clocks[seat];
       const ms = end === undefined ? 0 : end - now;
       span.hidden = ms <= 0;
       if (ms <= 0) continue;
@@ -331,7 +359,7 @@
   setInterval(drawClocks, 250);
   // A bot played a late person's move: said where the player looks, not only in the log.
   function lateToast(n) {
-    const old = $("late-toast"); if (old) old.remove();
+    const old = find("late-toast"); if (old) old.remove();
     const toast = WT.el("div", { class: "late-toast", id: "late-toast", role: "alert" }, noticeText(n), " ",
       WT.el("button", { onclick: () => toast.remove() }, WT.t("table.greeting_ok")));
     document.body.append(toast);
@@ -349,7 +377,7 @@
   const playback = (() => {
     const queue = [];
     let paused = localStorage.getItem("wt:paused") === "1"; let timer = null; let current = null;
-    const speed = () => SPEEDS[$("play-speed").value] ?? SPEEDS.normal;
+    const speed = () => SPEEDS[/** @type {keyof SPEEDS} */ (WT.field("play-speed").value)] ?? SPEEDS.normal;
     const bar = WT.el("div", { class: "panel playbar", id: "playbar", role: "group", "aria-label": WT.t("table.playback") },
       WT.el("label", { for: "play-speed", class: "small" }, WT.t("table.playback_speed")),
       WT.el("select", { id: "play-speed", onchange: (e) => { localStorage.setItem("wt:playback", e.target.value); if (e.target.value === "instant") flush(); else next(); } },
@@ -387,7 +415,7 @@
       const over = Object.values(ctx.states).some((st) => st.over);
       const watching = !Object.keys(ctx.conns).some((k) => k !== "spectator");
       $("play-skip").textContent = WT.t(over ? "table.playback_skip_end" : watching ? "table.playback_skip_now" : "table.playback_skip");
-      $("play-skip").disabled = !queue.length;
+      $("play-skip", HTMLButtonElement).disabled = !queue.length;
       document.body.dataset.playQueue = String(queue.length);
     }
     function next() {
@@ -464,7 +492,7 @@
     };
     $("inv-h").textContent = WT.t("table.invites_h");
     const copy = (inputId) => WT.el("button", { class: "copy", "data-copy": inputId, onclick: async (e) => {
-      const input = $(inputId); input.select();
+      const input = $(inputId, HTMLInputElement); input.select();
       try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand("copy"); }
       e.target.textContent = WT.t("table.copied");
     } }, WT.t("table.copy"));
@@ -481,7 +509,7 @@
     WT.el("div", { class: "copyrow" }, WT.el("label", { for: "inv-watch", class: "small" }, WT.t("table.spectators")),
       WT.el("input", { id: "inv-watch", readonly: true, value: `${location.origin}/game/${id}` }), copy("inv-watch")),
     mine.creator && ctx.summary.status === "running" ? WT.el("button", { id: "abandon", onclick: () => WT.json(`/api/games/${id}/abandon`,
-      { method: "POST", headers: creator, body: "{}" }).catch((e) => setStatus(e.message)) }, WT.t("table.abandon")) : null);
+      { method: "POST", headers: creator, body: "{}" }).catch((e) => setStatus(e.message)) }, WT.t("table.abandon")) : "");
   }
 
   // The tab's title and an optional sound say when it is this screen's turn.
@@ -491,7 +519,7 @@
   // opens the audio while the browser counts the click as the person's wish to hear sound.
   const soundBox = WT.el("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("wt:sound") === "1",
     onchange: (e) => { localStorage.setItem("wt:sound", e.target.checked ? "1" : "0"); if (e.target.checked) beep(); } });
-  document.querySelector("header.top").append(WT.el("label", { class: "small sound", for: "sound", title: WT.t("table.sound") }, soundBox, " ", WT.el("span", { class: "label" }, WT.t("table.sound"))));
+  WT.one("header.top").append(WT.el("label", { class: "small sound", for: "sound", title: WT.t("table.sound") }, soundBox, " ", WT.el("span", { class: "label" }, WT.t("table.sound"))));
   function yourTurnSignal(state) {
     const myTurn = state.seat !== null && state.legal.length > 0 && !state.over;
     document.title = myTurn ? WT.t("table.tab_your_turn", { title: baseTitle }) : baseTitle;
@@ -529,7 +557,7 @@
   function fillReplayViews() {
     // The summary is refreshed only when someone connects or leaves: a game that ended since is over too.
     const over = ctx.summary.status === "over" || Object.values(ctx.states).some((st) => st.over);
-    const sel = $("replay-view"); const keep = sel.value;
+    const sel = $("replay-view", HTMLSelectElement); const keep = sel.value;
     const opts = [WT.el("option", { value: "spectator" }, WT.t("table.spectator"))];
     ctx.summary.seats.forEach((s, i) => {
       // While the game runs: only the seat shown now (not another hot-seat player's, nor an invited one's).
@@ -541,25 +569,27 @@
   let replay = null;
   $("replay-load").addEventListener("click", () => loadReplay());
   async function loadReplay() {
-    const view = $("replay-view").value;
+    const view = WT.field("replay-view").value;
+    /** @type {Record<string, string>} */
     const headers = view !== "spectator" && mine.tokens[view] ? { "x-seat-token": mine.tokens[view] } : {};
     try {
       replay = await WT.json(`/api/games/${id}/replay?view=${view}&lang=${WT.lang}`, { headers });  // i18n hook: log language
-    } catch (e) { $("replay-pos").textContent = e.message; return; }
+    } catch (e) { $("replay-pos").textContent = WT.errorText(e); return; }
     replay.steps = replaySteps(replay);
-    const slider = $("replay-slider");
+    replayLogNodes = []; $("replay-log").replaceChildren();  // (another view: another log)
+    const slider = $("replay-slider", HTMLInputElement);
     // A replay opens at the start; the step buttons and the arrow keys go through it.
-    slider.max = replay.steps.length - 1; slider.value = 0;
+    slider.max = String(replay.steps.length - 1); slider.value = "0";
     showFrame();
     slider.focus();
   }
   document.addEventListener("keydown", (e) => {
-    if ($("view-replay").hidden || !replay || e.target.tagName === "INPUT" && e.target !== $("replay-slider") || e.target.tagName === "SELECT") return;
-    const slider = $("replay-slider");
+    if ($("view-replay").hidden || !replay || !(e.target instanceof Element) || e.target.tagName === "INPUT" && e.target !== $("replay-slider") || e.target.tagName === "SELECT") return;
+    const slider = $("replay-slider", HTMLInputElement);
     if (e.target === slider) { requestAnimationFrame(showFrame); return; } // the range input moves by itself
     if (e.key === " " && e.target === document.body) { e.preventDefault(); autoplay(auto === null); return; }
     if (e.key === "ArrowRight") slider.stepUp(); else if (e.key === "ArrowLeft") slider.stepDown();
-    else if (e.key === "Home") slider.value = 0; else if (e.key === "End") slider.value = slider.max; else return;
+    else if (e.key === "Home") slider.value = "0"; else if (e.key === "End") slider.value = slider.max; else return;
     e.preventDefault(); showFrame();
   });
   // One step per log entry where the server sends each entry's snapshot (the view's private parts from
@@ -568,7 +598,7 @@
     if (!r.log.length || !r.log.every((e) => e.after)) return r.frames.map((f) => ({ obs: f.obs, log_len: f.log_len, step: f.step }));
     let snap = {};
     return r.log.map((e, i) => {
-      snap = WT.mergePatch(snap, e.after);
+      snap = /** @type {Snapshot} */ (WT.mergePatch(snap, e.after));
       const own = [...r.frames].reverse().find((f) => f.log_len <= i + 1) || r.frames[0];
       const obs = { ...snap.obs };
       if (own) for (const [k, v] of Object.entries(own.obs)) if (!(k in snap.obs) || PRIVATE_KEYS.includes(k)) obs[k] = v;
@@ -577,13 +607,30 @@
   }
   function showFrame() {
     if (!replay) return;
-    const i = Number($("replay-slider").value);
+    const i = Number(WT.field("replay-slider").value);
     const f = replay.steps[i];
     $("replay-pos").textContent = WT.t("table.replay_pos", { i: i + 1, n: replay.steps.length, step: f.step });
-    page.renderFrame(ctx, f.obs, { map: $("replay-map"), players: $("replay-players"), board: $("replay-board") });
-    const at = (i) => (replay.notes || []).filter((n) => n.at === i).map(noticeItem); // the notices where they happened
-    $("replay-log").replaceChildren(...replay.log.slice(0, f.log_len).flatMap((e, i) => [...at(i), page.logItem(ctx, e)]));
-    $("replay-log").scrollTop = $("replay-log").scrollHeight;
+    page.renderFrame(ctx, f.obs, { map: $("replay-map", SVGSVGElement), players: $("replay-players"), board: $("replay-board") });
+    replayLogTo(f.log_len);
+  }
+  // The replay's log up to a step: entries are added or taken off at its end, not drawn again (a step
+  // per entry through a whole game would draw the log hundreds of times over); each entry comes with
+  // the notices that stand before it.
+  /** @type {Node[][]} */
+  let replayLogNodes = [];
+  function replayLogTo(n) {
+    if (!replay) return;
+    const box = $("replay-log");
+    if (box.childNodes.length !== replayLogNodes.flat().length) { box.replaceChildren(); replayLogNodes = []; }
+    while (replayLogNodes.length > n) for (const node of replayLogNodes.pop() || []) box.removeChild(node);
+    const notes = replay.notes || [];
+    while (replayLogNodes.length < n) {
+      const i = replayLogNodes.length;
+      const nodes = [...notes.filter((x) => x.at === i).map(noticeItem), page.logItem(ctx, replay.log[i])];
+      box.append(...nodes);
+      replayLogNodes.push(nodes);
+    }
+    box.scrollTop = box.scrollHeight;
   }
   // The review (review.js) moves the replay to a decision: the board as it was just before it.
   async function jumpTo(logIndex) {
@@ -591,17 +638,17 @@
     if (!replay) await loadReplay();
     if (!replay) return;
     const i = replay.steps.findIndex((s) => s.log_len >= logIndex);
-    $("replay-slider").value = String(i < 0 ? replay.steps.length - 1 : i);
+    WT.field("replay-slider").value = String(i < 0 ? replay.steps.length - 1 : i);
     showFrame();
   }
   if (window.WTReview) window.WTReview.attach({ id, ctx, mine, jump: jumpTo });
   $("replay-slider").addEventListener("input", showFrame);
-  $("replay-prev").addEventListener("click", () => { $("replay-slider").stepDown(); showFrame(); });
-  $("replay-next").addEventListener("click", () => { $("replay-slider").stepUp(); showFrame(); });
+  $("replay-prev").addEventListener("click", () => { $("replay-slider", HTMLInputElement).stepDown(); showFrame(); });
+  $("replay-next").addEventListener("click", () => { $("replay-slider", HTMLInputElement).stepUp(); showFrame(); });
   // Autoplay: a step at the chosen pace until the end (or the button again).
   $("replay-speed").replaceChildren(...Object.keys(SPEEDS).filter((k) => SPEEDS[k]).map((k) =>
     WT.el("option", { value: k, selected: (localStorage.getItem("wt:replay-speed") || "normal") === k }, WT.t(SPEED_WORDS[k]))));
-  $("replay-speed").addEventListener("change", (e) => localStorage.setItem("wt:replay-speed", e.target.value));
+  $("replay-speed").addEventListener("change", () => localStorage.setItem("wt:replay-speed", WT.field("replay-speed").value));
   let auto = null;
   function autoplay(on) {
     clearTimeout(auto); auto = null;
@@ -609,10 +656,10 @@
     $("replay-auto").textContent = WT.t(on ? "table.playback_pause" : "table.replay_auto");
     if (!on || !replay) return;
     const tick = () => {
-      const slider = $("replay-slider");
+      const slider = $("replay-slider", HTMLInputElement);
       if (Number(slider.value) >= Number(slider.max)) { autoplay(false); return; }
       slider.stepUp(); showFrame();
-      auto = setTimeout(tick, SPEEDS[$("replay-speed").value] || SPEEDS.normal);
+      auto = setTimeout(tick, SPEEDS[/** @type {keyof SPEEDS} */ (WT.field("replay-speed").value)] || SPEEDS.normal);
     };
     auto = setTimeout(tick, 0);
   }
@@ -628,6 +675,7 @@
       WT.el("button", { id: "chat-send" }, WT.t("table.chat_send"))),
     WT.el("div", { id: "chat-msg", class: "small error", role: "status" }));
   $("dockpanels").append(chatBox);
+  /** @param {Protocol.ChatLine} m */
   function chatLine(m) {
     if (WT.dock.current !== "chat") WT.dock.unread("chat", 1);
     const seat = ctx.summary.seats[m.seat] || { colour: "?" };
@@ -635,11 +683,11 @@
     $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
   }
   function say() {
-    const seat = ctx.shown; const conn = ctx.conns[seat];
-    const text = $("chat-text").value.trim();
+    const seat = ctx.shown; const conn = ctx.conns[String(seat)];
+    const text = WT.field("chat-text").value.trim();
     if (!text || !conn || !conn.ws || conn.ws.readyState !== 1) return;
     const ref = ++msgId;
-    conn.waiting[ref] = { resolve: () => { $("chat-text").value = ""; $("chat-msg").textContent = ""; }, reject: (e) => { $("chat-msg").textContent = e.message; }, type: "chat" };
+    conn.waiting[ref] = { resolve: () => { WT.field("chat-text").value = ""; $("chat-msg").textContent = ""; }, reject: (e) => { $("chat-msg").textContent = WT.errorText(e); }, type: "chat" };
     conn.ws.send(JSON.stringify({ type: "chat", id: ref, text }));
   }
 
@@ -651,8 +699,8 @@
     const conn = connect(null, null, invite);
     delete ctx.conns.spectator;
     conn.pendingClaim = (seat, token) => {
-      ctx.conns[seat] = conn; conn.pendingClaim = null;
-      mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
+      ctx.conns[seat] = conn; conn.pendingClaim = undefined;
+      if (token !== null) mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
       WT.keep(id, mine);
       greet(seat);
     };
@@ -663,7 +711,7 @@
     const conn = connect(null, token);
     delete ctx.conns.spectator;
     conn.pendingClaim = (seat) => {
-      ctx.conns[seat] = conn; conn.pendingClaim = null;
+      ctx.conns[seat] = conn; conn.pendingClaim = undefined;
       mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
       WT.keep(id, mine);
       greet(seat);

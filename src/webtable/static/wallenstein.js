@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // Wallenstein's page: the map, the season board, players, the modules (Emperor's Court, Landsknechte,
 // military leaders), the 2002 edition, battle cards, and the decisions of each phase in plain words.
@@ -108,6 +109,7 @@ window.GamePages = window.GamePages || {};
     // (Drawn from a log entry's snapshot, an empty field is left out, not null (RFC 7386): "== null".)
     const leaders = obs.leaders ? Object.entries(obs.leaders.county).filter(([, c]) => c != null) : [];
     for (const ring of M.wasteland || []) layer.append(s("path", { d: pathOf([ring]), fill: "#b9b09c", stroke: "none" }));
+    const toGrow = []; // the live map's labels, sized once all are drawn (each keeps clear of the others)
     for (const c of meta.counties) {
       const shape = M.counties[c.key];
       const st = obs.counties[c.key];
@@ -122,7 +124,8 @@ window.GamePages = window.GamePages || {};
       const leader = leaders.find(([, k]) => k === c.key);
       const statue = obs.leaders && obs.leaders.statues[c.key];
       const label = countyWords(c, st, leader, statue);
-      const p = s("path", { d: pathOf(shape.rings), fill, class: cls.join(" "), "fill-rule": "evenodd", "data-county": c.key });
+      // (data-owner: what the map shows, for the tests that compare it with the engine's observation)
+      const p = s("path", { d: pathOf(shape.rings), fill, class: cls.join(" "), "fill-rule": "evenodd", "data-county": c.key, "data-owner": owner == null ? "" : String(owner) });
       const title = s("title"); title.textContent = label; p.append(title);
       if (opts.targets && opts.targets.has(c.key) && opts.onCounty) {
         p.setAttribute("tabindex", "0"); p.setAttribute("role", "button"); p.setAttribute("aria-label", label);
@@ -137,22 +140,25 @@ window.GamePages = window.GamePages || {};
       const t = s("text", { x: nm.x, y: nm.y, class: "county-name", "font-size": nm.size, "data-label": c.key }); t.textContent = c.name; marks.append(t);
       const values = printedValues(nm.x, nm.y + 11, c);
       marks.append(values);
-      if (svg.id === "map") grow(c.key, t, values, nm);
+      if (svg.id === "map") toGrow.push([c.key, t, values, nm, [x, y]]);
       if (owner != null && st.armies > 0) {
         const g = s("g", { class: "army", "data-county": c.key });
         g.append(s("circle", { cx: x, cy: y - 4, r: 15, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2.5 }));
         const n = s("text", { x, y: y + 2.5 }); n.textContent = st.armies; g.append(n); marks.append(g);
       }
-      st.buildings.forEach((b, i) => marks.append(buildingIcon(b, x - 34 + i * 22, y - 40)));
-      for (let i = 0; i < st.revolt; i++) marks.append(revoltToken(x + 22 + i * 9, y - 18));
-      if (leader) marks.append(leaderMark(x - 15, y + 2, Number(leader[0])));
-      if (statue) marks.append(statueMark(x + 17, y + 4, statue.owner, statue.count));
+      const own = (mark) => { mark.dataset.county = c.key; return mark; };
+      st.buildings.forEach((b, i) => marks.append(own(buildingIcon(b, x - 34 + i * 22, y - 40))));
+      for (let i = 0; i < st.revolt; i++) marks.append(own(revoltToken(x + 22 + i * 9, y - 18)));
+      if (leader) marks.append(own(leaderMark(x - 15, y + 2, Number(leader[0]))));
+      if (statue) marks.append(own(statueMark(x + 17, y + 4, statue.owner, statue.count)));
     }
     // Region borders over the owners' colours: region majorities decide the scoring.
     layer.append(s("path", { d: regionBorders(), class: "region-border", fill: "none" }));
     for (const [region, at] of Object.entries(M.region_labels || {})) {
       const t = s("text", { x: at.x, y: at.y, class: "region-name", "font-size": at.size, "data-label": region }); t.textContent = region.toUpperCase(); marks.append(t);
     }
+    for (const [key, ...args] of toGrow) labels[key] = args;
+    for (const [key, ...args] of toGrow) grow(key, ...args);
   }
   // The segments of the county borders where two regions meet, or where the land ends (the map's
   // counties share their border points exactly: mapgen.py), as one path; computed once.
@@ -174,25 +180,99 @@ window.GamePages = window.GamePages || {};
     return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
   }
   const clear = (node) => { const b = mapBox(node); return b.x1 > b.x0 && !sharedSegments.some((e) => meets(e.p, e.q, b.x0, b.y0, b.x1, b.y1)); };
-  // Names and printed values as large as their county lets them be without covering a border: at
-  // 1366x768 the board is drawn at about 0.6 of its units, so the values' figures want about twice
-  // mapgen's size to be 11 px on the screen. The largest size that keeps clear of every border is
-  // found once per county on the live map (measured as Chromium lays it out) and kept.
-  const grown = {};
-  const VALUE_SCALES = [2.2, 1.9, 1.6, 1.35, 1.15];
+  // Names and printed values as large as their county lets them be without covering a border, the
+  // values never smaller than readable (11 px, issue 29; at 1366x768 the board is drawn at about 0.54 of
+  // its units, so about 2.4 times mapgen's size). The place and size are found once per county on the
+  // live map (measured as Chromium lays it out), again when the map's scale changes: the largest size
+  // that keeps clear of every border under the name; else, at the readable size, a place nearby clear
+  // of the borders, the name and the county's own tokens (army, buildings); else the readable size under
+  // the name on a plate that keeps the figures legible over the border they cross. Where readable would
+  // need more than the largest size (a phone's whole map), the largest clear size: the map zooms there.
+  let grown = {};
+  let grownAt = 0; // the screen pixels per map unit the sizes were found at
+  const VALUE_SCALES = [2.6, 2.4, 2.2, 1.9, 1.6, 1.35, 1.15];
   const NAME_SCALES = [1.3, 1.15];
-  function grow(key, name, values, nm) {
+  const VALUE_FONT = 8.5; // .value-n's font size in map units (app.css)
+  const READABLE_PX = 11;
+  // Shifts of the values in map units, nearest first (the name stays where mapgen put it).
+  /** @type {[number, number][]} */
+  const VALUE_SHIFTS = [[0, 3], [0, 6], [-6, 0], [6, 0], [-6, 4], [6, 4], [0, 10], [-12, 0], [12, 0], [-12, 6], [12, 6],
+    [0, 15], [-18, 2], [18, 2], [-8, 12], [8, 12], [0, 20], [-24, 4], [24, 4], [-18, 10], [18, 10]];
+  // Where a plate may go: a finer and wider grid, nearest first (searched for the few crowded counties).
+  /** @type {[number, number][]} */
+  const PLATE_SHIFTS = [];
+  for (let dx = -30; dx <= 30; dx += 5) for (let dy = -6; dy <= 24; dy += 3) PLATE_SHIFTS.push([dx, dy]);
+  PLATE_SHIFTS.sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
+  const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  // The live map's labels as last drawn, by county: sized again when the map's box changes size.
+  let labels = {};
+  const resized = new ResizeObserver(() => { for (const [key, args] of Object.entries(labels)) grow(key, ...args); });
+  let observed = null;
+  let named = {}; // county -> its name's font size, once found
+  function sizeName(name, nm) {
+    if (!name.isConnected) return nm.size;
+    const n = NAME_SCALES.find((k) => { name.setAttribute("font-size", nm.size * k); return clear(name); }) || 1;
+    name.setAttribute("font-size", nm.size * n);
+    return nm.size * n;
+  }
+  function grow(key, name, values, nm, label) {
+    const map = name.ownerSVGElement;
+    if (map && observed !== map) { observed = map; resized.observe(map); }
+    const svg = values.ownerSVGElement; const ctm = svg && svg.getScreenCTM();
+    const px = ctm ? ctm.a : 0;
+    labels[key] = [name, values, nm, label];
+    if (px && !zoom && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; } // (zoomed: the sizes found unzoomed stay)
     if (!grown[key]) {
-      if (!name.getBoundingClientRect().width) return; // not laid out (a hidden tab): tried at the next drawing
+      if (!name.getBoundingClientRect().width || !px || zoom) return; // not laid out (a hidden tab), or zoomed: tried at the next drawing
       regionBorders();
-      const top = nm.y + 2.3; // the values' top edge: they grow down and to the sides from it
-      const v = VALUE_SCALES.find((k) => { values.setAttribute("transform", scaleAt(k, nm.x, top)); return clear(values); }) || 1;
-      const n = NAME_SCALES.find((k) => { name.setAttribute("font-size", nm.size * k); return clear(name); }) || 1;
-      grown[key] = { v, n: nm.size * n };
+      // Every name is sized before any values are placed (the values keep clear of the names).
+      for (const [k, [n, , m]] of Object.entries(labels)) if (!named[k]) named[k] = sizeName(n, m);
+      name.setAttribute("font-size", named[key]);
+      grown[key] = { ...placeValues(key, values, nm, mapBox(name), label, px), n: named[key] };
     }
     const g = grown[key];
-    values.setAttribute("transform", scaleAt(g.v, nm.x, nm.y + 2.3));
+    values.setAttribute("transform", valuesAt(g.v, nm, g.dx, g.dy));
+    values.classList.toggle("plate", g.plate);
     name.setAttribute("font-size", g.n);
+  }
+  // The values' top edge is their anchor: they grow down and to the sides from it.
+  const valuesAt = (k, nm, dx = 0, dy = 0) => `translate(${dx} ${dy}) ${scaleAt(k, nm.x, nm.y + 2.3)}`;
+  function placeValues(key, values, nm, nameBox, [x, y], px) {
+    const need = Math.max(1, READABLE_PX / (VALUE_FONT * px));
+    const readable = need <= VALUE_SCALES[0] ? need * 1.02 : undefined; // undefined: not reachable (a phone)
+    // Never over the county's own tokens (its army: a disc at the label point; its buildings, above it)
+    // nor a region's name; away from under the name, never over the name either.
+    const tokens = [{ x0: x - 16, y0: y - 20, x1: x + 16, y1: y + 12 }, { x0: x - 45, y0: y - 51, x1: x + 35, y1: y - 29 }];
+    const regions = [...(values.ownerSVGElement?.querySelectorAll("text.region-name") || [])].map(mapBox);
+    const shape = values.ownerSVGElement?.querySelector(`path.county[data-county="${key}"]`);
+    const inside = (b) => !(shape instanceof SVGGeometryElement) || shape.isPointInFill(new DOMPoint((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2));
+    const area = (a, b) => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+    // How much a place covers of what it must not (Infinity: it leaves the county, or meets a border).
+    const cost = (k, [dx, dy], borders, others = []) => {
+      values.setAttribute("transform", valuesAt(k, nm, dx, dy));
+      if (borders && !clear(values)) return Infinity;
+      const box = mapBox(values);
+      if ((dx || dy) && !inside(box)) return Infinity;
+      // (Under the name, where mapgen left room for the values, only the region names are in the way.)
+      return [...regions, ...others, ...(dx || dy ? [nameBox, ...tokens] : [])].reduce((sum, t) => sum + area(box, t), 0);
+    };
+    const others = Object.entries(labels).filter(([k]) => k !== key)
+      .flatMap(([k, [n, v]]) => (grown[k] ? [mapBox(n), mapBox(v)] : [mapBox(n)]));
+    const fits = (k, d, borders) => cost(k, d, borders, others) === 0;
+    const sizes = VALUE_SCALES.filter((k) => readable === undefined || k >= readable);
+    const under = sizes.find((k) => fits(k, [0, 0], true));
+    if (under !== undefined) return { v: under, dx: 0, dy: 0, plate: false };
+    if (readable === undefined) return { v: VALUE_SCALES.find((k) => fits(k, [0, 0], true)) || 1, dx: 0, dy: 0, plate: false };
+    const shift = VALUE_SHIFTS.find((d) => fits(readable, d, true));
+    if (shift) return { v: readable, dx: shift[0], dy: shift[1], plate: false };
+    // On a plate over the borders, in the county, where it covers least; the nearest such place.
+    let best = { d: [0, 0], c: Infinity };
+    for (const d of PLATE_SHIFTS) {
+      const c = cost(readable, d, false, others);
+      if (c < best.c) best = { d, c };
+      if (c === 0) break;
+    }
+    return { v: readable, dx: best.d[0], dy: best.d[1], plate: true };
   }
   const scaleAt = (k, x, y) => (k === 1 ? "" : `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})`);
   function regionBorders() {
@@ -216,11 +296,12 @@ window.GamePages = window.GamePages || {};
   // A county's printed values as on the board: a coin with its tax, a sheaf with its grain.
   // (Grown where the county has room: see grow.)
   function printedValues(x, y, c) {
-    const g = s("g", { class: "values", "aria-hidden": "true" });
-    g.append(s("circle", { cx: x - 9, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
-    const tx = s("text", { x: x - 9, y: y - 0.6, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
-    g.append(s("rect", { x: x + 3.8, y: y - 8.7, width: 10.4, height: 10.4, rx: 2, class: "grain-sheaf" }));
-    const gx = s("text", { x: x + 9, y: y - 0.6, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
+    const g = s("g", { class: "values", "aria-hidden": "true", "data-county": c.key });
+    g.append(s("rect", { x: x - 12.6, y: y - 10, width: 25.2, height: 13, rx: 3.5, class: "value-plate" })); // (shown where crowded: grow)
+    g.append(s("circle", { cx: x - 6.2, cy: y - 3.5, r: 5.2, class: "tax-coin" }));
+    const tx = s("text", { x: x - 6.2, y: y - 0.6, class: "value-n" }); tx.textContent = c.tax; g.append(tx);
+    g.append(s("rect", { x: x + 1, y: y - 8.7, width: 10.4, height: 10.4, rx: 2, class: "grain-sheaf" }));
+    const gx = s("text", { x: x + 6.2, y: y - 0.6, class: "value-n" }); gx.textContent = c.grain; g.append(gx);
     return g;
   }
   // A county in words, for its tooltip and for screen readers.
@@ -323,7 +404,7 @@ window.GamePages = window.GamePages || {};
     return [x0 + (ev.clientX - r.left) * w / r.width, y0 + (ev.clientY - r.top) * w / r.width];
   }
   function zoomControls(wrap) {
-    const svg = document.getElementById("map");
+    const svg = WT.byId("map", SVGSVGElement);
     wrap.classList.add("zoomable");
     wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": T("wallenstein.zoom") },
       el("button", { id: "zoom-in", "aria-label": T("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
@@ -389,7 +470,7 @@ window.GamePages = window.GamePages || {};
     out.push(el("p", { class: "season-line" }, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
     if (obs.action_cards.length) {
       out.push(el("div", { class: "small muted" }, T("wallenstein.action_cards")));
-      out.push(el("div", { class: "cards", role: "list" }, ...obs.action_cards.map((a, i) => {
+      out.push(el("div", { class: "cards action-cards", role: "list" }, ...obs.action_cards.map((a, i) => {
         const cls = ["card"]; if (a === null) cls.push("hidden");
         if (obs.current_action === i + 1) cls.push("current"); else if (obs.current_action && i + 1 < obs.current_action) cls.push("done");
         return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? T("wallenstein.card_face_down", { i: i + 1 }) : T("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
@@ -573,7 +654,8 @@ window.GamePages = window.GamePages || {};
     if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result))];
     if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
     if (!st.legal.length) {
-      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, T("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) })), myPlanView(obs)];
+      // (While the playback tells the planning's last entries nobody may be left to plan: no "waiting for nobody".)
+      if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, obs.pending.length ? T("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) }) : T("wallenstein.plan_in")), myPlanView(obs)];
       return [el("p", { class: "muted", id: "waiting" }, WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }))];
     }
     const kinds = new Set(st.legal.map((a) => a.type));
@@ -676,7 +758,7 @@ window.GamePages = window.GamePages || {};
     if (!plan || plan.key !== key) {
       // A half-made plan survives a reload: it is kept in this browser's storage for this season.
       let kept = null;
-      try { kept = JSON.parse(localStorage.getItem(planStore(seat))); } catch { kept = null; }
+      try { kept = JSON.parse(localStorage.getItem(planStore(seat)) || "null"); } catch { kept = null; }
       plan = plans[seat] = { key, boxes: kept && kept.key === key ? kept.boxes : {}, selected: null, verdict: null };
     }
     localStorage.setItem(planStore(seat), JSON.stringify({ key, boxes: plan.boxes }));
@@ -761,7 +843,7 @@ window.GamePages = window.GamePages || {};
           // A stale refusal (this seat decided meanwhile, e.g. in a second tab; other seats' plans never
           // make a plan stale) leaves the plan as it was, checked again on the new state, to submit again.
           try { await ctx.act(seat, planJson()); } catch (err) {
-            if (err.code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
+            if (/** @type {any} */ (err).code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
             rerender(ctx);
           }
         } }, T("wallenstein.plan_submit"))),
@@ -880,6 +962,7 @@ window.GamePages = window.GamePages || {};
     const targets = { ...only, ...withArmy };
     const stay = st.legal.find((a) => a.type === "stay");
     const kind = T("wallenstein.move_kind." + (obs.move.kind === "combat" ? "combat" : "deploy1") + (is2002() ? "_2002" : ""));
+    /** @type {HTMLElement[]} */
     const out = [el("p", {}, T("wallenstein.move_intro", { kind, county: name(from), armies: armies(obs.counties[from].armies) }))];
     out.push(el("div", { class: "choices", role: "group", "aria-label": T("wallenstein.target_counties") }, ...Object.keys(targets).map((t) => {
       const own = obs.counties[t].owner === seat;
@@ -1068,13 +1151,13 @@ window.GamePages = window.GamePages || {};
     else if (obs.fight) opts.origin = obs.fight.county;
     drawMap(document.getElementById("map"), obs, opts);
     applyZoom();
-    const shownLegend = document.getElementById("legend"); // in the edition's own words (known from the first state)
+    const shownLegend = /** @type {HTMLDetailsElement | null} */ (document.getElementById("legend")); // in the edition's own words (known from the first state)
     if (shownLegend && shownLegend.dataset.edition !== edition) { const fresh = legend(); fresh.open = shownLegend.open; shownLegend.replaceWith(fresh); }
     const focus = focusKey(document.activeElement);
-    document.getElementById("turn-h").textContent = WT.t(st.over ? "wallenstein.h_over" : seat === null ? "wallenstein.h_spectating" : st.legal.length ? "wallenstein.h_your_move" : "wallenstein.h_waiting");
+    WT.byId("turn-h").textContent = WT.t(st.over ? "wallenstein.h_over" : seat === null ? "wallenstein.h_spectating" : st.legal.length ? "wallenstein.h_your_move" : "wallenstein.h_waiting");
     // The decision panel is rebuilt only when what it shows changed (or on the person's own input), so
     // that other seats' moves never replace a button under the pointer in the middle of a click.
-    const body = document.getElementById("turn-body");
+    const body = WT.byId("turn-body");
     // obs.pending is part of it: the panel's "Waiting for" names the same players as the header.
     const key = JSON.stringify([seat, st.legal, st.over && (ctx.endHeld() ? "held" : "over"), obs.phase, obs.move, obs.fight, obs.pending, seat === null ? null : obs.players[seat],
       obs.my_plan, obs.bonus_tiles, obs.tower, obs.court && obs.court.display, seat !== null && st.legal.length ? obs.counties : null]);
@@ -1086,7 +1169,7 @@ window.GamePages = window.GamePages || {};
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
     const parts = boardParts(ctx, obs);
-    document.getElementById("board").replaceChildren(...parts.track);
+    WT.byId("board").replaceChildren(...parts.track);
     fillDock("dock-details", "details", parts.details);
     fillDock("dock-modules", "modules-body", parts.modules);
     fillDock("dock-standings", "standings-body", standingsPanel(ctx, st.board, obs));
@@ -1103,10 +1186,10 @@ window.GamePages = window.GamePages || {};
     return null;
   }
   function restoreFocus(key, deciding) {
-    const again = key && document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`);
+    const again = key && /** @type {HTMLElement | SVGElement | null} */ (document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`));
     if (again) { if (document.activeElement !== again) again.focus(); return; }
     if (deciding && (!document.activeElement || document.activeElement === document.body)) {
-      const first = document.querySelector("#turn-body button:not([disabled]), #turn-body input");
+      const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]), #turn-body input"));
       if (first) first.focus({ preventScroll: true });
     }
   }
@@ -1117,7 +1200,7 @@ window.GamePages = window.GamePages || {};
     box.replaceChildren(...nodes);
     WT.dock.avail(panel, nodes.length > 0);
   }
-  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; document.getElementById("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); } }
+  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); } }
 
   function renderFrame(ctx, obs, where) {
     edition = obs.edition || "2012";
@@ -1207,9 +1290,9 @@ window.GamePages = window.GamePages || {};
       else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) { walk(k); walk(x); }
     };
     Object.values(e || {}).forEach(walk);
-    for (const p of document.querySelectorAll("#map path.county")) {
+    for (const p of /** @type {NodeListOf<SVGPathElement>} */ (document.querySelectorAll("#map path.county"))) {
       p.classList.toggle("lit", litKeys.has(p.dataset.county));
-      if (litKeys.has(p.dataset.county)) p.parentNode.append(p);
+      if (litKeys.has(p.dataset.county)) p.parentNode?.append(p);
     }
   }
   // Playback: the county a log entry is about is highlighted on the live map until the next one, and
