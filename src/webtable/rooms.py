@@ -27,7 +27,7 @@ from sqlalchemy.exc import OperationalError
 
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
-from webtable import turn_timer
+from webtable import ownership, turn_timer
 from webtable.guard import has_hidden_characters
 from webtable.previews import Previews
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
@@ -35,7 +35,7 @@ from webtable.replays import build_replay
 from webtable.replays import builder as replay_builder
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
-from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, Owner, Store
+from webtable.store import STORAGE_ERRORS, DamagedGame, GameRecord, NotOwner, Owner, Store
 from webtable.views import Chapter, Storyboard, decisions_of, log_entries, new_told_game, told_game, watch
 
 log = logging.getLogger("webtable")
@@ -55,6 +55,14 @@ class StorageDown(IllegalAction):
 
     def __init__(self, message: str = "", **coded: Any) -> None:
         super().__init__(message, **({"code": "storage_down"} | coded))
+
+
+class GameMoved(StorageDown):
+    """Another server process serves this game now (or this one is stopping): nothing changed here; the
+    page reconnects and reaches the game's owner (webtable.ownership)."""
+
+    def __init__(self, message: str = "", **coded: Any) -> None:
+        super().__init__(message, **({"code": "game_moving"} | coded))
 
 
 class StaleDecision(IllegalAction):
@@ -117,6 +125,7 @@ class Client:
     state_queued: bool = False
     max_queued: int = 1000  # messages not yet sent; more means the peer has stopped reading
     stalled: asyncio.Event = field(default_factory=asyncio.Event)  # set then: its session closes it
+    close_code: int = 1000  # how its session closes the socket once the queue ends (1012: reconnect)
 
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message for this connection. A peer that leaves ``max_queued`` messages unread is
@@ -128,6 +137,13 @@ class Client:
             self.stalled.set()
             return
         self.queue.put_nowait(message)
+
+    def reconnect(self, message: dict[str, Any]) -> None:
+        """Send ``message``, then close with 1012 (service restart): the page reconnects, reaching the
+        game's new owner (a game handed over, a server draining). Sent past the cap: it is the last."""
+        self.close_code = 1012
+        self.queue.put_nowait(message)
+        self.queue.put_nowait(None)
 
     def push_state(self) -> None:
         """Ask for a fresh state message; several requests before it is sent become one."""
@@ -179,6 +195,7 @@ class Room:
         # language -> (version, log_from, the state message sent to every spectator reading that language)
         self.spectator_text: dict[str, tuple[int, int, str]] = {}
         self.announcing: asyncio.TimerHandle | None = None
+        self.gone = False  # another process serves it now, or this one stops (webtable.ownership.let_go)
 
     @property
     def id(self) -> str:
@@ -315,6 +332,8 @@ class Room:
         async with self.lock:
             if self.record.status == "abandoned":
                 raise IllegalAction("this game was abandoned by its creator", code="abandoned")
+            if self.gone:
+                raise GameMoved("this game moved to another server process: reconnect")
             if version is not None and self.moved_on_for(seat, version):
                 raise StaleDecision(
                     f"this decision was made on version {version}, but the game is at version {self.version}"
@@ -330,6 +349,10 @@ class Room:
             status = "over" if trial.over else "running"
             try:
                 await self.hub.commit((self.id, self.stored, new, status, self.version + 1))
+            except NotOwner:
+                self.gone = True  # lost to another process while this one was paused: it lets go
+                asyncio.get_running_loop().create_task(ownership.let_go(self.hub, self, release=False))
+                raise GameMoved("this game moved to another server process: nothing changed here") from None
             except Exception as exc:
                 log.warning("game %s: storing a decision failed: %s", self.id, str(exc)[:300])
                 self.waiting_on_storage(True)
@@ -403,7 +426,7 @@ class Room:
         """Start the bot loop if a bot must decide and none is running."""
         if self.bot_task is not None and not self.bot_task.done():
             return
-        if self.game.over or self.record.status == "abandoned" or self.hub.closing:
+        if self.game.over or self.record.status == "abandoned" or self.hub.closing or self.gone:
             return
         if not any(self.is_bot(s) for s in self.game.pending()):
             return
@@ -424,7 +447,7 @@ class Room:
     async def _bots(self) -> None:
         settings = self.hub.settings
         refused = 0
-        while not self.hub.closing and self.record.status != "abandoned":
+        while not self.hub.closing and self.record.status != "abandoned" and not self.gone:
             game = self.game
             seats = [s for s in sorted(game.pending()) if self.is_bot(s)] if not game.over else []
             if not seats:
@@ -453,7 +476,7 @@ class Room:
             # A storage outage is waited out, however long, retrying the same decision (deciding again would
             # draw the bot's randomness twice); only the game moving on makes the bot decide again.
             pause = settings.retry_first
-            while not self.hub.closing:
+            while not self.hub.closing and not self.gone:
                 try:
                     # No version: a bot's decision stands if still legal (as before), so its randomness is
                     # drawn the same way whatever the pace of the people (reproducible seeded games).
@@ -521,6 +544,12 @@ class Hub:
         self._appends: list[tuple[Append, asyncio.Future[None]]] = []
         self._writing: asyncio.Task[None] | None = None
         self.closing = False
+        self.draining = False  # SIGTERM: no new games, rooms let go (webtable.ownership.drain)
+        # Game ownership when several processes share the store (settings.lease_seconds; None: one process).
+        self.leases: ownership.Ownership | None = None
+        if self.settings.lease_seconds > 0:
+            self.leases = ownership.Ownership(store.engine, self.settings.lease_seconds)
+            store.fence, store.on_create = self.leases.fence, self.leases.claim_new
         self._loading: dict[str, asyncio.Lock] = {}
         self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
@@ -550,9 +579,13 @@ class Hub:
         while self._appends:
             batch, self._appends = self._appends, []
             try:
-                await loop.run_in_executor(self.writer, self.store.append_many, [a for a, _ in batch])
-                for _, done in batch:
-                    if not done.done():  # (its waiter may have been cancelled: the server stops)
+                lost = await loop.run_in_executor(self.writer, self.store.append_many, [a for a, _ in batch])
+                for (game_id, *_), done in batch:
+                    if done.done():  # (its waiter may have been cancelled: the server stops)
+                        continue
+                    if game_id in lost:  # another process serves it now (webtable.ownership)
+                        done.set_exception(NotOwner(game_id))
+                    else:
                         done.set_result(None)
             except STORE_DOWN as exc:
                 # The store is down (a held lock waits out the busy timeout, 2 s on SQLite): this batch
@@ -565,7 +598,8 @@ class Hub:
             except Exception:  # one bad append must not sink the others: store them one by one
                 for append, done in batch:
                     try:
-                        await loop.run_in_executor(self.writer, self.store.append_many, [append])
+                        if await loop.run_in_executor(self.writer, self.store.append_many, [append]):
+                            raise NotOwner(append[0])
                         if not done.done():
                             done.set_result(None)
                     except Exception as exc:
@@ -575,6 +609,8 @@ class Hub:
     async def store_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         try:
             await asyncio.get_running_loop().run_in_executor(self.writer, self.store.set_seats, game_id, seats)
+        except NotOwner:
+            raise GameMoved("this game moved to another server process: nothing changed here") from None
         except STORAGE_ERRORS:
             log.warning("game %s: storing its seats failed", game_id, exc_info=True)
             raise StorageDown("the game store is unavailable, so nothing changed; try again in a moment") from None
@@ -607,7 +643,10 @@ class Hub:
                 if any(s.get("type") == "bot" for s in record.seats):
                     resume.append(record.id)  # (a game of timed people goes on when someone opens it)
         loop = asyncio.get_running_loop()
-        self.tasks.append(loop.create_task(self._resume(resume)))
+        if self.leases is not None:  # several processes: each takes the bot games nobody serves
+            self.tasks.append(loop.create_task(ownership.keep(self)))
+        else:
+            self.tasks.append(loop.create_task(self._resume(resume)))
         self.tasks.append(loop.create_task(self._sweeper()))
 
     async def _resume(self, ids: list[str]) -> None:
@@ -642,6 +681,8 @@ class Hub:
             if idle and not room.clients and not busy and not room.lock.locked():
                 del self.rooms[game_id]
                 self.pool.forget(game_id)
+                if self.leases is not None and game_id in self.leases.tokens:
+                    await asyncio.to_thread(self.leases.release, [game_id])
         if self.settings.expire_after > 0:
             keep = {g for g, r in self.rooms.items() if r.clients}
             gone = await asyncio.to_thread(self.store.expire, time.time() - self.settings.expire_after, keep)
@@ -664,6 +705,11 @@ class Hub:
         self.previews.shutdown()
         self.replay_builder.shutdown(wait=False, cancel_futures=True)
         self.writer.shutdown(wait=True)
+        if self.leases is not None and self.leases.tokens:  # the next process need not wait them out
+            try:
+                self.leases.release(list(self.leases.tokens))
+            except STORAGE_ERRORS:
+                log.warning("releasing game leases failed (they expire instead)", exc_info=True)
 
     def set_aside(self, game_id: str, why: str) -> None:
         """A damaged game: logged, marked in storage (if it can be) and never loaded; the others go on."""
@@ -677,13 +723,18 @@ class Hub:
             log.warning("game %s: marking it damaged failed", game_id, exc_info=True)
 
     # -------------------------------------------------------------------------------- rooms
-    async def room(self, game_id: Any) -> Room | None:
+    async def room(self, game_id: Any, serve: bool = True) -> Room | None:
         """The live room of a stored game (rebuilt from its history on first use), or None (no such game,
-        or a damaged one: see ``damaged``). StorageDown if the store cannot be read."""
+        or a damaged one: see ``damaged``). StorageDown if the store cannot be read. With several
+        processes (``leases``), ``serve``: this process takes the game's lease first (GameMoved if another
+        does not hand it over in time); not ``serve``: an unfinished game not served here is read as it
+        is stored, for a look (a summary, a replay), and not kept."""
         # Ids are made by secrets.token_urlsafe; anything else is no game, and never reaches the database
         # (PostgreSQL refuses text with a NUL character, so such an id would otherwise be a server error).
         if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id) or game_id in self.damaged:
             return None
+        if self.draining and serve:
+            raise GameMoved("this server is stopping; reconnecting to another", code="server_stopping")
         room = self.rooms.get(game_id)
         if room is not None:
             return room
@@ -692,8 +743,12 @@ class Hub:
             async with lock:
                 room = self.rooms.get(game_id)
                 if room is None:
+                    if self.leases is not None and serve:
+                        await ownership.acquire(self, game_id)
                     room = await asyncio.to_thread(self._load, game_id)
-                    if room is not None:
+                    if room is None and self.leases is not None and game_id in self.leases.tokens:
+                        await asyncio.to_thread(self.leases.release, [game_id])  # damaged: not served
+                    if room is not None and (serve or self.leases is None or room.status != "running"):
                         self.rooms[game_id] = room
                         turn_timer.arm(room)
         finally:
@@ -779,7 +834,10 @@ class Hub:
         async with room.lock:
             try:
                 loop = asyncio.get_running_loop()
-                await loop.run_in_executor(self.writer, self.store.set_status, room.id, "abandoned")
+                fenced = self.leases is not None
+                await loop.run_in_executor(self.writer, self.store.set_status, room.id, "abandoned", fenced)
+            except NotOwner:
+                raise GameMoved("this game moved to another server process: nothing changed here") from None
             except STORAGE_ERRORS:
                 raise StorageDown("the game store is unavailable, so nothing changed; try again later") from None
             room.record.status = "abandoned"
@@ -883,6 +941,8 @@ class Hub:
                 if time_bank:
                     entry["time_bank"] = time_bank
             stored_seats.append(entry)
+        if self.draining:
+            raise GameMoved("this server is stopping: no new games here; try again", code="server_stopping")
         with_bots = bots_decide(stored_seats)
         if with_bots:
             self.check_bot_capacity(client)

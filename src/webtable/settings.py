@@ -67,6 +67,9 @@ class TableSettings:
     shutdown_grace: float = 3.0
     # Unfinished games without a bot in all (429 beyond; games with bots have their own cap; 0: none).
     max_people_games: int = 5000
+    # Several server processes over one PostgreSQL database: each game is served by one of them, which
+    # holds its lease for this long and renews it (s; webtable.ownership). 0: this process is the only one.
+    lease_seconds: float = 0.0
 
     def set(self, pairs: list[str]) -> None:
         """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""

@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 # What a failed read or write of the store raises (a stopped database, a full disk, a held lock).
@@ -70,6 +71,19 @@ NOTES = sa.Table(
     sa.Column("body", sa.Text, nullable=False),  # JSON, ASCII only (no lone surrogate or NUL reaches the database)
 )
 
+# Which server process serves each unfinished game when several share one PostgreSQL database
+# (webtable.ownership): the holder, its lease's expiry (the database's clock) and the fencing token that
+# every commit of a decision checks. Unused (empty) with one process.
+LEASES = sa.Table(
+    "game_leases",
+    METADATA,
+    sa.Column("game_id", sa.String(40), primary_key=True),
+    sa.Column("holder", sa.String(80), nullable=True),  # the process serving it; None: released
+    sa.Column("token", sa.BigInteger, nullable=False),  # the fencing token: one more on every take
+    sa.Column("expires", sa.Float, nullable=False),  # seconds since the epoch, by the database's clock
+    sa.Column("wanted", sa.String(80), nullable=True),  # a process asking the holder to hand it over
+)
+
 UNFINISHED = ("running", "abandoned")
 
 
@@ -119,7 +133,20 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+class NotOwner(Exception):
+    """This process no longer holds the game's lease (another process serves it): nothing was stored."""
+
+
+# Set by webtable.ownership when several processes share the store: called inside the transaction of
+# every commit that changes a game, with the games it changes; returns those this process no longer owns.
+Fence = Callable[[Connection, list[str]], set[str]]
+
+
 class Store:
+    # Hooks of webtable.ownership (None with one process: nothing is checked, nothing costs).
+    fence: Fence | None = None
+    on_create: Callable[[Connection, str], None] | None = None
+
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         sqlite = self.url.startswith("sqlite")
@@ -154,35 +181,49 @@ class Store:
             if owner is not None:
                 values = {"creator_sha256": owner.creator_sha256, "client": owner.client, "private": owner.private}
                 conn.execute(OWNERS.insert().values(game_id=record.id, **values))
+            if self.on_create is not None:
+                self.on_create(conn, record.id)  # its creator serves it first
 
     def append(self, game_id: str, first_seq: int, entries: list[dict[str, Any]], status: str, decisions: int) -> None:
         """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""
         self.append_many([(game_id, first_seq, entries, status, decisions)])
 
-    def append_many(self, batch: list[tuple[str, int, list[dict[str, Any]], str, int]]) -> None:
-        """Several games' appends in one transaction (group commit: one disk flush for all)."""
-        rows = [
-            {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
-            for gid, first, entries, _, _ in batch
-            for i, e in enumerate(entries)
-        ]
+    def append_many(self, batch: list[tuple[str, int, list[dict[str, Any]], str, int]]) -> set[str]:
+        """Several games' appends in one transaction (group commit: one disk flush for all). Returns the
+        games left out because this process no longer owns them (see ``fence``; always empty without)."""
         now = time.time()
         with self.engine.begin() as conn:
+            lost = self.fence(conn, sorted({b[0] for b in batch})) if self.fence is not None else set()
+            if lost:
+                batch = [b for b in batch if b[0] not in lost]
+            rows = [
+                {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
+                for gid, first, entries, _, _ in batch
+                for i, e in enumerate(entries)
+            ]
             if rows:
                 conn.execute(ENTRIES.insert(), rows)
             for gid, _, _, status, decisions in batch:
                 conn.execute(
                     GAMES.update().where(GAMES.c.id == gid).values(status=status, updated=now, decisions=decisions)
                 )
+        return lost
 
-    def set_status(self, game_id: str, status: str) -> None:
-        """Mark a game abandoned or damaged (its history is kept)."""
+    def _check_owner(self, conn: Connection, game_id: str) -> None:
+        if self.fence is not None and self.fence(conn, [game_id]):
+            raise NotOwner(f"game {game_id} is served by another process now")
+
+    def set_status(self, game_id: str, status: str, fenced: bool = False) -> None:
+        """Mark a game abandoned or damaged (its history is kept); ``fenced``: only by its owner (NotOwner)."""
         with self.engine.begin() as conn:
+            if fenced:
+                self._check_owner(conn, game_id)
             conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(status=status))
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        """Store a game's seats after an invite was claimed or issued again."""
+        """Store a game's seats after an invite was claimed or issued again (only by its owner: NotOwner)."""
         with self.engine.begin() as conn:
+            self._check_owner(conn, game_id)
             conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(seats=_dumps(seats)))
 
     def owner(self, game_id: str) -> Owner | None:
@@ -213,6 +254,7 @@ class Store:
                 conn.execute(ENTRIES.delete().where(ENTRIES.c.game_id.in_(chunk)))
                 conn.execute(NOTES.delete().where(NOTES.c.game_id.in_(chunk)))
                 conn.execute(OWNERS.delete().where(OWNERS.c.game_id.in_(chunk)))
+                conn.execute(LEASES.delete().where(LEASES.c.game_id.in_(chunk)))
                 conn.execute(GAMES.delete().where(GAMES.c.id.in_(chunk)))
         return ids
 
