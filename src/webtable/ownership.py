@@ -57,6 +57,9 @@ class Ownership:
         self.seconds = seconds
         self.holder = holder or holder_name()
         self.tokens: dict[str, int] = {}
+        # Renewals: three or more to a lease, and at least every second, since a hand-over asked for waits
+        # for the next one (one small UPDATE per process and tick).
+        self.tick = min(1.0, seconds / 3)
 
     def _now(self) -> Any:
         """The database's clock in epoch seconds (SQLite, one machine: this process's clock)."""
@@ -127,6 +130,7 @@ class Ownership:
         if not tokens:
             return set(), set()
         with self.engine.begin() as conn:
+            self._lock(conn, list(tokens))
             rows = conn.execute(
                 LEASES.update()
                 .where(LEASES.c.game_id.in_(list(tokens)), LEASES.c.holder == self.holder)
@@ -143,11 +147,18 @@ class Ownership:
         if not mine:
             return
         with self.engine.begin() as conn:
+            self._lock(conn, mine)
             conn.execute(
                 LEASES.update()
                 .where(LEASES.c.game_id.in_(mine), LEASES.c.holder == self.holder)
                 .values(holder=None, expires=0.0)
             )
+
+    def _lock(self, conn: Connection, game_ids: list[str]) -> None:
+        """Lock the lease rows of ``game_ids`` in one order, the order ``fence`` locks them in: two
+        transactions that lock several rows each (a renewal, a batch of decisions) never deadlock."""
+        query = sa.select(LEASES.c.game_id).where(LEASES.c.game_id.in_(game_ids)).order_by(LEASES.c.game_id)
+        conn.execute(query.with_for_update())
 
     def forget(self, game_id: str) -> None:
         """A game lost to another process: nothing to release."""
@@ -231,11 +242,11 @@ async def keep(hub: Hub) -> None:
             log.warning("renewing game leases failed", exc_info=True)
         except Exception:
             log.exception("tending game leases failed")
-        await asyncio.sleep(leases.seconds / 3)
+        await asyncio.sleep(leases.tick)
 
 
 async def _tend(hub: Hub, leases: Ownership) -> None:
-    lost, wanted = await asyncio.to_thread(leases.renew)
+    lost, wanted = await asyncio.get_running_loop().run_in_executor(hub.writer, leases.renew)
     for game_id in lost:
         room = hub.rooms.get(game_id)
         log.warning("game %s: its lease was lost; another process serves it", game_id)

@@ -751,6 +751,7 @@ class Hub:
                     if room is not None and (serve or self.leases is None or room.status != "running"):
                         self.rooms[game_id] = room
                         turn_timer.arm(room)
+                        room.kick_bots()  # (a game taken over from another process goes on at once)
         finally:
             self._loading.pop(game_id, None)  # looking up many unknown ids leaves nothing behind
         return room

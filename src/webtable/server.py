@@ -134,7 +134,9 @@ class DrainingServer(uvicorn.Server):
 
     async def _drain(self, sig: int, frame: FrameType | None) -> None:
         try:
+            games = len(self.hub.rooms)
             await asyncio.wait_for(ownership.drain(self.hub), self.grace)
+            print(f"drained: {games} games let go, their pages told to reconnect", flush=True)
         except Exception:
             log.exception("draining did not finish; stopping anyway")
         finally:
