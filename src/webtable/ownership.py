@@ -151,7 +151,7 @@ class Ownership:
             conn.execute(
                 LEASES.update()
                 .where(LEASES.c.game_id.in_(mine), LEASES.c.holder == self.holder)
-                .values(holder=None, expires=0.0)
+                .values(holder=None, expires=self._now())  # (a game asked for stays the asker's a while)
             )
 
     def _lock(self, conn: Connection, game_ids: list[str]) -> None:
