@@ -124,20 +124,27 @@ class Ownership:
         return 1
 
     def renew(self) -> tuple[set[str], set[str]]:
-        """Extend every lease this process holds; returns the games it lost (taken by another process
-        after it expired) and those another process asks for."""
+        """Extend the leases this process holds that are past a third of their time (each lease is written
+        once a third of its time, however often this runs: a game costs 3 / ``seconds`` writes a second);
+        returns the games it lost (taken by another process after they expired) and those another
+        process asks for."""
         tokens = dict(self.tokens)
         if not tokens:
             return set(), set()
+        ids = list(tokens)
+        now = self._now()
         with self.engine.begin() as conn:
-            self._lock(conn, list(tokens))
-            rows = conn.execute(
-                LEASES.update()
-                .where(LEASES.c.game_id.in_(list(tokens)), LEASES.c.holder == self.holder)
-                .values(expires=self._expiry())
-                .returning(LEASES.c.game_id, LEASES.c.token, LEASES.c.wanted)
-            ).all()
-        kept = {r.game_id for r in rows if r.token == tokens[r.game_id]}
+            due = sa.and_(
+                LEASES.c.game_id.in_(ids), LEASES.c.holder == self.holder, LEASES.c.expires < now + 2 * self.seconds / 3
+            )
+            locked = conn.execute(sa.select(LEASES.c.game_id).where(due).order_by(LEASES.c.game_id).with_for_update())
+            renew = list(locked.scalars())
+            if renew:
+                still = LEASES.update().where(LEASES.c.game_id.in_(renew), LEASES.c.holder == self.holder)
+                conn.execute(still.values(expires=self._expiry()))
+            query = sa.select(LEASES.c.game_id, LEASES.c.holder, LEASES.c.token, LEASES.c.wanted)
+            rows = conn.execute(query.where(LEASES.c.game_id.in_(ids))).all()
+        kept = {r.game_id for r in rows if r.holder == self.holder and r.token == tokens[r.game_id]}
         wanted = {r.game_id for r in rows if r.game_id in kept and r.wanted not in (None, self.holder)}
         return set(tokens) - kept, wanted
 
