@@ -167,6 +167,13 @@ class Ownership:
         query = sa.select(LEASES.c.game_id).where(LEASES.c.game_id.in_(game_ids)).order_by(LEASES.c.game_id)
         conn.execute(query.with_for_update())
 
+    def release_quietly(self, game_id: str) -> None:
+        """``release`` of one game where nobody waits for it: a failure is logged (the lease expires)."""
+        try:
+            self.release([game_id])
+        except STORAGE_ERRORS:
+            log.warning("game %s: releasing its lease failed (it expires instead)", game_id, exc_info=True)
+
     def forget(self, game_id: str) -> None:
         """A game lost to another process: nothing to release."""
         self.tokens.pop(game_id, None)

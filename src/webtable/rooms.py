@@ -376,6 +376,7 @@ class Room:
         if trial.over:
             self.hub.bot_games.pop(self.id, None)
             self.hub.people_games.discard(self.id)
+            self.hub.release_lease(self.id)
         self.kick_bots()
         turn_timer.arm(self)  # a person's turn time limit, if the game has one
 
@@ -605,6 +606,11 @@ class Hub:
                     except Exception as exc:
                         if not done.done():
                             done.set_exception(exc)
+
+    def release_lease(self, game_id: str) -> None:
+        """A game that ended needs no owner: its lease goes, in the writer's turn (several processes)."""
+        if self.leases is not None and game_id in self.leases.tokens:
+            asyncio.get_running_loop().run_in_executor(self.writer, self.leases.release_quietly, game_id)
 
     async def store_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         try:
@@ -846,6 +852,7 @@ class Hub:
             room.bot_task.cancel()
         self.bot_games.pop(room.id, None)
         self.people_games.discard(room.id)
+        self.release_lease(room.id)
         room.broadcast({"type": "room", "game": room.summary()})
         room.notify()
 

@@ -45,6 +45,7 @@ def test_kill_and_sigterm_behind_nginx_lose_and_double_nothing(cluster_db: str, 
         outcome = asyncio.run(run_failover(cluster, GAMES, deadline=time.monotonic() + 400))
         listed = httpx.get(f"http://{cluster.base}/api/games", timeout=30).json()["games"]
         logs = [cluster.log(i) for i in range(3)]
+        survivor = cluster.nodes[2].pid
     print(figures(outcome))
     for log in logs:
         assert "Traceback" not in log, log[-3000:]
@@ -55,6 +56,7 @@ def test_kill_and_sigterm_behind_nginx_lose_and_double_nothing(cluster_db: str, 
     assert outcome.held_at_kill, "the killed process served games when it died"
     assert outcome.held_at_sigterm, "the stopped process served games when it was stopped"
     assert not held_by(cluster_db, outcome.sigterm_pid), "the stopped process released its leases"
+    assert not held_by(cluster_db, survivor), "a finished game needs no lease"
     assert {g["id"] for g in listed} >= set(outcome.games), "the lobby lists every game"
     assert all(g["status"] == "over" for g in listed if g["id"] in outcome.games)
     assert sum(s.reconnects for s in outcome.seats) > 0, "people were sent to another process"

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy as sa
 from pgtemp import TempPostgres
 from webclient import create_game, free_port, hello, make_client, next_of, server, sqlite_url
 from websockets.sync.client import connect
@@ -63,6 +64,22 @@ def test_a_game_asked_for_is_handed_over_and_the_lease_moves_with_a_new_token(pg
     holder.release(["g2"])
     assert asker.take("g2") == "taken" and asker.tokens["g2"] == 2
     assert holder.renew() == (set(), set()) and not holder.tokens
+
+
+def test_a_lease_is_written_once_a_third_of_its_time_not_at_every_renewal(pg_store: Store) -> None:
+    from webtable.store import LEASES
+
+    owner = Ownership(pg_store.engine, 1.5)
+    new_game(pg_store, "g4", PEOPLE, owner)
+
+    def expiry() -> float:
+        with pg_store.engine.connect() as conn:
+            return float(conn.execute(sa.select(LEASES.c.expires).where(LEASES.c.game_id == "g4")).scalar_one())
+
+    first = expiry()
+    assert owner.renew() == (set(), set()) and expiry() == first, "a fresh lease is not written again"
+    time.sleep(0.6)
+    assert owner.renew() == (set(), set()) and expiry() > first + 0.5
 
 
 def test_orphans_are_unfinished_bot_games_nobody_serves(pg_store: Store) -> None:
