@@ -30,6 +30,8 @@ class Outcome:
     held_at_kill: int = 0  # games the killed process held leases of when it died
     held_at_sigterm: int = 0
     sigterm_exit: int | None = None
+    killed: int = 0  # which process was killed, which stopped (the ones holding most games then)
+    stopped: int = 0
     sigterm_pid: int = 0
     seconds: float = 0.0
     decisions: int = 0
@@ -54,6 +56,13 @@ def held_by(db: str, pid: int) -> int:
         store.close()
 
 
+async def _busiest(cluster: Cluster, nodes: Any) -> tuple[int, int]:
+    """The process of ``nodes`` that holds the most leases now, and how many it holds."""
+    held = {i: await asyncio.to_thread(held_by, cluster.db, cluster.nodes[i].pid) for i in nodes}
+    busiest = max(held, key=lambda i: held[i])
+    return busiest, held[busiest]
+
+
 async def _until(seats: list[Seat], tasks: list[asyncio.Task[Seat]], acked: int, deadline: float) -> None:
     while sum(len(s.acked) for s in seats) < acked and not all(t.done() for t in tasks):
         if time.monotonic() > deadline:
@@ -76,12 +85,13 @@ async def run_failover(cluster: Cluster, games: int, deadline: float) -> Outcome
                 out.seats.append(seat)
                 tasks.append(asyncio.create_task(play(cluster.base, seat, s["token"], 100 * i + s["seat"], deadline)))
         await _until(out.seats, tasks, 3 * len(out.seats), deadline)
-        out.held_at_kill = await asyncio.to_thread(held_by, cluster.db, cluster.nodes[0].pid)
-        await asyncio.to_thread(cluster.kill, 0)
+        out.killed, out.held_at_kill = await _busiest(cluster, range(len(cluster.nodes)))
+        await asyncio.to_thread(cluster.kill, out.killed)
         await _until(out.seats, tasks, 6 * len(out.seats), deadline)
-        out.sigterm_pid = cluster.nodes[1].pid
-        out.held_at_sigterm = await asyncio.to_thread(held_by, cluster.db, out.sigterm_pid)
-        out.sigterm_exit = await asyncio.to_thread(cluster.terminate, 1)
+        alive = [i for i in range(len(cluster.nodes)) if i != out.killed]
+        out.stopped, out.held_at_sigterm = await _busiest(cluster, alive)
+        out.sigterm_pid = cluster.nodes[out.stopped].pid
+        out.sigterm_exit = await asyncio.to_thread(cluster.terminate, out.stopped)
         await asyncio.gather(*tasks)
         for game_id in out.games:  # the games of bots alone (and any other) play to their end
             while time.monotonic() < deadline:
