@@ -3,7 +3,7 @@ and scripted people play through the proxy while one process is killed with kill
 stopped with SIGTERM. Every acknowledged decision is stored once, every game finishes on the process
 left, and the lobby lists them all. nginx is Debian's package (scripts/install-nginx): without it the
 test fails saying so, never skips. The 300-game run of the same scenario is
-``python benchmarks/bench_server.py --failover 300`` (its figures: docs/hosting-scale.md).
+``python benchmarks/bench_server.py --games --failover 300`` (its figures: docs/hosting-scale.md).
 """
 
 from __future__ import annotations
