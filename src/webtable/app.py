@@ -14,9 +14,10 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 
 from webtable.guard import Guard
+from webtable.metrics import RequestMetrics
 from webtable.registry import install_defaults
 from webtable.rooms import Hub, StorageDown
-from webtable.routes import lobby, pages, replay, socket
+from webtable.routes import lobby, ops, pages, replay, socket
 from webtable.routes.common import STORAGE_DOWN, error
 from webtable.settings import TableSettings
 from webtable.store import Store
@@ -42,10 +43,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
     app.state.hub = hub
     app.state.creations = {}  # new-game rate buckets per client address (routes.lobby)
     app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.add_middleware(RequestMetrics, metrics=hub.metrics)
     app.add_middleware(Guard, settings=settings)  # added last: it runs first
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     _storage_errors(app, hub)
-    for module in (pages, lobby, replay, socket):
+    for module in (pages, lobby, replay, socket, ops):
         app.include_router(module.router)
     return app
 
@@ -56,6 +58,7 @@ def _storage_errors(app: FastAPI, hub: Hub) -> None:
     @app.exception_handler(SQLAlchemyError)
     async def storage_down(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
         log.warning("storage: %s", str(exc)[:300])
+        hub.metrics.storage_errors.labels("request").inc()
         return error(hub, 503, STORAGE_DOWN, code="storage_down")
 
     @app.exception_handler(StorageDown)

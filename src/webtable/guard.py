@@ -120,6 +120,11 @@ class TooSlow(Exception):
     """A request's body did not arrive within the settings' ``body_timeout``."""
 
 
+# Load balancers and Prometheus call these by the process's address, not the table's name: they answer
+# any Host (they read nothing secret and set nothing; /metrics has its own token, webtable.routes.ops).
+PROBES = frozenset({"/healthz", "/readyz", "/metrics"})
+
+
 class Guard:
     """The ASGI middleware described in the module's docstring."""
 
@@ -135,7 +140,8 @@ class Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         host = headers.get("host", "")
         refusal: tuple[int, str] | None = None
-        if not self.settings.host_allowed(host):
+        probe = kind == "http" and scope.get("method") == "GET" and scope.get("path") in PROBES
+        if not probe and not self.settings.host_allowed(host):
             refusal = 400, f"this server does not answer to the host name {clip(host, 80)!r}"
         elif "origin" in headers and not self._origin_allowed(headers["origin"], host):
             refusal = 403, "requests from another site's page are refused (Origin)"

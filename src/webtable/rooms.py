@@ -29,6 +29,8 @@ from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import ownership, turn_timer
 from webtable.guard import has_hidden_characters
+from webtable.logs import GAME
+from webtable.metrics import TableMetrics
 from webtable.previews import Previews
 from webtable.registry import BOTS, GameKind, Narrator, TableGame, bot_kind, game_kind
 from webtable.replays import build_replay
@@ -329,6 +331,7 @@ class Room:
         it; one the game has moved on from for this seat is refused, so a second tab or a retry cannot
         decide twice: see moved_on_for). ``ack`` runs once the decision is committed, before anyone is
         sent the new state. StorageDown if the store could not commit it."""
+        arrived = time.perf_counter()
         async with self.lock:
             if self.record.status == "abandoned":
                 raise IllegalAction("this game was abandoned by its creator", code="abandoned")
@@ -355,6 +358,7 @@ class Room:
                 raise GameMoved("this game moved to another server process: nothing changed here") from None
             except Exception as exc:
                 log.warning("game %s: storing a decision failed: %s", self.id, str(exc)[:300])
+                self.hub.metrics.storage_errors.labels("decision").inc()
                 self.waiting_on_storage(True)
                 raise StorageDown(
                     "the game store is unavailable (full disk, locked or stopped database), so nothing changed;"
@@ -370,6 +374,9 @@ class Room:
             self.version += 1
             self.record.status = status
             self.record.decisions = self.version
+        metrics = self.hub.metrics
+        metrics.decisions.labels(self.kind.name, "bot" if self.is_bot(seat) else "person").inc()
+        metrics.decision_seconds.labels(self.kind.name).observe(time.perf_counter() - arrived)
         if ack is not None:
             ack()
         self.notify()
@@ -446,6 +453,7 @@ class Room:
             log.warning("game %s: the bot loop ended with a bot still to decide", self.id)
 
     async def _bots(self) -> None:
+        GAME.set(self.id)  # (this task's own context: its log lines name the game)
         settings = self.hub.settings
         refused = 0
         while not self.hub.closing and self.record.status != "abandoned" and not self.gone:
@@ -538,14 +546,17 @@ class Hub:
         self.settings = settings or TableSettings()
         self.rooms: dict[str, Room] = {}
         self.bot_delay = bot_delay
-        self.pool = FairPool(self.settings.bot_threads)
+        self.metrics = TableMetrics()
+        self.metrics.watch(self)
+        # After SIGTERM: no new games, rooms let go (webtable.ownership.drain), /readyz says not ready.
+        self.draining = False
+        self.pool = FairPool(self.settings.bot_threads, on_thought=self.metrics.bot_thinking_seconds.observe)
         # One thread writes to the database: no lock contention between our own writers, and appends
         # that wait while a commit runs are committed together in the next transaction (group commit).
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
         self._appends: list[tuple[Append, asyncio.Future[None]]] = []
         self._writing: asyncio.Task[None] | None = None
         self.closing = False
-        self.draining = False  # SIGTERM: no new games, rooms let go (webtable.ownership.drain)
         # Game ownership when several processes share the store (settings.lease_seconds; None: one process).
         self.leases: ownership.Ownership | None = None
         if self.settings.lease_seconds > 0:
@@ -619,6 +630,7 @@ class Hub:
             raise GameMoved("this game moved to another server process: nothing changed here") from None
         except STORAGE_ERRORS:
             log.warning("game %s: storing its seats failed", game_id, exc_info=True)
+            self.metrics.storage_errors.labels("seats").inc()
             raise StorageDown("the game store is unavailable, so nothing changed; try again in a moment") from None
 
     async def store_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
@@ -629,6 +641,7 @@ class Hub:
             await asyncio.get_running_loop().run_in_executor(self.writer, add)
         except STORAGE_ERRORS:
             log.warning("game %s: storing a %s note failed", game_id, kind, exc_info=True)
+            self.metrics.storage_errors.labels("note").inc()
             raise StorageDown("the game store is unavailable, so nothing was kept; try again in a moment") from None
 
     # -------------------------------------------------------------------------------- life cycle

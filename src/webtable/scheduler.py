@@ -28,9 +28,11 @@ def _timed(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, float]:
 
 
 class FairPool:
-    def __init__(self, threads: int = 4) -> None:
+    def __init__(self, threads: int = 4, on_thought: Callable[[float], None] | None = None) -> None:
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
+        self.threads = threads
         self.free = threads
+        self.on_thought = on_thought  # told each decision's thread seconds (the server's metrics)
         self.used: dict[str, float] = {}  # thread seconds each waiting or running game has used
         # The seconds really spent, without the levelling: games levelled to the same figure are served the
         # one that has spent least first (a game whose bot decides at once must not queue behind heavy ties).
@@ -78,9 +80,19 @@ class FairPool:
             result, seconds = f.result()
             self.used[game] = self.used.get(game, 0.0) + seconds
             self.spent[game] = self.spent.get(game, 0.0) + seconds
+            if self.on_thought is not None:
+                self.on_thought(seconds)
             if not done.done():
                 done.set_result(result)
         self._dispatch(loop)
+
+    def queued(self) -> int:
+        """Decisions waiting for a thread."""
+        return sum(len(queue) for queue in self.waiting.values())
+
+    def busy(self) -> int:
+        """Threads deciding now."""
+        return self.threads - self.free
 
     def forget(self, game: str) -> None:
         """A game left memory: drop its account (unless it is waiting)."""

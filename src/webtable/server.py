@@ -14,7 +14,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from webtable import ownership
+from webtable import logs, ownership
 from webtable.app import create_app
 from webtable.rooms import Hub
 from webtable.settings import LOCAL_HOSTS, TableSettings
@@ -149,8 +149,11 @@ def serve(
     db: str | None = None,
     bot_delay: float = 0.25,
     settings: TableSettings | None = None,
+    log_format: str | None = None,
 ) -> None:
-    """Serve the lobby and games at http://host:port/ until interrupted; games live in ``db``."""
+    """Serve the lobby and games at http://host:port/ until interrupted; games live in ``db``; logs as
+    text or JSON lines (``log_format``, else $WALLENSTEIN_LOG_FORMAT: webtable.logs)."""
+    logs.configure(log_format)
     settings = settings or TableSettings()
     if host not in LOCAL_HOSTS and host not in ("0.0.0.0", "::"):
         settings.hosts = (*settings.hosts, host)  # the address it listens on is a name it answers to
@@ -163,6 +166,7 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        log_config=None,  # (logs.configure set the handlers: uvicorn's default config would replace them)
         http=functools.partial(  # type: ignore[arg-type]
             TimedH11,
             header_timeout=settings.header_timeout,

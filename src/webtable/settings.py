@@ -67,6 +67,8 @@ class TableSettings:
     shutdown_grace: float = 3.0
     # Unfinished games without a bot in all (429 beyond; games with bots have their own cap; 0: none).
     max_people_games: int = 5000
+    # GET /metrics answers only requests with "Authorization: Bearer <token>" when this is set (a secret).
+    metrics_token: str = ""
     # Several server processes over one PostgreSQL database: each game is served by one of them, which
     # holds its lease for this long and renews it (s; webtable.ownership). 0: this process is the only one.
     lease_seconds: float = 0.0

@@ -160,6 +160,11 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Raise a storage error unless the database answers a query (the server's readiness check)."""
+        with self.engine.connect() as connection:
+            connection.execute(sa.text("SELECT 1"))
+
     def create(self, record: GameRecord, history: list[dict[str, Any]], owner: Owner | None = None) -> None:
         """Store a new game with its history so far (head and set-up chance outcomes), atomically."""
         with self.engine.begin() as conn:

@@ -130,6 +130,7 @@ def test_draining_refuses_new_games_and_tells_pages_to_reconnect(tmp_path: Path)
             assert getattr(closed.value, "code", None) == 1012
         refused = client.post("/api/games", json={"seats": [{"type": "human"}] * 3})
         assert refused.status_code == 503 and refused.json()["code"] == "server_stopping"
+        assert client.get("/readyz").status_code == 503, "a draining process is not ready"
         assert not hub.rooms
 
 

@@ -46,6 +46,7 @@ from tabletop.i18n import language
 from webtable import messages, turn_timer
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, clip, parse_json
+from webtable.logs import GAME
 from webtable.rooms import Client, GameMoved, Hub, Room, StorageDown
 from webtable.routes.common import STORAGE_DOWN, Bucket, hub_of
 from webtable.views import state_message
@@ -79,6 +80,7 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
 
 
 async def _session(websocket: WebSocket, hub: Hub, game_id: str, address: str) -> None:
+    GAME.set(game_id[:64])  # this connection's log lines name its game (webtable.logs)
     room = await _room_or_refuse(websocket, hub, game_id)
     if room is None:
         return
