@@ -354,7 +354,7 @@ class Room:
                 await self.hub.commit((self.id, self.stored, new, status, self.version + 1))
             except NotOwner:
                 self.gone = True  # lost to another process while this one was paused: it lets go
-                asyncio.get_running_loop().create_task(ownership.let_go(self.hub, self, release=False))
+                self.hub.tasks.append(asyncio.get_running_loop().create_task(ownership.let_go(self.hub, self, False)))
                 raise GameMoved("this game moved to another server process: nothing changed here") from None
             except Exception as exc:
                 log.warning("game %s: storing a decision failed: %s", self.id, str(exc)[:300])
