@@ -73,13 +73,14 @@ class Ownership:
         conn.execute(LEASES.insert().values(game_id=game_id, holder=self.holder, token=1, expires=self._expiry()))
         self.tokens[game_id] = 1
 
-    def fence(self, conn: Connection, game_ids: list[str]) -> set[str]:
-        """The games of ``game_ids`` this process no longer owns. The lease rows stay locked until the
-        transaction ends, so no other process can take them between this check and the commit."""
+    def fence(self, conn: Connection, game_ids: list[str]) -> dict[str, int]:
+        """The games of ``game_ids`` this process holds, with their fencing tokens: a commit stands only
+        under the token its room was loaded with (a room of an earlier lease of this same process is
+        refused too). The lease rows stay locked until the transaction ends, so no other process can
+        take them between this check and the commit."""
         query = sa.select(LEASES.c.game_id, LEASES.c.holder, LEASES.c.token).where(LEASES.c.game_id.in_(game_ids))
         rows = conn.execute(query.order_by(LEASES.c.game_id).with_for_update()).all()
-        mine = {r.game_id for r in rows if r.holder == self.holder and r.token == self.tokens.get(r.game_id)}
-        return set(game_ids) - mine
+        return {r.game_id: int(r.token) for r in rows if r.holder == self.holder}
 
     def _expiry(self) -> Any:
         return self._now() + self.seconds
@@ -167,10 +168,19 @@ class Ownership:
         query = sa.select(LEASES.c.game_id).where(LEASES.c.game_id.in_(game_ids)).order_by(LEASES.c.game_id)
         conn.execute(query.with_for_update())
 
-    def release_quietly(self, game_id: str) -> None:
-        """``release`` of one game where nobody waits for it: a failure is logged (the lease expires)."""
+    def release_one(self, game_id: str, token: int | None) -> None:
+        """Give up the lease of ``game_id`` held under ``token`` only (not a newer one of this process)."""
+        if token is None or self.tokens.get(game_id) != token:
+            return
+        self.tokens.pop(game_id, None)
+        with self.engine.begin() as conn:
+            mine = sa.and_(LEASES.c.game_id == game_id, LEASES.c.holder == self.holder, LEASES.c.token == token)
+            conn.execute(LEASES.update().where(mine).values(holder=None, expires=self._now()))
+
+    def release_quietly(self, game_id: str, token: int) -> None:
+        """``release_one`` where nobody waits for it: a failure is logged (the lease expires instead)."""
         try:
-            self.release([game_id])
+            self.release_one(game_id, token)
         except STORAGE_ERRORS:
             log.warning("game %s: releasing its lease failed (it expires instead)", game_id, exc_info=True)
 
@@ -234,10 +244,10 @@ async def let_go(hub: Hub, room: Room, release: bool, code: str = "game_moving")
     if hub.leases is not None:
         if release:
             try:
-                await asyncio.to_thread(hub.leases.release, [room.id])
+                await asyncio.to_thread(hub.leases.release_one, room.id, room.token)
             except STORAGE_ERRORS:
                 log.warning("game %s: releasing its lease failed (it expires instead)", room.id, exc_info=True)
-        else:
+        elif hub.leases.tokens.get(room.id) == room.token:
             hub.leases.forget(room.id)
     words = {"game_moving": "this game moves to another server process", "server_stopping": "this server stops"}
     for client in list(room.clients):

@@ -198,6 +198,8 @@ class Room:
         self.spectator_text: dict[str, tuple[int, int, str]] = {}
         self.announcing: asyncio.TimerHandle | None = None
         self.gone = False  # another process serves it now, or this one stops (webtable.ownership.let_go)
+        # The fencing token of the lease this room was opened under (several processes; None: one).
+        self.token = hub.leases.tokens.get(record.id) if hub.leases is not None else None
 
     @property
     def id(self) -> str:
@@ -236,7 +238,7 @@ class Room:
                     seats = [dict(s) for s in self.record.seats]
                     del seats[seat]["invite_sha256"]
                     seats[seat]["token_sha256"] = token_digest(token)
-                    await self.hub.store_seats(self.id, seats)
+                    await self.hub.store_seats(self.id, seats, self.token)
                     self.record.seats = seats
                     return seat, token
         raise IllegalAction("this invite opens no seat of this game (was it claimed already?)", code="invite_unknown")
@@ -253,7 +255,7 @@ class Room:
             invite = secrets.token_urlsafe(18)
             seats = [dict(s) for s in self.record.seats]
             seats[seat]["invite_sha256"] = token_digest(invite)
-            await self.hub.store_seats(self.id, seats)
+            await self.hub.store_seats(self.id, seats, self.token)
             self.record.seats = seats
             return invite
 
@@ -351,7 +353,7 @@ class Room:
             new = history[self.stored :]
             status = "over" if trial.over else "running"
             try:
-                await self.hub.commit((self.id, self.stored, new, status, self.version + 1))
+                await self.hub.commit((self.id, self.stored, new, status, self.version + 1), self.token)
             except NotOwner:
                 self.gone = True  # lost to another process while this one was paused: it lets go
                 self.hub.tasks.append(asyncio.get_running_loop().create_task(ownership.let_go(self.hub, self, False)))
@@ -383,7 +385,7 @@ class Room:
         if trial.over:
             self.hub.bot_games.pop(self.id, None)
             self.hub.people_games.discard(self.id)
-            self.hub.release_lease(self.id)
+            self.hub.release_lease(self.id, self.token)
         self.kick_bots()
         turn_timer.arm(self)  # a person's turn time limit, if the game has one
 
@@ -554,7 +556,7 @@ class Hub:
         # One thread writes to the database: no lock contention between our own writers, and appends
         # that wait while a commit runs are committed together in the next transaction (group commit).
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
-        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
+        self._appends: list[tuple[Append, asyncio.Future[None], int | None]] = []
         self._writing: asyncio.Task[None] | None = None
         self.closing = False
         # Game ownership when several processes share the store (settings.lease_seconds; None: one process).
@@ -577,11 +579,12 @@ class Hub:
         self.previews = Previews(self.settings)  # battle odds, rate-limited and cached (webtable.previews)
         self.tasks: list[asyncio.Task[None]] = []
 
-    async def commit(self, append: Append) -> None:
-        """Store one game's new history entries; returns once they are committed."""
+    async def commit(self, append: Append, token: int | None = None) -> None:
+        """Store one game's new history entries (decided under the lease ``token``, with several
+        processes); returns once they are committed. NotOwner if this process no longer holds it so."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._appends.append((append, done))
+        self._appends.append((append, done, token))
         if self._writing is None or self._writing.done():
             self._writing = loop.create_task(self._write())
         await done
@@ -591,11 +594,11 @@ class Hub:
         while self._appends:
             batch, self._appends = self._appends, []
             try:
-                lost = await loop.run_in_executor(self.writer, self.store.append_many, [a for a, _ in batch])
-                for (game_id, *_), done in batch:
+                lost = await loop.run_in_executor(self.writer, self._append, batch)
+                for at, ((game_id, *_), done, _) in enumerate(batch):
                     if done.done():  # (its waiter may have been cancelled: the server stops)
                         continue
-                    if game_id in lost:  # another process serves it now (webtable.ownership)
+                    if at in lost:  # another process serves it now (webtable.ownership)
                         done.set_exception(NotOwner(game_id))
                     else:
                         done.set_result(None)
@@ -604,13 +607,13 @@ class Hub:
                 # fails, and so do the appends that came while it waited, at once. Trying each again in
                 # turn held a person's decision for a busy timeout per game queued before it.
                 failed, self._appends = [*batch, *self._appends], []
-                for _, done in failed:
+                for _, done, _ in failed:
                     if not done.done():
                         done.set_exception(exc)
             except Exception:  # one bad append must not sink the others: store them one by one
-                for append, done in batch:
+                for append, done, token in batch:
                     try:
-                        if await loop.run_in_executor(self.writer, self.store.append_many, [append]):
+                        if await loop.run_in_executor(self.writer, self._append, [(append, done, token)]):
                             raise NotOwner(append[0])
                         if not done.done():
                             done.set_result(None)
@@ -618,14 +621,23 @@ class Hub:
                         if not done.done():
                             done.set_exception(exc)
 
-    def release_lease(self, game_id: str) -> None:
-        """A game that ended needs no owner: its lease goes, in the writer's turn (several processes)."""
-        if self.leases is not None and game_id in self.leases.tokens:
-            asyncio.get_running_loop().run_in_executor(self.writer, self.leases.release_quietly, game_id)
+    def _append(self, batch: list[tuple[Append, asyncio.Future[None], int | None]]) -> set[int]:
+        """The store's append of a batch (in the writer thread); the positions refused by the fence."""
+        appends = [a for a, _, _ in batch]
+        if self.leases is None:
+            self.store.append_many(appends)
+            return set()
+        return self.store.append_many(appends, [t for _, _, t in batch])
 
-    async def store_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+    def release_lease(self, game_id: str, token: int | None) -> None:
+        """A game that ended needs no owner: its lease goes, in the writer's turn (several processes)."""
+        if self.leases is not None and token is not None:
+            asyncio.get_running_loop().run_in_executor(self.writer, self.leases.release_quietly, game_id, token)
+
+    async def store_seats(self, game_id: str, seats: list[dict[str, Any]], token: int | None = None) -> None:
         try:
-            await asyncio.get_running_loop().run_in_executor(self.writer, self.store.set_seats, game_id, seats)
+            write = functools.partial(self.store.set_seats, game_id, seats, token)
+            await asyncio.get_running_loop().run_in_executor(self.writer, write)
         except NotOwner:
             raise GameMoved("this game moved to another server process: nothing changed here") from None
         except STORAGE_ERRORS:
@@ -855,7 +867,8 @@ class Hub:
             try:
                 loop = asyncio.get_running_loop()
                 fenced = self.leases is not None
-                await loop.run_in_executor(self.writer, self.store.set_status, room.id, "abandoned", fenced)
+                write = functools.partial(self.store.set_status, room.id, "abandoned", room.token, fenced)
+                await loop.run_in_executor(self.writer, write)
             except NotOwner:
                 raise GameMoved("this game moved to another server process: nothing changed here") from None
             except STORAGE_ERRORS:
@@ -865,7 +878,7 @@ class Hub:
             room.bot_task.cancel()
         self.bot_games.pop(room.id, None)
         self.people_games.discard(room.id)
-        self.release_lease(room.id)
+        self.release_lease(room.id, room.token)
         room.broadcast({"type": "room", "game": room.summary()})
         room.notify()
 

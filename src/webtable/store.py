@@ -138,8 +138,9 @@ class NotOwner(Exception):
 
 
 # Set by webtable.ownership when several processes share the store: called inside the transaction of
-# every commit that changes a game, with the games it changes; returns those this process no longer owns.
-Fence = Callable[[Connection, list[str]], set[str]]
+# every commit that changes a game, with the games it changes; returns those of them this process holds,
+# with their fencing tokens (the rows stay locked until the commit).
+Fence = Callable[[Connection, list[str]], dict[str, int]]
 
 
 class Store:
@@ -193,14 +194,20 @@ class Store:
         """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""
         self.append_many([(game_id, first_seq, entries, status, decisions)])
 
-    def append_many(self, batch: list[tuple[str, int, list[dict[str, Any]], str, int]]) -> set[str]:
-        """Several games' appends in one transaction (group commit: one disk flush for all). Returns the
-        games left out because this process no longer owns them (see ``fence``; always empty without)."""
+    def append_many(
+        self, batch: list[tuple[str, int, list[dict[str, Any]], str, int]], tokens: list[int | None] | None = None
+    ) -> set[int]:
+        """Several games' appends in one transaction (group commit: one disk flush for all). With a
+        ``fence``, ``tokens`` holds the fencing token each append was decided under: one whose game this
+        process no longer holds under that token is left out. Returns the positions left out."""
         now = time.time()
         with self.engine.begin() as conn:
-            lost = self.fence(conn, sorted({b[0] for b in batch})) if self.fence is not None else set()
-            if lost:
-                batch = [b for b in batch if b[0] not in lost]
+            lost: set[int] = set()
+            if self.fence is not None:
+                held = self.fence(conn, sorted({b[0] for b in batch}))
+                claimed = tokens if tokens is not None else [None] * len(batch)
+                lost = {i for i, b in enumerate(batch) if claimed[i] is None or held.get(b[0]) != claimed[i]}
+                batch = [b for i, b in enumerate(batch) if i not in lost]
             rows = [
                 {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
                 for gid, first, entries, _, _ in batch
@@ -214,21 +221,23 @@ class Store:
                 )
         return lost
 
-    def _check_owner(self, conn: Connection, game_id: str) -> None:
-        if self.fence is not None and self.fence(conn, [game_id]):
+    def _check_owner(self, conn: Connection, game_id: str, token: int | None) -> None:
+        if self.fence is not None and (token is None or self.fence(conn, [game_id]).get(game_id) != token):
             raise NotOwner(f"game {game_id} is served by another process now")
 
-    def set_status(self, game_id: str, status: str, fenced: bool = False) -> None:
-        """Mark a game abandoned or damaged (its history is kept); ``fenced``: only by its owner (NotOwner)."""
+    def set_status(self, game_id: str, status: str, token: int | None = None, fenced: bool = False) -> None:
+        """Mark a game abandoned or damaged (its history is kept); ``fenced``: only by its owner, who
+        holds it under ``token`` (NotOwner otherwise; see ``fence``)."""
         with self.engine.begin() as conn:
             if fenced:
-                self._check_owner(conn, game_id)
+                self._check_owner(conn, game_id, token)
             conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(status=status))
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        """Store a game's seats after an invite was claimed or issued again (only by its owner: NotOwner)."""
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]], token: int | None = None) -> None:
+        """Store a game's seats after an invite was claimed or issued again (with a ``fence``: only by its
+        owner, holding it under ``token``; NotOwner otherwise)."""
         with self.engine.begin() as conn:
-            self._check_owner(conn, game_id)
+            self._check_owner(conn, game_id, token)
             conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(seats=_dumps(seats)))
 
     def owner(self, game_id: str) -> Owner | None:

@@ -43,17 +43,35 @@ def test_a_paused_owner_cannot_commit_after_its_lease_was_taken(pg_store: Store)
     first, second = Ownership(pg_store.engine, 0.5), Ownership(pg_store.engine, 0.5)
     new_game(pg_store, "g1", PEOPLE, first)
     pg_store.fence = first.fence
-    assert pg_store.append_many([("g1", 1, [{"seat": 0, "action": "a"}], "running", 1)]) == set()
+    mine = first.tokens["g1"]
+    assert pg_store.append_many([("g1", 1, [{"seat": 0, "action": "a"}], "running", 1)], [mine]) == set()
     assert second.take("g1") == "held", "a live lease is not taken"
     time.sleep(0.6)  # the first process is paused past its lease
     assert second.take("g1") == "taken"
-    assert second.tokens["g1"] == first.tokens["g1"] + 1
-    lost = pg_store.append_many([("g1", 2, [{"seat": 1, "action": "b"}], "running", 2)])
-    assert lost == {"g1"}
+    assert second.tokens["g1"] == mine + 1
+    # (another game of the same process, in the same batch: it is stored)
+    other: tuple[str, int, list[dict[str, Any]], str, int] = ("g2", 0, [], "running", 0)
+    new_game(pg_store, "g2", PEOPLE, first)
+    lost = pg_store.append_many([("g1", 2, [{"seat": 1, "action": "b"}], "running", 2), other], [mine, 1])
+    assert lost == {0}
     assert [e.get("action") for e in pg_store.history("g1")] == [None, "a"], "nothing of the paused owner's"
     assert first.renew() == ({"g1"}, set())
     pg_store.fence = second.fence
-    assert pg_store.append_many([("g1", 2, [{"seat": 1, "action": "c"}], "running", 2)]) == set()
+    assert pg_store.append_many([("g1", 2, [{"seat": 1, "action": "c"}], "running", 2)], [mine + 1]) == set()
+
+
+def test_a_room_of_an_earlier_lease_of_the_same_process_cannot_commit(pg_store: Store) -> None:
+    """A process that let a game go and took it again has two rooms' worth of decisions in flight: only
+    the room opened under the newer lease commits."""
+    owner = Ownership(pg_store.engine, 30)
+    new_game(pg_store, "g5", PEOPLE, owner)
+    pg_store.fence = owner.fence
+    owner.release_one("g5", 1)
+    assert owner.take("g5") == "taken" and owner.tokens["g5"] == 2
+    assert pg_store.append_many([("g5", 1, [{"seat": 0, "action": "old"}], "running", 1)], [1]) == {0}
+    assert pg_store.append_many([("g5", 1, [{"seat": 0, "action": "new"}], "running", 1)], [2]) == set()
+    owner.release_one("g5", 1)  # a late release of the old lease leaves the new one alone
+    assert owner.tokens == {"g5": 2} and owner.renew() == (set(), set())
 
 
 def test_a_game_asked_for_is_handed_over_and_the_lease_moves_with_a_new_token(pg_store: Store) -> None:
@@ -106,9 +124,9 @@ def test_fencing_also_guards_seats_and_abandoning(pg_store: Store) -> None:
     assert second.take("g3") == "taken"
     pg_store.fence = first.fence
     with pytest.raises(NotOwner):
-        pg_store.set_seats("g3", BOTS)
+        pg_store.set_seats("g3", BOTS, 1)
     with pytest.raises(NotOwner):
-        pg_store.set_status("g3", "abandoned", fenced=True)
+        pg_store.set_status("g3", "abandoned", 1, fenced=True)
     record = pg_store.record("g3")
     assert record is not None and record.status == "running" and record.seats == PEOPLE
 
