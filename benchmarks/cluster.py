@@ -99,7 +99,7 @@ def free_port() -> int:
         return port
 
 
-def _wait_http(port: int, proc: subprocess.Popen[bytes], log: Path, timeout: float = 60) -> None:
+def _wait_http(port: int, proc: subprocess.Popen[bytes], log: Path, timeout: float = 240) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
