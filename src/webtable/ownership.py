@@ -19,7 +19,6 @@ of the process (``drain``). With one process (the default) none of this runs: no
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
@@ -235,12 +234,7 @@ async def let_go(hub: Hub, room: Room, release: bool, code: str = "game_moving")
     """Stop serving ``room``: the decision in hand is committed first, its bots stop, its lease is released
     (``release``; not when another process has taken it), then its pages are told to reconnect (they
     reach the game's new owner)."""
-    async with room.lock:
-        room.gone = True
-    if room.bot_task is not None:
-        room.bot_task.cancel()
-    if hub.rooms.get(room.id) is room:
-        del hub.rooms[room.id]
+    await _stop(hub, room)
     if hub.leases is not None:
         if release:
             try:
@@ -249,6 +243,20 @@ async def let_go(hub: Hub, room: Room, release: bool, code: str = "game_moving")
                 log.warning("game %s: releasing its lease failed (it expires instead)", room.id, exc_info=True)
         elif hub.leases.tokens.get(room.id) == room.token:
             hub.leases.forget(room.id)
+    _tell(room, code)
+
+
+async def _stop(hub: Hub, room: Room) -> None:
+    """No more decisions in ``room`` (the one in hand is committed first) and no more bots; out of memory."""
+    async with room.lock:
+        room.gone = True
+    if room.bot_task is not None:
+        room.bot_task.cancel()
+    if hub.rooms.get(room.id) is room:
+        del hub.rooms[room.id]
+
+
+def _tell(room: Room, code: str) -> None:
     words = {"game_moving": "this game moves to another server process", "server_stopping": "this server stops"}
     for client in list(room.clients):
         client.reconnect({"type": "error", "message": f"{words[code]}: reconnecting", "code": code})
@@ -304,11 +312,16 @@ async def _adopt(hub: Hub, leases: Ownership) -> None:
 
 
 async def drain(hub: Hub) -> None:
-    """SIGTERM: no new games; every room lets go (decisions in hand committed, leases released, pages told
-    to reconnect)."""
+    """SIGTERM: no new games; every room stops (the decisions in hand committed first), every lease of
+    this process is released in one transaction, then the pages are told to reconnect (they reach a
+    process that can take their game at once)."""
     hub.draining = True
     rooms = list(hub.rooms.values())
-    await asyncio.gather(*(let_go(hub, r, release=True, code="server_stopping") for r in rooms))
-    if hub.leases is not None and hub.leases.tokens:  # games taken but never opened here
-        with contextlib.suppress(*STORAGE_ERRORS):
-            await asyncio.to_thread(hub.leases.release, list(hub.leases.tokens))
+    await asyncio.gather(*(_stop(hub, r) for r in rooms))
+    if hub.leases is not None and hub.leases.tokens:
+        try:
+            await asyncio.get_running_loop().run_in_executor(hub.writer, hub.leases.release, list(hub.leases.tokens))
+        except STORAGE_ERRORS:
+            log.warning("releasing the leases failed (they expire instead)", exc_info=True)
+    for room in rooms:
+        _tell(room, "server_stopping")

@@ -137,6 +137,8 @@ class DrainingServer(uvicorn.Server):
             games = len(self.hub.rooms)
             await asyncio.wait_for(ownership.drain(self.hub), self.grace)
             print(f"drained: {games} games let go, their pages told to reconnect", flush=True)
+        except TimeoutError:
+            log.warning("draining took longer than %s s; stopping anyway (leases left expire)", self.grace)
         except Exception:
             log.exception("draining did not finish; stopping anyway")
         finally:
