@@ -13,6 +13,13 @@ loop is bounded.
     python benchmarks/bench_server.py --games --startup 1000     # time to serve with 1,000 stored games
     python benchmarks/bench_server.py --games --memory 50        # memory per finished 5-player game
     python benchmarks/bench_server.py --games --abuse            # a game's p99 under spectators + creations
+    python benchmarks/bench_server.py --processes 1 2 --games 50 100 300 --decisions 20   # behind nginx
+    python benchmarks/bench_server.py --games --failover 300     # 3 processes, kill -9 and SIGTERM mid-play
+
+``--processes``: the same games through nginx in front of that many server processes over one PostgreSQL
+database (game leases, webtable.ownership; a throwaway server from tests/webtable/pgtemp.py unless --db
+names one), each count in turn, with the servers' CPU time. ``--failover``: the failover scenario of
+tests/webtable/test_web_cluster.py at that many games, with what was lost or doubled (nothing, or it says).
 
 ``--attack HOST:PORT GAME`` is the attacker alone (500 spectator sockets on GAME and a flood of new games
 until a line or end of file on stdin; prints what it got as JSON): test_web_abuse.py runs it in its own
@@ -34,7 +41,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +50,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as connect_sync
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # cluster.py and failover.py, beside this file
 
 PEOPLE = [{"type": "human"}] * 3
 
@@ -374,6 +383,110 @@ def bench_abuse(tmp: str, samples: int, *limits: str) -> None:
         )
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes have used so far (the machine's cores are shared)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+async def run_people(base: str, games: int, decisions: int) -> dict[str, Any]:
+    """``run``'s games (one person, three random bots) through a proxy: the person reconnects if it must."""
+    from cluster import Seat, create_game, play
+
+    seats = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 3
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+        made = [await create_game(http, {"game": "wallenstein", "seats": seats}) for _ in range(games)]
+        before = sum(g["game"]["version"] for g in made)
+        people = [Seat(g["id"], 0) for g in made]
+        start = time.perf_counter()
+        deadline = time.monotonic() + 3600
+        tokens = [g["seats"][0]["token"] for g in made]
+        await asyncio.gather(*(play(base, people[i], tokens[i], i, deadline, decisions) for i in range(games)))
+        seconds = time.perf_counter() - start
+        total = 0
+        for g in made:
+            total += (await http.get(f"/api/games/{g['id']}")).json()["version"]
+    lat = sorted(t for p in people for t in p.latencies)
+    return {
+        "games": games,
+        "person_actions": len(lat),
+        "all_decisions": total - before,
+        "seconds": round(seconds, 2),
+        "decisions_per_s": round((total - before) / seconds, 1),
+        "p50_ms": round(1000 * statistics.median(lat), 2),
+        "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
+        "max_ms": round(1000 * lat[-1], 2),
+        "reconnects": sum(p.reconnects for p in people),
+    }
+
+
+@contextlib.contextmanager
+def postgres_url(given: str | None) -> Iterator[Callable[[], str]]:
+    """Fresh PostgreSQL databases: on the server of ``given`` (a URL; each call: that database, emptied of
+    nothing: use a fresh one per run) or on a throwaway server (tests/webtable/pgtemp.py)."""
+    if given:
+        yield lambda: given
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "webtable"))
+    from pgtemp import start_postgres
+
+    server = start_postgres(free_port())
+    try:
+        yield server.new_database
+    finally:
+        server.stop()
+
+
+def bench_processes(tmp: str, counts: list[int], games: list[int], decisions: int, db: str | None) -> None:
+    from cluster import Cluster
+
+    from webtable.store import Store
+
+    print("processes  games  person-actions  decisions  seconds  decisions/s  p50 ms  p99 ms  max ms  CPU ms/decision")
+    with postgres_url(db) as new_database:
+        for n in counts:
+            url = new_database()
+            Store(url).close()  # the schema, made once
+            folder = Path(tempfile.mkdtemp(dir=tmp))
+            with Cluster(url, n, folder, lease=6.0) as cluster:
+                for g in games:
+                    cpu = cpu_seconds([p.pid for p in cluster.nodes])
+                    r = asyncio.run(run_people(cluster.base, g, decisions))
+                    cpu = cpu_seconds([p.pid for p in cluster.nodes]) - cpu
+                    print(
+                        f"{n:9d}  {r['games']:5d}  {r['person_actions']:14d}  {r['all_decisions']:9d}"
+                        f"  {r['seconds']:7.1f}  {r['decisions_per_s']:11.1f}  {r['p50_ms']:6.1f}  {r['p99_ms']:6.1f}"
+                        f"  {r['max_ms']:6.1f}  {1000 * cpu / max(1, r['all_decisions']):15.2f}",
+                        flush=True,
+                    )
+
+
+def bench_failover(tmp: str, games: int, db: str | None) -> None:
+    from cluster import Cluster
+    from failover import figures, problems, run_failover
+
+    from webtable.store import Store
+
+    with postgres_url(db) as new_database:
+        url = new_database()
+        Store(url).close()
+        with Cluster(url, 3, Path(tempfile.mkdtemp(dir=tmp)), lease=6.0) as cluster:
+            cpu = cpu_seconds([p.pid for p in cluster.nodes])
+            out = asyncio.run(run_failover(cluster, games, time.monotonic() + 3600))
+            cpu = cpu_seconds([p.pid for p in cluster.nodes]) - cpu  # (the survivor's; the others are gone)
+            listed = httpx.get(f"http://{cluster.base}/api/games", timeout=60).json()["games"]
+        print(f"failover: {figures(out)}; the surviving server's CPU {cpu:.1f} s")
+        found = problems(url, out)
+        print(f"failover: {'nothing lost or doubled' if not found else found[:20]}")
+        finished = all(g["status"] == "over" for g in listed)
+        print(f"failover: the lobby lists the {len(listed)} latest games, all of them finished: {finished}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, nargs="*", default=[10, 50, 100], help="concurrent games per run")
@@ -386,6 +499,8 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=300, help="decisions per latency figure (--abuse)")
     parser.add_argument("--attack", nargs=2, metavar=("HOST:PORT", "GAME"), help="run only the attacker")
     parser.add_argument("--spectators", type=int, default=500, help="spectator sockets of the attacker")
+    parser.add_argument("--processes", type=int, nargs="*", default=[], help="server processes behind nginx")
+    parser.add_argument("--failover", type=int, default=0, help="games of the failover scenario (3 processes)")
     args = parser.parse_args()
     if args.attack:
         attack_main(args.attack[0], args.attack[1], args.spectators)
@@ -400,20 +515,29 @@ def main() -> None:
             bench_abuse(
                 tmp, args.samples, "--limit", "max_spectators=1000", "--limit", "max_connections_per_client=1000"
             )
+        if args.failover:
+            bench_failover(tmp, args.failover, args.db)
+        if args.processes:
+            bench_processes(tmp, args.processes, args.games, args.decisions, args.db)
+            return
         if not args.games:
             return
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         # One address plays every game here: the per-address limits of a public table are lifted.
         lifted = ["games_per_minute=0", "max_bot_games=0", "max_bot_games_per_client=0"]
-        lifted += ["max_connections_per_client=100000", f"bot_threads={4}"]
+        lifted += ["max_connections_per_client=100000", "max_http_per_client=0", f"bot_threads={4}"]
         extra = [a for limit in lifted for a in ("--limit", limit)] + ["--bot-delay", str(args.bot_delay)]
-        with serving(db, *extra) as (base, _, _):
-            print("games  person-actions  decisions  seconds  decisions/s  p50 ms  p99 ms  max ms")
+        with serving(db, *extra) as (base, proc, _):
+            # (The server's CPU seconds per decision hold on a machine whose cores others share too.)
+            print("games  person-actions  decisions  seconds  decisions/s  p50 ms  p99 ms  max ms  CPU ms/decision")
             for n in args.games:
+                cpu = cpu_seconds([proc.pid])
                 r = asyncio.run(run(f"ws://{base}", n, args.decisions))
+                cpu = cpu_seconds([proc.pid]) - cpu
                 print(
                     f"{r['games']:5d}  {r['person_actions']:14d}  {r['all_decisions']:9d}  {r['seconds']:7.1f}"
-                    f"  {r['decisions_per_s']:11.1f}  {r['p50_ms']:6.1f}  {r['p99_ms']:6.1f}  {r['max_ms']:6.1f}",
+                    f"  {r['decisions_per_s']:11.1f}  {r['p50_ms']:6.1f}  {r['p99_ms']:6.1f}  {r['max_ms']:6.1f}"
+                    f"  {1000 * cpu / max(1, r['all_decisions']):15.2f}",
                     flush=True,
                 )
 

@@ -27,7 +27,7 @@ from sqlalchemy.exc import OperationalError
 
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
-from webtable import engine_check, turn_timer
+from webtable import engine_check, ownership, turn_timer
 from webtable.guard import has_hidden_characters
 from webtable.logs import GAME
 from webtable.metrics import TableMetrics
@@ -38,7 +38,7 @@ from webtable.replays import builder as replay_builder
 from webtable.reviews import Reviewer
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
-from webtable.store import STORAGE_ERRORS, Append, DamagedGame, GameRecord, Owner, Store
+from webtable.store import STORAGE_ERRORS, Append, DamagedGame, GameRecord, NotOwner, Owner, Store
 from webtable.views import Chapter, Storyboard, decisions_of, log_entries, new_told_game, told_game, watch
 
 log = logging.getLogger("webtable")
@@ -56,6 +56,14 @@ class StorageDown(IllegalAction):
 
     def __init__(self, message: str = "", **coded: Any) -> None:
         super().__init__(message, **({"code": "storage_down"} | coded))
+
+
+class GameMoved(StorageDown):
+    """Another server process serves this game now (or this one is stopping): nothing changed here; the
+    page reconnects and reaches the game's owner (webtable.ownership)."""
+
+    def __init__(self, message: str = "", **coded: Any) -> None:
+        super().__init__(message, **({"code": "game_moving"} | coded))
 
 
 class StaleDecision(IllegalAction):
@@ -118,6 +126,7 @@ class Client:
     state_queued: bool = False
     max_queued: int = 1000  # messages not yet sent; more means the peer has stopped reading
     stalled: asyncio.Event = field(default_factory=asyncio.Event)  # set then: its session closes it
+    close_code: int = 1000  # how its session closes the socket once the queue ends (1012: reconnect)
 
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message for this connection. A peer that leaves ``max_queued`` messages unread is
@@ -129,6 +138,13 @@ class Client:
             self.stalled.set()
             return
         self.queue.put_nowait(message)
+
+    def reconnect(self, message: dict[str, Any]) -> None:
+        """Send ``message``, then close with 1012 (service restart): the page reconnects, reaching the
+        game's new owner (a game handed over, a server draining). Sent past the cap: it is the last."""
+        self.close_code = 1012
+        self.queue.put_nowait(message)
+        self.queue.put_nowait(None)
 
     def push_state(self) -> None:
         """Ask for a fresh state message; several requests before it is sent become one."""
@@ -184,6 +200,9 @@ class Room:
         self.spectator_text: dict[str, tuple[int, int, str]] = {}
         self.announcing: asyncio.TimerHandle | None = None
         self.hints: dict[int, int] = {}  # hints each seat asked for (routes.review; counted in the summary)
+        self.gone = False  # another process serves it now, or this one stops (webtable.ownership.let_go)
+        # The fencing token of the lease this room was opened under (several processes; None: one).
+        self.token = hub.leases.tokens.get(record.id) if hub.leases is not None else None
 
     @property
     def id(self) -> str:
@@ -222,7 +241,7 @@ class Room:
                     seats = [dict(s) for s in self.record.seats]
                     del seats[seat]["invite_sha256"]
                     seats[seat]["token_sha256"] = token_digest(token)
-                    await self.hub.store_seats(self.id, seats)
+                    await self.hub.store_seats(self.id, seats, self.token)
                     self.record.seats = seats
                     return seat, token
         raise IllegalAction("this invite opens no seat of this game (was it claimed already?)", code="invite_unknown")
@@ -239,7 +258,7 @@ class Room:
             invite = secrets.token_urlsafe(18)
             seats = [dict(s) for s in self.record.seats]
             seats[seat]["invite_sha256"] = token_digest(invite)
-            await self.hub.store_seats(self.id, seats)
+            await self.hub.store_seats(self.id, seats, self.token)
             self.record.seats = seats
             return invite
 
@@ -322,6 +341,8 @@ class Room:
         async with self.lock:
             if self.record.status == "abandoned":
                 raise IllegalAction("this game was abandoned by its creator", code="abandoned")
+            if self.gone:
+                raise GameMoved("this game moved to another server process: reconnect")
             if version is not None and self.moved_on_for(seat, version):
                 raise StaleDecision(
                     f"this decision was made on version {version}, but the game is at version {self.version}"
@@ -338,7 +359,11 @@ class Room:
             printed = self.logprint.extended(engine_check.new_entries(trial, self.logprint.count))
             mark = engine_check.mark(self.kind.name, printed)
             try:
-                await self.hub.commit((self.id, self.stored, new, status, self.version + 1, mark))
+                await self.hub.commit((self.id, self.stored, new, status, self.version + 1, mark), self.token)
+            except NotOwner:
+                self.gone = True  # lost to another process while this one was paused: it lets go
+                self.hub.tasks.append(asyncio.get_running_loop().create_task(ownership.let_go(self.hub, self, False)))
+                raise GameMoved("this game moved to another server process: nothing changed here") from None
             except Exception as exc:
                 log.warning("game %s: storing a decision failed: %s", self.id, str(exc)[:300])
                 self.hub.metrics.storage_errors.labels("decision").inc()
@@ -367,6 +392,7 @@ class Room:
         if trial.over:
             self.hub.bot_games.pop(self.id, None)
             self.hub.people_games.discard(self.id)
+            self.hub.release_lease(self.id, self.token)
         self.kick_bots()
         turn_timer.arm(self)  # a person's turn time limit, if the game has one
 
@@ -417,7 +443,7 @@ class Room:
         """Start the bot loop if a bot must decide and none is running."""
         if self.bot_task is not None and not self.bot_task.done():
             return
-        if self.game.over or self.record.status == "abandoned" or self.hub.closing:
+        if self.game.over or self.record.status == "abandoned" or self.hub.closing or self.gone:
             return
         if not any(self.is_bot(s) for s in self.game.pending()):
             return
@@ -439,7 +465,7 @@ class Room:
         GAME.set(self.id)  # (this task's own context: its log lines name the game)
         settings = self.hub.settings
         refused = 0
-        while not self.hub.closing and self.record.status != "abandoned":
+        while not self.hub.closing and self.record.status != "abandoned" and not self.gone:
             game = self.game
             seats = [s for s in sorted(game.pending()) if self.is_bot(s)] if not game.over else []
             if not seats:
@@ -468,7 +494,7 @@ class Room:
             # A storage outage is waited out, however long, retrying the same decision (deciding again would
             # draw the bot's randomness twice); only the game moving on makes the bot decide again.
             pause = settings.retry_first
-            while not self.hub.closing:
+            while not self.hub.closing and not self.gone:
                 try:
                     # No version: a bot's decision stands if still legal (as before), so its randomness is
                     # drawn the same way whatever the pace of the people (reproducible seeded games).
@@ -618,14 +644,20 @@ class Hub:
         self.bot_delay = bot_delay
         self.metrics = TableMetrics()
         self.metrics.watch(self)
-        self.draining = False  # after SIGTERM: no new games; /readyz says not ready
+        # After SIGTERM: no new games, rooms let go (webtable.ownership.drain), /readyz says not ready.
+        self.draining = False
         self.pool = FairPool(self.settings.bot_threads, on_thought=self.metrics.bot_thinking_seconds.observe)
         # One thread writes to the database: no lock contention between our own writers, and appends
         # that wait while a commit runs are committed together in the next transaction (group commit).
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
-        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
+        self._appends: list[tuple[Append, asyncio.Future[None], int | None]] = []
         self._writing: asyncio.Task[None] | None = None
         self.closing = False
+        # Game ownership when several processes share the store (settings.lease_seconds; None: one process).
+        self.leases: ownership.Ownership | None = None
+        if self.settings.lease_seconds > 0:
+            self.leases = ownership.Ownership(store.engine, self.settings.lease_seconds)
+            store.fence, store.on_create = self.leases.fence, self.leases.claim_new
         self._loading: dict[str, asyncio.Lock] = {}
         self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
@@ -643,11 +675,12 @@ class Hub:
         self.reviewer = Reviewer(self.settings.review_processes, self.settings.review_budget, self._store_review)
         self.tasks: list[asyncio.Task[None]] = []
 
-    async def commit(self, append: Append) -> None:
-        """Store one game's new history entries; returns once they are committed."""
+    async def commit(self, append: Append, token: int | None = None) -> None:
+        """Store one game's new history entries (decided under the lease ``token``, with several
+        processes); returns once they are committed. NotOwner if this process no longer holds it so."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._appends.append((append, done))
+        self._appends.append((append, done, token))
         if self._writing is None or self._writing.done():
             self._writing = loop.create_task(self._write())
         await done
@@ -657,31 +690,52 @@ class Hub:
         while self._appends:
             batch, self._appends = self._appends, []
             try:
-                await loop.run_in_executor(self.writer, self.store.append_many, [a for a, _ in batch])
-                for _, done in batch:
-                    if not done.done():  # (its waiter may have been cancelled: the server stops)
+                lost = await loop.run_in_executor(self.writer, self._append, batch)
+                for at, ((game_id, *_), done, _) in enumerate(batch):
+                    if done.done():  # (its waiter may have been cancelled: the server stops)
+                        continue
+                    if at in lost:  # another process serves it now (webtable.ownership)
+                        done.set_exception(NotOwner(game_id))
+                    else:
                         done.set_result(None)
             except STORE_DOWN as exc:
                 # The store is down (a held lock waits out the busy timeout, 2 s on SQLite): this batch
                 # fails, and so do the appends that came while it waited, at once. Trying each again in
                 # turn held a person's decision for a busy timeout per game queued before it.
                 failed, self._appends = [*batch, *self._appends], []
-                for _, done in failed:
+                for _, done, _ in failed:
                     if not done.done():
                         done.set_exception(exc)
             except Exception:  # one bad append must not sink the others: store them one by one
-                for append, done in batch:
+                for append, done, token in batch:
                     try:
-                        await loop.run_in_executor(self.writer, self.store.append_many, [append])
+                        if await loop.run_in_executor(self.writer, self._append, [(append, done, token)]):
+                            raise NotOwner(append[0])
                         if not done.done():
                             done.set_result(None)
                     except Exception as exc:
                         if not done.done():
                             done.set_exception(exc)
 
-    async def store_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+    def _append(self, batch: list[tuple[Append, asyncio.Future[None], int | None]]) -> set[int]:
+        """The store's append of a batch (in the writer thread); the positions refused by the fence."""
+        appends = [a for a, _, _ in batch]
+        if self.leases is None:
+            self.store.append_many(appends)
+            return set()
+        return self.store.append_many(appends, [t for _, _, t in batch])
+
+    def release_lease(self, game_id: str, token: int | None) -> None:
+        """A game that ended needs no owner: its lease goes, in the writer's turn (several processes)."""
+        if self.leases is not None and token is not None:
+            asyncio.get_running_loop().run_in_executor(self.writer, self.leases.release_quietly, game_id, token)
+
+    async def store_seats(self, game_id: str, seats: list[dict[str, Any]], token: int | None = None) -> None:
         try:
-            await asyncio.get_running_loop().run_in_executor(self.writer, self.store.set_seats, game_id, seats)
+            write = functools.partial(self.store.set_seats, game_id, seats, token)
+            await asyncio.get_running_loop().run_in_executor(self.writer, write)
+        except NotOwner:
+            raise GameMoved("this game moved to another server process: nothing changed here") from None
         except STORAGE_ERRORS:
             log.warning("game %s: storing its seats failed", game_id, exc_info=True)
             self.metrics.storage_errors.labels("seats").inc()
@@ -719,7 +773,10 @@ class Hub:
                 if any(s.get("type") == "bot" for s in record.seats):
                     resume.append(record.id)  # (a game of timed people goes on when someone opens it)
         loop = asyncio.get_running_loop()
-        self.tasks.append(loop.create_task(self._resume(resume)))
+        if self.leases is not None:  # several processes: each takes the bot games nobody serves
+            self.tasks.append(loop.create_task(ownership.keep(self)))
+        else:
+            self.tasks.append(loop.create_task(self._resume(resume)))
         self.tasks.append(loop.create_task(self._sweeper()))
 
     async def _resume(self, ids: list[str]) -> None:
@@ -754,6 +811,8 @@ class Hub:
             if idle and not room.clients and not busy and not room.lock.locked():
                 del self.rooms[game_id]
                 self.pool.forget(game_id)
+                if self.leases is not None and game_id in self.leases.tokens:
+                    await asyncio.to_thread(self.leases.release, [game_id])
         if self.settings.expire_after > 0:
             keep = {g for g, r in self.rooms.items() if r.clients}
             gone = await asyncio.to_thread(self.store.expire, time.time() - self.settings.expire_after, keep)
@@ -777,6 +836,11 @@ class Hub:
         self.replay_builder.shutdown(wait=False, cancel_futures=True)
         self.reviewer.shutdown()
         self.writer.shutdown(wait=True)
+        if self.leases is not None and self.leases.tokens:  # the next process need not wait them out
+            try:
+                self.leases.release(list(self.leases.tokens))
+            except STORAGE_ERRORS:
+                log.warning("releasing game leases failed (they expire instead)", exc_info=True)
 
     def set_aside(self, game_id: str, why: str) -> None:
         """A damaged game: logged, marked in storage (if it can be) and never loaded; the others go on."""
@@ -790,13 +854,18 @@ class Hub:
             log.warning("game %s: marking it damaged failed", game_id, exc_info=True)
 
     # -------------------------------------------------------------------------------- rooms
-    async def room(self, game_id: Any) -> Room | None:
+    async def room(self, game_id: Any, serve: bool = True) -> Room | None:
         """The live room of a stored game (rebuilt from its history on first use), or None (no such game,
-        or a damaged one: see ``damaged``). StorageDown if the store cannot be read."""
+        or a damaged one: see ``damaged``). StorageDown if the store cannot be read. With several
+        processes (``leases``), ``serve``: this process takes the game's lease first (GameMoved if another
+        does not hand it over in time); not ``serve``: an unfinished game not served here is read as it
+        is stored, for a look (a summary, a replay), and not kept."""
         # Ids are made by secrets.token_urlsafe; anything else is no game, and never reaches the database
         # (PostgreSQL refuses text with a NUL character, so such an id would otherwise be a server error).
         if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id) or game_id in self.damaged:
             return None
+        if self.draining and serve:
+            raise GameMoved("this server is stopping; reconnecting to another", code="server_stopping")
         room = self.rooms.get(game_id)
         if room is not None:
             return room
@@ -805,10 +874,15 @@ class Hub:
             async with lock:
                 room = self.rooms.get(game_id)
                 if room is None:
+                    if self.leases is not None and serve:
+                        await ownership.acquire(self, game_id)
                     room = await asyncio.to_thread(self._load, game_id)
-                    if room is not None:
+                    if room is None and self.leases is not None and game_id in self.leases.tokens:
+                        await asyncio.to_thread(self.leases.release, [game_id])  # damaged: not served
+                    if room is not None and (serve or self.leases is None or room.status != "running"):
                         self.rooms[game_id] = room
                         turn_timer.arm(room)
+                        room.kick_bots()  # (a game taken over from another process goes on at once)
         finally:
             self._loading.pop(game_id, None)  # looking up many unknown ids leaves nothing behind
         return room
@@ -904,7 +978,11 @@ class Hub:
         async with room.lock:
             try:
                 loop = asyncio.get_running_loop()
-                await loop.run_in_executor(self.writer, self.store.set_status, room.id, "abandoned")
+                fenced = self.leases is not None
+                write = functools.partial(self.store.set_status, room.id, "abandoned", room.token, fenced)
+                await loop.run_in_executor(self.writer, write)
+            except NotOwner:
+                raise GameMoved("this game moved to another server process: nothing changed here") from None
             except STORAGE_ERRORS:
                 raise StorageDown("the game store is unavailable, so nothing changed; try again later") from None
             room.record.status = "abandoned"
@@ -912,6 +990,7 @@ class Hub:
             room.bot_task.cancel()
         self.bot_games.pop(room.id, None)
         self.people_games.discard(room.id)
+        self.release_lease(room.id, room.token)
         room.broadcast({"type": "room", "game": room.summary()})
         room.notify()
 
@@ -952,6 +1031,8 @@ class Hub:
         kind, players, seed, private = asked.kind, asked.players, asked.seed, asked.private
         options = asked.options
         stored_seats, tokens, invites = asked.seat_entries()
+        if self.draining:
+            raise GameMoved("this server is stopping: no new games here; try again", code="server_stopping")
         with_bots = bots_decide(stored_seats)
         if with_bots:
             self.check_bot_capacity(client)

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
+import signal
 import sys
+from types import FrameType
 from typing import Any
 
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from webtable import logs
+from webtable import logs, ownership
 from webtable.app import create_app
+from webtable.rooms import Hub
 from webtable.settings import LOCAL_HOSTS, TableSettings
 from webtable.store import default_url, safe_url
 
+log = logging.getLogger("webtable")
 WS_MAX_SIZE = 128 * 1024  # a WebSocket frame (the app refuses messages over 64 KiB with an error)
 
 
@@ -101,6 +106,45 @@ class TimedH11(H11Protocol):
             self.transport.close()
 
 
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server, draining first on SIGTERM (or a first Ctrl+C): no new games, the decisions in hand
+    committed, every page told to reconnect, the game leases released (webtable.ownership.drain), within
+    ``grace`` seconds; then uvicorn's own shutdown. A second signal stops at once."""
+
+    def __init__(self, config: uvicorn.Config, hub: Hub, grace: float) -> None:
+        super().__init__(config)
+        self.hub = hub
+        self.grace = grace
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.drain_task: asyncio.Task[None] | None = None
+
+    async def serve(self, sockets: Any = None) -> None:
+        self.loop = asyncio.get_running_loop()
+        await super().serve(sockets)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.loop is None or self.hub.draining or sig not in (signal.SIGTERM, signal.SIGINT):
+            super().handle_exit(sig, frame)
+            return
+        self.hub.draining = True  # (set here, in the signal handler: no game is made from now on)
+        self.loop.call_soon_threadsafe(self._start_drain, sig, frame)
+
+    def _start_drain(self, sig: int, frame: FrameType | None) -> None:
+        self.drain_task = asyncio.get_running_loop().create_task(self._drain(sig, frame))
+
+    async def _drain(self, sig: int, frame: FrameType | None) -> None:
+        try:
+            games = len(self.hub.rooms)
+            await asyncio.wait_for(ownership.drain(self.hub), self.grace)
+            print(f"drained: {games} games let go, their pages told to reconnect", flush=True)
+        except TimeoutError:
+            log.warning("draining took longer than %s s; stopping anyway (leases left expire)", self.grace)
+        except Exception:
+            log.exception("draining did not finish; stopping anyway")
+        finally:
+            super().handle_exit(sig, frame)
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -143,7 +187,7 @@ def serve(
         forwarded_allow_ips=proxy_ips,
         server_header=False,  # no "Server: uvicorn": nothing tells which server (and version) answers
     )
-    uvicorn.Server(config).run()
+    DrainingServer(config, app.state.hub, max(1.0, settings.shutdown_grace)).run()
 
 
 if __name__ == "__main__":

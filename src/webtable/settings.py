@@ -80,6 +80,9 @@ class TableSettings:
     review_processes: int = 1
     review_budget: str = "standard"
     hint_simulations: int = 400
+    # Several server processes over one PostgreSQL database: each game is served by one of them, which
+    # holds its lease for this long and renews it (s; webtable.ownership). 0: this process is the only one.
+    lease_seconds: float = 0.0
 
     def set(self, pairs: list[str]) -> None:
         """Set limits from ``NAME=VALUE`` texts (``wallenstein serve --limit max_spectators=20``)."""

@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from webtable import schema
@@ -74,6 +75,19 @@ NOTES = sa.Table(
     sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), nullable=False, index=True),
     sa.Column("kind", sa.String(16), nullable=False),  # "chat" or "timeout"
     sa.Column("body", sa.Text, nullable=False),  # JSON, ASCII only (no lone surrogate or NUL reaches the database)
+)
+
+# Which server process serves each unfinished game when several share one PostgreSQL database
+# (webtable.ownership): the holder, its lease's expiry (the database's clock) and the fencing token that
+# every commit of a decision checks. Unused (empty) with one process.
+LEASES = sa.Table(
+    "game_leases",
+    METADATA,
+    sa.Column("game_id", sa.String(40), primary_key=True),
+    sa.Column("holder", sa.String(80), nullable=True),  # the process serving it; None: released
+    sa.Column("token", sa.BigInteger, nullable=False),  # the fencing token: one more on every take
+    sa.Column("expires", sa.Float, nullable=False),  # seconds since the epoch, by the database's clock
+    sa.Column("wanted", sa.String(80), nullable=True),  # a process asking the holder to hand it over
 )
 
 UNFINISHED = ("running", "abandoned")
@@ -139,7 +153,21 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+class NotOwner(Exception):
+    """This process no longer holds the game's lease (another process serves it): nothing was stored."""
+
+
+# Set by webtable.ownership when several processes share the store: called inside the transaction of
+# every commit that changes a game, with the games it changes; returns those of them this process holds,
+# with their fencing tokens (the rows stay locked until the commit).
+Fence = Callable[[Connection, list[str]], dict[str, int]]
+
+
 class Store:
+    # Hooks of webtable.ownership (None with one process: nothing is checked, nothing costs).
+    fence: Fence | None = None
+    on_create: Callable[[Connection, str], None] | None = None
+
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         sqlite = self.url.startswith("sqlite")
@@ -185,6 +213,8 @@ class Store:
             if owner is not None:
                 values = {"creator_sha256": owner.creator_sha256, "client": owner.client, "private": owner.private}
                 conn.execute(OWNERS.insert().values(game_id=record.id, **values))
+            if self.on_create is not None:
+                self.on_create(conn, record.id)  # its creator serves it first
 
     def append(
         self,
@@ -198,16 +228,24 @@ class Store:
         """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""
         self.append_many([(game_id, first_seq, entries, status, decisions, mark)])
 
-    def append_many(self, batch: list[Append]) -> None:
+    def append_many(self, batch: list[Append], tokens: list[int | None] | None = None) -> set[int]:
         """Several games' appends in one transaction (group commit: one disk flush for all). An append's
-        ``mark`` (engine, fingerprint) is stored with it; None leaves the stored one."""
-        rows = [
-            {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
-            for gid, first, entries, *_ in batch
-            for i, e in enumerate(entries)
-        ]
+        ``mark`` (engine, fingerprint) is stored with it; None leaves the stored one. With a ``fence``,
+        ``tokens`` holds the fencing token each append was decided under: one whose game this process no
+        longer holds under that token is left out. Returns the positions left out."""
         now = time.time()
         with self.engine.begin() as conn:
+            lost: set[int] = set()
+            if self.fence is not None:
+                held = self.fence(conn, sorted({b[0] for b in batch}))
+                claimed = tokens if tokens is not None else [None] * len(batch)
+                lost = {i for i, b in enumerate(batch) if claimed[i] is None or held.get(b[0]) != claimed[i]}
+                batch = [b for i, b in enumerate(batch) if i not in lost]
+            rows = [
+                {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
+                for gid, first, entries, *_ in batch
+                for i, e in enumerate(entries)
+            ]
             if rows:
                 conn.execute(ENTRIES.insert(), rows)
             for gid, _, _, status, decisions, mark in batch:
@@ -215,15 +253,25 @@ class Store:
                 if mark is not None:
                     values["engine"], values["fingerprint"] = mark
                 conn.execute(GAMES.update().where(GAMES.c.id == gid).values(**values))
+        return lost
 
-    def set_status(self, game_id: str, status: str) -> None:
-        """Mark a game abandoned or damaged (its history is kept)."""
+    def _check_owner(self, conn: Connection, game_id: str, token: int | None) -> None:
+        if self.fence is not None and (token is None or self.fence(conn, [game_id]).get(game_id) != token):
+            raise NotOwner(f"game {game_id} is served by another process now")
+
+    def set_status(self, game_id: str, status: str, token: int | None = None, fenced: bool = False) -> None:
+        """Mark a game abandoned or damaged (its history is kept); ``fenced``: only by its owner, who
+        holds it under ``token`` (NotOwner otherwise; see ``fence``)."""
         with self.engine.begin() as conn:
+            if fenced:
+                self._check_owner(conn, game_id, token)
             conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(status=status))
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        """Store a game's seats after an invite was claimed or issued again."""
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]], token: int | None = None) -> None:
+        """Store a game's seats after an invite was claimed or issued again (with a ``fence``: only by its
+        owner, holding it under ``token``; NotOwner otherwise)."""
         with self.engine.begin() as conn:
+            self._check_owner(conn, game_id, token)
             conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(seats=_dumps(seats)))
 
     def owner(self, game_id: str) -> Owner | None:
@@ -254,6 +302,7 @@ class Store:
                 conn.execute(ENTRIES.delete().where(ENTRIES.c.game_id.in_(chunk)))
                 conn.execute(NOTES.delete().where(NOTES.c.game_id.in_(chunk)))
                 conn.execute(OWNERS.delete().where(OWNERS.c.game_id.in_(chunk)))
+                conn.execute(LEASES.delete().where(LEASES.c.game_id.in_(chunk)))
                 conn.execute(GAMES.delete().where(GAMES.c.id.in_(chunk)))
         return ids
 

@@ -37,9 +37,9 @@ def damaged(hub: Hub, game_id: str) -> JSONResponse | None:
     return error(hub, 409, message, damaged=True, code="damaged")
 
 
-async def live(hub: Hub, game_id: str) -> Room | JSONResponse:
-    """The game's room, or the reply that says why there is none."""
-    room = await hub.room(game_id)
+async def live(hub: Hub, game_id: str, serve: bool = True) -> Room | JSONResponse:
+    """The game's room, or the reply that says why there is none (``serve``: see Hub.room)."""
+    room = await hub.room(game_id, serve)
     if room is None:
         return damaged(hub, game_id) or error(hub, 404, f"no game {game_id!r}", code="no_game", params={"id": game_id})
     return room

@@ -50,14 +50,14 @@ async def games(request: Request) -> dict[str, Any]:
     for r in records:
         if r.id not in hub.rooms and r.status == "over" and r.damage is None:
             with contextlib.suppress(StorageDown):  # a finished game's result needs its replay (once)
-                await hub.room(r.id)
+                await hub.room(r.id, serve=False)
     out = [_listed(hub, r) for r in records]
     shown = {r.id for r in records}
     for pair in request.headers.get("x-seat-tokens", "").split(",")[:MAX_LISTED_TOKENS]:
         game_id, _, token = pair.strip().partition(":")
         if game_id in shown or not token:
             continue
-        room = await hub.room(game_id)
+        room = await hub.room(game_id, serve=False)
         if room is not None and (room.seat_of(token) is not None or room.is_creator(token)):
             out.append(room.summary())
             shown.add(game_id)
@@ -104,7 +104,7 @@ async def create(request: Request) -> Any:
 
 @router.get("/api/games/{game_id}")
 async def game_info(game_id: str, request: Request) -> Any:
-    room = await live(hub_of(request), game_id)
+    room = await live(hub_of(request), game_id, serve=False)
     return room if isinstance(room, JSONResponse) else room.summary()
 
 

@@ -23,7 +23,7 @@ async def replay(game_id: str, request: Request, view: str = "spectator", lang: 
     refused = _too_many_replays(request)
     if refused is not None:
         return refused
-    room = await live(hub, game_id)
+    room = await live(hub, game_id, serve=False)
     if isinstance(room, JSONResponse):
         return room
     lang = language(lang)

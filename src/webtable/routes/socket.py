@@ -47,7 +47,7 @@ from webtable import messages, turn_timer
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, clip, parse_json
 from webtable.logs import GAME
-from webtable.rooms import Client, Hub, Room, StorageDown
+from webtable.rooms import Client, GameMoved, Hub, Room, StorageDown
 from webtable.routes.common import STORAGE_DOWN, Bucket, hub_of
 from webtable.views import state_message
 
@@ -122,6 +122,9 @@ async def _room_or_refuse(websocket: WebSocket, hub: Hub, game_id: str) -> Room 
     """The game's room, or None once the connection was refused saying why there is none."""
     try:
         room = await hub.room(game_id)
+    except GameMoved as exc:  # another process will serve it in a moment, or this one stops: try again
+        await _refuse(websocket, str(exc), 4503, **exc.coded())
+        return None
     except StorageDown:
         await _refuse(websocket, STORAGE_DOWN, 4503, code="storage_down")
         return None
@@ -223,6 +226,9 @@ async def _writer(websocket: WebSocket, room: Room, client: Client) -> None:
     while True:
         message = await client.queue.get()
         if message is None:
+            if client.close_code != 1000:  # told to reconnect (the game moved, the server stops)
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=client.close_code)
             return
         try:
             if message.get("type") == "state":
