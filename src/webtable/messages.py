@@ -70,6 +70,9 @@ class GameSummary(_Sent):
     clock: dict[str, float] = Field(
         default_factory=dict, description="timed seats' seconds left for their decision now (seat numbers as strings)"
     )
+    hints: dict[str, int] = Field(
+        default_factory=dict, description="hints each seat asked for in a game against bots (seat numbers as strings)"
+    )
 
 
 class Event(BaseModel):

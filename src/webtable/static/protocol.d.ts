@@ -69,6 +69,8 @@ declare namespace Protocol {
     /** timed seats' seconds left for their decision now (seat numbers as strings) */
     clock?: { [key: string]: number };
     game: string;
+    /** hints each seat asked for in a game against bots (seat numbers as strings) */
+    hints?: { [key: string]: number };
     id: string;
     players: number;
     private: boolean;
