@@ -207,6 +207,7 @@ LIMIT_HELP = {
     "review_processes": "Worker processes building after-game reviews, one review at a time (0: a server thread).",
     "review_budget": "The reviews' budget: quick, standard or thorough (docs/play/review.md).",
     "hint_simulations": "The advisor's simulations for a hint in a game of one person against bots.",
+    "lease_seconds": "Several processes over one PostgreSQL: a game lease, renewed by its server (s; 0: one process).",
 }
 SECRET_LIMITS = frozenset({"metrics_token"})
 

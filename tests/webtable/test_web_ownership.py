@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from webtable.ownership import Ownership, drain
 from webtable.registry import install_defaults
-from webtable.store import GameRecord, Store
+from webtable.store import Append, GameRecord, Store
 
 BOTS = [{"type": "bot", "bot": "random", "name": "", "salt": 1}] * 3
 PEOPLE = [{"type": "human", "name": "", "token_sha256": "x"}] * 3
@@ -44,20 +44,20 @@ def test_a_paused_owner_cannot_commit_after_its_lease_was_taken(pg_store: Store)
     new_game(pg_store, "g1", PEOPLE, first)
     pg_store.fence = first.fence
     mine = first.tokens["g1"]
-    assert pg_store.append_many([("g1", 1, [{"seat": 0, "action": "a"}], "running", 1)], [mine]) == set()
+    assert pg_store.append_many([("g1", 1, [{"seat": 0, "action": "a"}], "running", 1, None)], [mine]) == set()
     assert second.take("g1") == "held", "a live lease is not taken"
     time.sleep(0.6)  # the first process is paused past its lease
     assert second.take("g1") == "taken"
     assert second.tokens["g1"] == mine + 1
     # (another game of the same process, in the same batch: it is stored)
-    other: tuple[str, int, list[dict[str, Any]], str, int] = ("g2", 0, [], "running", 0)
+    other: Append = ("g2", 0, [], "running", 0, None)
     new_game(pg_store, "g2", PEOPLE, first)
-    lost = pg_store.append_many([("g1", 2, [{"seat": 1, "action": "b"}], "running", 2), other], [mine, 1])
+    lost = pg_store.append_many([("g1", 2, [{"seat": 1, "action": "b"}], "running", 2, None), other], [mine, 1])
     assert lost == {0}
     assert [e.get("action") for e in pg_store.history("g1")] == [None, "a"], "nothing of the paused owner's"
     assert first.renew() == ({"g1"}, set())
     pg_store.fence = second.fence
-    assert pg_store.append_many([("g1", 2, [{"seat": 1, "action": "c"}], "running", 2)], [mine + 1]) == set()
+    assert pg_store.append_many([("g1", 2, [{"seat": 1, "action": "c"}], "running", 2, None)], [mine + 1]) == set()
 
 
 def test_a_room_of_an_earlier_lease_of_the_same_process_cannot_commit(pg_store: Store) -> None:
@@ -68,8 +68,8 @@ def test_a_room_of_an_earlier_lease_of_the_same_process_cannot_commit(pg_store: 
     pg_store.fence = owner.fence
     owner.release_one("g5", 1)
     assert owner.take("g5") == "taken" and owner.tokens["g5"] == 2
-    assert pg_store.append_many([("g5", 1, [{"seat": 0, "action": "old"}], "running", 1)], [1]) == {0}
-    assert pg_store.append_many([("g5", 1, [{"seat": 0, "action": "new"}], "running", 1)], [2]) == set()
+    assert pg_store.append_many([("g5", 1, [{"seat": 0, "action": "old"}], "running", 1, None)], [1]) == {0}
+    assert pg_store.append_many([("g5", 1, [{"seat": 0, "action": "new"}], "running", 1, None)], [2]) == set()
     owner.release_one("g5", 1)  # a late release of the old lease leaves the new one alone
     assert owner.tokens == {"g5": 2} and owner.renew() == (set(), set())
 
