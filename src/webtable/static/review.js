@@ -126,8 +126,9 @@ window.WTReview = (() => {
     const summary = api.ctx.summary;
     const people = summary.seats.filter((s) => s.type !== "bot");
     const seat = Object.keys(api.mine.tokens || {}).map(Number).find((s) => summary.seats[s] && summary.seats[s].type !== "bot");
-    const status = document.getElementById("status") || document.querySelector("header.top");
-    if (people.length !== 1 || seat === undefined || summary.status === "over" || !status) return;
+    // Under the decision's heading (the header has no room on a phone): it stays while the decision is redrawn.
+    const heading = document.getElementById("turn-h");
+    if (people.length !== 1 || seat === undefined || summary.status === "over" || !heading) return;
     const out = WT.el("span", { id: "hint-text", class: "small", role: "status" });
     const count = () => WT.t("review.hints_used", { n: Number((api.ctx.summary.hints || {})[seat] || 0) });
     const button = WT.el("button", { id: "hint", type: "button", title: WT.t("review.hint_title"), onclick: async () => {
@@ -138,7 +139,7 @@ window.WTReview = (() => {
       } catch (e) { out.textContent = WT.errorText(e); }
     } }, WT.t("review.hint_button"));
     button.dataset.count = count();
-    status.after(WT.el("div", { id: "hint-box", class: "hint-box" }, button, out));
+    heading.after(WT.el("div", { id: "hint-box", class: "hint-box" }, button, out));
   }
 
   return { attach, chart };
