@@ -24,10 +24,10 @@ def builder(processes: int) -> Executor:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
     # "spawn": a fresh interpreter, not a fork of one running threads (the bots', the store's).
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(processes, mp_context=context, initializer=_follow, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(processes, mp_context=context, initializer=follow_server, initargs=(os.getpid(),))
 
 
-def _follow(parent: int) -> None:
+def follow_server(parent: int) -> None:
     """In a worker: build at a low priority (a replay never takes a core from the games being played),
     and end when the server has gone (killed, it cannot end its workers itself)."""
     os.nice(10)

@@ -19,10 +19,11 @@ from importlib import import_module
 from typing import Any
 
 from tabletop.review import BUDGETS, ReviewParts, review_game
-from webtable.replays import _follow
+from webtable.replays import follow_server
 
 log = logging.getLogger("webtable.reviews")
 NOTE = "review"  # the store's note kind a finished review is kept under
+MAX_QUEUED = 16  # reviews waiting or running per process: more are refused (each is tens of CPU seconds)
 SEED = 0  # every review of the table uses the same seed: the same game and seat give the same review
 
 # Progress from the worker: (game id, seat or -1, done, total), read by a thread of the server.
@@ -53,7 +54,11 @@ def build_review(
 def _worker(parent: int, progress: Any) -> None:
     global _progress
     _progress = progress
-    _follow(parent)  # low priority, and ends with the server
+    follow_server(parent)  # low priority, and ends with the server
+
+
+class ReviewsBusy(Exception):
+    """The queue is full: nothing was queued."""
 
 
 @dataclass
@@ -108,6 +113,8 @@ class Reviewer:
         key = (game_id, seat)
         if key in self.jobs and self.jobs[key].error is None:
             return self.jobs[key]
+        if sum(1 for j in self.jobs.values() if j.error is None) >= MAX_QUEUED:
+            raise ReviewsBusy(f"{MAX_QUEUED} reviews are waiting already; ask again in a few minutes")
         job = self.jobs[key] = Job(game_id, seat)
         loop = asyncio.get_running_loop()
         local = None if isinstance(self.executor, ProcessPoolExecutor) else self.progress

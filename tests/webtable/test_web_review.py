@@ -106,3 +106,29 @@ def test_no_hint_in_a_game_with_another_person(tmp_path: Path) -> None:
         res = client.post(f"/api/games/{made['id']}/hint", json={}, headers={"x-seat-token": made["seats"][0]["token"]})
         assert res.status_code == 403 and res.json()["code"] == "no_hints"
         assert client.get(f"/api/games/{made['id']}").json()["hints"] == {}
+
+
+def test_a_flood_of_review_requests_is_refused_past_the_queue(tmp_path: Path, monkeypatch: Any) -> None:
+    url = sqlite_url(tmp_path)
+    ids = [store_game(url, finished_game(10 + k))[0] for k in range(2)]
+    monkeypatch.setattr("webtable.reviews.MAX_QUEUED", 3)
+    with client_for(url) as client:
+        hub: Any = client.app.state.hub  # type: ignore[attr-defined]
+        monkeypatch.setattr(hub.reviewer, "executor", _NeverRuns())
+        answers = [client.post(f"/api/games/{gid}/review", json={"seat": s}) for gid in ids for s in (0, 1)]
+        assert [a.status_code for a in answers] == [200, 200, 200, 429]
+        assert answers[3].json()["code"] == "reviews_busy"
+        again = client.post(f"/api/games/{ids[0]}/review", json={"seat": 0})  # one queued already: its progress
+        assert again.status_code == 200 and again.json()["status"] == "running"
+
+
+class _NeverRuns:
+    """An executor whose work never finishes (the queue stays full for the test)."""
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        import concurrent.futures
+
+        return concurrent.futures.Future()
+
+    def shutdown(self, *args: Any, **kwargs: Any) -> None:
+        pass

@@ -12,12 +12,13 @@ from fastapi.responses import JSONResponse
 from tabletop.errors import IllegalAction
 from tabletop.review import hint
 from webtable.guard import BadJSON
-from webtable.reviews import NOTE, parts_of
+from webtable.reviews import NOTE, ReviewsBusy, parts_of
 from webtable.rooms import Hub, Room
 from webtable.routes.common import error, hub_of, live, read_json
 
 router = APIRouter()
 HINT_NOTE = "hint"
+_hinting: set[str] = set()  # games whose hint is being worked out now
 
 
 def _seat(room: Room, value: Any) -> int | str | None:
@@ -49,7 +50,10 @@ async def _answer(hub: Hub, room: Room, seat: int | None, start: bool) -> JSONRe
     job = hub.reviewer.job(room.id, seat)
     if job is None and start:
         history = await asyncio.to_thread(hub.store.history, room.id)
-        job = hub.reviewer.ask(room.kind.name, room.id, seat, history)
+        try:
+            job = hub.reviewer.ask(room.kind.name, room.id, seat, history)
+        except ReviewsBusy as exc:
+            return error(hub, 429, str(exc), code="reviews_busy")
     if job is None:
         return JSONResponse({"status": "none"})
     if job.error is not None:
@@ -107,13 +111,18 @@ async def ask_hint(game_id: str, request: Request) -> Any:
         return error(hub, 403, "a hint is for the seat whose token comes with the request")
     if not hints_allowed(room):
         return error(hub, 403, "hints are offered only in a game against bots", code="no_hints")
+    if room.id in _hinting:  # one hint at a time per game: a repeated click must not queue search after search
+        return error(hub, 429, "a hint is being worked out already; wait for it", code="hint_busy")
     version, history = room.version, list(room.game.history)
     parts = parts_of(room.kind.name)
     simulations = hub.settings.hint_simulations
+    _hinting.add(room.id)
     try:
         advice = await hub.pool.run(room.id, hint, parts, history, seat, simulations, version)
     except IllegalAction as exc:
         return error(hub, 409, str(exc), code="no_decision")
+    finally:
+        _hinting.discard(room.id)
     if room.version != version:
         return error(hub, 409, "the game moved on while the hint was worked out; ask again", code="stale")
     await hub.store_note(room.id, HINT_NOTE, {"seat": seat, "version": version})
