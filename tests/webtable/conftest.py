@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pgtemp import NoPostgres, TempPostgres, start_postgres
 from playwright.sync_api import Browser, sync_playwright
-from webclient import free_port, server, timing_lock
+from webclient import free_port, server
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -47,16 +47,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.fixture(autouse=True)
-def _browser_tests_keep_out_of_timed_ones(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A browser test holds the timing lock shared (see ``webclient.timing_lock``)."""
-    if "browser" not in request.fixturenames:
-        yield
-        return
-    with timing_lock(alone=False):
-        yield
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ Latency is a ratio of two figures taken minutes apart on the same machine, never
 figure is the p99 of 300 decisions after a warm-up, and the quiet figure is taken before and after the
 attack (the larger counts); the attacked figure is taken once the attack is in full force (all 500
 sockets in or refused) while the flood goes on. A p99 is the worst three decisions of a window, so a
-neighbour's load on a shared 2-core machine can spoil it: the test holds the machine-wide timing lock
-(``webclient.timing_lock``), so no browser test of another xdist worker runs meanwhile, and the
+neighbour's load on a shared 2-core machine can spoil it: each test is marked ``alone`` (tests/conftest.py),
+so no test of another xdist worker runs meanwhile, and the
 comparison is made in up to three rounds, each with a fresh attack, and holds when one round holds. A
 server that really slows under the attack (e.g. one that sends every state to 500 spectators, tenfold)
 fails every round.
@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from positions import battle_position, finished_game, store_game
-from webclient import free_port, server, sqlite_url, timing_lock
+from webclient import free_port, server, sqlite_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_server import PEOPLE, Table, attacker, counting_process
@@ -37,6 +38,7 @@ SAMPLES = 300
 ROUNDS = 3
 
 
+@pytest.mark.alone
 def test_a_game_keeps_its_pace_under_spectator_and_creation_floods(tmp_path: Path) -> None:
     port = free_port()
     base = f"127.0.0.1:{port}"
@@ -45,7 +47,7 @@ def test_a_game_keeps_its_pace_under_spectator_and_creation_floods(tmp_path: Pat
     # 72 sockets count against the one address's cap, raised so that the attack still gets some in and is
     # refused the rest.
     limits = ("--limit", "games_per_minute=60", "--limit", "max_connections_per_client=100")
-    with timing_lock(alone=True), server(sqlite_url(tmp_path), port, *limits), ExitStack() as stack:
+    with server(sqlite_url(tmp_path), port, *limits), ExitStack() as stack:
         table = Table(base, 1, stack, games=6 * ROUNDS)
         other = httpx.post(f"http://{base}/api/games", json={"seats": PEOPLE}).json()["id"]
         table.p99(30)  # warm-up
@@ -121,6 +123,7 @@ def holds_its_pace(
     return rounds
 
 
+@pytest.mark.alone
 def test_a_game_keeps_its_pace_while_one_seat_floods_battle_previews(tmp_path: Path) -> None:
     """One seat's token on 60 sockets, each asking a battle's odds 50 times a second (issue 31): the
     previews are limited per connection and seat, answered from a cache or computed exactly, so the
@@ -130,7 +133,7 @@ def test_a_game_keeps_its_pace_while_one_seat_floods_battle_previews(tmp_path: P
     gid, tokens = store_game(url, game)
     port = free_port()
     base = f"127.0.0.1:{port}"
-    with timing_lock(alone=True), server(url, port, "--limit", "max_connections_per_client=100"), ExitStack() as st:
+    with server(url, port, "--limit", "max_connections_per_client=100"), ExitStack() as st:
         table = Table(base, 1, st, games=3 * ROUNDS)
         flood = ("previews", base, gid, tokens[seat], json.dumps(attacks))
 
@@ -159,6 +162,7 @@ def test_sigterm_stops_the_server_within_seconds_whatever_previews_are_queued(tm
     assert counts.get("preview", 0) > 0, counts
 
 
+@pytest.mark.alone
 def test_a_game_keeps_its_pace_under_a_replay_load(tmp_path: Path) -> None:
     """Eight loops asking for the replays of eight finished 5-player games in every view and both
     languages (96 replays; issue 31): limited per address, and each built once and kept compressed, they
@@ -167,7 +171,7 @@ def test_a_game_keeps_its_pace_under_a_replay_load(tmp_path: Path) -> None:
     games = [store_game(url, finished_game(seed, players=5))[0] for seed in range(8)]
     port = free_port()
     base = f"127.0.0.1:{port}"
-    with timing_lock(alone=True), server(url, port), ExitStack() as stack:
+    with server(url, port), ExitStack() as stack:
         table = Table(base, 1, stack, games=3 * ROUNDS)
 
         def check(counts: dict[str, int]) -> None:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import fcntl
-import os
 import random
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -21,22 +18,6 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from webtable.app import create_app
-
-# A lock shared by every test process of this user on the machine (the xdist workers): browser tests hold it
-# shared, a test that compares latencies holds it alone. On a 2-core machine a Chromium rendering a game on
-# the other worker can triple a p99 for minutes, which no number of retried windows outlasts.
-TIMING_LOCK = Path(tempfile.gettempdir()) / f"wallenstein-tests-{os.getuid()}.timing.lock"
-
-
-@contextmanager
-def timing_lock(alone: bool) -> Iterator[None]:
-    """Hold the machine-wide test lock: ``alone`` waits until no browser test runs and keeps new ones out."""
-    with TIMING_LOCK.open("a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def sqlite_url(folder: Path) -> str:
