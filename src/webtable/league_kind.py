@@ -18,8 +18,8 @@ from league_of_six.cleanup import AWARDS
 from league_of_six.components import GOODS, KINDS, PILE_FIGURES, ROUNDS, SIDES, SYMBOLS, Counts, standin
 from league_of_six.narrate import KIND_NAMES, Narrator
 from tabletop.errors import IllegalAction
-from webtable.levels import lobby_levels, register_levels
-from webtable.registry import BotKind, GameKind, TableGame
+from webtable.levels import lobby_levels, register_game_bots
+from webtable.registry import BotKind, GameKind, TableGame, check_option_names
 
 GAME = "league_of_six"
 OPTION_KEYS = frozenset({"sides", "components"})
@@ -37,15 +37,7 @@ PHASE_LABELS = {
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> TableGame:
-    if not isinstance(options, Mapping):
-        raise IllegalAction("options must be an object", code="options_not_object")
-    unknown = set(options) - OPTION_KEYS
-    if unknown:
-        raise IllegalAction(
-            f"unknown League of Six option(s) {sorted(unknown)}; options are {sorted(OPTION_KEYS)}",
-            code="unknown_options",
-            params={"names": sorted(unknown)},
-        )
+    check_option_names(options, OPTION_KEYS, "League of Six")
     sides = options.get("sides", "white")
     if sides not in SIDES:
         raise IllegalAction(
@@ -181,16 +173,7 @@ def register_bots(register: Callable[[BotKind], None]) -> None:
     ismcts, and the difficulty levels."""
     from league_of_six.bots import LEVELS, make_agent
 
-    labels = {"heuristic": "Heuristic", "search": "Search (flat Monte Carlo)", "ismcts": "ISMCTS (tree search)"}
-    for name, label in labels.items():
-
-        def factory(seat: int, seed: int, _name: str = name) -> Any:
-            agent = make_agent(_name, seed)
-            agent.reset(seat, seed)
-            return agent
-
-        register(BotKind(name, label, factory, frozenset({GAME})))
-    register_levels(register, GAME, LEVELS, make_agent)
+    register_game_bots(register, GAME, LEVELS, make_agent)
 
 
 KIND = GameKind(

@@ -29,6 +29,26 @@ def register_levels(
         register(BotKind(level.name, level.name.capitalize(), factory, frozenset({game})))
 
 
+# The bots every game's ``bots`` package makes by kind (``make_agent(kind, seed)``), as the lobby names them.
+GAME_BOTS = {"heuristic": "Heuristic", "search": "Search (flat Monte Carlo)", "ismcts": "ISMCTS (tree search)"}
+
+
+def register_game_bots(
+    register: Callable[[BotKind], None], game: str, levels: Sequence[Level], make_agent: Callable[..., Any]
+) -> None:
+    """A game's own bots: the kinds of ``GAME_BOTS`` made by ``make_agent`` and seated with ``reset``,
+    then its difficulty levels (:func:`register_levels`)."""
+    for name, label in GAME_BOTS.items():
+
+        def factory(seat: int, seed: int, _name: str = name) -> Any:
+            agent = make_agent(_name, seed)
+            agent.reset(seat, seed)
+            return agent
+
+        register(BotKind(name, label, factory, frozenset({game})))
+    register_levels(register, game, levels, make_agent)
+
+
 def lobby_levels(levels: Sequence[Level]) -> list[dict[str, Any]]:
     """The lobby's list: bot name, label, the agent behind it, its thinking time (CPU ms per
     decision) and its win rate against the level below with the 95% interval (None for the first)."""
@@ -45,4 +65,4 @@ def lobby_levels(levels: Sequence[Level]) -> list[dict[str, Any]]:
     ]
 
 
-__all__ = ["lobby_levels", "register_levels"]
+__all__ = ["GAME_BOTS", "lobby_levels", "register_game_bots", "register_levels"]

@@ -88,6 +88,20 @@ class GameKind:
     concurrent: Callable[[TableGame, TableGame], bool] | None = None
 
 
+def check_option_names(options: Any, known: frozenset[str], title: str) -> None:
+    """IllegalAction unless the lobby's ``options`` are an object whose names are all ``known`` to the
+    game ``title`` (each game's ``new_game`` checks the values it reads)."""
+    if not isinstance(options, Mapping):
+        raise IllegalAction("options must be an object", code="options_not_object")
+    unknown = set(options) - known
+    if unknown:
+        raise IllegalAction(
+            f"unknown {title} option(s) {sorted(unknown)}; options are {sorted(known)}",
+            code="unknown_options",
+            params={"names": sorted(unknown)},
+        )
+
+
 AgentFactory = Callable[[int, int], Agent]
 """``factory(seat, seed)`` -> an agent for that seat."""
 

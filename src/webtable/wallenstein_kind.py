@@ -25,9 +25,9 @@ from wallenstein.narrate import (
     Narrator,
 )
 from wallenstein.state import PLANNING
-from webtable.levels import lobby_levels, register_levels
+from webtable.levels import lobby_levels, register_game_bots
 from webtable.previews import PreviewAbandoned, abandoned
-from webtable.registry import BotKind, GameKind, TableGame
+from webtable.registry import BotKind, GameKind, TableGame, check_option_names
 from webtable.wallenstein_standings import standings
 
 OPTION_KEYS = frozenset({"edition", "modules", "setup"})
@@ -39,15 +39,7 @@ MODULE_LABELS = {
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> TableGame:
-    if not isinstance(options, Mapping):
-        raise IllegalAction("options must be an object", code="options_not_object")
-    unknown = set(options) - OPTION_KEYS
-    if unknown:
-        raise IllegalAction(
-            f"unknown Wallenstein option(s) {sorted(unknown)}; options are {sorted(OPTION_KEYS)}",
-            code="unknown_options",
-            params={"names": sorted(unknown)},
-        )
+    check_option_names(options, OPTION_KEYS, "Wallenstein")
     return wgame.new_game(
         players=players,
         seed=seed,
@@ -119,26 +111,11 @@ def meta(lang: str | None = None) -> dict[str, Any]:
 
 
 def register_bots(register: Callable[[BotKind], None]) -> None:
-    """Wallenstein's own bots (``wallenstein.bots.make_agent(kind, seed)``), once that package exists."""
-    try:
-        from wallenstein import bots  # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
-        return
-    make_agent = getattr(bots, "make_agent", None)
-    if make_agent is None:
-        return
-    labels = {"heuristic": "Heuristic", "search": "Search (flat Monte Carlo)", "ismcts": "ISMCTS (tree search)"}
-    for name, label in labels.items():
+    """Wallenstein's own bots (``wallenstein.bots.make_agent(kind, seed)``): the kinds heuristic, search
+    and ismcts, and the difficulty levels."""
+    from wallenstein.bots import LEVELS, make_agent
 
-        def factory(seat: int, seed: int, _name: str = name) -> Any:
-            agent = make_agent(_name, seed)
-            reset = getattr(agent, "reset", None)
-            if reset is not None:
-                reset(seat, seed)
-            return agent
-
-        register(BotKind(name, label, factory, frozenset({"wallenstein"})))
-    register_levels(register, "wallenstein", bots.LEVELS, make_agent)
+    register_game_bots(register, "wallenstein", LEVELS, make_agent)
 
 
 def replay_steps(history: list[dict[str, Any]]) -> Iterator[TableGame]:
