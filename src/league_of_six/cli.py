@@ -26,9 +26,7 @@ from tabletop import cli_common as opts
 from tabletop import tournament_cli as study_opts
 from tabletop.cli_common import Lang, fail
 from tabletop.errors import DataError
-from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
-from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import BackendName
 from tabletop.watching import AgentsOpt, watch_agents
@@ -144,10 +142,7 @@ def tournament(
     )
 
 
-GAME.add_stored_commands(app)
-add_evaluate_command(app, "league_of_six", "League of Six, stand-in set")
-add_review_command(app, "league_of_six")
-add_server_commands(app)  # serve, db (webtable.cli)
+GAME.add_shared_commands(app, "League of Six, stand-in set", add_server_commands)  # serve, db: webtable.cli
 
 
 def main() -> None:

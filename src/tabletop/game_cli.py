@@ -30,7 +30,9 @@ from tabletop.cli_common import (
     tally_rows,
 )
 from tabletop.errors import IllegalAction
+from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.results import Study
+from tabletop.review_cli import add_review_command
 from tabletop.tournament_cli import add_dataset_command, add_result_commands, play_study, run_tournament_command
 from tabletop.watching import RowOpt
 
@@ -65,6 +67,16 @@ class GameCli:
         """``report``, ``analyze`` and ``dataset``: the commands that read result files."""
         add_result_commands(app, self.title, score=self.score)
         add_dataset_command(app, self.package)
+
+    def add_shared_commands(self, app: typer.Typer, evaluated_on: str, *more: Callable[[typer.Typer], None]) -> None:
+        """The commands every game's line adds after its own, in this order: the stored ones
+        (:meth:`add_stored_commands`), ``evaluate`` (``evaluated_on``: the set-up its leaderboard is
+        played on), ``review``, then each of ``more`` (e.g. the server's ``serve`` and ``db``)."""
+        self.add_stored_commands(app)
+        add_evaluate_command(app, self.package, evaluated_on)
+        add_review_command(app, self.package)
+        for add in more:
+            add(app)
 
     def lineup(self, agents: str) -> tuple[str, ...]:
         """The agents by seat of a ``--agents`` list; a lineup of the wrong size is a clear error."""

@@ -24,9 +24,7 @@ import typer
 from tabletop import cli_common as opts
 from tabletop import tournament_cli as study_opts
 from tabletop.cli_common import Lang
-from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
-from tabletop.review_cli import add_review_command
 from tabletop.runner import run
 from tabletop.tournament_cli import BackendName
 from tabletop.watching import AgentsOpt, watch_agents
@@ -176,10 +174,7 @@ def tournament(
     GAME.tournament(parts, names, seed, games, where, as_json, f"{_title(edition, mods)}, {setup.value} set-up")
 
 
-GAME.add_stored_commands(app)
-add_evaluate_command(app, "wallenstein", "Wallenstein 2012, line-up set-up")
-add_review_command(app, "wallenstein")
-add_server_commands(app)  # serve, db (webtable.cli)
+GAME.add_shared_commands(app, "Wallenstein 2012, line-up set-up", add_server_commands)  # serve, db: webtable.cli
 
 
 def main() -> None:
