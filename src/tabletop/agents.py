@@ -44,13 +44,9 @@ def derive_seed(seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-class RandomAgent:
-    """Picks uniformly among the legal actions, from its own seeded ``random.Random`` (deterministic).
-
-    It looks at nothing but the legal actions, so it tells the runner not to build observations for it.
-    """
-
-    needs_observation = False
+class SeededAgent:
+    """What most agents keep: their seat, their seed and a ``random.Random`` of that seed, which
+    ``reset(seat, seed)`` starts over for a new game (a subclass resets its own state after calling it)."""
 
     def __init__(self, seat: int = 0, seed: int = 0) -> None:
         self.seat = seat
@@ -62,9 +58,22 @@ class RandomAgent:
         self.seed = seed
         self.rng.seed(seed)
 
-    def act(self, observation: dict[str, Any], legal: Sequence[A]) -> A:
+    def require_legal(self, legal: Sequence[Any]) -> None:
+        """ValueError when the seat is asked to act with nothing to choose from (a runner's bug)."""
         if not legal:
             raise ValueError(f"seat {self.seat} was asked to act with no legal action")
+
+
+class RandomAgent(SeededAgent):
+    """Picks uniformly among the legal actions, from its own seeded ``random.Random`` (deterministic).
+
+    It looks at nothing but the legal actions, so it tells the runner not to build observations for it.
+    """
+
+    needs_observation = False
+
+    def act(self, observation: dict[str, Any], legal: Sequence[A]) -> A:
+        self.require_legal(legal)
         return legal[self.rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
@@ -76,7 +85,7 @@ def random_agents(players: int, seed: int) -> list[RandomAgent]:
     return [RandomAgent(seat, derive_seed(seed, seat)) for seat in range(players)]
 
 
-__all__ = ["Agent", "RandomAgent", "derive_seed", "random_agents"]
+__all__ = ["Agent", "RandomAgent", "SeededAgent", "derive_seed", "random_agents"]
 
 
 AgentFactory = Callable[..., Agent]  # factory(seed, **options) -> a new agent

@@ -19,7 +19,6 @@ the environment's versioned name it was trained on, sizes, the training summary)
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -29,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tabletop.agents import SeededAgent
 from tabletop.errors import IllegalAction
 from tabletop.rl.catalogue import Catalogue
 from tabletop.rl.spec import RLGame
@@ -136,7 +136,7 @@ def check_policy(spec: RLGame, policy: LearnedPolicy, path: str) -> None:
         raise IllegalAction(f"the learned policy {path!r} does not fit {spec.name}'s observation and catalogue sizes")
 
 
-class LearnedAgent:
+class LearnedAgent(SeededAgent):
     """A seat played by a :class:`LearnedPolicy`: the most likely legal decision (``greedy``), or
     one sampled from the softmax at ``temperature`` with the agent's own seeded generator."""
 
@@ -151,16 +151,11 @@ class LearnedAgent:
     ) -> None:
         if temperature <= 0:
             raise IllegalAction(f"the temperature must be positive, not {temperature}")
+        super().__init__(seat, seed)
         self.rlgame = spec
         self.policy = policy
-        self.seat = seat
         self.greedy = greedy
         self.temperature = temperature
-        self.rng = random.Random(seed)
-
-    def reset(self, seat: int, seed: int) -> None:
-        self.seat = seat
-        self.rng.seed(seed)
 
     def choose(self, vec: Array, legal: Sequence[int]) -> int:
         """The position in ``legal`` (catalogue indices) of the decision taken in position ``vec``."""
@@ -173,8 +168,7 @@ class LearnedAgent:
         return min(int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right")), len(legal) - 1)
 
     def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any:
-        if not legal:
-            raise ValueError(f"seat {self.seat} was asked to act with no legal action")
+        self.require_legal(legal)
         if len(legal) == 1:
             return legal[0]
         indices = self.rlgame.catalogue.indices(legal)

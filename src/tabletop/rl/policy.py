@@ -11,13 +11,13 @@ wins in 40 test games of the baseline). ``load_ppo(path)`` loads a saved Maskabl
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Protocol
 
 import numpy as np
 
+from tabletop.agents import SeededAgent
 from tabletop.errors import IllegalAction
 from tabletop.rl.spec import RLGame
 
@@ -57,25 +57,17 @@ def load_ppo(path: str) -> Policy:
     return model
 
 
-class PolicyAgent:
+class PolicyAgent(SeededAgent):
     """A seat played by a policy over ``spec``'s catalogue and encoding."""
 
     def __init__(self, spec: RLGame, policy: Policy, seat: int = 0, seed: int = 0, greedy: bool = False) -> None:
+        super().__init__(seat, seed)
         self.rlgame = spec
         self.policy = policy
-        self.seat = seat
-        self.seed = seed
         self.greedy = greedy
-        self.rng = random.Random(seed)
-
-    def reset(self, seat: int, seed: int) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.rng.seed(seed)
 
     def act(self, observation: dict[str, Any], legal: Sequence[Any]) -> Any:
-        if not legal:
-            raise ValueError(f"seat {self.seat} was asked to act with no legal action")
+        self.require_legal(legal)
         if len(legal) == 1:
             return legal[0]
         mask = self.rlgame.catalogue.mask(legal).astype(bool)

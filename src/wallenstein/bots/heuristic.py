@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.agents import SeededAgent
 from wallenstein import court, favours
 from wallenstein import edition2002 as ed2002
 from wallenstein.actions import COURT_SEQUENCE, STAY_ACTION, Action, plan_card_action
@@ -767,21 +768,14 @@ MODULE_CHOICES = {
 }
 
 
-class HeuristicAgent:
+class HeuristicAgent(SeededAgent):
     """The heuristic as an :class:`tabletop.agents.Agent`: it rebuilds a game from the observation
     (nothing hidden is filled in) and decides on it."""
 
     def __init__(self, seat: int = 0, seed: int = 0, values: Values = DEFAULT, tower: TowerModel | None = None) -> None:
-        self.seat = seat
-        self.seed = seed
+        super().__init__(seat, seed)
         self.values = values
         self.tower = tower
-        self.rng = random.Random(seed)
-
-    def reset(self, seat: int, seed: int) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.rng.seed(seed)
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
