@@ -182,25 +182,41 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int) -> str:
     d_arm = out[defender] if defender >= 0 else 0
     d_peas = out[peas] if allied else 0
     result = settle_battle(g, seat, target, a, d_arm, d_peas)
-    d = d_arm + d_peas
     if g.logging:
-        g.emit(
-            "battle",
-            seat=seat,
-            origin=BOARD.keys[origin],
-            county=BOARD.keys[target],
-            defender=defender if defender >= 0 else None,
-            armies=n,
-            extras=extras,
-            dropped=g.colour_map(dropped),
-            out=g.colour_map(out),
-            attacker_count=a,
-            defender_count=d,
-            result=result,
-        )
+        emit_battle(g, (seat, origin, target, defender, n), dropped, out, (a, d_arm + d_peas), result, extras=extras)
     if defender >= 0 and result != DEFENDER and s.mods.leader[defender] == target:
         county_lost(g, defender, target)  # Military Leaders: the leader leaves the board (W-31)
     return result
+
+
+def emit_battle(
+    g: Game,
+    move: tuple[int, int, int, int, int],
+    dropped: list[int],
+    out: list[int],
+    counts: tuple[int, int],
+    result: str,
+    **edition: object,
+) -> None:
+    """The public ``battle`` event of both editions: ``move`` is (attacker, origin, target, defender
+    or -1, armies moved), ``counts`` the attacker's and the defender's cubes that fought; ``edition``
+    holds the edition's own fields (2012: the extra armies; 2002: the commitment, the armies kept
+    back and the farmers added), which stand after the armies moved."""
+    seat, origin, target, defender, n = move
+    g.emit(
+        "battle",
+        seat=seat,
+        origin=BOARD.keys[origin],
+        county=BOARD.keys[target],
+        defender=defender if defender >= 0 else None,
+        armies=n,
+        **edition,
+        dropped=g.colour_map(dropped),
+        out=g.colour_map(out),
+        attacker_count=counts[0],
+        defender_count=counts[1],
+        result=result,
+    )
 
 
 def revolt(g: Game, c: int, extra_peasants: int = 0, winter: bool = False, committed: int | None = None) -> bool:

@@ -400,24 +400,10 @@ def attack(g: Game, seat: int, origin: int, target: int, n: int, committed: int)
     d_peas = out[peas] if allied else _guards_out(g, added if defender >= 0 else 0)
     # W-20 (2002): armies kept back hold the land for a farmers' defence; W-21: they are lost with it.
     result = settle_battle(g, seat, target, a, d_arm, d_peas, kept, farmers_hold=True)
-    d = d_arm + d_peas
     if g.logging:
-        g.emit(
-            "battle",
-            seat=seat,
-            origin=BOARD.keys[origin],
-            county=BOARD.keys[target],
-            defender=defender if defender >= 0 else None,
-            armies=n,
-            committed=committed,
-            kept=kept,
-            farmers_added=added,
-            dropped=g.colour_map(dropped),
-            out=g.colour_map(out),
-            attacker_count=a,
-            defender_count=d,
-            result=result,
-        )
+        move = (seat, origin, target, defender, n)
+        details = {"committed": committed, "kept": kept, "farmers_added": added}
+        battle.emit_battle(g, move, dropped, out, (a, d_arm + d_peas), result, **details)
     if result == ATTACKER and defender == NEUTRAL:  # (after the battle's entry: its own change, engine.py)
         add_marker(g, seat, target)  # W-23
     return result
