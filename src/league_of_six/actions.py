@@ -16,11 +16,10 @@ JSON forms::
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
 from league_of_six.components import MAX_OFFER, TOWN_KEYS
-from tabletop.action_json import action_object
+from tabletop.action_json import action_text, check_fields, json_int, typed_action
 from tabletop.errors import IllegalAction
 
 CHOOSE_KIND = "choose"
@@ -64,38 +63,28 @@ class Action(NamedTuple):
     @staticmethod
     def from_json(obj: Any) -> Action:
         """Parse a decision from its JSON form (a dict or a JSON string); IllegalAction if malformed."""
-        k, obj = action_object(obj)
-        if k not in _FIELDS:
-            raise IllegalAction(f"unknown action type {k!r}; known: {sorted(_FIELDS)}")
-        got = set(obj) - {"type"}
-        if got != _FIELDS[k]:
-            raise IllegalAction(f"action {k!r} takes fields {sorted(_FIELDS[k])}, got {sorted(got)}")
+        k, obj, got = typed_action(obj, _FIELDS)
+        check_fields(k, got, _FIELDS)
         if k == CHOOSE_KIND:
             town = obj["town"]
             if town not in TOWN_KEYS:
                 raise IllegalAction(f"unknown town {town!r}; towns are {list(TOWN_KEYS)}")
             return CHOOSE[TOWN_KEYS.index(town)]
         if k == OFFER_KIND:
-            return OFFERS[_int(obj["guards"], "guards", 1, MAX_OFFER)]
+            return OFFERS[json_int(obj["guards"], "guards", 1, MAX_OFFER)]
         if k == ROTATE_KIND:
-            return ROTATES[_int(obj["turn"], "turn", 0, 5)]
+            return ROTATES[json_int(obj["turn"], "turn", 0, 5)]
         if k == ROW_KIND:
             store = obj["store"]
             if store not in STORES:
                 raise IllegalAction(f"unknown store {store!r}; stores are {list(STORES)}")
-            return row_action(STORES.index(store), _int(obj["row"], "row", 1, 12) - 1)
+            return row_action(STORES.index(store), json_int(obj["row"], "row", 1, 12) - 1)
         if k == LEADER_KIND:
-            return LEADERS[_int(obj["figures"], "figures", 1, 4)]
+            return LEADERS[json_int(obj["figures"], "figures", 1, 4)]
         return ACCEPT
 
     def __str__(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False)
-
-
-def _int(value: Any, name: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise IllegalAction(f"{name!r} must be an integer from {lo} to {hi}, not {value!r}")
-    return value
+        return action_text(self)
 
 
 # Every decision is interned: listing legal actions allocates nothing in the hot loop.

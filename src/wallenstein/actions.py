@@ -32,10 +32,9 @@ JSON forms (county keys from the data file; cards as a county key, ``"money:v"``
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
-from tabletop.action_json import action_object
+from tabletop.action_json import action_text, check_fields, json_int, typed_action
 from tabletop.errors import IllegalAction
 from wallenstein.board import ACTIONS, AUCTION_BOX, BLANK, BOARD, COURT_BOX_NAMES, EMPTY, MONEY, N_BOXES, TOWER
 
@@ -67,6 +66,23 @@ BOX_NAMES: tuple[str, ...] = (*ACTIONS, "bid", *COURT_BOX_NAMES)
 PLAN_SEQUENCE: tuple[int, ...] = (AUCTION_BOX, *range(10))
 # With the Emperor's Court the three court boxes follow, in the order they are resolved (R-20).
 COURT_SEQUENCE: tuple[int, ...] = (*PLAN_SEQUENCE, N_BOXES, N_BOXES + 1, N_BOXES + 2)
+
+
+def _box_cards(
+    boxes: dict[str, str | None] | list[int] | tuple[int, ...], names: tuple[str, ...], part: str, wrong_size: str
+) -> list[int]:
+    """The card codes of one part of a plan (``part``: "action" or "court"), given as a dict of box
+    name to card or as the codes in the order of ``names``; IllegalAction for an unknown box or, with
+    codes, ``wrong_size`` when there are not as many as ``names``."""
+    if isinstance(boxes, dict):
+        unknown = set(boxes) - set(names)
+        if unknown:
+            raise IllegalAction(f"unknown {part} box(es) {sorted(unknown)}; boxes are {list(names)}")
+        return [parse_card(boxes.get(name)) for name in names]
+    codes = [int(x) for x in boxes]
+    if len(codes) != len(names):
+        raise IllegalAction(wrong_size)
+    return codes
 
 
 def card_name(code: int) -> str | None:
@@ -111,6 +127,31 @@ def county_index(key: Any) -> int:
         raise IllegalAction(f"unknown county {key!r}") from None
 
 
+# The fields each type of decision takes in its JSON form (a whole plan may add "court").
+_FIELDS: dict[str, set[str]] = {
+    PLAN_CARD: {"box", "card"},
+    PLAN: {"boxes", "bid"},
+    POSITION_KIND: {"position"},
+    MOVE_KIND: {"to", "armies"},
+    STAY: set(),
+    DRAFT_TAKE: {"county"},
+    DRAFT_DECK: set(),
+    DRAFT_REFRESH: set(),
+    DRAFT_GROUP: {"armies"},
+    REVOLT_NEXT: {"county"},
+    FAVOUR: {"card"},
+    FAVOUR_PASS: set(),
+    FAVOUR_COUNTY: {"county"},
+    FAVOUR_EVENT: {"remove"},
+    MOVE_ONLY: {"to", "armies"},
+    COMMIT: {"armies"},
+    LANDSKNECHTE: {"benefit"},
+    LEADER_PLACE: {"county"},
+    LEADER_MOVE: {"county"},
+    LEADER_DRAFT: {"place"},
+}
+
+
 class Action(NamedTuple):
     kind: str
     a: int = -1
@@ -126,27 +167,11 @@ class Action(NamedTuple):
     ) -> Action:
         """A whole plan: ``boxes`` maps action names to cards (or is 10 card codes), plus the bid;
         with the Emperor's Court, ``court`` maps the court boxes to cards (or is 3 card codes)."""
-        if isinstance(boxes, dict):
-            unknown = set(boxes) - set(ACTIONS)
-            if unknown:
-                raise IllegalAction(f"unknown action box(es) {sorted(unknown)}; boxes are {list(ACTIONS)}")
-            codes = [parse_card(boxes.get(name)) for name in ACTIONS]
-        else:
-            codes = [int(x) for x in boxes]
-            if len(codes) != 10:
-                raise IllegalAction("a plan covers exactly the 10 action boxes")
+        codes = _box_cards(boxes, ACTIONS, "action", "a plan covers exactly the 10 action boxes")
         bid_code = bid if isinstance(bid, int) else parse_card(bid)
         if court is None:
             return Action(PLAN, cards=(*codes, bid_code))
-        if isinstance(court, dict):
-            unknown = set(court) - set(COURT_BOX_NAMES)
-            if unknown:
-                raise IllegalAction(f"unknown court box(es) {sorted(unknown)}; boxes are {list(COURT_BOX_NAMES)}")
-            extra = [parse_card(court.get(name)) for name in COURT_BOX_NAMES]
-        else:
-            extra = [int(x) for x in court]
-            if len(extra) != len(COURT_BOX_NAMES):
-                raise IllegalAction("the court part of a plan covers exactly the 3 court boxes")
+        extra = _box_cards(court, COURT_BOX_NAMES, "court", "the court part of a plan covers exactly the 3 court boxes")
         return Action(PLAN, cards=(*codes, bid_code, *extra))
 
     # -- JSON -------------------------------------------------------------------------------------
@@ -184,38 +209,12 @@ class Action(NamedTuple):
     @staticmethod
     def from_json(obj: Any) -> Action:
         """Parse a decision from its JSON form (a dict or a JSON string); IllegalAction if malformed."""
-        k, obj = action_object(obj)
-        fields = {
-            PLAN_CARD: {"box", "card"},
-            PLAN: {"boxes", "bid"},
-            POSITION_KIND: {"position"},
-            MOVE_KIND: {"to", "armies"},
-            STAY: set(),
-            DRAFT_TAKE: {"county"},
-            DRAFT_DECK: set(),
-            DRAFT_REFRESH: set(),
-            DRAFT_GROUP: {"armies"},
-            REVOLT_NEXT: {"county"},
-            FAVOUR: {"card"},
-            FAVOUR_PASS: set(),
-            FAVOUR_COUNTY: {"county"},
-            FAVOUR_EVENT: {"remove"},
-            MOVE_ONLY: {"to", "armies"},
-            COMMIT: {"armies"},
-            LANDSKNECHTE: {"benefit"},
-            LEADER_PLACE: {"county"},
-            LEADER_MOVE: {"county"},
-            LEADER_DRAFT: {"place"},
-        }
-        if k not in fields:
-            raise IllegalAction(f"unknown action type {k!r}; known: {sorted(fields)}")
-        got = set(obj) - {"type"}
+        k, obj, got = typed_action(obj, _FIELDS)
         if k == PLAN and got == {"boxes", "bid", "court"}:
             if not isinstance(obj["boxes"], dict) or not isinstance(obj["court"], dict):
                 raise IllegalAction("'boxes' and 'court' must map box names to cards")
             return Action.plan(obj["boxes"], obj["bid"], obj["court"])
-        if got != fields[k]:
-            raise IllegalAction(f"action {k!r} takes fields {sorted(fields[k])}, got {sorted(got)}")
+        check_fields(k, got, _FIELDS)
         if k == PLAN_CARD:
             box = obj["box"]
             if box not in BOX_NAMES:
@@ -226,17 +225,17 @@ class Action(NamedTuple):
                 raise IllegalAction("'boxes' must map action names to cards")
             return Action.plan(obj["boxes"], obj["bid"])
         if k == POSITION_KIND:
-            return Action(POSITION_KIND, _int(obj["position"], "position", 1, 5) - 1)
+            return Action(POSITION_KIND, json_int(obj["position"], "position", 1, 5) - 1)
         if k == MOVE_KIND or k == MOVE_ONLY:
-            return Action(k, county_index(obj["to"]), _int(obj["armies"], "armies", 1, 10_000))
+            return Action(k, county_index(obj["to"]), json_int(obj["armies"], "armies", 1, 10_000))
         if k in (DRAFT_TAKE, REVOLT_NEXT, FAVOUR_COUNTY, LEADER_PLACE, LEADER_MOVE):
             return Action(k, county_index(obj["county"]))
         if k == DRAFT_GROUP:
-            return Action(DRAFT_GROUP, _int(obj["armies"], "armies", 1, 10))
+            return Action(DRAFT_GROUP, json_int(obj["armies"], "armies", 1, 10))
         if k == COMMIT:
-            return Action(COMMIT, _int(obj["armies"], "armies", 0, 10_000))
+            return Action(COMMIT, json_int(obj["armies"], "armies", 0, 10_000))
         if k == FAVOUR:
-            return Action(FAVOUR, _int(obj["card"], "card", 1, 21))
+            return Action(FAVOUR, json_int(obj["card"], "card", 1, 21))
         if k == FAVOUR_EVENT:
             if not isinstance(obj["remove"], bool):
                 raise IllegalAction(f"'remove' must be true or false, not {obj['remove']!r}")
@@ -253,13 +252,7 @@ class Action(NamedTuple):
         return Action(k)
 
     def __str__(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False)
-
-
-def _int(value: Any, name: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise IllegalAction(f"{name!r} must be an integer from {lo} to {hi}, not {value!r}")
-    return value
+        return action_text(self)
 
 
 # Interned decisions, so that listing legal actions allocates nothing in the hot loop.
