@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from tabletop.errors import IllegalAction
 from webtable.guard import BadJSON
 from webtable.registry import BOTS, GAMES, game_kind
-from webtable.rooms import Busy, Hub, StorageDown, public_seats
+from webtable.rooms import Busy, Hub, Room, StorageDown, public_seats
 from webtable.routes.common import Bucket, error, hub_of, live, read_json
 
 MAX_LISTED_TOKENS = 50  # private games a lobby may ask to see (X-Seat-Tokens: "id:token,...")
@@ -112,11 +112,9 @@ async def game_info(game_id: str, request: Request) -> Any:
 async def abandon(game_id: str, request: Request) -> Any:
     """The creator (header X-Creator-Token) gives an unfinished game up; its history is kept."""
     hub = hub_of(request)
-    room = await live(hub, game_id)
+    room = await _creators_room(hub, game_id, request, "abandon it")
     if isinstance(room, JSONResponse):
         return room
-    if not room.is_creator(request.headers.get("x-creator-token")):
-        return error(hub, 403, "only the game's creator can abandon it (X-Creator-Token)", code="creator_only")
     if room.status != "running":
         message = f"the game is {room.status} already"
         return error(hub, 409, message, code="game_not_running", params={"status": room.status})
@@ -128,11 +126,9 @@ async def abandon(game_id: str, request: Request) -> Any:
 async def reissue(game_id: str, seat: int, request: Request) -> Any:
     """A new invite for a seat nobody has claimed (the creator only; the old invite stops working)."""
     hub = hub_of(request)
-    room = await live(hub, game_id)
+    room = await _creators_room(hub, game_id, request, "invite again")
     if isinstance(room, JSONResponse):
         return room
-    if not room.is_creator(request.headers.get("x-creator-token")):
-        return error(hub, 403, "only the game's creator can invite again (X-Creator-Token)", code="creator_only")
     try:
         code = await room.reissue(seat)
     except StorageDown as exc:
@@ -141,6 +137,15 @@ async def reissue(game_id: str, seat: int, request: Request) -> Any:
         return error(hub, 409, str(exc), **exc.coded())
     room.broadcast({"type": "room", "game": room.summary()})
     return {"seat": seat, "invite": f"/game/{room.id}#invite={code}"}
+
+
+async def _creators_room(hub: Hub, game_id: str, request: Request, doing: str) -> Room | JSONResponse:
+    """The game's room when the request comes from its creator (header X-Creator-Token), else the
+    reply that says why not (no such game, or 403: only the creator may do what ``doing`` says)."""
+    room = await live(hub, game_id)
+    if isinstance(room, JSONResponse) or room.is_creator(request.headers.get("x-creator-token")):
+        return room
+    return error(hub, 403, f"only the game's creator can {doing} (X-Creator-Token)", code="creator_only")
 
 
 def _seat(entry: dict[str, Any]) -> int:
