@@ -22,7 +22,7 @@ from wallenstein import favours
 from wallenstein.actions import COURT_SEQUENCE, FAVOUR, FAVOUR_PASS, Action, card_name
 from wallenstein.board import ACTIONS, AUCTION_BOX, COURT_BOX_NAMES, EMPTY, MONEY, N_BOXES, TOWER
 from wallenstein.court_state import AUDIENCE, COURT_BOXES, EFFECT, IDLE, SPACE_COST, CourtState
-from wallenstein.planning import MONEY_CARDS, check_cards, check_complete, hand
+from wallenstein.planning import MONEY_CARDS, cards_for_box, check_cards, check_complete, hand
 from wallenstein.state import COURT
 
 if TYPE_CHECKING:
@@ -98,19 +98,10 @@ def box_options(g: Game, seat: int) -> list[int]:
     step = s.plan_fill[seat]
     base = seat * N_BOXES
     planned = s.plans[base : base + N_BOXES] + court.plans[seat * COURT_BOXES : (seat + 1) * COURT_BOXES]
-    out = [c for c in hand(g, seat) if c not in planned]
-    if COURT_SEQUENCE[step] == AUCTION_BOX:
-        thalers = s.thalers[seat]
-        out.extend(m for m in MONEY_CARDS if m - MONEY <= thalers)
-        out.append(TOWER)  # counts as a "0" bid
-    else:
-        out.extend(m for m in MONEY_CARDS if m not in planned)
-        if planned.count(TOWER) < TOWER_CARDS:
-            out.append(TOWER)
-    empties = planned.count(EMPTY) - (PLAN_SIZE - step)
-    if empties < required_empty(g, seat):
-        out.append(EMPTY)
-    return out
+    bidding = COURT_SEQUENCE[step] == AUCTION_BOX
+    # A dice tower card counts as a "0" bid; on the other boxes each player has TOWER_CARDS of them.
+    tower = (TOWER,) if bidding or planned.count(TOWER) < TOWER_CARDS else ()
+    return cards_for_box(g, seat, planned, bidding, PLAN_SIZE - step, required_empty(g, seat), tower)
 
 
 def check_plan(g: Game, seat: int, cards: tuple[int, ...]) -> None:

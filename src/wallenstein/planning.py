@@ -40,15 +40,24 @@ def box_options(g: Game, seat: int) -> list[int]:
     step = s.plan_fill[seat]
     base = seat * N_BOXES
     planned = s.plans[base : base + N_BOXES]  # boxes not planned yet hold EMPTY
-    cards = hand(g, seat)
-    out = [c for c in cards if c not in planned]
-    if PLAN_SEQUENCE[step] == AUCTION_BOX:
-        thalers = s.thalers[seat]
+    return cards_for_box(g, seat, planned, PLAN_SEQUENCE[step] == AUCTION_BOX, N_BOXES - step, required_empty(g, seat))
+
+
+def cards_for_box(
+    g: Game, seat: int, planned: list[int], bidding: bool, unplanned: int, required: int, tower: tuple[int, ...] = ()
+) -> list[int]:
+    """The codes allowed on the next box of a plan whose boxes hold ``planned`` (EMPTY where not
+    planned yet, ``unplanned`` of them), in canonical order: ``seat``'s unplanned counties, the money
+    cards (for the bid those it can pay, R-01; else those not planned), the ``tower`` cards offered
+    (the Emperor's Court), and EMPTY while fewer boxes are left empty than the ``required`` (W-08)."""
+    out = [c for c in hand(g, seat) if c not in planned]
+    if bidding:
+        thalers = g.s.thalers[seat]
         out.extend(m for m in MONEY_CARDS if m - MONEY <= thalers)  # R-01: bids you can pay
     else:
         out.extend(m for m in MONEY_CARDS if m not in planned)
-    empties = planned.count(EMPTY) - (N_BOXES - step)
-    if empties < required_empty(g, seat):
+    out.extend(tower)
+    if planned.count(EMPTY) - unplanned < required:
         out.append(EMPTY)
     return out
 
