@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from wallenstein import court, landsknechte, leaders, perform, planning
 from wallenstein import edition2002 as ed2002
@@ -147,57 +147,53 @@ def _build_rules(edition: Edition, modules: frozenset[str], events: tuple[Any, .
         plan_size=court.PLAN_SIZE if with_court else N_BOXES,
         box_options=court.box_options if with_court else edition.box_options,
         check_plan=court.check_plan if with_court else edition.check_plan,
-        setups=module_setups(modules),
-        order_steps=order_steps(modules),
-        action_steps=action_steps(modules),
-        winter_steps=winter_steps(modules),
-        final_steps=final_steps(modules),
+        setups=of_modules(MODULE_SETUPS, modules),
+        order_steps=of_modules(ORDER_STEPS, modules),
+        action_steps=of_modules(ACTION_STEPS, modules),
+        winter_steps=of_modules(WINTER_STEPS, modules),
+        final_steps=of_modules(FINAL_STEPS, modules),
     )
 
 
+# What each module adds at each point of the game, in the order the steps run (a module absent from a
+# table adds nothing there). Order steps: between player order and the basic actions, in the order of
+# seed 000 (Military Leaders placed after the first player order, W-31; the Landsknechte check; the
+# Emperor's Court). Action steps: right after the tenth action of a season. Winter steps: after winter
+# scoring, before the next year (not after the last winter). Final steps: end-of-game scoring, after the
+# last winter's. Set-ups: module components, before the starting counties are set up.
+ORDER_STEPS: tuple[tuple[str, OrderStep], ...] = (
+    ("military_leaders", leaders.place_step),
+    ("landsknechte", landsknechte.check_step),
+    ("emperors_court", court.court_step),
+)
+ACTION_STEPS: tuple[tuple[str, OrderStep], ...] = (("military_leaders", leaders.move_step),)
+WINTER_STEPS: tuple[tuple[str, OrderStep], ...] = (
+    ("military_leaders", leaders.return_step),
+    ("landsknechte", landsknechte.reset_step),
+)
+FINAL_STEPS: tuple[tuple[str, OrderStep], ...] = (("military_leaders", leaders.final_step),)
+MODULE_SETUPS: tuple[tuple[str, Callable[[Game], None]], ...] = (
+    ("emperors_court", court.init_court),
+    ("landsknechte", landsknechte.setup),
+    ("military_leaders", leaders.setup),
+)
+
+T = TypeVar("T")
+
+
+def of_modules(table: tuple[tuple[str, T], ...], modules: frozenset[str]) -> tuple[T, ...]:
+    """The parts of ``table`` (module, part) that the ``modules`` played add, in the table's order."""
+    return tuple(part for module, part in table if module in modules)
+
+
 def order_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """The steps between player order and the basic actions, in the order of seed 000
-    (Landsknechte check, then the Emperor's Court); each module adds its step here."""
-    steps: list[OrderStep] = []
-    if "military_leaders" in modules:
-        steps.append(leaders.place_step)  # line-up games: after the first player order (W-31)
-    if "landsknechte" in modules:
-        steps.append(landsknechte.check_step)
-    if "emperors_court" in modules:
-        steps.append(court.court_step)
-    return tuple(steps)
-
-
-def action_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """The steps right after the tenth action of a season."""
-    return (leaders.move_step,) if "military_leaders" in modules else ()
-
-
-def winter_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """The steps after winter scoring, before the next year (not after the last winter)."""
-    steps: list[OrderStep] = []
-    if "military_leaders" in modules:
-        steps.append(leaders.return_step)
-    if "landsknechte" in modules:
-        steps.append(landsknechte.reset_step)
-    return tuple(steps)
+    """The steps between player order and the basic actions (``ORDER_STEPS``)."""
+    return of_modules(ORDER_STEPS, modules)
 
 
 def final_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """End-of-game scoring added by modules, after the last winter's scoring."""
-    return (leaders.final_step,) if "military_leaders" in modules else ()
-
-
-def module_setups(modules: frozenset[str]) -> tuple[Callable[[Game], None], ...]:
-    """Module components handed out before the starting counties are set up."""
-    setups: list[Callable[[Game], None]] = []
-    if "emperors_court" in modules:
-        setups.append(court.init_court)
-    if "landsknechte" in modules:
-        setups.append(landsknechte.setup)
-    if "military_leaders" in modules:
-        setups.append(leaders.setup)
-    return tuple(setups)
+    """End-of-game scoring added by modules (``FINAL_STEPS``)."""
+    return of_modules(FINAL_STEPS, modules)
 
 
 __all__ = ["EDITIONS", "EDITION_2002", "EDITION_2012", "Edition", "Rules", "rules_for"]
