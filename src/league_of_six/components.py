@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tabletop.errors import DataError
+from tabletop.errors import DataError, read_json_file
 
 FORMAT = "league-of-six-components"
 VERSION = 1
@@ -359,14 +359,7 @@ def parse(data: Any, default_standin: bool = False) -> Components:
 
 def load_file(path: str | Path) -> Components:
     """Read and validate a component file (JSON)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read component file {str(path)!r}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"component file {str(path)!r} is not valid JSON: {exc}") from None
+    data = read_json_file(path, "component file", DataError)
     try:
         return parse(data)
     except DataError as exc:

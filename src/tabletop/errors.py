@@ -1,7 +1,9 @@
-"""The error types every game of the table raises."""
+"""The error types every game of the table raises, and reading a user's JSON file into one of them."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 
@@ -35,3 +37,16 @@ def _rebuild(
 
 class DataError(ValueError):
     """A data or component file that does not hold what the game needs."""
+
+
+def read_json_file(path: str | Path, what: str, error: type[ValueError]) -> Any:
+    """The JSON value in the file at ``path`` (``what`` names the file in messages: "component file");
+    ``error`` (IllegalAction, DataError) saying why when it cannot be read or is not JSON."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(f"cannot read {what} {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{what} {str(path)!r} is not valid JSON: {exc}") from None

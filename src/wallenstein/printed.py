@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tabletop.errors import DataError, IllegalAction
+from tabletop.errors import DataError, IllegalAction, read_json_file
 
 # name -> "module:function" of the validator; the validator raises DataError with a clear message.
 # Each rules module adds its own line here.
@@ -70,15 +70,7 @@ def check_values(values: Any) -> dict[str, Any]:
 
 def load_file(path: str | Path) -> dict[str, Any]:
     """Read and validate a user's printed-values file (JSON)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise IllegalAction(f"cannot read printed-values file {str(path)!r}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise IllegalAction(f"printed-values file {str(path)!r} is not valid JSON: {exc}") from None
-    return check_values(data)
+    return check_values(read_json_file(path, "printed-values file", IllegalAction))
 
 
 def table(config: Mapping[str, Any], name: str) -> Any:
