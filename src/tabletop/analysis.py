@@ -341,13 +341,16 @@ def _pyplot() -> Any:
     return plt
 
 
-def _bars(ax: Any, labels: Sequence[str], values: Sequence[float], lo: Sequence[float], hi: Sequence[float]) -> None:
-    """Horizontal bars with their 95% intervals, first label on top."""
+def _bars(ax: Any, t: Table, label: str | None, value: str = "win_rate", lo: str = "ci_lo", hi: str = "ci_hi") -> None:
+    """Horizontal bars of the table's ``value`` column with their 95% intervals (columns ``lo`` and
+    ``hi``), labelled by its ``label`` column (None: its first), first row on top."""
+    labels = [str(r[label if label is not None else next(iter(r))]) for r in t]
+    values = [r[value] for r in t]
     y = list(range(len(labels)))[::-1]
     # max(0, ...): a rounding hair (a rate of 1 with an upper bound of 0.9999999999999999) is no error.
     err = [
-        [max(0.0, v - a) for v, a in zip(values, lo, strict=True)],
-        [max(0.0, b - v) for v, b in zip(values, hi, strict=True)],
+        [max(0.0, v - r[lo]) for v, r in zip(values, t, strict=True)],
+        [max(0.0, r[hi] - v) for v, r in zip(values, t, strict=True)],
     ]
     ax.barh(y, values, xerr=err, color="#6b8fb3", ecolor="#333", capsize=2)
     ax.set_yticks(y, labels, fontsize=8)
@@ -368,13 +371,7 @@ def plot_group(folder: Path, tables: dict[str, Table], players: int) -> list[str
     fig, axes = plt.subplots(1, 2, figsize=(9, 3))
     for ax, key, title in ((axes[0], "seats", "seat"), (axes[1], "positions", "first-season order position")):
         t = tables[key]
-        _bars(
-            ax,
-            [str(r[next(iter(r))]) for r in t],
-            [r["win_rate"] for r in t],
-            [r["ci_lo"] for r in t],
-            [r["ci_hi"] for r in t],
-        )
+        _bars(ax, t, None)
         ax.axvline(parity, color="#b33", lw=1)
         ax.set_title(f"win rate by {title}", fontsize=9)
     save(fig, "seats.png")
@@ -383,42 +380,28 @@ def plot_group(folder: Path, tables: dict[str, Table], players: int) -> list[str
         by_category[r["category"]].append(r)
     for category, t in by_category.items():
         fig, ax = plt.subplots(figsize=(6, 0.6 + 0.2 * len(t)))
-        _bars(ax, [r["label"] for r in t], [r["win_rate"] for r in t], [r["ci_lo"] for r in t], [r["ci_hi"] for r in t])
+        _bars(ax, t, "label")
         ax.axvline(parity, color="#b33", lw=1)
         ax.set_title(f"win rate of the seats that had each {category} (red: parity)", fontsize=9)
         save(fig, f"items-{slug(category)}.png")
     if tables["events"]:
         t = tables["events"]
         fig, ax = plt.subplots(figsize=(6, 0.6 + 0.2 * len(t)))
-        _bars(
-            ax,
-            [r["event"] for r in t],
-            [r["difference"] for r in t],
-            [r["diff_lo"] for r in t],
-            [r["diff_hi"] for r in t],
-        )
+        _bars(ax, t, "event", "difference", "diff_lo", "diff_hi")
         ax.axvline(0, color="#b33", lw=1)
         ax.set_title("mean score per seat: games with the event minus games without", fontsize=9)
         save(fig, "events.png")
     if tables["luck"]:
         t = tables["luck"]
         fig, ax = plt.subplots(figsize=(6, 2.5))
-        _bars(
-            ax,
-            [r["luck"] for r in t],
-            [r["win_rate"] for r in t],
-            [r["ci_lo"] for r in t],
-            [r["ci_hi"] for r in t],
-        )
+        _bars(ax, t, "luck")
         ax.axvline(parity, color="#b33", lw=1)
         ax.set_title("win rate by part of tower luck (cubes out per cube in; ties kept together)", fontsize=9)
         save(fig, "luck.png")
     if tables["actions"]:
         t = tables["actions"]
         fig, ax = plt.subplots(figsize=(6, 0.6 + 0.25 * len(t)))
-        _bars(
-            ax, [r["action"] for r in t], [r["skip_rate"] for r in t], [r["ci_lo"] for r in t], [r["ci_hi"] for r in t]
-        )
+        _bars(ax, t, "action", "skip_rate")
         ax.set_title("share of planned actions skipped", fontsize=9)
         save(fig, "actions.png")
     return names
