@@ -419,7 +419,8 @@ def test_request_bodies_are_capped_and_errors_do_not_echo_big_fields(client: Tes
     assert client.get("/api/games").json()["games"] == []
 
 
-def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def replay_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, one entry a replay the table builds (``views.replay_frames``) in this process."""
     calls: list[int] = []
     real = webviews.replay_frames
 
@@ -428,6 +429,11 @@ def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
         return real(*args)
 
     monkeypatch.setattr(webviews, "replay_frames", counted)
+    return calls
+
+
+def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = replay_builds(monkeypatch)
     with client_for(url, replay_processes=0) as client:  # built in this process, where they are counted
         made = create_game(client, PEOPLE, seed=7)
         first = client.get(f"/api/games/{made['id']}/replay").json()
@@ -876,14 +882,7 @@ def test_a_finished_games_replay_is_built_once_per_view_and_kept_compressed(
     """Asked again in three views, a finished game's replay is built three times; what is kept
     is the compressed answer (a fraction of its size), and a seat's view is marked ``no-store``."""
     gid, _ = store_game(url, finished_game(2, players=5))
-    calls: list[int] = []
-    real = webviews.replay_frames
-
-    def counted(*args: Any) -> Any:
-        calls.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(webviews, "replay_frames", counted)
+    calls = replay_builds(monkeypatch)
     with client_for(url, replay_processes=0) as c:  # (built here, where they are counted; 10 replays: a burst)
         keys = [("spectator", "en"), ("0", "en"), ("spectator", "de")]
         first = {k: c.get(f"/api/games/{gid}/replay", params={"view": k[0], "lang": k[1]}) for k in keys}
