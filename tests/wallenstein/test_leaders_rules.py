@@ -466,14 +466,20 @@ def test_r37_a_returning_leader_takes_trophies_too() -> None:
 
 
 # ---------------------------------------------------------------------------------------- losing and returning
-def test_seed000_leader_leaves_a_conquered_county() -> None:
-    g = _game(outcomes=[[0, 4, 0, 0, 0]])
-    s = g.s
-    give(g, RED, "kursachsen", 1)
+def _blue_attacks_reds_leader(drop: list[int], defenders: int, attackers: int) -> tuple[wallenstein.Game, str]:
+    """Red's leader stands in Kursachsen with ``defenders`` armies; Blue attacks it from Lausitz with
+    ``attackers`` of 5 armies, the tower dropping ``drop``. Returns the game and the battle's result."""
+    g = _game(outcomes=[drop])
+    give(g, RED, "kursachsen", defenders)
     _lead(g, RED, "kursachsen")
     give(g, BLUE, "lausitz", 5)
-    attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
-    assert s.mods.leader[RED] == -1
+    return g, attack(g, BLUE, K("lausitz"), K("kursachsen"), attackers)
+
+
+def test_seed000_leader_leaves_a_conquered_county() -> None:
+    g, result = _blue_attacks_reds_leader([0, 4, 0, 0, 0], defenders=1, attackers=4)
+    s = g.s
+    assert result == "attacker" and s.mods.leader[RED] == -1
     kinds = [e["e"] for e in g.log]
     assert kinds[-2:] == ["battle", "leader_lost"]
     assert "Red's military leader leaves the board with Kursachsen and returns after winter." in narrate_game(g)
@@ -482,23 +488,18 @@ def test_seed000_leader_leaves_a_conquered_county() -> None:
     check(g)
 
 
-def test_seed000_leader_leaves_a_devastated_county_on_a_tie() -> None:
-    g = _game(outcomes=[[1, 1, 0, 0, 0]])
-    give(g, RED, "kursachsen", 1)
-    _lead(g, RED, "kursachsen")
-    give(g, BLUE, "lausitz", 5)
-    assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "tie"
-    assert g.s.mods.leader[RED] == -1
+@pytest.mark.parametrize(
+    ("drop", "defenders", "result", "leader"),
+    [([1, 1, 0, 0, 0], 1, "tie", -1), ([2, 1, 0, 0, 0], 3, "defender", K("kursachsen"))],
+    ids=["leaves_a_devastated_county_on_a_tie", "stays_when_the_defence_holds"],
+)
+def test_seed000_leader_after_a_tie_or_a_held_defence(
+    drop: list[int], defenders: int, result: str, leader: int
+) -> None:
+    g, fought = _blue_attacks_reds_leader(drop, defenders, attackers=1)
+    assert fought == result
+    assert g.s.mods.leader[RED] == leader
     check(g)
-
-
-def test_seed000_leader_stays_when_the_defence_holds() -> None:
-    g = _game(outcomes=[[2, 1, 0, 0, 0]])
-    give(g, RED, "kursachsen", 3)
-    _lead(g, RED, "kursachsen")
-    give(g, BLUE, "lausitz", 5)
-    assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "defender"
-    assert g.s.mods.leader[RED] == K("kursachsen")
 
 
 def test_r38_lost_leader_stays_off_a_reconquered_county_whose_action_is_lost() -> None:
