@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from positions import random_decisions
 from seat_views import checked_states, messages_now
 from webclient import create_game, make_client, record_every_message, sqlite_url
 
@@ -22,12 +23,9 @@ KIND = game_kind("league_of_six")
 
 
 def _played(seed: int, decisions: int) -> league_of_six.Game:
-    g = league_of_six.new_game(players=4, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        seat = g.pending()[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-    return g
+    game: league_of_six.Game = random_decisions(league_of_six.new_game(players=4, seed=seed), seed, decisions)
+    assert len([e for e in game.history if "action" in e]) == decisions  # not over before
+    return game
 
 
 def test_every_hand_reaches_everyone_and_the_piles_order_nobody() -> None:
