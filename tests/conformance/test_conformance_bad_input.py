@@ -63,6 +63,20 @@ def test_malformed_and_illegal_decisions_are_refused_and_change_nothing(kind: Ga
     assert len(checked) >= 5
 
 
+def _kinds_bad_decisions() -> list[Any]:
+    return [pytest.param(k, a, id=f"{k.name}-{i}") for k in kinds() for i, a in enumerate(k.bad_decisions)]
+
+
+@pytest.mark.parametrize(("kind", "action"), _kinds_bad_decisions())
+def test_each_kinds_own_bad_decisions_are_refused_and_change_nothing(kind: GameKind, action: Any) -> None:
+    g = kind.new_game(players=4, seed=1)
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(g.pending()[0], action)
+    assert str(err.value) and isinstance(err.value, ValueError)
+    assert g.to_json() == before
+
+
 @pytest.mark.parametrize("kind", kind_params())
 @pytest.mark.parametrize("players", [0, 2, 6, "4"])
 def test_impossible_player_counts_are_refused(kind: GameKind, players: Any) -> None:
