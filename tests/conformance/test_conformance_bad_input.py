@@ -1,6 +1,6 @@
 """Bad input gets a clear error and changes nothing, in every registered game kind: malformed and
-illegal decisions at random points of a game, wrong seats, impossible options, corrupt saves and
-histories."""
+illegal decisions at random points of a game, the kind's own bad opening decisions (``bad_decisions``),
+wrong seats, impossible options, corrupt saves and histories."""
 
 from __future__ import annotations
 
