@@ -850,6 +850,7 @@ class Hub:
         self.people_games.discard(game_id)
         try:
             self.store.set_status(game_id, "damaged")
+            self.store.add_note(game_id, "damage", {"why": why}, keep=1)  # (told again after a restart)
         except STORAGE_ERRORS:
             log.warning("game %s: marking it damaged failed", game_id, exc_info=True)
 
@@ -893,7 +894,8 @@ class Hub:
             if record is None:
                 return None
             if record.status == "damaged":
-                self.damaged[game_id] = "it was found damaged earlier"
+                told = [n.get("why") for n in self.store.notes(game_id, "damage", last=1) if isinstance(n, dict)]
+                self.damaged[game_id] = next((w for w in told if isinstance(w, str)), "it was found damaged earlier")
                 return None
             if record.damage is not None:
                 raise DamagedGame(record.damage)

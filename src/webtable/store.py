@@ -73,7 +73,7 @@ NOTES = sa.Table(
     METADATA,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),  # the order they were said in
     sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), nullable=False, index=True),
-    sa.Column("kind", sa.String(16), nullable=False),  # "chat" or "timeout"
+    sa.Column("kind", sa.String(16), nullable=False),  # "chat", "timeout", "hint", "review" or "damage"
     sa.Column("body", sa.Text, nullable=False),  # JSON, ASCII only (no lone surrogate or NUL reaches the database)
 )
 

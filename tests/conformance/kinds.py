@@ -54,6 +54,9 @@ class GameKind:
     random_games: int = 24  # random games played with every invariant checked after every step
     finished: Callable[[Game], None] = lambda g: None  # extra checks on a finished random game
     golden: Sequence[Golden] = field(default_factory=tuple)
+    # The kind's own malformed or illegal decisions, each refused to the first seat asked at the start
+    # of ``new_game(players=4, seed=1)`` (beyond the junk and spoiled fields every kind refuses).
+    bad_decisions: tuple[Any, ...] = ()
 
     def case(self, i: int) -> tuple[int, dict[str, Any]]:
         """The i-th (players, options) of this kind: player counts and variants in turn."""

@@ -52,5 +52,17 @@ register(
         random_games=1020,
         finished=_finished,
         golden=golden_cases("golden_los", _REGEN.CASES),
+        bad_decisions=(
+            '{"type": "choose"}',
+            '{"type": "choose", "town": "prague"}',
+            '{"type": "choose", "town": "lauban", "guards": 2}',
+            '{"type": "offer", "guards": 13}',
+            '{"type": "offer", "guards": true}',
+            '{"type": "rotate", "turn": 6}',
+            '{"type": "row", "store": "cellar", "row": 1}',
+            '{"type": "leader", "figures": 0}',
+            {"type": "accept"},  # nobody offered anything
+            {"type": "rotate", "turn": 0},  # not the tax phase
+        ),
     )
 )

@@ -1,6 +1,6 @@
 """Bad input gets a clear error and changes nothing, in every registered game kind: malformed and
-illegal decisions at random points of a game, wrong seats, impossible options, corrupt saves and
-histories."""
+illegal decisions at random points of a game, the kind's own bad opening decisions (``bad_decisions``),
+wrong seats, impossible options, corrupt saves and histories."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from kinds import Game, GameKind, kind_params, kinds, played, random_step
+from kinds import Game, GameKind, kind_params, kinds, play_random, played
 
 from tabletop.errors import IllegalAction
 
@@ -39,26 +39,42 @@ def _spoiled(action: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("kind", kind_params())
 def test_malformed_and_illegal_decisions_are_refused_and_change_nothing(kind: GameKind) -> None:
-    g = kind.make(2, seed=17)
     rng = random.Random(17)
-    checked = 0
-    while not g.over:
-        if rng.random() < 0.05:
-            before = _snapshot(g)
-            seat = g.pending()[0]
-            legal = g.legal_actions(seat)
-            for junk in JUNK:
-                _refused(g, seat, junk, before)
-            for bad in _spoiled(rng.choice(legal).to_json()):
-                _refused(g, seat, bad, before)
-            for wrong in (-1, g.players, "0", None, True):
-                _refused(g, wrong, legal[0], before, "no seat")
-            others = [p for p in range(g.players) if p not in g.pending()]
-            if others:
-                _refused(g, others[0], legal[0], before, "nothing to decide")
-            checked += 1
-        random_step(g, rng)
-    assert checked >= 5
+    checked: list[int] = []  # the steps where bad decisions were tried
+
+    def try_bad_decisions(g: Game) -> None:  # at about one step in twenty
+        if g.over or rng.random() >= 0.05:
+            return
+        before = _snapshot(g)
+        seat = g.pending()[0]
+        legal = g.legal_actions(seat)
+        for junk in JUNK:
+            _refused(g, seat, junk, before)
+        for bad in _spoiled(rng.choice(legal).to_json()):
+            _refused(g, seat, bad, before)
+        for wrong in (-1, g.players, "0", None, True):
+            _refused(g, wrong, legal[0], before, "no seat")
+        others = [p for p in range(g.players) if p not in g.pending()]
+        if others:
+            _refused(g, others[0], legal[0], before, "nothing to decide")
+        checked.append(len(g.history))
+
+    play_random(kind.make(2, seed=17), rng, try_bad_decisions)
+    assert len(checked) >= 5
+
+
+def _kinds_bad_decisions() -> list[Any]:
+    return [pytest.param(k, a, id=f"{k.name}-{i}") for k in kinds() for i, a in enumerate(k.bad_decisions)]
+
+
+@pytest.mark.parametrize(("kind", "action"), _kinds_bad_decisions())
+def test_each_kinds_own_bad_decisions_are_refused_and_change_nothing(kind: GameKind, action: Any) -> None:
+    g = kind.new_game(players=4, seed=1)
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(g.pending()[0], action)
+    assert str(err.value) and isinstance(err.value, ValueError)
+    assert g.to_json() == before
 
 
 @pytest.mark.parametrize("kind", kind_params())

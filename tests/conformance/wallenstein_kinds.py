@@ -35,6 +35,19 @@ PHASES = {
     "2012": ("draft_pick", "draft_group", "planning", "position", "move", "winter_order"),
     "2002": ("draft_pick", "draft_group", "planning", "move", "commit", "winter_order"),
 }
+# Refused at the start of the 2012 basic game (seat 0 of 4, seed 1): the bid comes first, and whole
+# plans must be complete and use the seat's own cards.
+BAD_DECISIONS_2012 = (
+    '{"type": "plan_card", "box": "tax"}',
+    '{"type": "plan_card", "box": "nowhere", "card": null}',
+    '{"type": "plan_card", "box": "bid", "card": "atlantis"}',
+    '{"type": "plan_card", "box": "bid", "card": "money:9"}',
+    '{"type": "plan_card", "box": "tax", "card": "money:0"}',  # the bid comes first
+    '{"type": "move", "to": "anhalt", "armies": 2}',  # not a planning decision
+    '{"type": "position", "position": 0}',
+    '{"type": "plan", "boxes": {"tax": "mark"}, "bid": "money:0"}',  # not a complete plan
+    {"type": "plan_card", "box": "bid", "card": "mark"},  # seat 0 does not hold Gft. Mark
+)
 MODULE_PHASES = {
     "emperors_court": ("court",),
     "landsknechte": ("landsknechte",),
@@ -166,5 +179,6 @@ for _edition, _modules in COMBOS:
             golden=golden_cases(
                 "golden", [c for c in _REGEN.CASES if (c.edition, tuple(sorted(c.modules))) == (_edition, _modules)]
             ),
+            bad_decisions=BAD_DECISIONS_2012 if (_edition, _modules) == ("2012", ()) else (),
         )
     )

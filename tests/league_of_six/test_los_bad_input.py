@@ -1,4 +1,6 @@
-"""Bad input gets a clear error and changes nothing: actions, options and component files."""
+"""Bad input gets a clear error and changes nothing: actions, options and component files. Malformed
+and illegal decisions at the start of a game are in the conformance suite (tests/conformance/
+league_of_six_kinds.py, ``bad_decisions``)."""
 
 from __future__ import annotations
 
@@ -18,30 +20,6 @@ STANDIN = Path(league_of_six.__file__).resolve().parent / "data" / "standin_comp
 
 def _game() -> league_of_six.Game:
     return league_of_six.new_game(players=4, seed=1)
-
-
-@pytest.mark.parametrize(
-    "action",
-    [
-        '{"type": "choose"}',
-        '{"type": "choose", "town": "prague"}',
-        '{"type": "choose", "town": "lauban", "guards": 2}',
-        '{"type": "offer", "guards": 13}',
-        '{"type": "offer", "guards": true}',
-        '{"type": "rotate", "turn": 6}',
-        '{"type": "row", "store": "cellar", "row": 1}',
-        '{"type": "leader", "figures": 0}',
-        {"type": "accept"},  # nobody offered anything
-        {"type": "rotate", "turn": 0},  # not the tax phase
-    ],
-)
-def test_illegal_or_malformed_actions_are_rejected_and_change_nothing(action: Any) -> None:
-    g = _game()
-    before = g.to_json()
-    with pytest.raises(IllegalAction) as err:
-        g.apply(g.pending()[0], action)
-    assert str(err.value)
-    assert g.to_json() == before
 
 
 def test_besieged_towns_and_wrong_seats_are_rejected() -> None:

@@ -199,12 +199,37 @@ def play_explicit(state: Any, rng: np.random.Generator, check: Callable[[Any], N
             nodes += 1
             if check is not None:
                 check(state)
-            values, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(values, p=probs)))
+            chance_by_probability(state, rng)
         else:
-            legal = state.legal_actions()
-            state.apply_action(int(legal[int(rng.integers(len(legal)))]))
+            random_decision(state, rng)
     return nodes
+
+
+def chance_by_probability(state: Any, rng: np.random.Generator) -> None:
+    """At a chance node: one outcome, drawn with its probability."""
+    values, probs = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(int(rng.choice(values, p=probs)))
+
+
+def random_decision(state: Any, rng: np.random.Generator) -> None:
+    """A uniformly random legal action (at a chance node: a uniformly random outcome)."""
+    legal = state.legal_actions()
+    state.apply_action(int(legal[int(rng.integers(len(legal)))]))
+
+
+def bot_decides(bot: Any, state: Any, rng: np.random.Generator, decisions: int | None = None) -> int:
+    """``bot`` takes every seat's decisions, each checked legal, chance by its probabilities, to the
+    end of the game or until ``decisions`` are made; returns how many it made."""
+    made = 0
+    while not state.is_terminal() and (decisions is None or made < decisions):
+        if state.is_chance_node():
+            chance_by_probability(state, rng)
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        made += 1
+    return made
 
 
 def check_node(state: Any) -> None:
@@ -284,8 +309,7 @@ def test_explicit_chance_given_the_seeds_outcomes_is_the_seeds_game(game: str) -
     seeded = load(game, players=4, seed=9, chance="seeded").new_initial_state()
     rng = np.random.default_rng(2)
     while not seeded.is_terminal():
-        legal = seeded.legal_actions()
-        seeded.apply_action(int(legal[int(rng.integers(len(legal)))]))
+        random_decision(seeded, rng)
     explicit = load(game, players=4, seed=9).new_initial_state()
     _actions_of(explicit, ENGINES[game], game, seeded.engine.history)
     assert explicit.is_terminal()
@@ -304,8 +328,7 @@ def test_serialization_and_pickle_at_a_chance_node(game: str) -> None:
     state = g.new_initial_state()
     for stop in range(3):
         while stop and not (state.is_chance_node() and not state.setting_up and state.engine.s.chance_n > 8 * stop):
-            legal = state.legal_actions()
-            state.apply_action(int(legal[int(rng.integers(len(legal)))]))
+            random_decision(state, rng)
         copies = [pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, state))[1]]
         copies.append(pickle.loads(pickle.dumps(state)))
         copies.append(state.clone())
@@ -371,18 +394,8 @@ def test_openspiels_mcts_bot_plays_a_whole_game_with_explicit_chance(game: str) 
         evaluator = _NoRollout()
     bot = mcts.MCTSBot(g, 2.0, 3, evaluator, random_state=np.random.RandomState(1))
     state = g.new_initial_state()
-    rng = np.random.default_rng(0)
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            values, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(values, p=probs)))
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
-    assert decisions > 30 and sum(state.returns()) == pytest.approx(1.0)
+    decisions = bot_decides(bot, state, np.random.default_rng(0))
+    assert state.is_terminal() and decisions > 30 and sum(state.returns()) == pytest.approx(1.0)
     assert ENGINES[game].from_history(state.engine.history).s.to_dict() == state.engine.s.to_dict()
 
 
@@ -392,16 +405,7 @@ def test_openspiels_ismcts_bot_decides_with_explicit_chance() -> None:
     g = load("league_of_six", players=3)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(g, evaluator, 2.0, max_simulations=4, random_state=np.random.RandomState(2))
-    state, rng, decisions = g.new_initial_state(), np.random.default_rng(0), 0
-    while decisions < 8:
-        if state.is_chance_node():
-            values, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(values, p=probs)))
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
+    assert bot_decides(bot, g.new_initial_state(), np.random.default_rng(0), decisions=8) == 8
 
 
 def test_the_set_up_has_no_observation_yet() -> None:

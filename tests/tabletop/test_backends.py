@@ -115,11 +115,16 @@ def test_cli_out_resume_and_report(tmp_path: Path) -> None:
     assert summary["games"] == 4 and summary["seats"]["win_rate"] == direct["win_rate"]
 
 
-def test_cli_rejects_bad_study_options(tmp_path: Path) -> None:
-    bad = runner.invoke(app, ["simulate", "-n", "1", "--address", "auto"])
-    assert bad.exit_code == 2 and "--address is for the ray backend" in bad.output
-    missing = runner.invoke(app, ["report", str(tmp_path / "none.jsonl")])
-    assert missing.exit_code == 2 and "cannot read" in missing.output
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["simulate", "-n", "1", "--address", "auto"], "--address is for the ray backend"),
+        (["report", "{tmp}/none.jsonl"], "cannot read"),  # missing
+        (["report", "{tmp}/bad.jsonl"], "bad.jsonl:1"),  # garbled
+    ],
+    ids=["address_without_ray", "missing_results", "garbled_results"],
+)
+def test_cli_rejects_bad_study_options(tmp_path: Path, command: list[str], message: str) -> None:
     (tmp_path / "bad.jsonl").write_text("not json\n")
-    garbled = runner.invoke(app, ["report", str(tmp_path / "bad.jsonl")])
-    assert garbled.exit_code == 2 and "bad.jsonl:1" in garbled.output
+    result = runner.invoke(app, [arg.format(tmp=tmp_path) for arg in command])
+    assert result.exit_code == 2 and message in result.output, result.output

@@ -5,34 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pick_game import PickRules
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop.errors import IllegalAction
 from tabletop.ladder import ladder, lineups, markdown, match, paired, read_records, record_json, schedule, standings
-
-
-class Pick:
-    """A toy game: every seat picks a number once; the highest pick wins."""
-
-    def __init__(self, players: int) -> None:
-        self.picks: list[int] = []
-        self.players = players
-
-    @property
-    def over(self) -> bool:
-        return len(self.picks) == self.players
-
-    def pending(self) -> list[int]:
-        return [] if self.over else [len(self.picks)]
-
-    def legal_actions(self, seat: int) -> list[int]:
-        return list(range(1, 7))
-
-    def observe(self, seat: int | None = None) -> dict[str, Any]:
-        return {}
-
-    def apply(self, seat: int, action: Any) -> None:
-        self.picks.append(action)
 
 
 class Band(RandomAgent):
@@ -46,22 +23,14 @@ class Band(RandomAgent):
         return super().act(observation, legal[self.low : self.low + 2])
 
 
-class PickSpec:
-    def new_game(self, players: int, seed: int) -> Pick:
-        return Pick(players)
+class PickSpec(PickRules):
+    choices = range(1, 7)
 
     def make_agent(self, name: str, seed: int) -> Agent:
         lows = {"weak": 0, "fair": 2, "strong": 4}
         if name not in lows:
             raise IllegalAction(f"unknown {name}")
         return Band(seed, lows[name])
-
-    def ranking(self, game: Any) -> list[tuple[float, ...]]:
-        return [(float(p),) for p in game.picks]
-
-    def winners(self, game: Any) -> list[int]:
-        best = max(game.picks)
-        return [s for s, p in enumerate(game.picks) if p == best]
 
 
 def test_lineups_and_an_interleaved_schedule() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from pick_game import PickRules
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop.errors import IllegalAction
@@ -19,30 +20,7 @@ from wallenstein.cli import app
 runner = cli_runner()
 
 
-# ---------------------------------------------------------------------------- a toy game
-class PickGame:
-    """Every seat picks a number 0..3 once, in seat order; the highest pick wins (ties shared)."""
-
-    def __init__(self, players: int) -> None:
-        self.picks: list[int | None] = [None] * players
-
-    @property
-    def over(self) -> bool:
-        return None not in self.picks
-
-    def pending(self) -> list[int]:
-        return [self.picks.index(None)] if not self.over else []
-
-    def legal_actions(self, seat: int) -> list[int]:
-        return [0, 1, 2, 3] if seat in self.pending() else []
-
-    def observe(self, seat: int | None = None) -> dict[str, Any]:
-        return {"picks": list(self.picks)}
-
-    def apply(self, seat: int, action: int) -> None:
-        self.picks[seat] = action
-
-
+# ---------------------------------------------------------------------------- the toy game's bots (pick_game.py)
 class Fixed:
     def __init__(self, which: int) -> None:
         self.which = which
@@ -54,9 +32,8 @@ class Fixed:
         return legal[self.which]
 
 
-class PickTournament:
-    def new_game(self, players: int, seed: int) -> PickGame:
-        return PickGame(players)
+class PickTournament(PickRules):
+    choices = range(4)
 
     def make_agent(self, name: str, seed: int) -> Agent:
         kind, _options = parse_agent(name)
@@ -67,13 +44,6 @@ class PickTournament:
         if kind == "random":
             return RandomAgent(0, seed)
         raise IllegalAction(f"unknown agent {name!r}")
-
-    def ranking(self, game: Any) -> list[tuple[float, ...]]:
-        return [(float(p),) for p in game.picks]
-
-    def winners(self, game: Any) -> list[int]:
-        best = max(game.picks)
-        return [s for s, p in enumerate(game.picks) if p == best]
 
 
 # ---------------------------------------------------------------------------- maths

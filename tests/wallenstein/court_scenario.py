@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scenario import arranged_game
+from scenario import arranged_game, give
 
 from wallenstein import Game
 from wallenstein.court_state import CourtState
@@ -51,3 +51,19 @@ def run_court(g: Game) -> None:
     """Run the court step now (as the game does after player order)."""
     g.s.order_step = 0
     g.arrange("order")
+
+
+def red_at_the_audience(
+    *display: int, hall: int = 4, supply: int = 3, anhalt: bool = True, printed: Mapping[str, Any] | None = None
+) -> Game:
+    """A 4-player court game whose court step has begun with Red (seat 0) first at the audience: Red
+    has ``hall`` courtiers in the entrance hall and ``supply`` in its supply, holds Anhalt with 2 armies
+    (unless not ``anhalt``), and the favour cards ``display`` lie open."""
+    g = court_game(4, printed=printed)
+    if anhalt:
+        give(g, 0, "anhalt", 2)
+    court(g).hall[0] = hall
+    court(g).supply[0] = supply
+    set_display(g, *display)
+    run_court(g)
+    return g

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
+from bot_games import PUBLIC_FIELDS, SMALL_SEARCH, assert_decisions_ignore_secrets, play_checked
 
 import wallenstein
 from tabletop.agents import Agent
-from tabletop.runner import run
-from tabletop.testing import CheckedAgent, seated
 from wallenstein.actions import Action
 from wallenstein.board import N_BOXES
 from wallenstein.bots import make_agent
@@ -28,35 +26,15 @@ COMBOS: list[tuple[str, tuple[str, ...]]] = [
     ("2012", ALL),
 ]
 IDS = ["2002", "court", "landsknechte", "leaders", "all_modules"]
-SMALL_SEARCH = {"simulations": 4, "candidates": 3}
-
-
-class Checked(CheckedAgent):
-    """A legal answer to a plain dict and list, and the game's invariants hold before every decision."""
-
-    def __init__(self, agent: Agent, game: wallenstein.Game) -> None:
-        super().__init__(agent, game, observe_always=True)
-
-    def before(self) -> None:
-        check(self.game)
-
-    def check(self, observation: dict[str, Any], legal: Sequence[Any], action: Any) -> None:
-        if action.kind == "plan":
-            self.game.check_plan(observation["seat"], action.cards)  # raises IllegalAction if not legal
-        else:
-            assert action in legal, f"{action} is not among the legal actions"
 
 
 def _play(
     kinds: Sequence[str], edition: str, modules: tuple[str, ...], seed: int, players: int, setup: str
 ) -> wallenstein.Game:
-    g = wallenstein.new_game(players=players, seed=seed, setup=setup, edition=edition, modules=modules, log=False)
-
     def make(kind: str, agent_seed: int) -> Agent:
         return make_agent(kind, agent_seed, **(SMALL_SEARCH if kind == "search" else {}))
 
-    run(g, [Checked(a, g) for a in seated(kinds, players, seed, make)])
-    check(g)
+    g = play_checked(kinds, make, seed, players, setup, edition, modules, invariants=True)
     assert g.over
     return g
 
@@ -100,19 +78,6 @@ def test_heuristic_uses_the_court_boxes() -> None:
 def test_rebuilt_module_games_match_the_public_state(edition: str, modules: tuple[str, ...]) -> None:
     """``rebuild`` restores every public part exactly (module state included): the same legal
     actions for the seat to decide, the same Landsknechte and leader state, the same public court."""
-    fields: tuple[str, ...] = (
-        "owner",
-        "armies",
-        "buildings",
-        "revolts",
-        "thalers",
-        "grain",
-        "vp",
-        "supply",
-        "inside",
-        "tray",
-    )
-    fields += ("peasants", "bsupply", "markers", "year", "season", "phase", "order", "year_events", "event")
     rng = random.Random(3)
     for seed in range(2):
         setup = "draft" if seed else "lineup"
@@ -123,7 +88,7 @@ def test_rebuilt_module_games_match_the_public_state(edition: str, modules: tupl
             legal = g.legal_actions(seat)
             if n % 3 == 0 or g.phase not in ("planning", "move"):
                 d = rebuild(g.observe(seat), random.Random(n), seed=n)
-                for f in fields:
+                for f in PUBLIC_FIELDS:
                     assert getattr(d.s, f) == getattr(g.s, f), f
                 if g.phase != "draft_pick":  # the refresh option depends on earlier picks
                     assert d.legal_actions(seat) == legal, g.phase
@@ -172,25 +137,14 @@ def _twin(g: wallenstein.Game, seat: int, rng: random.Random) -> wallenstein.Gam
 
 @pytest.mark.parametrize("kind", ["heuristic", "search"])
 def test_module_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
-    rng = random.Random(5)
+    options = SMALL_SEARCH if kind == "search" else {}
     g = wallenstein.new_game(players=4, seed=8, modules=ALL, log=False)
-    checked = 0
-    steps = 0
-    while not g.over and checked < (5 if kind == "search" else 30):
-        steps += 1
-        seat = sorted(g.pending())[0]
-        legal = list(g.legal_actions(seat))
-        if len(legal) > 1 and (kind == "heuristic" or steps % 4 == 0):
-            twin = _twin(g, seat, rng)
-            options = SMALL_SEARCH if kind == "search" else {}
-            a1 = make_agent(kind, 5, **options)
-            a2 = make_agent(kind, 5, **options)
-            a1.reset(seat, 5)
-            a2.reset(seat, 5)
-            assert a1.act(g.observe(seat), legal) == a2.act(twin.observe(seat), list(twin.legal_actions(seat)))
-            checked += 1
-        g.apply(seat, legal[rng.randrange(len(legal))])
-    assert checked >= 5
+
+    def make_bot() -> Agent:
+        return make_agent(kind, 5, **options)
+
+    wanted, every = (5, 4) if kind == "search" else (30, 1)
+    assert_decisions_ignore_secrets(g, make_bot, _twin, random.Random(5), wanted, every)
 
 
 def test_tournament_command_takes_edition_and_modules() -> None:

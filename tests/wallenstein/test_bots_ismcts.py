@@ -9,7 +9,8 @@ from dataclasses import FrozenInstanceError, replace
 from typing import Any
 
 import pytest
-from test_bots_play import SMALL, Checked, _play
+from bot_games import Checked
+from test_bots_play import SMALL, _play
 
 import wallenstein
 from tabletop.errors import IllegalAction

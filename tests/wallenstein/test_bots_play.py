@@ -8,20 +8,17 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from bot_games import PUBLIC_FIELDS, SMALL_SEARCH, assert_decisions_ignore_secrets, play_checked
 
 import wallenstein
 from tabletop.agents import Agent
-from tabletop.runner import run
-from tabletop.testing import CheckedAgent, seated
 from wallenstein.board import ACTIONS, N_BOXES
 from wallenstein.bots import make_agent
 from wallenstein.bots.heuristic import plan
 from wallenstein.determinize import rebuild
-from wallenstein.edition2002 import PLAN_START
 from wallenstein.invariants import check
 from wallenstein.planning import check_plan
 
-SMALL_SEARCH = {"simulations": 4, "candidates": 3}
 # Tiny budgets per search bot kind: these tests check behaviour, not strength.
 SMALL: dict[str, dict[str, Any]] = {
     "search": SMALL_SEARCH,
@@ -59,18 +56,6 @@ KINDS = {
 SEARCH_KINDS = ("ismcts", *KINDS)
 
 
-class Checked(CheckedAgent):
-    """A legal answer to a plain dict and list: a whole plan only where one may be given."""
-
-    def check(self, observation: dict[str, Any], legal: Sequence[Any], action: Any) -> None:
-        if action.kind != "plan":
-            return super().check(observation, legal, action)
-        g = self.game
-        seat = observation.get("seat", g.pending()[0])
-        assert g.phase == "planning" and g.s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
-        g.check_plan(seat, action.cards)  # the edition's or module's check: IllegalAction if not legal
-
-
 def _play(
     kinds: Sequence[str],
     seed: int,
@@ -79,14 +64,10 @@ def _play(
     edition: str = "2012",
     modules: Sequence[str] = (),
 ) -> wallenstein.Game:
-    g = wallenstein.new_game(players=players, seed=seed, setup=setup, edition=edition, modules=modules, log=False)
-
     def make(kind: str, agent_seed: int) -> Agent:
         return make_agent(KINDS.get(kind, kind), agent_seed, **SMALL.get(kind, {}))
 
-    run(g, [Checked(a, g) for a in seated(kinds, players, seed, make)])
-    check(g)
-    return g
+    return play_checked(kinds, make, seed, players, setup, edition, modules)
 
 
 @pytest.mark.parametrize("chunk", range(4))
@@ -172,31 +153,17 @@ def _twin_with_other_secrets(g: wallenstein.Game, seat: int, rng: random.Random)
 @pytest.mark.parametrize("kind", ["heuristic", "search", *SEARCH_KINDS])
 def test_decisions_depend_only_on_what_the_seat_sees(kind: str) -> None:
     """Two games with the same public information and different secrets: the same decisions."""
-    rng = random.Random(11)
+    options = SMALL.get(kind, {})
     g = wallenstein.new_game(players=4, seed=21, log=False)
-    checked = 0
-    steps = 0
-    while not g.over and checked < (25 if kind == "heuristic" else 6):
-        steps += 1
-        seat = sorted(g.pending())[0]
-        legal = list(g.legal_actions(seat))
-        if len(legal) > 1 and (kind == "heuristic" or steps % 3 == 0):
-            twin = _twin_with_other_secrets(g, seat, rng)
-            options = SMALL.get(kind, {})
-            a1 = make_agent(KINDS.get(kind, kind), 5, **options)
-            a2 = make_agent(KINDS.get(kind, kind), 5, **options)
-            a1.reset(seat, 5)
-            a2.reset(seat, 5)
-            assert a1.act(g.observe(seat), legal) == a2.act(twin.observe(seat), list(twin.legal_actions(seat)))
-            checked += 1
-        g.apply(seat, legal[rng.randrange(len(legal))])
-    assert checked >= 6
+
+    def make_bot() -> Agent:
+        return make_agent(KINDS.get(kind, kind), 5, **options)
+
+    wanted, every = (25, 1) if kind == "heuristic" else (6, 3)
+    assert_decisions_ignore_secrets(g, make_bot, _twin_with_other_secrets, random.Random(11), wanted, every)
 
 
 def test_rebuilt_games_match_the_public_state() -> None:
-    fields: tuple[str, ...] = ("owner", "armies", "buildings", "revolts", "thalers", "grain", "vp", "supply")
-    fields += ("inside", "tray")
-    fields += ("peasants", "bsupply", "markers", "year", "season", "phase", "order", "year_events", "event")
     rng = random.Random(2)
     for seed in range(4):
         g = wallenstein.new_game(players=3 + seed % 3, seed=seed, setup="draft" if seed % 2 else "lineup", log=False)
@@ -206,7 +173,7 @@ def test_rebuilt_games_match_the_public_state() -> None:
             if n % 7 == 0:
                 d = rebuild(g.observe(seat), random.Random(n), seed=n)
                 check(d)
-                for f in fields:
+                for f in PUBLIC_FIELDS:
                     assert getattr(d.s, f) == getattr(g.s, f), f
                 if g.phase in ("planning", "position", "move"):
                     assert d.s.tiles == g.s.tiles and d.s.position == g.s.position

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from court_scenario import court, court_game, run_court, set_display
-from scenario import give
+from court_scenario import red_at_the_audience
 
 import wallenstein
 from tabletop.agents import random_agents
@@ -33,12 +32,7 @@ def test_every_court_event_is_narrated_in_plain_words() -> None:
 
 
 def test_stand_in_amounts_are_named_as_such_in_the_narration() -> None:
-    g = court_game(4)
-    give(g, 0, "anhalt", 2)
-    court(g).hall[0] = 4
-    court(g).supply[0] = 3
-    set_display(g, 16, 10, 2)
-    run_court(g)
+    g = red_at_the_audience(16, 10, 2)
     g.apply(0, Action("favour", 16))
     lines = narrate(g.log)
     taken = [line for line in lines if "takes favour #16" in line]
@@ -49,12 +43,7 @@ def test_stand_in_amounts_are_named_as_such_in_the_narration() -> None:
             "buildings": g.printed("favour")["buildings"],
         }
     }
-    g2 = court_game(4, printed=values)
-    give(g2, 0, "anhalt", 2)
-    court(g2).hall[0] = 4
-    court(g2).supply[0] = 3
-    set_display(g2, 16, 10, 2)
-    run_court(g2)
+    g2 = red_at_the_audience(16, 10, 2, printed=values)
     g2.apply(0, Action("favour", 16))
     taken = [line for line in narrate(g2.log) if "takes favour #16" in line]
     assert taken == ["    Red takes favour #16 (5 thalers) for 4 courtiers."]

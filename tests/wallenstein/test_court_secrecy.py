@@ -7,8 +7,7 @@ import json
 import random
 
 import pytest
-from court_scenario import COURT, court, court_game, run_court, set_display
-from scenario import give
+from court_scenario import COURT, court, red_at_the_audience
 from twin_games import apply_both, take_positions, views
 
 import wallenstein
@@ -79,12 +78,7 @@ def test_the_favour_deck_is_not_observable() -> None:
 
 
 def test_court_view_during_the_audience_shows_the_queue_and_the_choice() -> None:
-    g = court_game(4)
-    give(g, 0, "anhalt", 2)
-    court(g).hall[0] = 4
-    court(g).supply[0] = 3
-    set_display(g, 12, 8, 2)
-    run_court(g)
+    g = red_at_the_audience(12, 8, 2)
     view = g.observe(None)["court"]
     assert g.observe(None)["phase"] == "court" and view["audience_queue"][0] == 0
     assert view["courtiers"]["0"] == {"supply": 3, "hall": 0, "audience": 4}
@@ -109,11 +103,7 @@ def test_court_view_during_the_audience_shows_the_queue_and_the_choice() -> None
     ],
 )
 def test_bad_court_decisions_are_rejected_and_change_nothing(action: object) -> None:
-    g = court_game(4)
-    court(g).hall[0] = 3
-    court(g).supply[0] = 4
-    set_display(g, 12, 8, 2)
-    run_court(g)
+    g = red_at_the_audience(12, 8, 2, hall=3, supply=4, anhalt=False)
     before = g.to_json()
     with pytest.raises(IllegalAction) as err:
         g.apply(0, action)  # type: ignore[arg-type]

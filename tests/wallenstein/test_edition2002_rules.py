@@ -24,6 +24,7 @@ from wallenstein.board import (
     A_DEPLOY5,
     A_GRAIN,
     A_TRADING,
+    ACTIONS,
     AUCTION_BOX,
     BLANK,
     BOARD,
@@ -100,24 +101,7 @@ def test_r11_few_cards_leave_boxes_empty_and_it_is_public_once_planned() -> None
     while 0 in g.pending():
         assert g.observe(1)["declared_empty"] == {}
         g.apply(0, rng.choice(g.legal_actions(0)))
-    empty = [
-        name
-        for i, name in enumerate(
-            (
-                "palace",
-                "church",
-                "trading_post",
-                "grain",
-                "tax",
-                "deploy5",
-                "deploy3",
-                "deploy1_move",
-                "combat_a",
-                "combat_b",
-            )
-        )
-        if s.plans[i] == EMPTY
-    ]
+    empty = [name for i, name in enumerate(ACTIONS) if s.plans[i] == EMPTY]
     assert len(empty) == 2
     for seat in (None, 1, 2, 3):
         assert g.observe(seat)["declared_empty"] == {"0": empty}

@@ -59,6 +59,23 @@ def _set_event(g: wallenstein.Game, kind: str | None) -> None:
     g.s.event = -1 if kind is None else event_index(kind)
 
 
+def _red_leads_in_kursachsen(*others: str) -> wallenstein.Game:
+    """Red holds Kursachsen, its leader there, and the counties ``others``, with 2 armies in each."""
+    g = _game()
+    for key in ("kursachsen", *others):
+        give(g, RED, key, 2)
+    _lead(g, RED, "kursachsen")
+    return g
+
+
+def _statues(g: wallenstein.Game, key: str, owner: int, n: int) -> None:
+    """``n`` of ``owner``'s statues from its supply stand in ``key``."""
+    s = g.s
+    s.mods.statues[K(key)] = n
+    s.mods.statue_owner[K(key)] = owner
+    s.mods.statue_supply[owner] -= n
+
+
 # ---------------------------------------------------------------------------------------- placement
 def test_seed000_leaders_lineup_placement_after_the_first_player_order() -> None:
     """Set-up a): after player order is set in the first spring, in player order, each player puts
@@ -124,10 +141,7 @@ def test_seed000_leaders_draft_placement_while_claiming() -> None:
     [(A_PALACE, 2), (A_CHURCH, 1), (A_TRADING, 0)],
 )
 def test_seed000_leaders_cheaper_buildings(action: int, cost: int) -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    give(g, RED, "anhalt", 2)
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen("anhalt")
     plan(g, RED, action, "kursachsen")
     perform(g, RED, action)
     assert g.s.thalers[RED] == START_THALERS - cost
@@ -142,9 +156,7 @@ def test_seed000_leaders_cheaper_buildings(action: int, cost: int) -> None:
 
 
 def test_seed000_leaders_free_trading_post_without_money() -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen()
     g.s.thalers[RED] = 0
     plan(g, RED, A_TRADING, "kursachsen")
     perform(g, RED, A_TRADING)
@@ -327,11 +339,7 @@ def test_seed000_leaders_move_after_the_tenth_action_in_player_order() -> None:
 
 
 def test_seed000_leaders_adjacent_move_raises_a_statue() -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    give(g, RED, "anhalt", 2)  # adjacent to Kursachsen
-    give(g, RED, "burgund", 2)  # far away
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen("anhalt", "burgund")  # Anhalt is next to Kursachsen, Burgund far away
     _tenth_action_done(g, {RED: "anhalt"})
     s = g.s
     assert s.mods.leader[RED] == K("anhalt")
@@ -344,10 +352,7 @@ def test_seed000_leaders_adjacent_move_raises_a_statue() -> None:
 
 
 def test_seed000_leaders_distant_move_is_a_flight_without_statue() -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    give(g, RED, "burgund", 2)
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen("burgund")
     _tenth_action_done(g)
     s = g.s
     assert s.mods.leader[RED] == K("burgund")
@@ -356,9 +361,7 @@ def test_seed000_leaders_distant_move_is_a_flight_without_statue() -> None:
 
 
 def test_w31_leader_with_a_single_county_stays() -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen()
     _tenth_action_done(g)
     assert g.s.mods.leader[RED] == K("kursachsen")
     assert [e for e in g.log if e["e"] == "leader_stays"][-1]["seat"] == RED
@@ -366,10 +369,7 @@ def test_w31_leader_with_a_single_county_stays() -> None:
 
 
 def test_w07_no_statue_left_no_statue_raised() -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    give(g, RED, "anhalt", 2)
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen("anhalt")
     s = g.s
     s.mods.statue_supply[RED] = 0
     s.mods.statues[K("burgund")] = 6  # all six stand elsewhere (a neutral county keeps them)
@@ -381,10 +381,7 @@ def test_w07_no_statue_left_no_statue_raised() -> None:
 
 
 def test_r36_several_own_statues_in_one_county() -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    give(g, RED, "anhalt", 2)
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen("anhalt")
     for _ in range(3):
         _tenth_action_done(g)
     s = g.s
@@ -401,9 +398,7 @@ def test_seed000_statue_stays_when_the_county_is_conquered_and_trophy_when_a_lea
     s = g.s
     give(g, RED, "kursachsen", 1)
     give(g, RED, "anhalt", 2)
-    s.mods.statues[K("kursachsen")] = 1
-    s.mods.statue_owner[K("kursachsen")] = RED
-    s.mods.statue_supply[RED] -= 1
+    _statues(g, "kursachsen", RED, 1)
     _lead(g, RED, "anhalt")
     give(g, BLUE, "lausitz", 5)
     give(g, BLUE, "boehmen", 2)
@@ -426,9 +421,7 @@ def test_seed000_statue_stays_when_the_county_is_lost_to_a_revolt() -> None:
     g = _game(outcomes=[[0, 0, 0, 0, 2]])  # Red's army stays inside, 2 peasants come out
     s = g.s
     give(g, RED, "kursachsen", 1)
-    s.mods.statues[K("kursachsen")] = 2
-    s.mods.statue_owner[K("kursachsen")] = RED
-    s.mods.statue_supply[RED] -= 2
+    _statues(g, "kursachsen", RED, 2)
     add_markers(g, "kursachsen", 2)
     assert revolt(g, K("kursachsen")) is False
     assert s.owner[K("kursachsen")] == -1
@@ -438,10 +431,7 @@ def test_seed000_statue_stays_when_the_county_is_lost_to_a_revolt() -> None:
 
 
 def test_r37_own_statues_are_not_trophies() -> None:
-    g = _game()
-    give(g, RED, "kursachsen", 2)
-    give(g, RED, "anhalt", 2)
-    _lead(g, RED, "kursachsen")
+    g = _red_leads_in_kursachsen("anhalt")
     _tenth_action_done(g)  # statue in Kursachsen, leader to Anhalt
     _tenth_action_done(g)  # back to Kursachsen: own statue stays, a statue in Anhalt
     s = g.s
@@ -453,9 +443,7 @@ def test_r37_a_returning_leader_takes_trophies_too() -> None:
     g = _game()
     s = g.s
     give(g, BLUE, "anhalt", 2)
-    s.mods.statues[K("anhalt")] = 1
-    s.mods.statue_owner[K("anhalt")] = RED
-    s.mods.statue_supply[RED] -= 1
+    _statues(g, "anhalt", RED, 1)
     s.season = WINTER
     s.order = [BLUE, RED, YELLOW, PURPLE]
     assert leaders.return_step(g)
@@ -466,14 +454,20 @@ def test_r37_a_returning_leader_takes_trophies_too() -> None:
 
 
 # ---------------------------------------------------------------------------------------- losing and returning
-def test_seed000_leader_leaves_a_conquered_county() -> None:
-    g = _game(outcomes=[[0, 4, 0, 0, 0]])
-    s = g.s
-    give(g, RED, "kursachsen", 1)
+def _blue_attacks_reds_leader(drop: list[int], defenders: int, attackers: int) -> tuple[wallenstein.Game, str]:
+    """Red's leader stands in Kursachsen with ``defenders`` armies; Blue attacks it from Lausitz with
+    ``attackers`` of 5 armies, the tower dropping ``drop``. Returns the game and the battle's result."""
+    g = _game(outcomes=[drop])
+    give(g, RED, "kursachsen", defenders)
     _lead(g, RED, "kursachsen")
     give(g, BLUE, "lausitz", 5)
-    attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
-    assert s.mods.leader[RED] == -1
+    return g, attack(g, BLUE, K("lausitz"), K("kursachsen"), attackers)
+
+
+def test_seed000_leader_leaves_a_conquered_county() -> None:
+    g, result = _blue_attacks_reds_leader([0, 4, 0, 0, 0], defenders=1, attackers=4)
+    s = g.s
+    assert result == "attacker" and s.mods.leader[RED] == -1
     kinds = [e["e"] for e in g.log]
     assert kinds[-2:] == ["battle", "leader_lost"]
     assert "Red's military leader leaves the board with Kursachsen and returns after winter." in narrate_game(g)
@@ -482,23 +476,18 @@ def test_seed000_leader_leaves_a_conquered_county() -> None:
     check(g)
 
 
-def test_seed000_leader_leaves_a_devastated_county_on_a_tie() -> None:
-    g = _game(outcomes=[[1, 1, 0, 0, 0]])
-    give(g, RED, "kursachsen", 1)
-    _lead(g, RED, "kursachsen")
-    give(g, BLUE, "lausitz", 5)
-    assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "tie"
-    assert g.s.mods.leader[RED] == -1
+@pytest.mark.parametrize(
+    ("drop", "defenders", "result", "leader"),
+    [([1, 1, 0, 0, 0], 1, "tie", -1), ([2, 1, 0, 0, 0], 3, "defender", K("kursachsen"))],
+    ids=["leaves_a_devastated_county_on_a_tie", "stays_when_the_defence_holds"],
+)
+def test_seed000_leader_after_a_tie_or_a_held_defence(
+    drop: list[int], defenders: int, result: str, leader: int
+) -> None:
+    g, fought = _blue_attacks_reds_leader(drop, defenders, attackers=1)
+    assert fought == result
+    assert g.s.mods.leader[RED] == leader
     check(g)
-
-
-def test_seed000_leader_stays_when_the_defence_holds() -> None:
-    g = _game(outcomes=[[2, 1, 0, 0, 0]])
-    give(g, RED, "kursachsen", 3)
-    _lead(g, RED, "kursachsen")
-    give(g, BLUE, "lausitz", 5)
-    assert attack(g, BLUE, K("lausitz"), K("kursachsen"), 1) == "defender"
-    assert g.s.mods.leader[RED] == K("kursachsen")
 
 
 def test_r38_lost_leader_stays_off_a_reconquered_county_whose_action_is_lost() -> None:

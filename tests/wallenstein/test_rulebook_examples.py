@@ -603,33 +603,27 @@ def test_seed000_winter_scoring_counties_buildings_majorities() -> None:
     posts in a region 3 / 2 / 1, tied leaders the award minus 1 (a trading-post tie scores 0);
     only players with at least one building of the type take part (W-27)."""
     g = arranged_game()
-    # Brandenburg: Red 2 palaces, 2 churches, 1 trading post; Blue 1/1/1; Yellow 0/0/1.
-    give(g, RED, "altmark", 1)
-    build(g, "altmark", "palace", "church")
-    give(g, RED, "holstein", 1)
-    build(g, "holstein", "palace", "church", "trading_post")
-    give(g, RED, "boehmen", 1)  # no buildings anywhere in Österreich: nobody scores there
-    give(g, BLUE, "mittelmark", 1)
-    build(g, "mittelmark", "palace", "trading_post")
-    give(g, BLUE, "osnabrueck", 1)
-    build(g, "osnabrueck", "church")
-    give(g, YELLOW, "mecklenburg", 1)
-    build(g, "mecklenburg", "trading_post")
-    give(g, PURPLE, "lueneburg", 1)
-    # Sachsen: Blue and Yellow tie on palaces and churches; Purple alone has a trading post.
-    give(g, BLUE, "kursachsen", 1)
-    build(g, "kursachsen", "church")
-    give(g, BLUE, "anhalt", 1)
-    build(g, "anhalt", "palace")
-    give(g, YELLOW, "vogtland", 1)
-    build(g, "vogtland", "church")
-    give(g, YELLOW, "lausitz", 1)
-    build(g, "lausitz", "palace")
-    give(g, PURPLE, "wolfenbuettel", 1)
-    build(g, "wolfenbuettel", "trading_post")
-    # Bayern: Purple's lone church.
-    give(g, PURPLE, "augsburg", 1)
-    build(g, "augsburg", "church")
+    holdings: list[tuple[int, str, tuple[str, ...]]] = [  # (owner, county, its buildings), one army in each
+        # Brandenburg: Red 2 palaces, 2 churches, 1 trading post; Blue 1/1/1; Yellow 0/0/1.
+        (RED, "altmark", ("palace", "church")),
+        (RED, "holstein", ("palace", "church", "trading_post")),
+        (RED, "boehmen", ()),  # no buildings anywhere in Österreich: nobody scores there
+        (BLUE, "mittelmark", ("palace", "trading_post")),
+        (BLUE, "osnabrueck", ("church",)),
+        (YELLOW, "mecklenburg", ("trading_post",)),
+        (PURPLE, "lueneburg", ()),
+        # Sachsen: Blue and Yellow tie on palaces and churches; Purple alone has a trading post.
+        (BLUE, "kursachsen", ("church",)),
+        (BLUE, "anhalt", ("palace",)),
+        (YELLOW, "vogtland", ("church",)),
+        (YELLOW, "lausitz", ("palace",)),
+        (PURPLE, "wolfenbuettel", ("trading_post",)),
+        # Bayern: Purple's lone church.
+        (PURPLE, "augsburg", ("church",)),
+    ]
+    for owner, key, buildings in holdings:
+        give(g, owner, key, 1)
+        build(g, key, *buildings)
     g.s.vp = [1, 0, 0, 0]
     detail = score(g)
     assert detail == [

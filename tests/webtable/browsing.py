@@ -5,7 +5,7 @@ until a decision is acknowledged and the state after it is drawn (the page count
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocketRoute
@@ -122,6 +122,27 @@ def choose_on_map(page: Page, before: int) -> None:
         page.click("#move-go")
 
 
+def click_first_choice(page: Page) -> None:
+    """Click the first of the decision panel's choice buttons (there must be one)."""
+    choices = page.locator("#turn-body .choices button")
+    assert choices.count(), f"no choice on the page: {page.locator('#turn-body').inner_text()!r}"
+    choices.first.click()
+
+
+def decide(page: Page, by_hand: Callable[[Page, int], bool]) -> str:
+    """Make this page's pending decision the way a person would and wait until it is drawn (bots decide
+    meanwhile); returns its phase. The page must fit one screen first. ``by_hand(page, acks)`` makes
+    the decisions a test handles itself and says whether it made one; any other decision is the
+    panel's first choice button."""
+    before = acks(page)
+    phase = page.locator("#turn-body").get_attribute("data-phase") or ""
+    assert_one_screen(page)
+    if not by_hand(page, before):
+        click_first_choice(page)
+    wait_drawn(page, before, phase)
+    return phase
+
+
 def tamper_acts(page: Page, change: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
     """Route the page's WebSockets so that ``change`` sees each decision ("act") on its way to the
     server and may alter it in place (returning True when it did); returns the altered decisions."""
@@ -186,13 +207,24 @@ def first_plan_stale(page: Page) -> list[dict[str, Any]]:
 
 
 def create_in_lobby(
-    page: Page, base_url: str, seats: list[str], names: dict[int, str] | None = None, **fields: str
+    page: Page,
+    base_url: str,
+    seats: list[str],
+    names: dict[int, str] | None = None,
+    selects: dict[str, str] | None = None,
+    checks: Sequence[str] = (),
+    **fields: str,
 ) -> None:
     """A Wallenstein game made in the lobby by a person: ``seats`` are the seat selects' values ("local",
-    "invite", "bot:random"), ``names`` typed names, ``fields`` other inputs by id (seed, turn-limit); the
-    page waits until the table shows the first decision or the players."""
+    "invite", "bot:random"), ``names`` typed names, ``selects`` other selects' values by id (edition,
+    setup), ``checks`` the ids of boxes to tick (mod-landsknechte), ``fields`` other inputs by id (seed,
+    turn-limit); the page waits until the table shows the first decision or the players."""
     page.goto(base_url + "/")
     page.select_option("#players", str(len(seats)))
+    for select, value in (selects or {}).items():
+        page.select_option(f"#{select}", value)
+    for box in checks:
+        page.check(f"#{box}")
     for i, value in enumerate(seats):
         page.select_option(f"#seat-{i}", value)
     for i, name in (names or {}).items():

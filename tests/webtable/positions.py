@@ -1,5 +1,6 @@
 """Games written straight into a store at a chosen position, for the hardening and abuse tests: a seat
-about to attack another player's county (a battle's odds preview), or a finished game (a replay)."""
+about to attack another player's county (a battle's odds preview), or a finished game (a replay); and
+games of either kind moved on by random decisions."""
 
 from __future__ import annotations
 
@@ -34,11 +35,18 @@ def battle_position(edition: str = "2012", seed: int = 1, players: int = 3) -> t
 
 def finished_game(seed: int, players: int = 3) -> Any:
     """A game of random decisions from ``seed``, played to its end."""
+    return random_decisions(wallenstein.new_game(players=players, seed=seed), seed)
+
+
+def random_decisions(game: Any, seed: int, decisions: int | None = None) -> Any:
+    """``game`` after ``decisions`` random decisions (None: to its end), each of the first seat asked,
+    drawn from ``seed``."""
     rng = random.Random(seed)
-    game = wallenstein.new_game(players=players, seed=seed)
-    while not game.over:
+    made = 0
+    while not game.over and (decisions is None or made < decisions):
         seat = game.pending()[0]
         game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+        made += 1
     return game
 
 

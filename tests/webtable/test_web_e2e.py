@@ -13,48 +13,40 @@ import pytest
 from browsing import (
     TIMEOUT,
     acks,
-    assert_one_screen,
     choose_on_map,
     create_in_lobby,
+    decide,
     fill_plan,
     first_plan_stale,
     my_turn_or_over,
     new_page,
     state_before_ack,
     submit_plan,
-    wait_drawn,
 )
 from playwright.sync_api import Browser, Page
 
 
+def by_hand(page: Page, before: int) -> bool:
+    """A plan (one card placed by hand, the rest with the helper button; the bots' plans meanwhile
+    never make it stale) or a choice on the map (with the keyboard)."""
+    if page.locator("#plan-fill").count():
+        fill_plan(page)
+        submit_plan(page, before)
+    elif page.locator("#map path.target").count():
+        choose_on_map(page, before)
+    else:
+        return False
+    return True
+
+
 def take_turn(page: Page) -> str:
     """Make this page's pending decision by clicking, the way a person would; returns its phase."""
-    body = page.locator("#turn-body")
-    before = acks(page)
-    phase = body.get_attribute("data-phase") or ""
-    assert_one_screen(page)
-    if page.locator("#plan-fill").count():
-        fill_plan(page)  # one card placed by hand, the rest with the helper button
-        submit_plan(page, before)  # the bots' plans meanwhile never make it stale
-    elif page.locator("#map path.target").count():
-        choose_on_map(page, before)  # on the map, with the keyboard
-    else:
-        choices = page.locator("#turn-body .choices button")
-        assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
-        choices.first.click()
-    wait_drawn(page, before, phase)  # bots decide meanwhile
-    return phase
+    return decide(page, by_hand)
 
 
 def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_url: str) -> None:
     page = new_page(browser)
-    page.goto(base_url + "/")
-    page.select_option("#players", "4")
-    for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "bot:random")
-    page.fill("#name-0", "Ann")
-    page.click("#create-btn")
-    page.wait_for_url("**/game/*")
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random", "bot:random"], names={0: "Ann"})
     phases: set[str] = set()
     while my_turn_or_over(page):
         phases.add(take_turn(page))
@@ -101,13 +93,7 @@ def test_a_state_that_comes_before_its_decisions_ack_is_taken_as_drawn(browser: 
 
 def test_a_friend_joins_by_invite_and_a_spectator_sees_no_secret(browser: Browser, base_url: str) -> None:
     host = new_page(browser)
-    host.goto(base_url + "/")
-    host.select_option("#players", "4")
-    host.select_option("#seat-1", "invite")
-    host.select_option("#seat-2", "bot:random")
-    host.select_option("#seat-3", "bot:random")
-    host.click("#create-btn")
-    host.wait_for_url("**/game/*")
+    create_in_lobby(host, base_url, ["local", "invite", "bot:random", "bot:random"])
     invite = host.locator("#inv-1").input_value()
     assert "#invite=" in invite  # a one-time claim, not the seat's token (issue 14)
     # The spectator watches from the start and records every message its page receives.

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browsing import acks, assert_one_screen, choose_on_map, my_turn_or_over, new_page, submit_plan, wait_drawn
-from playwright.sync_api import Browser
+from browsing import choose_on_map, create_in_lobby, decide, my_turn_or_over, new_page, submit_plan
+from playwright.sync_api import Browser, Page
 
 JSON_LIKE = re.compile(r'[{}\[\]]|"\w+"\s*:|\b(?:plan_card|move_only|favour_county|leader_\w+|landsknechte)\b')
 
@@ -46,19 +46,10 @@ class Person:
     ) -> None:
         """Create the game in the lobby with a chosen seed: with it the bots' decisions are fixed too, so
         the game (and what the assertions expect to happen in it) is the same on every run."""
-        page = self.page
-        page.goto(base_url + "/")
-        page.select_option("#players", "4")
-        page.select_option("#edition", edition)
-        page.select_option("#setup", setup)
-        for m in modules:
-            page.check(f"#mod-{m}")
-        for seat in (1, 2, 3):
-            page.select_option(f"#seat-{seat}", "bot:random")
-        page.fill("#name-0", "Ann")
-        page.fill("#seed", str(seed))
-        page.click("#create-btn")
-        page.wait_for_url("**/game/*")
+        people_and_bots = ["local", "bot:random", "bot:random", "bot:random"]
+        selects = {"edition": edition, "setup": setup}
+        modules_ticked = [f"mod-{m}" for m in modules]
+        create_in_lobby(self.page, base_url, people_and_bots, {0: "Ann"}, selects, modules_ticked, seed=str(seed))
 
     def my_turn_or_over(self) -> bool:
         return my_turn_or_over(self.page)
@@ -82,14 +73,12 @@ class Person:
         self.seen.update(k for k, v in found.items() if v)
 
     def take_turn(self) -> None:
-        """Make this page's pending decision by clicking, the way a person would."""
-        page = self.page
-        body = page.locator("#turn-body")
-        before = acks(page)
-        phase = body.get_attribute("data-phase") or ""
-        self.phases.add(phase)
+        """Make this page's pending decision by clicking, the way a person would, noting what the page showed."""
         self.look()
-        assert_one_screen(page)
+        self.phases.add(decide(self.page, self.by_hand))
+
+    def by_hand(self, page: Page, before: int) -> bool:
+        """A plan with an attack in it, an attack or a commitment once its odds show, a choice on the map."""
         if page.locator("#plan-fill").count():
             # One card placed by hand (card, then box), the rest with the helper button.
             if page.locator("#turn-body [data-box='bid']").count():
@@ -121,10 +110,8 @@ class Person:
         elif page.locator("#map path.target").count():
             choose_on_map(page, before)  # on the map, with the keyboard
         else:
-            choices = page.locator("#turn-body .choices button")
-            assert choices.count(), f"no choice on the page: {body.inner_text()!r}"
-            choices.first.click()
-        wait_drawn(page, before, phase)
+            return False
+        return True
 
     def play_to_the_end(self) -> None:
         while self.my_turn_or_over():

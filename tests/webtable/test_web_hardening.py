@@ -66,12 +66,31 @@ def wait_for(check: Any, seconds: float = 60.0) -> None:
         time.sleep(0.02)
 
 
+def games_with_bots_playing(c: TestClient, seeds: list[int]) -> list[str]:
+    """New games of a person and two bots (one a seed), once their bots have planned."""
+    gids = [create_game(c, WITH_BOTS, seed=seed)["id"] for seed in seeds]
+    wait_for(lambda: all(hub_of(c).rooms[g].version >= 2 for g in gids))
+    return gids
+
+
+def assert_set_aside(c: TestClient, gid: str) -> dict[str, Any]:
+    """The game's page answers 409 (damaged) and its socket's first message says it was set aside;
+    returns the page's answer."""
+    res = c.get(f"/api/games/{gid}")
+    assert res.status_code == 409 and res.json()["damaged"] is True, (gid, res.text)
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["damaged"] is True and "damaged" in msg["message"], msg
+    page: dict[str, Any] = res.json()
+    return page
+
+
 # ------------------------------------------------------------------------------------------------ 1
 def test_damaged_games_are_set_aside_and_every_other_game_starts(url: str) -> None:
+    damages = ("seats", "missing", "entry", "illegal", "kind")
     with client_for(url) as c:
-        good = create_game(c, WITH_BOTS, seed=1)["id"]
-        bad = {why: create_game(c, WITH_BOTS, seed=2)["id"] for why in ("seats", "missing", "entry", "illegal", "kind")}
-        wait_for(lambda: all(hub_of(c).rooms[g].version >= 2 for g in [good, *bad.values()]))  # the bots planned
+        good, *damaged = games_with_bots_playing(c, [1] + [2] * len(damages))
+    bad = dict(zip(damages, damaged, strict=True))
     engine = sa.create_engine(url)
     with engine.begin() as conn:
         conn.execute(sa.text("UPDATE games SET seats = '[{not json' WHERE id = :g"), {"g": bad["seats"]})
@@ -93,13 +112,8 @@ def test_damaged_games_are_set_aside_and_every_other_game_starts(url: str) -> No
         conn.execute(sa.text("UPDATE games SET kind = 'chess' WHERE id = :g"), {"g": bad["kind"]})
     engine.dispose()
     with client_for(url) as c:  # the start does not fail ...
-        for why, gid in bad.items():
-            res = c.get(f"/api/games/{gid}")
-            assert res.status_code == 409 and res.json()["damaged"] is True, (why, res.text)
-            assert "damaged" in res.json()["error"]
-            with c.websocket_connect(f"/ws/{gid}") as ws:
-                msg = ws.receive_json()
-                assert msg["type"] == "error" and msg["damaged"] is True and "damaged" in msg["message"]
+        for gid in bad.values():
+            assert "damaged" in assert_set_aside(c, gid)["error"]
         listed = {g["id"]: g["status"] for g in c.get("/api/games").json()["games"]}
         assert all(listed[g] == "damaged" for g in bad.values()), listed
         # ... and the good game goes on: its person decides, its bots follow.
@@ -405,7 +419,8 @@ def test_request_bodies_are_capped_and_errors_do_not_echo_big_fields(client: Tes
     assert client.get("/api/games").json()["games"] == []
 
 
-def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def replay_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, one entry a replay the table builds (``views.replay_frames``) in this process."""
     calls: list[int] = []
     real = webviews.replay_frames
 
@@ -414,6 +429,11 @@ def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
         return real(*args)
 
     monkeypatch.setattr(webviews, "replay_frames", counted)
+    return calls
+
+
+def test_replays_are_cached(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = replay_builds(monkeypatch)
     with client_for(url, replay_processes=0) as client:  # built in this process, where they are counted
         made = create_game(client, PEOPLE, seed=7)
         first = client.get(f"/api/games/{made['id']}/replay").json()
@@ -823,9 +843,7 @@ def test_a_row_nested_too_deeply_sets_its_game_aside_and_every_other_game_goes_o
     RecursionError, which the row readers did not catch): the server starts, the start-up's resume loop
     goes past such a game to the bot games after it, and the game's page and socket say it was set aside."""
     with client_for(url) as c:
-        good = create_game(c, WITH_BOTS, seed=1)["id"]
-        bad = create_game(c, WITH_BOTS, seed=2)["id"]
-        wait_for(lambda: all(hub_of(c).rooms[g].version >= 2 for g in (good, bad)))
+        good, bad = games_with_bots_playing(c, [1, 2])
     engine = sa.create_engine(url)
     with engine.begin() as conn:
         damage = {
@@ -839,16 +857,12 @@ def test_a_row_nested_too_deeply_sets_its_game_aside_and_every_other_game_goes_o
     engine.dispose()
     with client_for(url) as c:  # the start does not fail ...
         wait_for(lambda: good in hub_of(c).rooms, 30)  # ... and the resume loop reached the good game
-        res = c.get(f"/api/games/{bad}")
-        assert res.status_code == 409 and res.json()["damaged"] is True, res.text
-        with c.websocket_connect(f"/ws/{bad}") as ws:
-            msg = ws.receive_json()
-            assert msg["type"] == "error" and msg["damaged"] is True and "damaged" in msg["message"], msg
+        page = assert_set_aside(c, bad)
         assert c.get(f"/api/games/{good}").json()["status"] == "running"
         listed = {g["id"]: g["status"] for g in c.get("/api/games").json()["games"]}
         assert listed[bad] == "damaged" and listed[good] == "running", listed
         if column != "seats":
-            assert "nested too deeply" in res.json()["error"]
+            assert "nested too deeply" in page["error"]
 
 
 def test_replays_are_limited_per_address(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -868,14 +882,7 @@ def test_a_finished_games_replay_is_built_once_per_view_and_kept_compressed(
     """Asked again in three views, a finished game's replay is built three times; what is kept
     is the compressed answer (a fraction of its size), and a seat's view is marked ``no-store``."""
     gid, _ = store_game(url, finished_game(2, players=5))
-    calls: list[int] = []
-    real = webviews.replay_frames
-
-    def counted(*args: Any) -> Any:
-        calls.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(webviews, "replay_frames", counted)
+    calls = replay_builds(monkeypatch)
     with client_for(url, replay_processes=0) as c:  # (built here, where they are counted; 10 replays: a burst)
         keys = [("spectator", "en"), ("0", "en"), ("spectator", "de")]
         first = {k: c.get(f"/api/games/{gid}/replay", params={"view": k[0], "lang": k[1]}) for k in keys}
