@@ -16,11 +16,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from math import comb, sqrt
+from math import sqrt
 from pathlib import Path
 from typing import Any
 
 import wallenstein
+from tabletop.chance import binomial_pmf, convolve
 from wallenstein.board import BOARD
 from wallenstein.tower import ProbabilisticTower, Tower, TowerModel, default_tower, memoryless_tower
 
@@ -228,19 +229,6 @@ def study_engine(cfg: Settings) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- (c) battle odds
-def binom_pmf(n: int, p: float) -> list[float]:
-    return [comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(n + 1)]
-
-
-def convolve(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
 def battle_odds(k: int, m: int, model: ProbabilisticTower, filled: bool) -> tuple[float, float]:
     """Exact (P attacker wins, P tie) for k armies against m (m = 0: a neutral county, one peasant).
 
@@ -252,13 +240,13 @@ def battle_odds(k: int, m: int, model: ProbabilisticTower, filled: bool) -> tupl
     pd, pi = model.p_drop, model.p_inside
     q = (1 - pd) * pi if filled else 0.0
     zero = [1.0]
-    a = convolve(binom_pmf(k, pd), binom_pmf(FILL_PER_PLAYER, q) if filled else zero)
+    a = convolve(binomial_pmf(k, pd), binomial_pmf(FILL_PER_PLAYER, q) if filled else zero)
     if m > 0:
-        arm = convolve(binom_pmf(m, pd), binom_pmf(FILL_PER_PLAYER, q) if filled else zero)
-        peas = binom_pmf(FILL_PEASANTS, q) if filled else zero
+        arm = convolve(binomial_pmf(m, pd), binomial_pmf(FILL_PER_PLAYER, q) if filled else zero)
+        peas = binomial_pmf(FILL_PEASANTS, q) if filled else zero
     else:
         arm = zero
-        peas = convolve(binom_pmf(1, pd), binom_pmf(FILL_PEASANTS, q) if filled else zero)
+        peas = convolve(binomial_pmf(1, pd), binomial_pmf(FILL_PEASANTS, q) if filled else zero)
     win = tie = 0.0
     for da, pa in enumerate(arm):
         for dp, pp in enumerate(peas):
