@@ -26,9 +26,8 @@ from tabletop import cli_common as opts
 from tabletop import tournament_cli as study_opts
 from tabletop.cli_common import Lang, fail
 from tabletop.errors import DataError
-from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
+from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats, study_options
 from tabletop.runner import run
-from tabletop.tournament_cli import BackendName
 from tabletop.watching import AgentsOpt, watch_agents
 from webtable.cli import add_server_commands
 
@@ -70,23 +69,20 @@ def _parts(components: Path | None, sides: str) -> Any:
 
 
 @app.command()
+@study_options
 def simulate(
     games: opts.GamesOpt = 100,
     players: opts.PlayersOpt = 4,
     seed: opts.SeedOpt = 0,
     components: ComponentsOpt = None,
     sides: SidesOpt = Side.white,
-    backend: study_opts.BackendOpt = BackendName.process,
-    address: study_opts.AddressOpt = None,
-    workers: study_opts.WorkersOpt = 1,
-    out: study_opts.OutOpt = None,
-    histories: study_opts.HistoriesOpt = False,
+    *,
+    where: StudyRun,
     quiet: opts.QuietOpt = False,
     as_json: opts.NumbersJsonOpt = False,
 ) -> None:
     """Play games between random agents and report wins, mean influence and speed (--out: keep every game)."""
     comp = _components(components)
-    where = StudyRun(backend.value, workers, address, out, histories)
     rows, pace = GAME.simulate(partial(_parts, components, sides.value), players, seed, games, where, quiet or as_json)
     options = {
         "sides": sides.value,
@@ -121,22 +117,20 @@ add_narrate_command(app, GAME)
 
 
 @app.command()
+@study_options
 def tournament(
     agents: Annotated[str, opts.agents_option(100)] = "search,heuristic,heuristic,heuristic",
     games: opts.RotatingGamesOpt = 100,
     seed: opts.SeedOpt = 0,
     workers: study_opts.WorkersOpt = 1,
     components: ComponentsOpt = None,
-    backend: study_opts.BackendOpt = BackendName.process,
-    address: study_opts.AddressOpt = None,
-    out: study_opts.OutOpt = None,
-    histories: study_opts.HistoriesOpt = False,
+    *,
+    where: StudyRun,
     as_json: opts.SummaryJsonOpt = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean influence, rating and ms per decision."""
     names = GAME.lineup(agents)
     comp = _components(components)  # a bad file is reported before any game starts
-    where = StudyRun(backend.value, workers, address, out, histories)
     GAME.tournament(
         partial(_parts, components, "white"), names, seed, games, where, as_json, f"League of Six ({comp.label})"
     )

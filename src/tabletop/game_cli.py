@@ -8,6 +8,8 @@ line; commands of its own (or of another module) are registered the same way.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,7 +35,18 @@ from tabletop.errors import IllegalAction
 from tabletop.evaluate_cli import add_evaluate_command
 from tabletop.results import Study
 from tabletop.review_cli import add_review_command
-from tabletop.tournament_cli import add_dataset_command, add_result_commands, play_study, run_tournament_command
+from tabletop.tournament_cli import (
+    AddressOpt,
+    BackendName,
+    BackendOpt,
+    HistoriesOpt,
+    OutOpt,
+    WorkersOpt,
+    add_dataset_command,
+    add_result_commands,
+    play_study,
+    run_tournament_command,
+)
 from tabletop.watching import RowOpt
 
 
@@ -45,6 +58,44 @@ class StudyRun(NamedTuple):
     address: str | None
     out: Path | None
     histories: bool
+
+
+# The options that say where a study's games are played, in the order the command line lists them.
+_STUDY_OPTIONS = (
+    ("backend", BackendOpt, BackendName.process),
+    ("address", AddressOpt, None),
+    ("workers", WorkersOpt, 1),
+    ("out", OutOpt, None),
+    ("histories", HistoriesOpt, False),
+)
+
+
+def study_options(command: Callable[..., None]) -> Callable[..., None]:
+    """A command that takes ``where: StudyRun`` gets the study options (``--backend``, ``--address``,
+    ``--workers``, ``--out``, ``--histories``) in its place on the command line, declared once here; a
+    command that declares ``workers`` itself (to list it earlier) keeps its own."""
+    signature = inspect.signature(command, eval_str=True)
+    params: list[inspect.Parameter] = []
+    for param in signature.parameters.values():
+        if param.name != "where":
+            params.append(param)
+            continue
+        params += [
+            inspect.Parameter(name, param.kind, default=default, annotation=kind)
+            for name, kind, default in _STUDY_OPTIONS
+            if name not in signature.parameters
+        ]
+
+    @functools.wraps(command)
+    def run(**given: Any) -> None:
+        study = {
+            name: given[name] if name in signature.parameters else given.pop(name) for name, _, _ in _STUDY_OPTIONS
+        }
+        where = StudyRun(study["backend"].value, study["workers"], study["address"], study["out"], study["histories"])
+        command(where=where, **given)
+
+    run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+    return run
 
 
 @dataclass(frozen=True)

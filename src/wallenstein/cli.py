@@ -24,9 +24,8 @@ import typer
 from tabletop import cli_common as opts
 from tabletop import tournament_cli as study_opts
 from tabletop.cli_common import Lang
-from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats
+from tabletop.game_cli import GameCli, StudyRun, add_narrate_command, print_stats, simulation_stats, study_options
 from tabletop.runner import run
-from tabletop.tournament_cli import BackendName
 from tabletop.watching import AgentsOpt, watch_agents
 from wallenstein.board import COLOURS
 from wallenstein.game import Game, new_game, replay
@@ -97,6 +96,7 @@ def _title(edition: Edition, modules: tuple[str, ...]) -> str:
 
 
 @app.command()
+@study_options
 def simulate(
     games: opts.GamesOpt = 100,
     players: opts.PlayersOpt = 4,
@@ -105,17 +105,13 @@ def simulate(
     edition: EditionOpt = Edition.e2012,
     modules: ModulesOpt = "",
     printed: PrintedOpt = None,
-    backend: study_opts.BackendOpt = BackendName.process,
-    address: study_opts.AddressOpt = None,
-    workers: study_opts.WorkersOpt = 1,
-    out: study_opts.OutOpt = None,
-    histories: study_opts.HistoriesOpt = False,
+    *,
+    where: StudyRun,
     quiet: opts.QuietOpt = False,
     as_json: opts.NumbersJsonOpt = False,
 ) -> None:
     """Play games between random agents and report wins, mean VP and speed (--out: keep every game)."""
     mods = _modules(modules)
-    where = StudyRun(backend.value, workers, address, out, histories)
     parts = partial(_parts, setup.value, edition.value, mods, printed)
     rows, pace = GAME.simulate(parts, players, seed, games, where, quiet or as_json)
     options = {"setup": setup.value, "edition": edition.value, "modules": sorted(mods)}
@@ -152,6 +148,7 @@ add_narrate_command(app, GAME)
 
 
 @app.command()
+@study_options
 def tournament(
     agents: Annotated[str, opts.agents_option(200)] = "search,heuristic,heuristic,heuristic",
     games: opts.RotatingGamesOpt = 100,
@@ -160,16 +157,13 @@ def tournament(
     setup: SetupOpt = Setup.lineup,
     edition: EditionOpt = Edition.e2012,
     modules: ModulesOpt = "",
-    backend: study_opts.BackendOpt = BackendName.process,
-    address: study_opts.AddressOpt = None,
-    out: study_opts.OutOpt = None,
-    histories: study_opts.HistoriesOpt = False,
+    *,
+    where: StudyRun,
     as_json: opts.SummaryJsonOpt = False,
 ) -> None:
     """Play bots against each other: win rate with 95% CI, mean VP, rating and ms per decision."""
     names = GAME.lineup(agents)
     mods = _modules(modules)
-    where = StudyRun(backend.value, workers, address, out, histories)
     parts = partial(_parts, setup.value, edition.value, mods, None)
     GAME.tournament(parts, names, seed, games, where, as_json, f"{_title(edition, mods)}, {setup.value} set-up")
 
