@@ -15,11 +15,16 @@ loop is bounded.
     python benchmarks/bench_server.py --games --abuse            # a game's p99 under spectators + creations
     python benchmarks/bench_server.py --processes 1 2 --games 50 100 300 --decisions 20   # behind nginx
     python benchmarks/bench_server.py --games --failover 300     # 3 processes, kill -9 and SIGTERM mid-play
+    python benchmarks/bench_server.py --games 10 50 --decisions 40 --review   # games beside a review
 
 ``--processes``: the same games through nginx in front of that many server processes over one PostgreSQL
 database (game leases, webtable.ownership; a throwaway server from tests/webtable/pgtemp.py unless --db
 names one), each count in turn, with the servers' CPU time. ``--failover``: the failover scenario of
 tests/webtable/test_web_cluster.py at that many games, with what was lost or doubled (nothing, or it says).
+
+``--review``: each count of games twice on the same server, alone (every count), then with a finished
+game's review running beside them, asked and followed through the API as the review panel does (the server's review
+budget and worker); the last column says how much of the review was done meanwhile and its CPU time.
 
 ``--attack HOST:PORT GAME`` is the attacker alone (500 spectator sockets on GAME and a flood of new games
 until a line or end of file on stdin; prints what it got as JSON): test_web_abuse.py runs it in its own
@@ -173,16 +178,27 @@ async def run(url: str, games: int, decisions: int) -> dict[str, Any]:
             *(person(url, g["id"], g["seats"][0]["token"], decisions, i, lat) for i, g in enumerate(made))
         )
         seconds = time.perf_counter() - start
-        total = 0
-        for g in made:
-            total += (await http.get(f"/api/games/{g['id']}")).json()["version"]
-    lat.sort()
+        total = await versions(http, [g["id"] for g in made])
+    return run_figures(games, lat, total - versions_before, seconds)
+
+
+async def versions(http: httpx.AsyncClient, ids: list[str]) -> int:
+    """The games' versions added up (every decision of a game adds one)."""
+    total = 0
+    for gid in ids:
+        total += (await http.get(f"/api/games/{gid}")).json()["version"]
+    return total
+
+
+def run_figures(games: int, latencies: list[float], decisions: int, seconds: float) -> dict[str, Any]:
+    """A run's figures: the person's latencies (sent -> acknowledged) and the server's throughput."""
+    lat = sorted(latencies)
     return {
         "games": games,
         "person_actions": len(lat),
-        "all_decisions": total - versions_before,
+        "all_decisions": decisions,
         "seconds": round(seconds, 2),
-        "decisions_per_s": round((total - versions_before) / seconds, 1),
+        "decisions_per_s": round(decisions / seconds, 1),
         "p50_ms": round(1000 * statistics.median(lat), 2),
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
         "max_ms": round(1000 * lat[-1], 2),
@@ -408,21 +424,9 @@ async def run_people(base: str, games: int, decisions: int) -> dict[str, Any]:
         tokens = [g["seats"][0]["token"] for g in made]
         await asyncio.gather(*(play(base, people[i], tokens[i], i, deadline, decisions) for i in range(games)))
         seconds = time.perf_counter() - start
-        total = 0
-        for g in made:
-            total += (await http.get(f"/api/games/{g['id']}")).json()["version"]
-    lat = sorted(t for p in people for t in p.latencies)
-    return {
-        "games": games,
-        "person_actions": len(lat),
-        "all_decisions": total - before,
-        "seconds": round(seconds, 2),
-        "decisions_per_s": round((total - before) / seconds, 1),
-        "p50_ms": round(1000 * statistics.median(lat), 2),
-        "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
-        "max_ms": round(1000 * lat[-1], 2),
-        "reconnects": sum(p.reconnects for p in people),
-    }
+        total = await versions(http, [g["id"] for g in made])
+    lat = [t for p in people for t in p.latencies]
+    return {**run_figures(games, lat, total - before, seconds), "reconnects": sum(p.reconnects for p in people)}
 
 
 @contextlib.contextmanager
@@ -442,12 +446,24 @@ def postgres_url(given: str | None) -> Iterator[Callable[[], str]]:
         server.stop()
 
 
+HEADER = "games  person-actions  decisions  seconds  decisions/s  p50 ms  p99 ms  max ms  CPU ms/decision"
+
+
+def row(r: dict[str, Any], cpu: float) -> str:
+    """A run's figures under HEADER (``cpu``: the servers' CPU seconds during the run)."""
+    return (
+        f"{r['games']:5d}  {r['person_actions']:14d}  {r['all_decisions']:9d}  {r['seconds']:7.1f}"
+        f"  {r['decisions_per_s']:11.1f}  {r['p50_ms']:6.1f}  {r['p99_ms']:6.1f}  {r['max_ms']:6.1f}"
+        f"  {1000 * cpu / max(1, r['all_decisions']):15.2f}"
+    )
+
+
 def bench_processes(tmp: str, counts: list[int], games: list[int], decisions: int, db: str | None) -> None:
     from cluster import Cluster
 
     from webtable.store import Store
 
-    print("processes  games  person-actions  decisions  seconds  decisions/s  p50 ms  p99 ms  max ms  CPU ms/decision")
+    print(f"processes  {HEADER}")
     with postgres_url(db) as new_database:
         for n in counts:
             url = new_database()
@@ -458,12 +474,7 @@ def bench_processes(tmp: str, counts: list[int], games: list[int], decisions: in
                     cpu = cpu_seconds([p.pid for p in cluster.nodes])
                     r = asyncio.run(run_people(cluster.base, g, decisions))
                     cpu = cpu_seconds([p.pid for p in cluster.nodes]) - cpu
-                    print(
-                        f"{n:9d}  {r['games']:5d}  {r['person_actions']:14d}  {r['all_decisions']:9d}"
-                        f"  {r['seconds']:7.1f}  {r['decisions_per_s']:11.1f}  {r['p50_ms']:6.1f}  {r['p99_ms']:6.1f}"
-                        f"  {r['max_ms']:6.1f}  {1000 * cpu / max(1, r['all_decisions']):15.2f}",
-                        flush=True,
-                    )
+                    print(f"{n:9d}  {row(r, cpu)}", flush=True)
 
 
 def bench_failover(tmp: str, games: int, db: str | None) -> None:
@@ -487,6 +498,125 @@ def bench_failover(tmp: str, games: int, db: str | None) -> None:
         print(f"failover: the lobby lists the {len(listed)} latest games, all of them finished: {finished}")
 
 
+def bench_games(tmp: str, db: str | None, games: list[int], decisions: int, bot_delay: float, review: bool) -> None:
+    """Each count of concurrent games in one server process; with ``review``, each count twice in the same
+    server: alone, then (after every count alone) with a finished game's review running beside it."""
+    url = db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+    # One address plays every game here: the per-address limits of a public table are lifted.
+    lifted = ["games_per_minute=0", "max_bot_games=0", "max_bot_games_per_client=0"]
+    lifted += ["max_connections_per_client=100000", "max_http_per_client=0", f"bot_threads={4}"]
+    extra = [a for limit in lifted for a in ("--limit", limit)] + ["--bot-delay", str(bot_delay)]
+    with serving(url, *extra) as (base, proc, _):
+        # Every count alone first: a review once asked goes on in the server until it is done, so no run
+        # alone may follow one beside a review.
+        runs: list[Reviewing | None] = [None, Reviewing(base, proc.pid)] if review else [None]
+        # (The server's CPU seconds per decision hold on a machine whose cores others share too.)
+        print(f"{HEADER}  {'review beside the games' if review else ''}", flush=True)
+        for beside in runs:
+            for n in games:
+                if beside is not None:
+                    asyncio.run(beside.start())  # (its finished games' bots are not the runs' CPU)
+                cpu = cpu_seconds([proc.pid])
+                r, said = asyncio.run(run_beside(f"ws://{base}", n, decisions, beside))
+                cpu = cpu_seconds([proc.pid]) - cpu
+                print(f"{row(r, cpu)}  {said}", flush=True)
+
+
+async def run_beside(url: str, games: int, decisions: int, reviewing: Reviewing | None) -> tuple[dict[str, Any], str]:
+    """``run``'s games, alone or with ``reviewing`` keeping a review going all the while: the figures and
+    what the review did meanwhile ("-" alone)."""
+    if reviewing is None:
+        return await run(url, games, decisions), "-"
+    worker_cpu = cpu_seconds(reviewing.workers())
+    done = reviewing.steps
+    stop = asyncio.Event()
+    keeping = asyncio.ensure_future(reviewing.keep_going(stop))
+    try:
+        r = await run(url, games, decisions)
+    finally:
+        stop.set()
+        await keeping
+    cpu = cpu_seconds(reviewing.workers()) - worker_cpu
+    return r, f"{reviewing.steps - done} review steps, {cpu:.1f} s of the worker's CPU"
+
+
+class Reviewing:
+    """A player asking for finished games' reviews through the API, as the review panel does: asks for a
+    seat's review (POST), reads its progress every second until it is done, then asks for the next seat's
+    (the server's own budget and worker). The finished games are four random bots', played by the server."""
+
+    def __init__(self, base: str, server: int) -> None:
+        self.http = f"http://{base}"
+        self.server = server
+        self.asks: list[tuple[str, int]] = []  # (game, seat) not yet asked for
+        self.current: tuple[str, int] | None = None
+        self.steps = 0  # the reviews' progress so far, all reviews together (steps: see ``counted``)
+        self.counted = 0  # of the current review (its progress: the curve's positions, then the seat's)
+        self.total = 0  # the current review's progress total
+
+    def workers(self) -> list[int]:
+        """The server's child processes (the review worker, the replay workers), started by any thread."""
+        pids: list[int] = []
+        for task in Path(f"/proc/{self.server}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                pids += [int(pid) for pid in (task / "children").read_text().split()]
+        return pids
+
+    async def start(self) -> None:
+        """Finished games to review (made once), and a review running (its worker up) before measuring."""
+        async with httpx.AsyncClient(base_url=self.http, timeout=60) as http:
+            if not self.asks and self.current is None:
+                self.asks = [(gid, seat) for gid in await self._finished_games(http, 3) for seat in range(4)]
+            while not await self._step(http):
+                await asyncio.sleep(0.5)
+
+    async def _finished_games(self, http: httpx.AsyncClient, count: int) -> list[str]:
+        seats = [{"type": "bot", "bot": "random"}] * 4
+        ids = []
+        for k in range(count):
+            made = await http.post("/api/games", json={"game": "wallenstein", "seats": seats, "seed": 900 + k})
+            made.raise_for_status()
+            ids.append(made.json()["id"])
+        for gid in ids:
+            for _ in range(6000):  # bounded: random bots end a game in seconds
+                if (await http.get(f"/api/games/{gid}")).json()["status"] == "over":
+                    break
+                await asyncio.sleep(0.05)
+        return ids
+
+    async def _step(self, http: httpx.AsyncClient) -> bool:
+        """Ask for the next review if none runs, else read the running one's progress; whether it has
+        made progress since asked."""
+        if self.current is None:
+            if not self.asks:
+                raise RuntimeError("every finished game's review is done: the benchmark ran longer than expected")
+            self.current, self.counted, self.total = self.asks.pop(0), 0, 0
+            gid, seat = self.current
+            answer = (await http.post(f"/api/games/{gid}/review", json={"seat": seat})).json()
+        else:
+            gid, seat = self.current
+            answer = (await http.get(f"/api/games/{gid}/review", params={"seat": str(seat)})).json()
+        if answer["status"] == "running":
+            done, self.total = answer["done"], answer["total"]
+        else:  # done (or failed: then it stops counting and the next is asked)
+            done = self.total if answer["status"] == "done" else self.counted
+        self.steps += max(0, done - self.counted)
+        self.counted = max(self.counted, done)
+        if answer["status"] != "running":
+            self.current = None
+        return self.counted > 0
+
+    async def keep_going(self, stop: asyncio.Event) -> None:
+        """Follow the review every second (asking for the next once one is done) until ``stop``, then read
+        its progress once more."""
+        async with httpx.AsyncClient(base_url=self.http, timeout=60) as http:
+            while not stop.is_set():
+                await self._step(http)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), 1.0)
+            await self._step(http)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, nargs="*", default=[10, 50, 100], help="concurrent games per run")
@@ -501,6 +631,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=500, help="spectator sockets of the attacker")
     parser.add_argument("--processes", type=int, nargs="*", default=[], help="server processes behind nginx")
     parser.add_argument("--failover", type=int, default=0, help="games of the failover scenario (3 processes)")
+    parser.add_argument("--review", action="store_true", help="each count twice: alone, and beside a review")
     args = parser.parse_args()
     if args.attack:
         attack_main(args.attack[0], args.attack[1], args.spectators)
@@ -522,24 +653,7 @@ def main() -> None:
             return
         if not args.games:
             return
-        db = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        # One address plays every game here: the per-address limits of a public table are lifted.
-        lifted = ["games_per_minute=0", "max_bot_games=0", "max_bot_games_per_client=0"]
-        lifted += ["max_connections_per_client=100000", "max_http_per_client=0", f"bot_threads={4}"]
-        extra = [a for limit in lifted for a in ("--limit", limit)] + ["--bot-delay", str(args.bot_delay)]
-        with serving(db, *extra) as (base, proc, _):
-            # (The server's CPU seconds per decision hold on a machine whose cores others share too.)
-            print("games  person-actions  decisions  seconds  decisions/s  p50 ms  p99 ms  max ms  CPU ms/decision")
-            for n in args.games:
-                cpu = cpu_seconds([proc.pid])
-                r = asyncio.run(run(f"ws://{base}", n, args.decisions))
-                cpu = cpu_seconds([proc.pid]) - cpu
-                print(
-                    f"{r['games']:5d}  {r['person_actions']:14d}  {r['all_decisions']:9d}  {r['seconds']:7.1f}"
-                    f"  {r['decisions_per_s']:11.1f}  {r['p50_ms']:6.1f}  {r['p99_ms']:6.1f}  {r['max_ms']:6.1f}"
-                    f"  {1000 * cpu / max(1, r['all_decisions']):15.2f}",
-                    flush=True,
-                )
+        bench_games(tmp, args.db, args.games, args.decisions, args.bot_delay, args.review)
 
 
 if __name__ == "__main__":

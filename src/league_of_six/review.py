@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from league_of_six.actions import Action
 from league_of_six.bots.heuristic import DEFAULT, decide
 from league_of_six.bots.ismcts import IsmctsAgent
 from league_of_six.bots.search import ROLLOUT_NOISE
@@ -26,13 +25,15 @@ from league_of_six.components import Components
 from league_of_six.determinize import rebuild
 from league_of_six.game import Game
 from league_of_six.memory import Memory
-from tabletop.review import Position, Stage
+from tabletop.review import AdvisedViewer, GameParts, Position, Stage
 
 NOISY = replace(DEFAULT, noise=ROLLOUT_NOISE)
 
 
-class LeagueViewer:
+class LeagueViewer(AdvisedViewer):
     """A seat's or the spectator's view of a League of Six game (:class:`tabletop.review.Viewer`)."""
+
+    advisor = IsmctsAgent
 
     def __init__(self, seat: int | None, players: int) -> None:
         self.seat = seat
@@ -55,22 +56,18 @@ class LeagueViewer:
             obs = {**obs, "seat": int(pending[0]) if pending else 0}
         return rebuild(obs, self.memory, self.comp, rng, seed=rng.getrandbits(32))
 
-    def advise(self, legal: Sequence[Action], seed: int, simulations: int) -> Action:
-        assert self.seat is not None, "the spectator takes no advice"
-        agent = IsmctsAgent(seat=self.seat, seed=seed, preset="learned", simulations=simulations)
+    def brief(self, agent: IsmctsAgent) -> None:
         agent.comp = self.comp
-        agent.memory = copy.deepcopy(self.memory)
-        return agent.act(self.obs, list(legal))
+        agent.memory = copy.deepcopy(self.memory)  # the advisor's search must not change the viewer's
 
 
-class LeagueReview:
+class LeagueReview(GameParts):
     """:class:`tabletop.review.ReviewParts` for League of Six (see the module doc)."""
 
     game = "league_of_six"
     score_name = "influence"
-
-    def replay_steps(self, history: Any) -> Iterator[Game]:
-        return Game.replay_steps(history)
+    game_class = Game
+    score_key = "influence"
 
     def viewer(self, seat: int | None, players: int) -> LeagueViewer:
         return LeagueViewer(seat, players)
@@ -79,10 +76,6 @@ class LeagueReview:
         while not game.over:
             seat = game.pending()[0]
             game.apply(seat, decide(game, seat, game.legal_actions(seat), NOISY, rng))
-
-    def final(self, game: Game) -> tuple[list[int], list[float]]:
-        result = game.result()
-        return list(result["winners"]), [float(v) for v in result["influence"]]
 
     def stage(self, game: Game) -> Stage:
         r = game.s.round
@@ -96,11 +89,6 @@ class LeagueReview:
 
     def seat_names(self, players: int) -> list[str]:
         return [f"seat {p}" for p in range(players)]
-
-    def describe(self, game: Game, seat: int, action: Action) -> str:
-        data = action.to_json()
-        kind = data.pop("type")
-        return " ".join([kind.replace("_", " "), *(str(v) for v in data.values())])
 
 
 PARTS = LeagueReview()

@@ -251,6 +251,47 @@ class ReviewParts(Protocol):
         ...
 
 
+class AdvisedViewer:
+    """What the games' viewers share: the advisor, the game's ISMCTS bot (``advisor``, its class) at its
+    ``learned`` preset, given the viewer's seat's observation (and what :meth:`brief` adds) only."""
+
+    advisor: Any
+    seat: int | None
+    obs: dict[str, Any]
+
+    def advise(self, legal: Sequence[Any], seed: int, simulations: int) -> Any:
+        assert self.seat is not None, "the spectator takes no advice"
+        agent = self.advisor(seat=self.seat, seed=seed, preset="learned", simulations=simulations)
+        self.brief(agent)
+        return agent.act(self.obs, list(legal))
+
+    def brief(self, agent: Any) -> None:
+        """Tell the advisor what the viewer remembers of the game beyond its observation (nothing here)."""
+
+
+class GameParts:
+    """What the games' :class:`ReviewParts` share: the replay of ``game_class``, the final result read from
+    its ``result()`` (``score_key``: the field of every seat's final score) and an action's short text."""
+
+    game_class: Any
+    score_key: str
+
+    def replay_steps(self, history: Any) -> Iterator[Any]:
+        steps: Iterator[Any] = self.game_class.replay_steps(history)
+        return steps
+
+    def final(self, game: Any) -> tuple[list[int], list[float]]:
+        result = game.result()
+        return list(result["winners"]), [float(v) for v in result[self.score_key]]
+
+    def describe(self, game: Any, seat: int, action: Any) -> str:
+        """The action's kind and its fields' values (the command line's words; the table's page words
+        actions from its own catalogues)."""
+        data = action.to_json()
+        kind = data.pop("type")
+        return " ".join([kind.replace("_", " "), *(str(v) for v in data.values())])
+
+
 def positions(parts: ReviewParts, history: Any) -> tuple[list[Position], Any]:
     """The game before each decision of ``history``, and the game after the last one (IllegalAction if
     the history does not replay)."""
@@ -555,10 +596,12 @@ def hint(parts: ReviewParts, history: Any, seat: int, simulations: int = 400, se
 __all__ = [
     "BUDGETS",
     "PRIOR",
+    "AdvisedViewer",
     "Budget",
     "CurvePoint",
     "DecisionReview",
     "Estimate",
+    "GameParts",
     "GameReview",
     "Hint",
     "Position",

@@ -15,11 +15,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from tabletop.review import Position, Stage
+from tabletop.review import AdvisedViewer, GameParts, Position, Stage
 from wallenstein.actions import PLAN, PLAN_CARD, Action, card_name
 from wallenstein.board import COLOURS, EMPTY, SEASONS
 from wallenstein.bots.heuristic import DEFAULT, plan
@@ -45,8 +45,10 @@ def plan_start(g: Game, seat: int) -> bool:
     return g.s.phase == PLANNING and g.s.plan_fill[seat] == (PLAN_START if g.is2002 else 0)
 
 
-class WallensteinViewer:
+class WallensteinViewer(AdvisedViewer):
     """A seat's or the spectator's view of a Wallenstein game (:class:`tabletop.review.Viewer`)."""
+
+    advisor = IsmctsAgent
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
@@ -60,20 +62,14 @@ class WallensteinViewer:
         seed = rng.getrandbits(32)
         return rebuild(self.obs, rng, sampler=noisy_plan, seed=seed)
 
-    def advise(self, legal: Sequence[Action], seed: int, simulations: int) -> Action:
-        assert self.seat is not None, "the spectator takes no advice"
-        agent = IsmctsAgent(seat=self.seat, seed=seed, preset="learned", simulations=simulations)
-        return agent.act(self.obs, list(legal))
 
-
-class WallensteinReview:
+class WallensteinReview(GameParts):
     """:class:`tabletop.review.ReviewParts` for Wallenstein (see the module doc)."""
 
     game = "wallenstein"
     score_name = "VP"
-
-    def replay_steps(self, history: Any) -> Iterator[Game]:
-        return Game.replay_steps(history)
+    game_class = Game
+    score_key = "vp"
 
     def viewer(self, seat: int | None, players: int) -> WallensteinViewer:
         return WallensteinViewer(seat)
@@ -86,10 +82,6 @@ class WallensteinReview:
                 continue
             legal = game.legal_actions(seat)
             game.apply(seat, legal[0] if len(legal) == 1 else policy(game, seat, legal))
-
-    def final(self, game: Game) -> tuple[list[int], list[float]]:
-        result = game.result()
-        return list(result["winners"]), [float(v) for v in result["vp"]]
 
     def stage(self, game: Game) -> Stage:
         s = game.s
@@ -112,9 +104,7 @@ class WallensteinReview:
         if action.kind == PLAN:
             boxes = [f"{box_name(b)} {card_name(c)}" for b, c in enumerate(action.cards) if c != EMPTY]
             return "plan: " + ", ".join(boxes)
-        data = action.to_json()
-        kind = data.pop("type")
-        return " ".join([kind.replace("_", " "), *(str(v) for v in data.values())])
+        return super().describe(game, seat, action)
 
 
 def _whole_plan(positions: Sequence[Position], k: int) -> Action:

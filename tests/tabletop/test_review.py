@@ -167,15 +167,27 @@ def test_cli_review_matches_its_golden(tmp_path: Path) -> None:
     assert golden.printed_review(tmp_path / "c.png") == golden.GOLDEN.read_text(encoding="utf-8")
 
 
-def test_cli_review_league_and_errors(tmp_path: Path) -> None:
+def test_cli_review_league(tmp_path: Path) -> None:
     chart = tmp_path / "l.png"
     ok = runner.invoke(league_app, ["review", str(L_GOLDEN), "--budget", "quick", "--chart", str(chart)])
     assert ok.exit_code == 0, ok.output
     assert "seat 0" in ok.output and chart.exists()
-    bad_seat = runner.invoke(league_app, ["review", str(L_GOLDEN), "--seat", "9", "--budget", "quick"])
-    assert bad_seat.exit_code == 2 and "no seat 9" in bad_seat.output
-    missing = runner.invoke(league_app, ["review", str(tmp_path / "none.json")])
-    assert missing.exit_code == 2 and "cannot read" in missing.output
-    (tmp_path / "w.json").write_text("{not json")
-    broken = runner.invoke(league_app, ["review", str(tmp_path / "w.json")])
-    assert broken.exit_code == 2 and "not valid JSON" in broken.output
+
+
+# A refused review command: the file it is given (None: the golden game; else this text in a file of the
+# test's own, or no file at all), its other options, and what the refusal says.
+REFUSALS = [
+    (None, ["--seat", "9", "--budget", "quick"], "no seat 9"),
+    ("", [], "cannot read"),
+    ("{not json", [], "not valid JSON"),
+]
+
+
+@pytest.mark.parametrize(("text", "options", "said"), REFUSALS)
+def test_cli_review_refuses_bad_input(tmp_path: Path, text: str | None, options: list[str], said: str) -> None:
+    given = tmp_path / "w.json"
+    if text:
+        given.write_text(text)
+    path = L_GOLDEN if text is None else given
+    refused = runner.invoke(league_app, ["review", str(path), *options])
+    assert refused.exit_code == 2 and said in refused.output

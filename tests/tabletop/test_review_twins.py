@@ -52,13 +52,24 @@ def _other_plans(g: wallenstein.Game, seat: int) -> tuple[Action, Action]:
     raise AssertionError("the noisy heuristic made the same plan forty times")
 
 
-def test_wallenstein_advice_ignores_another_seats_secret_plan() -> None:
-    base = _to_summer_planning(5)
-    p1, p1_twin = _other_plans(base, 1)
-    mine = _plan(base, 0, 99)
-    game = _planned(base, [(1, p1), (0, mine)])
-    twin = _planned(base, [(1, p1_twin), (0, mine)])
+def _plan_twins(seed: int, varied: int, fixed_salt: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Two histories that differ only in seat ``varied``'s (0 or 1) secret summer plan: seat 1 plans first,
+    then seat 0; the other seat's plan is the same in both (the heuristic's noise salted ``fixed_salt``)."""
+    base = _to_summer_planning(seed)
+    mine, mine_twin = _other_plans(base, varied)
+    fixed = _plan(base, 1 - varied, fixed_salt)
+
+    def history(varied_plan: Action) -> list[dict[str, Any]]:
+        plans = {varied: varied_plan, 1 - varied: fixed}
+        return _planned(base, [(1, plans[1]), (0, plans[0])])
+
+    game, twin = history(mine), history(mine_twin)
     assert game != twin
+    return game, twin
+
+
+def test_wallenstein_advice_ignores_another_seats_secret_plan() -> None:
+    game, twin = _plan_twins(5, varied=1, fixed_salt=99)
     a = review_game(WALLENSTEIN, game, 0, BUDGET, seed=3)
     b = review_game(WALLENSTEIN, twin, 0, BUDGET, seed=3)
     assert a.decisions and a.decisions[-1].kind == "plan"
@@ -71,11 +82,7 @@ def test_wallenstein_advice_ignores_another_seats_secret_plan() -> None:
 
 
 def test_wallenstein_curve_ignores_every_seats_secret_plan() -> None:
-    base = _to_summer_planning(6)
-    p0, p0_twin = _other_plans(base, 0)
-    p1 = _plan(base, 1, 7)
-    game = _planned(base, [(1, p1), (0, p0)])
-    twin = _planned(base, [(1, p1), (0, p0_twin)])
+    game, twin = _plan_twins(6, varied=0, fixed_salt=7)
     curve = review_game(WALLENSTEIN, game, None, BUDGET, seed=4).curve
     assert curve == review_game(WALLENSTEIN, twin, None, BUDGET, seed=4).curve
     assert len(curve) == len(_decisions(game))  # a point before every decision (curve_every=1)

@@ -4,15 +4,20 @@ against bots, counted with the game."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 from positions import finished_game, store_game
 from starlette.testclient import TestClient
 from webclient import LocalClient, create_game, hello, next_of, sqlite_url
 
+import webtable.routes.review
+from tabletop.review import hint
 from webtable.app import create_app
 from webtable.settings import TableSettings
 
@@ -97,6 +102,52 @@ def test_a_hint_for_the_one_person_against_bots_is_counted(tmp_path: Path) -> No
             assert next_of(ws, "ack")["id"] == 1
             summary = client.get(f"/api/games/{gid}").json()
             assert summary["hints"] == {"0": 1}
+
+
+def test_a_second_hint_while_one_is_worked_out_is_refused(tmp_path: Path, monkeypatch: Any) -> None:
+    """One hint at a time per game: a second asked while the first runs gets 429 hint_busy at once (the
+    two requests overlap: an async client sends the second while the first's search is held), changes
+    nothing, and the rule lets the next hint through once the first is answered."""
+    searching, release = threading.Event(), threading.Event()
+
+    def held_hint(*args: Any) -> Any:
+        searching.set()
+        if not release.wait(60):
+            raise TimeoutError("the test never let the first hint finish")
+        return hint(*args)
+
+    monkeypatch.setattr(webtable.routes.review, "hint", held_hint)
+    app = create_app(sqlite_url(tmp_path), settings=dataclasses.replace(QUICK))
+    seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "heuristic"}, {"type": "bot", "bot": "heuristic"}]
+
+    async def main() -> tuple[httpx.Response, httpx.Response, httpx.Response, dict[str, Any]]:
+        transport = httpx.ASGITransport(app=app)
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=60) as http,
+        ):
+            made = (await http.post("/api/games", json={"game": "wallenstein", "players": 3, "seats": seats})).json()
+            gid, headers = made["id"], {"x-seat-token": made["seats"][0]["token"]}
+            room = app.state.hub.rooms[gid]
+            for _ in range(600):  # the bots' plans are in: only the person's decision is left, the game waits
+                if room.game.pending() == [0]:
+                    break
+                await asyncio.sleep(0.05)
+            first = asyncio.ensure_future(http.post(f"/api/games/{gid}/hint", json={}, headers=headers))
+            assert await asyncio.to_thread(searching.wait, 60), "the first hint never started"
+            second = await http.post(f"/api/games/{gid}/hint", json={}, headers=headers)
+            assert not first.done()  # the two overlapped: the first is still being worked out
+            release.set()
+            answered = await first
+            third = await http.post(f"/api/games/{gid}/hint", json={}, headers=headers)
+            summary: dict[str, Any] = (await http.get(f"/api/games/{gid}")).json()
+            return second, answered, third, summary
+
+    second, first, third, summary = asyncio.run(main())
+    assert second.status_code == 429 and second.json()["code"] == "hint_busy", second.text
+    assert first.status_code == 200 and first.json()["hints"] == 1, first.text
+    assert third.status_code == 200 and third.json()["hints"] == 2, third.text  # the refused one not counted
+    assert summary["hints"] == {"0": 2}
 
 
 def test_no_hint_in_a_game_with_another_person(tmp_path: Path) -> None:

@@ -5,12 +5,13 @@ with an invited person."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from browsing import INSTANT
+from browsing import INSTANT, assert_one_screen
 from playwright.sync_api import Browser, Page
 from positions import finished_game, store_game
 from webclient import free_port, server, sqlite_url
@@ -68,8 +69,9 @@ def test_a_review_chart_and_a_costly_decision_that_moves_the_replay(
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def _open_as(browser: Browser, base: str, gid: str, seat: int, token: str) -> Page:
+def _open_as(browser: Browser, base: str, gid: str, seat: int, token: str, lang: str = "en") -> Page:
     page = _page(browser)
+    page.add_init_script(f"localStorage.setItem('wt:lang', {json.dumps(lang)})")
     mine = json.dumps({"tokens": {str(seat): token}, "local": [seat]})
     page.add_init_script(f"localStorage.setItem('wt:{gid}', {json.dumps(mine)})")
     page.goto(f"{base}/game/{gid}")
@@ -93,4 +95,32 @@ def test_a_hint_against_bots_and_none_with_a_person(browser: Browser, table: tup
     page = _open_as(browser, base, made["id"], 0, made["seats"][0]["token"])
     page.wait_for_timeout(500)
     assert page.locator("#hint").count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_reads_as_words_on_one_line_over_the_mat(browser: Browser, table: tuple[str, str], lang: str) -> None:
+    """The hint names the plan's boxes and cards as the planning mat does, in the page's language (no
+    county key, no card code, not the engine's "plan:" text), and its line leaves the planning mat where
+    it was, the page one screen at a laptop's size and at a phone's."""
+    base, _ = table
+    bots = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "heuristic"}] * 2
+    made = httpx.post(f"{base}/api/games", json={"game": "wallenstein", "players": 3, "seats": bots, "seed": 5}).json()
+    meta = httpx.get(f"{base}/api/meta/wallenstein", params={"lang": lang}).json()
+    page = _open_as(browser, base, made["id"], 0, made["seats"][0]["token"], lang)
+    page.wait_for_selector("#plan-fill")
+    page.wait_for_selector("#hint")
+    mat = page.locator("#turn-body").bounding_box()
+    page.click("#hint")
+    page.wait_for_function("() => /\\(1 /.test(document.querySelector('#hint-text').textContent)", timeout=120_000)
+    text = page.locator("#hint-text").text_content() or ""
+    assert text.startswith("The strongest bot would: plan " if lang == "en" else "Der stärkste Bot würde: Plan "), text
+    keys = [c["key"] for c in meta["counties"]]
+    assert not [k for k in keys if re.search(rf"\b{k}\b", text)], text  # county names, not keys
+    assert not re.search(r"money:|tower|blank|_|plan:", text), text
+    assert any(a["label"] in text for a in meta["actions"]) and any(c["name"] in text for c in meta["counties"]), text
+    assert page.locator("#turn-body").bounding_box() == mat  # the mat has not moved
+    line = page.locator("#hint-box").bounding_box()
+    assert line is not None and line["height"] < 32, line  # one line
+    assert_one_screen(page)
     assert not page.errors  # type: ignore[attr-defined]

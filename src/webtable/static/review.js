@@ -78,9 +78,9 @@ window.WTReview = (() => {
   function decisionList(decisions, id) {
     return WT.el("ol", { id, class: "review-decisions" }, ...decisions.map((d) => WT.el("li", {},
       WT.el("button", { type: "button", class: "linkish", "data-log-index": String(d.log_index), onclick: () => api.jump(d.log_index) },
-        `${d.stage.label}: `),
-      d.same ? WT.t("review.same", { played: d.played.text })
-        : WT.t("review.differs", { played: d.played.text, advised: d.advised.text, loss: pct(d.loss), error: pct(d.loss_error),
+        `${stageWords(d.stage)}: `),
+      d.same ? WT.t("review.same", { played: words(d.played.action, null) })
+        : WT.t("review.differs", { played: words(d.played.action, null), advised: words(d.advised.action, null), loss: pct(d.loss), error: pct(d.loss_error),
           win: pct(d.played.win), best: pct(d.advised.win) }))));
   }
 
@@ -108,7 +108,7 @@ window.WTReview = (() => {
     }
     for (const p of review.curve) {  // a point per curve position: its chances, and a click moves the replay there
       const dot = svg("rect", { x: x(p.index) - 3, y: 6, width: 6, height: H - B - 6, class: "hit", "data-log-index": String(p.log_index) });
-      const tip = svg("title", {}); tip.textContent = `${p.stage.label}: ` + p.chances.map((c, s) => `${review.names[s] || s} ${pct(c)}`).join(", ");
+      const tip = svg("title", {}); tip.textContent = `${stageWords(p.stage)}: ` + p.chances.map((c, s) => `${review.names[s] || s} ${pct(c)}`).join(", ");
       dot.append(tip); dot.addEventListener("click", () => api.jump(p.log_index)); box.append(dot);
     }
     for (const k of review.costliest) {
@@ -121,26 +121,73 @@ window.WTReview = (() => {
     return WT.el("div", {}, box, legend);
   }
 
+  // ------------------------------------------------------------------ decisions in words
+  // A decision (its JSON) in the page's words, as the table names it: county, town and action names from
+  // the game's catalogue, never its internal ids. ``obs``: the seat's view there, where known (a hint's),
+  // for the few decisions whose words depend on it (a favour card's text); else null.
+  function words(action, obs) {
+    return api.ctx.summary.game === "league_of_six" ? leagueWords(action) : wallensteinWords(action, obs);
+  }
+
+  function wallensteinWords(action, obs) {
+    const page = api.ctx.page;
+    if (action.type !== "plan") return page.describe(action, obs);
+    // The whole plan: its filled boxes as the planning mat names them ("Palace: Bohemia").
+    const boxes = [...Object.entries(action.boxes), ["bid", action.bid], ...Object.entries(action.court || {})];
+    const filled = boxes.filter(([, card]) => card !== null && card !== undefined);
+    return WT.t("review.plan", { boxes: filled.map(([box, card]) => page.describe({ type: "plan_card", box, card }, obs)).join(" · ") });
+  }
+
+  // Where a decision lies ("year 1, summer", "round 3"), from the stage's period (the server's label is
+  // English): Wallenstein's periods count seasons from year 1's spring, League of Six's are its rounds.
+  function stageWords(stage) {
+    if (api.ctx.summary.game === "league_of_six") return WT.t("review.round", { n: stage.period });
+    const season = ["spring", "summer", "fall", "winter"][stage.period % 4];
+    return WT.t("review.year_season", { year: Math.floor(stage.period / 4) + 1, season: WT.t("wallenstein.season." + season) });
+  }
+
+  function leagueWords(action) {
+    const towns = api.ctx.meta.byKey || {};
+    switch (action.type) {
+      case "choose": return WT.t("league_of_six.go_to", { town: (towns[action.town] || { name: action.town }).name });
+      case "offer": return WT.t("review.los_offer", { guards: WT.t("league_of_six.guards", { n: action.guards }) });
+      case "accept": return WT.t("review.los_accept");
+      case "rotate": return WT.t("league_of_six.turn_collect", { steps: WT.t("league_of_six.steps", { n: action.turn }) });
+      case "row": return WT.t(action.store === "royal" ? "review.los_row_royal" : "review.los_row_civic", { row: action.row });
+      case "leader": return WT.t("review.los_leader", { pile: action.figures });
+      default: return String(action.type);
+    }
+  }
+
   // ------------------------------------------------------------------ the hint (one person against bots)
+  // One compact line at the right of the decision's heading, laid over the panel (it never pushes the
+  // planning mat down): the button, then the advice cut to the line; a click on the advice opens it whole
+  // over the panel, another closes it.
   function hintBox() {
     const summary = api.ctx.summary;
     const people = summary.seats.filter((s) => s.type !== "bot");
     const seat = Object.keys(api.mine.tokens || {}).map(Number).find((s) => summary.seats[s] && summary.seats[s].type !== "bot");
-    // Under the decision's heading (the header has no room on a phone): it stays while the decision is redrawn.
     const heading = document.getElementById("turn-h");
     if (people.length !== 1 || seat === undefined || summary.status === "over" || !heading) return;
-    const out = WT.el("span", { id: "hint-text", class: "small", role: "status" });
+    const out = WT.el("span", { id: "hint-text", role: "status", tabindex: "0", style: HINT_TEXT,
+      onclick: () => { out.dataset.open = out.dataset.open ? "" : "1"; out.style.whiteSpace = out.dataset.open ? "normal" : "nowrap"; } });
     const count = () => WT.t("review.hints_used", { n: Number((api.ctx.summary.hints || {})[seat] || 0) });
-    const button = WT.el("button", { id: "hint", type: "button", title: WT.t("review.hint_title"), onclick: async () => {
+    const button = WT.el("button", { id: "hint", type: "button", title: WT.t("review.hint_title"), style: "padding:0 .5em;line-height:1.3", onclick: async () => {
       out.textContent = WT.t("review.hint_thinking");
       try {
         const h = await WT.json(`/api/games/${api.id}/hint`, { method: "POST", headers: { "content-type": "application/json", "x-seat-token": api.mine.tokens[seat] }, body: "{}" });
-        out.textContent = WT.t("review.hint", { text: h.text, n: h.hints });
+        const state = api.ctx.states[String(seat)];
+        out.textContent = WT.t("review.hint", { text: words(h.action, state ? state.obs : null), n: h.hints });
       } catch (e) { out.textContent = WT.errorText(e); }
+      out.title = out.textContent;
     } }, WT.t("review.hint_button"));
     button.dataset.count = count();
-    heading.after(WT.el("div", { id: "hint-box", class: "hint-box" }, button, out));
+    // A holder of no height before the heading: the line is placed on the heading's row, out of the flow.
+    const box = WT.el("div", { id: "hint-box", class: "hint-box", style: HINT_BOX }, button, out);
+    heading.before(WT.el("div", { style: "position:relative;height:0" }, box));
   }
+  const HINT_BOX = "position:absolute;top:-.15em;right:0;max-width:68%;margin:0;flex-wrap:nowrap;align-items:flex-start;z-index:3;background:var(--panel)";
+  const HINT_TEXT = "min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;cursor:pointer";
 
   return { attach, chart };
 })();
