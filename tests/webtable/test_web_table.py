@@ -105,8 +105,8 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
     page.wait_for_function(f"() => ({kinds})().filter((k) => k === 'report').length === {len(mine)}")
     # Each season ended with a summary of the plans revealed and what came of them (three before winter).
     assert page.evaluate(kinds).count("season") == 3
-    if not page.locator("#report-body").is_visible():  # folded to its heading while the map offers counties
-        page.click("#report-h")
+    if not page.locator("#report-body").is_visible():  # folded to a button while Ann decides on the map
+        page.click("#report-chip")
     assert page.locator("#report-body .report-item:visible").count() == 1  # one at a time, over the board
     assert page.evaluate("() => window.__waitingMismatch") == []
     page.screenshot(path=str(tmp_path / "year.png"))
