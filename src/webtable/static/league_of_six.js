@@ -258,7 +258,12 @@ window.GamePages = window.GamePages || {};
         el("td", { "data-label": WT.t("league_of_six.wagon") }, goodsChips(pl.wagon)),
         el("td", { class: "num", title: WT.t("league_of_six.horses_title"), "data-label": WT.t("league_of_six.horses_h") }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : "")));
       // The strip of player boards: one card per seat, where the figure is and the hand in it too.
-      if (ctx.strip) { row.append(el("td", { class: "small los-where" }, el("span", { "data-where": String(p) }, where), " · ", hand)); return [row]; }
+      // (Where and the hand on lines of their own, each whole in its title: one line cut the hand off.)
+      if (ctx.strip) {
+        row.append(el("td", { class: "small los-where", title: where }, el("span", { "data-where": String(p) }, where)),
+          el("td", { class: "small los-where", title: hand.textContent }, hand));
+        return [row];
+      }
       return [row,
       el("tr", { class: "los-hand" }, el("td", { colspan: 4, class: "small" }, el("span", { "data-where": String(p) }, where), " · ", hand))];
     });
@@ -396,7 +401,9 @@ window.GamePages = window.GamePages || {};
     const out = [];
     if (c.offer == null) out.push(el("p", {}, WT.t("league_of_six.held_offer", { town: townName(c.town), who: cname(c.holder), n: obs.players[c.holder].counter })));
     else out.push(el("p", {}, WT.t("league_of_six.offered", { who: cname(c.offered_by), guards: guards(c.offer), town: townName(c.town) })));
-    out.push(el("p", { class: "small muted" }, WT.t("league_of_six.you_hold", { guards: guards(have), other: cname(other) })));
+    // Every hand is in view (L-07): the other side's guards are said beside one's own.
+    const theirs = obs.hands && obs.hands[String(other)] ? obs.hands[String(other)].guards : 0;
+    out.push(el("p", { class: "small muted" }, WT.t("league_of_six.you_hold", { guards: guards(have), other: cname(other), theirs: guards(theirs) })));
     const accept = st.legal.find((a) => a.type === "accept");
     const offers = st.legal.filter((a) => a.type === "offer");
     const row = el("div", { class: "choices", role: "group", "aria-label": WT.t("league_of_six.offers_group") });

@@ -451,35 +451,40 @@
   const readUpTo = () => Number(localStorage.getItem(readKey()) || 0);
   function markRead(upTo) { if (upTo > readUpTo()) localStorage.setItem(readKey(), String(upTo)); }
   let backlog = true; // the page's first look: reports the log held already (not told by the playback)
+  const kindOf = (body) => (body.classList.contains("season-summary") ? "season" : "report");
+  // Reports left unread pile up no more than this (22 did over a game played without opening them):
+  // the oldest make way, as they stay in the log and the replay.
+  const MOST_REPORTS = 3;
   function maybeReport() {
     for (let i = ctx.reportSeen; i < ctx.logShown; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
-      if (body) { body.classList.add("report-item"); reports.push({ index: i, body }); }
+      if (!body) continue;
+      body.classList.add("report-item"); reports.push({ index: i, body });
+      $("report").dataset.seen = `${$("report").dataset.seen || ""} ${kindOf(body)}`.trim();
     }
     ctx.reportSeen = Math.max(ctx.reportSeen, ctx.logShown);
     // A game opened after a long absence (or a finished one) held many unread reports (18 piled up
-    // behind "next"): only the newest opens; the others stay in the log and the replay.
-    if (backlog && ctx.shown !== null) {
-      backlog = false;
-      if (reports.length > 1) { markRead(reports[reports.length - 1].index); reports.splice(0, reports.length - 1); }
-    }
+    // behind "next"): only the newest opens.
+    const most = backlog && ctx.shown !== null ? 1 : MOST_REPORTS;
+    if (ctx.shown !== null) backlog = false;
+    while (reports.length > most) markRead(reports.shift().index + 1);
     drawReport();
   }
   // Where a report shows: open ("open", the person asked for it), folded to a button in the playback
   // bar ("aside", the person put it aside), or "auto": open unless the player must decide where it
   // would cover the decision (on a phone, where it covers the decision panel; on a wide screen, while
-  // the map offers counties to choose).
+  // the map offers counties to choose or marks the county decided on: a fight's, a move's).
   let reportMode = "auto";
   const phone = window.matchMedia("(max-width: 860px)");
   const chip = WT.el("button", { id: "report-chip", class: "report-chip", hidden: true, onclick: () => { reportMode = "open"; drawReport(); $("report-h").focus(); } });
   $("playbar").append(chip);
   function reportFolded() {
     if (reportMode !== "auto") return reportMode === "aside";
-    return document.body.dataset.deciding === "1" && (phone.matches || document.querySelector("#map .target") !== null);
+    return document.body.dataset.deciding === "1" && (phone.matches || document.querySelector("#map .target, #map .origin") !== null);
   }
   // The queue stays in the report's body; only its first item shows (app.css).
   function drawReport() {
-    $("report").dataset.kinds = reports.map((r) => (r.body.classList.contains("season-summary") ? "season" : "report")).join(" ");
+    $("report").dataset.kinds = reports.map((r) => kindOf(r.body)).join(" ");
     if (!reports.length) { reportMode = "auto"; $("report").hidden = true; chip.hidden = true; $("report-body").replaceChildren(); return; }
     if ($("report-body").firstChild !== reports[0].body || $("report-body").childNodes.length !== reports.length) $("report-body").replaceChildren(...reports.map((r) => r.body));
     const folded = reportFolded();
