@@ -382,8 +382,14 @@ def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 
 
 def _boxes(page: Page) -> dict[str, Any]:
+    """The boxes, once the page has drawn; an open report lies whole inside the window (on a phone it
+    was as wide as its longest winter line, centred, cut off on both sides)."""
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    return dict(page.evaluate(BOXES))
+    got = dict(page.evaluate(BOXES))
+    report, size = got["report"], page.viewport_size
+    if report is not None and size is not None:
+        assert report["x"] >= 0 and report["x"] + report["w"] <= size["width"] + 0.5, got
+    return got
 
 
 def test_reports_fold_off_the_map_while_it_asks_and_never_cover_a_phones_map(browser: Browser, base_url: str) -> None:

@@ -222,7 +222,8 @@ window.GamePages = window.GamePages || {};
     const svg = values.ownerSVGElement; const ctm = svg && svg.getScreenCTM();
     const px = ctm ? ctm.a : 0;
     labels[key] = [name, values, nm, label];
-    if (px && !zoom && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; } // (zoomed: the sizes found unzoomed stay)
+    // (Zoomed, or hidden behind the replay's tab, the sizes found stay: the replay's map takes them.)
+    if (px && !zoom && name.getBoundingClientRect().width && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; }
     if (!grown[key]) {
       if (!name.getBoundingClientRect().width || !px || zoom) return; // not laid out (a hidden tab), or zoomed: tried at the next drawing
       regionBorders();
