@@ -144,6 +144,9 @@ def modules(browser: Browser, base: str) -> None:
             page.wait_for_selector(".battle-report[data-kind='battle']", state="attached")
             page.wait_for_timeout(300)
             open_reports(page)
+            battle = page.locator("#report-body .battle-report:visible")
+            while not battle.count() and page.locator("#report-next").is_visible():
+                page.click("#report-next")  # (the reports before it: a season's review)
             page.screenshot(path=str(HERE / "battle_report.png"))  # the report opens over the board
             break
         ann.take_turn()
