@@ -52,8 +52,7 @@ def league_of_six_shot(browser: Browser, base: str) -> None:
         if page.locator("#rotate-go").count() and "Round 1 " not in page.locator("#board").inner_text():
             page.wait_for_selector("#turn-body .los-turns button:not(:has-text('…'))")
             page.locator("#turn-body .los-turns button").nth(1).click()
-            if page.locator("#report-close").is_visible():
-                page.click("#report-close")
+            close_reports(page)
             page.click("#dt-dock-details")  # the stores, a tab of the dock
             page.screenshot(path=str(HERE / "league_of_six.png"))
             return
@@ -78,6 +77,7 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
         page.locator(f"[data-box='{box}']").click()
     page.locator("#turn-body .card:not(.used)").first.click()
     page.screenshot(path=str(HERE / "planning.png"))
+    page.select_option("#play-speed", "instant")  # (the shots show the board as it stands)
     moved = False
     while my_turn_or_over(page):
         if page.locator("#map path.target").count() and not moved:
@@ -91,7 +91,9 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
         if page.locator("#log").inner_text().count("Scoring, year") >= 1 and moved:
             break
     page.click("#dt-dock-standings")  # the regions and the winter forecast, a tab of the dock
+    my_turn_or_over(page)
     close_reports(page)
+    page.wait_for_timeout(300)
     page.screenshot(path=str(HERE / "table.png"))
     page.click("#tab-replay")
     page.click("#replay-load")
@@ -106,9 +108,16 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
 
 
 def close_reports(page: Page) -> None:
-    """Close the reports over the board (the shot shows the board)."""
+    """Close the reports over the board (the shot shows the board), folded to their button or open."""
+    open_reports(page)
     if page.locator("#report-close").is_visible():
         page.click("#report-close")
+
+
+def open_reports(page: Page) -> None:
+    """Open the reports where they are folded to their button in the playback bar."""
+    if page.locator("#report-chip").is_visible():
+        page.click("#report-chip")
 
 
 def modules(browser: Browser, base: str) -> None:
@@ -134,6 +143,10 @@ def modules(browser: Browser, base: str) -> None:
             page.click("#move-go")
             page.wait_for_selector(".battle-report[data-kind='battle']", state="attached")
             page.wait_for_timeout(300)
+            open_reports(page)
+            battle = page.locator("#report-body .battle-report:visible")
+            while not battle.count() and page.locator("#report-next").is_visible():
+                page.click("#report-next")  # (the reports before it: a season's review)
             page.screenshot(path=str(HERE / "battle_report.png"))  # the report opens over the board
             break
         ann.take_turn()

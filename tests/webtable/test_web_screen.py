@@ -12,6 +12,7 @@ import httpx
 import pytest
 from browsing import SCREENS, TIMEOUT, create_in_lobby, fill_plan, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page, WebSocketRoute
+from test_web_e2e import take_turn
 
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
@@ -348,3 +349,111 @@ def test_while_an_entry_is_told_the_board_shows_the_state_after_it(browser: Brow
     assert page.locator("#held-note").count() == 0
     assert army.count() == 0 or army.text_content() != str(MARK)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# Boxes on the screen: the map's drawn area (its viewBox fitted into the svg, "xMidYMid meet"), the map's
+# whole frame, the report, its folded button, and how many report items show.
+BOXES = """() => {
+  const box = (el) => { if (!el || el.hidden || !el.getClientRects().length) return null;
+    const r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; };
+  const svg = document.querySelector('#map'); const r = svg.getBoundingClientRect(); const vb = svg.viewBox.baseVal;
+  const k = Math.min(r.width / vb.width, r.height / vb.height);
+  const [w, h] = [vb.width * k, vb.height * k];
+  const items = [...document.querySelectorAll('#report-body .report-item')];
+  return {
+    drawn: { x: r.left + (r.width - w) / 2, y: r.top + (r.height - h) / 2, w, h },
+    frame: box(document.querySelector('#view-table .mapwrap')),
+    report: box(document.querySelector('#report')),
+    chip: box(document.querySelector('#report-chip')),
+    shown: items.filter((e) => e.getClientRects().length).length,
+    queued: (document.querySelector('#report').dataset.kinds || '').split(' ').filter(Boolean).length,
+    scroll: [document.documentElement.scrollHeight - innerHeight, document.documentElement.scrollWidth - innerWidth],
+  };
+}"""
+
+
+def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    """Whether two boxes share more than a pixel."""
+    if a is None or b is None:
+        return False
+    return min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > 1 and (
+        min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > 1
+    )
+
+
+def _boxes(page: Page) -> dict[str, Any]:
+    """The boxes, once the page has drawn; an open report lies whole inside the window (on a phone it
+    was as wide as its longest winter line, centred, cut off on both sides)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    got = dict(page.evaluate(BOXES))
+    report, size = got["report"], page.viewport_size
+    if report is not None and size is not None:
+        assert report["x"] >= 0 and report["x"] + report["w"] <= size["width"] + 0.5, got
+    return got
+
+
+def test_reports_fold_off_the_map_while_it_asks_and_never_cover_a_phones_map(browser: Browser, base_url: str) -> None:
+    """Reports open one at a time with "next". While the map offers counties at 1366x768 they fold to a
+    button in the playback bar, off the map's drawn area (the folded bar lay over the map's top); on a
+    phone an open report covers the decision and the log below the map, never the map (it covered the
+    map), and it folds while the player decides. The page never scrolls."""
+    page = new_page(browser, width=1366, height=768)
+    create_in_lobby(page, base_url, ["local"] + ["bot:random"] * 3, {0: "Ann"}, seed="11")
+    queued = "() => (document.querySelector('#report').dataset.kinds || '').split(' ').filter(Boolean).length"
+    while my_turn_or_over(page):
+        if page.locator("#map path.target").count() and page.evaluate(queued) >= 2:
+            break
+        take_turn(page)
+    else:
+        raise AssertionError("the game ended before a decision on the map with two reports queued")
+    wide = _boxes(page)
+    assert wide["report"] is None and wide["chip"] is not None, wide
+    assert not _overlap(wide["chip"], wide["drawn"]), wide
+    assert wide["scroll"] == [0, 0], wide
+    page.click("#report-chip")  # the player asks for it: it opens over the board, one report at a time
+    wide = _boxes(page)
+    assert wide["report"] is not None and wide["shown"] == 1 and wide["chip"] is None, wide
+    assert wide["report"]["h"] <= 0.55 * wide["frame"]["h"] + 60, wide  # (the board's upper half stays in view)
+    page.click("#report-fold")  # put aside again: the button in the bar, the map whole
+    assert _boxes(page)["report"] is None
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone = _boxes(page)
+    assert phone["report"] is None and phone["chip"] is not None and phone["scroll"] == [0, 0], phone
+    assert not _overlap(phone["chip"], phone["frame"]), phone
+    page.click("#report-chip")
+    phone = _boxes(page)
+    assert phone["report"] is not None and phone["shown"] == 1, phone
+    assert not _overlap(phone["report"], phone["frame"]), phone
+    before = phone["queued"]
+    page.click("#report-next")
+    phone = _boxes(page)
+    assert phone["queued"] == before - 1 and phone["shown"] == 1 and phone["scroll"] == [0, 0], phone
+    assert not _overlap(phone["report"], phone["frame"]), phone
+    page.click("#report-close")
+    assert _boxes(page)["report"] is None and _boxes(page)["chip"] is None
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: Browser, base_url: str) -> None:
+    """A finished game opened afresh (a long absence) held a report for every season, battle and winter
+    unread: they piled up behind "next" (18 of them); only the newest opens, the rest are in the log.
+    On a phone it lies below the map, never over it; the page never scrolls."""
+    seats = [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
+    gid = httpx.post(base_url + "/api/games", json={"game": "wallenstein", "seats": seats, "seed": 4}).json()["id"]
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while httpx.get(f"{base_url}/api/games/{gid}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    for width, height in SCREENS:
+        page = new_page(browser, width=width, height=height)
+        page.goto(f"{base_url}/game/{gid}")
+        page.wait_for_selector("#final")
+        page.wait_for_selector("#report:not([hidden])")
+        got = _boxes(page)
+        assert got["queued"] == 1 and got["shown"] == 1, got
+        assert page.locator("#report-next").is_hidden()
+        assert "Winter and scoring" in (page.locator("#report-body").text_content() or "")
+        assert got["scroll"] == [0, 0], got
+        if width < 800:
+            assert not _overlap(got["report"], got["frame"]), got
+        page.context.close()

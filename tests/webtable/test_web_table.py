@@ -5,7 +5,9 @@ the map's labels. Each test failed before its fix."""
 from __future__ import annotations
 
 import json
+import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from playwright.sync_api import Browser, Page
 from test_web_e2e import take_turn
 from test_web_e2e_flows import _decide as decide_in_hot_seat
 from webclient import free_port, server
+from websockets.sync.client import connect
 
 COLOURS = re.compile(r"\b(Red|Blue|Yellow|Purple|Black)\b")
 
@@ -75,9 +78,9 @@ def _inside_panel(page: Page, selector: str) -> list[str]:
 
 def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path: Path) -> None:
     """One person and three bots, through the first winter: reports queue up (one shown at a time, over
-    the board, with "next") instead of replacing each other, "waiting for" agrees, wide tables keep
-    their columns, the regions and forecast panels (a tab of the dock) show the server's numbers (which
-    the engine's winter gives: test_web_standings.py)."""
+    the board, with "next"; the three newest wait) instead of replacing each other, "waiting for" agrees,
+    wide tables keep their columns, the regions and forecast panels (a tab of the dock) show the server's
+    numbers (which the engine's winter gives: test_web_standings.py)."""
     page = new_page(browser, width=1400, height=900)
     page.add_init_script(WATCH_WAITING)
     frames = _frames(page)
@@ -101,12 +104,15 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
         if e["e"] == "score" or (e["e"] in ("battle", "revolt") and 0 in (e.get("seat"), e.get("defender")))
     ]
     assert len(mine) >= 2  # this seed: Ann's battles or revolts and a winter's scoring
+    # Every report opened as the playback reached it: Ann's battles and the scoring, and each season's
+    # summary of the plans revealed and what came of them (three before winter); the three newest wait.
+    seen = "() => (document.querySelector('#report').dataset.seen || '').split(' ')"
+    page.wait_for_function(f"() => ({seen})().filter((k) => k === 'report').length === {len(mine)}")
+    assert page.evaluate(seen).count("season") == 3
     kinds = "() => (document.querySelector('#report').dataset.kinds || '').split(' ')"
-    page.wait_for_function(f"() => ({kinds})().filter((k) => k === 'report').length === {len(mine)}")
-    # Each season ended with a summary of the plans revealed and what came of them (three before winter).
-    assert page.evaluate(kinds).count("season") == 3
-    if not page.locator("#report-body").is_visible():  # folded to its heading while the map offers counties
-        page.click("#report-h")
+    assert len(page.evaluate(kinds)) == 3 and page.evaluate(kinds)[-1] == "report"  # (the scoring: the newest)
+    if not page.locator("#report-body").is_visible():  # folded to a button while Ann decides on the map
+        page.click("#report-chip")
     assert page.locator("#report-body .report-item:visible").count() == 1  # one at a time, over the board
     assert page.evaluate("() => window.__waitingMismatch") == []
     page.screenshot(path=str(tmp_path / "year.png"))
@@ -115,7 +121,7 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
         assert not _inside_panel(page, "#report"), "a report's table lost a column at 1400 px"
         page.click("#report-next")
         read += 1
-    assert read == len(mine) + 3 - 1
+    assert read == 2
     page.click("#report-close")
     assert page.locator("#report-body .report-item").count() == 0
     # What this seat has read stays read: a reload opens no report again.
@@ -351,11 +357,36 @@ def test_the_playback_line_never_shows_under_the_hot_seat_curtain(browser: Brows
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def _play_seat_until(base_url: str, game_id: str, token: str, stop: Callable[[dict[str, Any]], bool]) -> None:
+    """Play a seat over its own WebSocket (random legal decisions, seeded) until it must decide on a state
+    whose observation ``stop`` accepts; the browser takes the seat from there."""
+    rng = random.Random(5)
+    acted = -1
+    with connect(f"{base_url.replace('http://', 'ws://')}/ws/{game_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        n = 0
+        while True:
+            msg = json.loads(ws.recv(timeout=60))
+            assert msg["type"] != "state" or not msg["over"], "the game ended before the seat was handed over"
+            if msg["type"] != "state" or not msg["legal"] or msg["version"] <= acted:
+                continue  # (a refused decision on a state the bots had moved on from: the newer state follows)
+            if stop(msg["obs"]):
+                return
+            n += 1
+            acted = msg["version"]
+            ws.send(json.dumps({"type": "act", "id": n, "version": acted, "action": rng.choice(msg["legal"])}))
+
+
 def test_the_end_of_the_game_waits_for_the_playback_of_its_last_moves(browser: Browser, base_url: str) -> None:
     """The last season and winter come after the person's last decision: they are played back at the
-    chosen pace like any other, and the final scores wait for them (or for "show the final scores now")."""
+    chosen pace like any other, and the final scores wait for them (or for "show the final scores now").
+    The seat is played over its socket up to the last fall, the browser plays on from there."""
+    seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "random"}] * 2
+    made = httpx.post(f"{base_url}/api/games", json={"game": "wallenstein", "seats": seats, "seed": 5}).json()
+    token = next(s["token"] for s in made["seats"] if s["seat"] == 0)
+    _play_seat_until(base_url, made["id"], token, lambda obs: obs["year"] == 2 and obs["season"] == "fall")
     page = new_page(browser, playback=True)
-    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="5")
+    page.goto(f"{base_url}/game/{made['id']}#token={token}")
     page.wait_for_selector("#plan-fill")
     page.select_option("#play-speed", "fast")
     page.click("#play-pause")  # paused: each of Ann's decisions waits behind what was queued before it

@@ -50,7 +50,7 @@ window.GamePages = window.GamePages || {};
     const have = meta.goods.filter((c) => goods[c]);
     if (!have.length) return el("span", { class: "muted los-goods" }, WT.t("league_of_six.none"));
     return el("span", { class: "los-goods", role: "img", "aria-label": goodsText(goods) }, ...have.map((c) =>
-      el("span", { class: "los-chip", style: `background:${GOOD[c]}`, title: WT.t("league_of_six.goods_n", { n: goods[c], good: good(c) }), "aria-hidden": "true" }, String(goods[c]))));
+      el("span", { class: "los-chip", "data-good": c, style: `background:${GOOD[c]}`, title: WT.t("league_of_six.goods_n", { n: goods[c], good: good(c) }), "aria-hidden": "true" }, String(goods[c]))));
   };
   const phaseLabel = (obs) => WT.t("league_of_six.phase." + obs.phase);
   const edgeName = (i) => WT.t("league_of_six.edge." + i);
@@ -82,8 +82,11 @@ window.GamePages = window.GamePages || {};
     const n = list.length;
     list.forEach((sym, k) => { const o = (k - (n - 1) / 2) * (size + 2); symbol(g, sym, x + o * dx, y + o * dy, size); });
   }
-  function figure(g, p, x, y, label) {
-    const f = s("g", { class: "los-figure" });
+  // A player's figure (or marker); ``role`` says what it stands for on the map ("holder" of a town,
+  // "mover" challenging it, "road" waiting in front of it, "marker" on the influence track).
+  function figure(g, p, x, y, label, role) {
+    const f = s("g", { class: "los-figure", "data-seat": p });
+    if (role) f.setAttribute("data-role", role);
     f.append(s("circle", { cx: x, cy: y, r: 11, fill: SOLID[colourOf(p)], stroke: "#fff", "stroke-width": 2 }));
     f.append(s("text", { x, y: y + 4, class: "los-fig-text" }, label === undefined ? WT.t("common.colour_initial." + colourOf(p)) : label));
     g.append(f);
@@ -151,6 +154,8 @@ window.GamePages = window.GamePages || {};
     });
     if (tile) {
       const tg = s("g", { class: "los-tile" });
+      tg.setAttribute("data-tile", String(t.tax_tile));
+      if (turn != null) tg.setAttribute("data-turned", String(turn));
       tg.append(s("polygon", { points: hexPoints(x, y, TILE), fill: "#d8c7a3", stroke: "#6b5330", "stroke-width": 1.5 }));
       for (const a of tile.arrows) {
         const d = edgeAngle((a + (turn || 0)) % 6);
@@ -167,14 +172,14 @@ window.GamePages = window.GamePages || {};
     // The guard counter: the figure holding the town and its number.
     if (t.holder != null) {
       const p = t.holder;
-      figure(g, p, x - 14, y - 52);
+      figure(g, p, x - 14, y - 52, undefined, "holder");
       g.append(s("text", { x: x + 10, y: y - 47, class: "los-counter" }, String(obs.players[p].counter)));
     }
-    if (obs.conflict && obs.conflict.town === key && obs.conflict.mover !== t.holder) figure(g, obs.conflict.mover, x + 34, y - 52);
+    if (obs.conflict && obs.conflict.town === key && obs.conflict.mover !== t.holder) figure(g, obs.conflict.mover, x + 34, y - 52, undefined, "mover");
     // Figures waiting on the road in front of the town (towards the ring's centre).
     waiting.forEach((p, k) => {
       const [rx, ry] = at(CX, CY, RING - HEX - 22, -90 + 60 * obs.ring.indexOf(key));
-      figure(g, p, rx + (k - (waiting.length - 1) / 2) * 24, ry);
+      figure(g, p, rx + (k - (waiting.length - 1) / 2) * 24, ry, undefined, "road");
     });
     const label = townText(obs, key, turn);
     g.append(s("title", {}, label));
@@ -224,7 +229,7 @@ window.GamePages = window.GamePages || {};
       let k = 0;
       while (levels[k] !== undefined && x - levels[k] < 23) k++;
       levels[k] = x;
-      figure(g, p, x, top + 20 - 24 * k, String(obs.players[p].influence));
+      figure(g, p, x, top + 20 - 24 * k, String(obs.players[p].influence), "marker");
     }
     svg.append(g);
   }
@@ -244,7 +249,8 @@ window.GamePages = window.GamePages || {};
       const bot = ctx.summary.seats[p] && ctx.summary.seats[p].type === "bot";
       const where = pl.town ? (pl.counter != null ? WT.t("league_of_six.town_on", { town: townName(pl.town), n: pl.counter }) : townName(pl.town))
         : pl.road ? WT.t("league_of_six.road_at", { town: townName(pl.road) }) : "—";
-      const hand = el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p) }, WT.t("league_of_six.hand_of", { hand: handText(hands[p]) }));
+      const held = hands[p] ? { "data-guards": String(hands[p].guards), "data-cards": hands[p].civic_leaders.map((c) => c.card).join(" ") } : {};
+      const hand = el("span", { class: hands[p] ? "" : "muted", "data-hand": String(p), ...held }, WT.t("league_of_six.hand_of", { hand: handText(hands[p]) }));
       const row = el("tr", { class: pending ? "pending" : "", style: `--seat: ${SOLID[colourOf(p)]}`, "data-seat": p },
         el("td", {}, swatch(p), seatLabel(ctx, p), pending ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.deciding")) : "", bot ? el("span", { class: "muted small" }, " " + WT.t("league_of_six.bot")) : "",
           el("span", { class: "clock", "data-clock": p, hidden: true })),
@@ -252,7 +258,12 @@ window.GamePages = window.GamePages || {};
         el("td", { "data-label": WT.t("league_of_six.wagon") }, goodsChips(pl.wagon)),
         el("td", { class: "num", title: WT.t("league_of_six.horses_title"), "data-label": WT.t("league_of_six.horses_h") }, pl.horses + (pl.horse_tile ? ` · ${pl.horse_tile}` : "")));
       // The strip of player boards: one card per seat, where the figure is and the hand in it too.
-      if (ctx.strip) { row.append(el("td", { class: "small los-where" }, el("span", { "data-where": String(p) }, where), " · ", hand)); return [row]; }
+      // (Where and the hand on lines of their own, each whole in its title: one line cut the hand off.)
+      if (ctx.strip) {
+        row.append(el("td", { class: "small los-where", title: where }, el("span", { "data-where": String(p) }, where)),
+          el("td", { class: "small los-where", title: hand.textContent }, hand));
+        return [row];
+      }
       return [row,
       el("tr", { class: "los-hand" }, el("td", { colspan: 4, class: "small" }, el("span", { "data-where": String(p) }, where), " · ", hand))];
     });
@@ -267,13 +278,13 @@ window.GamePages = window.GamePages || {};
     return el("table", { class: "small los-rows" }, ...rows.map((r) => el("tr", { "data-row": `${store}:${r.row}` },
       el("td", {}, `${r.row}.`),
       el("td", {}, ...r.spaces.map((sp) => el("span", {
-        class: "los-space" + (sp.filled_by != null ? " filled" : ""),
+        class: "los-space" + (sp.filled_by != null ? " filled" : ""), "data-filled-by": sp.filled_by != null ? String(sp.filled_by) : "",
         style: `background:${GOOD[sp.colour]};` + (sp.filled_by != null ? `box-shadow: inset 0 0 0 3px ${SOLID[colourOf(sp.filled_by)]}` : ""),
         title: sp.filled_by != null ? WT.t("league_of_six.space_filled", { good: good(sp.colour), n: sp.value, who: cname(sp.filled_by) })
           : WT.t("league_of_six.space_free", { good: good(sp.colour), n: sp.value }),
       }, String(sp.value)))),
       el("td", { class: "muted" }, store === "royal" ? WT.t("league_of_six.bonus_royal", { n: r.bonus }) : WT.t("league_of_six.bonus_civic", { n: r.bonus })),
-      el("td", {}, r.chosen_by != null ? el("span", {}, swatch(r.chosen_by), cname(r.chosen_by)) : ""))));
+      el("td", { "data-chosen-by": r.chosen_by != null ? String(r.chosen_by) : "" }, r.chosen_by != null ? el("span", {}, swatch(r.chosen_by), cname(r.chosen_by)) : ""))));
   }
 
   function boardPanel(ctx, obs) {
@@ -298,12 +309,12 @@ window.GamePages = window.GamePages || {};
     out.push(el("div", { class: "small muted" }, WT.t("league_of_six.leaders_faceup")));
     out.push(el("div", { class: "cards" }, ...meta.piles.map((f) => {
       const c = cl.faceup[String(f)];
-      return el("span", { class: "card" + (c ? "" : " done"), "data-pile": String(f) }, WT.t("league_of_six.pile", { pile: f, card: c ? cardLabel(c) : "—", n: cl.piles_left[String(f)] }));
+      return el("span", { class: "card" + (c ? "" : " done"), "data-pile": String(f), "data-card": c ? String(c.card) : "" }, WT.t("league_of_six.pile", { pile: f, card: c ? cardLabel(c) : "—", n: cl.piles_left[String(f)] }));
     })));
     const gray = {};
     for (const c of cl.gray) gray[c.kind] = (gray[c.kind] || 0) + 1;
     out.push(el("p", { class: "small" }, WT.t("league_of_six.gray_left", { cards: Object.entries(gray).map(([k, n]) => `${n}× ${WT.t("league_of_six.card." + k, { n: 2 })}`).join(", ") || WT.t("league_of_six.none") })));
-    out.push(el("p", { class: "small" }, WT.t("league_of_six.supply") + " ", goodsChips(obs.supply), " · " + WT.t("league_of_six.tax_tiles_left", { n: obs.tax_tiles_left })));
+    out.push(el("p", { class: "small los-supply" }, WT.t("league_of_six.supply") + " ", goodsChips(obs.supply), " · " + WT.t("league_of_six.tax_tiles_left", { n: obs.tax_tiles_left })));
     return out;
   }
 
@@ -390,7 +401,9 @@ window.GamePages = window.GamePages || {};
     const out = [];
     if (c.offer == null) out.push(el("p", {}, WT.t("league_of_six.held_offer", { town: townName(c.town), who: cname(c.holder), n: obs.players[c.holder].counter })));
     else out.push(el("p", {}, WT.t("league_of_six.offered", { who: cname(c.offered_by), guards: guards(c.offer), town: townName(c.town) })));
-    out.push(el("p", { class: "small muted" }, WT.t("league_of_six.you_hold", { guards: guards(have), other: cname(other) })));
+    // Every hand is in view (L-07): the other side's guards are said beside one's own.
+    const theirs = obs.hands && obs.hands[String(other)] ? obs.hands[String(other)].guards : 0;
+    out.push(el("p", { class: "small muted" }, WT.t("league_of_six.you_hold", { guards: guards(have), other: cname(other), theirs: guards(theirs) })));
     const accept = st.legal.find((a) => a.type === "accept");
     const offers = st.legal.filter((a) => a.type === "offer");
     const row = el("div", { class: "choices", role: "group", "aria-label": WT.t("league_of_six.offers_group") });

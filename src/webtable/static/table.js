@@ -228,6 +228,7 @@
     if (ctx.readFor !== ctx.shown) { ctx.readFor = ctx.shown; ctx.reportSeen = Math.max(ctx.reportSeen, readUpTo()); }
     const state = viewState(real);
     document.body.dataset.told = state.told === undefined ? "" : String(state.told);
+    document.body.dataset.deciding = state.legal.length ? "1" : "";
     renderStatus();
     page.render(ctx, state);
     heldNote(state);
@@ -449,31 +450,56 @@
   const readKey = () => `wt:read:${id}:${ctx.shown}`;
   const readUpTo = () => Number(localStorage.getItem(readKey()) || 0);
   function markRead(upTo) { if (upTo > readUpTo()) localStorage.setItem(readKey(), String(upTo)); }
+  let backlog = true; // the page's first look: reports the log held already (not told by the playback)
+  const kindOf = (body) => (body.classList.contains("season-summary") ? "season" : "report");
+  // Reports left unread pile up no more than this (22 did over a game played without opening them):
+  // the oldest make way, as they stay in the log and the replay.
+  const MOST_REPORTS = 3;
   function maybeReport() {
     for (let i = ctx.reportSeen; i < ctx.logShown; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
-      if (body) { body.classList.add("report-item"); reports.push({ index: i, body }); }
+      if (!body) continue;
+      body.classList.add("report-item"); reports.push({ index: i, body });
+      $("report").dataset.seen = `${$("report").dataset.seen || ""} ${kindOf(body)}`.trim();
     }
     ctx.reportSeen = Math.max(ctx.reportSeen, ctx.logShown);
+    // A game opened after a long absence (or a finished one) held many unread reports (18 piled up
+    // behind "next"): only the newest opens.
+    const most = backlog && ctx.shown !== null ? 1 : MOST_REPORTS;
+    if (ctx.shown !== null) backlog = false;
+    while (reports.length > most) markRead(reports.shift().index + 1);
     drawReport();
+  }
+  // Where a report shows: open ("open", the person asked for it), folded to a button in the playback
+  // bar ("aside", the person put it aside), or "auto": open unless the player must decide where it
+  // would cover the decision (on a phone, where it covers the decision panel; on a wide screen, while
+  // the map offers counties to choose or marks the county decided on: a fight's, a move's).
+  let reportMode = "auto";
+  const phone = window.matchMedia("(max-width: 860px)");
+  const chip = WT.el("button", { id: "report-chip", class: "report-chip", hidden: true, onclick: () => { reportMode = "open"; drawReport(); $("report-h").focus(); } });
+  $("playbar").append(chip);
+  function reportFolded() {
+    if (reportMode !== "auto") return reportMode === "aside";
+    return document.body.dataset.deciding === "1" && (phone.matches || document.querySelector("#map .target, #map .origin") !== null);
   }
   // The queue stays in the report's body; only its first item shows (app.css).
   function drawReport() {
-    $("report").dataset.kinds = reports.map((r) => (r.body.classList.contains("season-summary") ? "season" : "report")).join(" ");
-    if (!reports.length) { $("report").hidden = true; delete $("report").dataset.open; $("report-body").replaceChildren(); return; }
-    $("report-body").replaceChildren(...reports.map((r) => r.body));
-    $("report").hidden = false;
+    $("report").dataset.kinds = reports.map((r) => kindOf(r.body)).join(" ");
+    if (!reports.length) { reportMode = "auto"; $("report").hidden = true; chip.hidden = true; $("report-body").replaceChildren(); return; }
+    if ($("report-body").firstChild !== reports[0].body || $("report-body").childNodes.length !== reports.length) $("report-body").replaceChildren(...reports.map((r) => r.body));
+    const folded = reportFolded();
+    $("report").hidden = folded;
+    chip.hidden = !folded;
+    chip.textContent = WT.t("table.report_chip", { n: reports.length });
     $("report-h").textContent = reports.length > 1 ? WT.t("table.report_count", { n: reports.length }) : WT.t("table.report");
     $("report-next").hidden = reports.length < 2;
     $("report-next").textContent = WT.t("table.report_next_n", { n: reports.length - 1 });
   }
+  phone.addEventListener("change", drawReport);
   $("report-next").addEventListener("click", () => { markRead(reports.shift().index + 1); drawReport(); });
   $("report-close").addEventListener("click", () => { markRead(ctx.reportSeen); reports.length = 0; drawReport(); });
-  // While the map asks for a county, an open report is folded to its heading (app.css); the heading
-  // unfolds it on demand, and folds it again.
-  $("report-h").addEventListener("click", () => {
-    if ($("report").dataset.open) delete $("report").dataset.open; else $("report").dataset.open = "1";
-  });
+  $("report-fold").addEventListener("click", () => { reportMode = "aside"; drawReport(); chip.focus(); });
+  $("report").addEventListener("keydown", (e) => { if (e.key === "Escape") { reportMode = "aside"; drawReport(); chip.focus(); } });
 
   // The host sees the invite links first in the side column, each with a copy button; a seat whose
   // player has connected says so.

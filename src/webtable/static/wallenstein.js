@@ -141,6 +141,7 @@ window.GamePages = window.GamePages || {};
       const values = printedValues(nm.x, nm.y + 11, c);
       marks.append(values);
       if (svg.id === "map") toGrow.push([c.key, t, values, nm, [x, y]]);
+      else if (grown[c.key]) sizeLike(grown[c.key], t, values, nm);
       if (owner != null && st.armies > 0) {
         const g = s("g", { class: "army", "data-county": c.key });
         g.append(s("circle", { cx: x, cy: y - 4, r: 15, fill: SOLID[colourOf(owner)], stroke: "#fff", "stroke-width": 2.5 }));
@@ -221,7 +222,8 @@ window.GamePages = window.GamePages || {};
     const svg = values.ownerSVGElement; const ctm = svg && svg.getScreenCTM();
     const px = ctm ? ctm.a : 0;
     labels[key] = [name, values, nm, label];
-    if (px && !zoom && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; } // (zoomed: the sizes found unzoomed stay)
+    // (Zoomed, or hidden behind the replay's tab, the sizes found stay: the replay's map takes them.)
+    if (px && !zoom && name.getBoundingClientRect().width && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; }
     if (!grown[key]) {
       if (!name.getBoundingClientRect().width || !px || zoom) return; // not laid out (a hidden tab), or zoomed: tried at the next drawing
       regionBorders();
@@ -231,6 +233,13 @@ window.GamePages = window.GamePages || {};
       grown[key] = { ...placeValues(key, values, nm, mapBox(name), label, px), n: named[key] };
     }
     const g = grown[key];
+    values.setAttribute("transform", valuesAt(g.v, nm, g.dx, g.dy));
+    values.classList.toggle("plate", g.plate);
+    name.setAttribute("font-size", g.n);
+  }
+  // The replay's map: its names and values as large and placed as the live map found them (its badges
+  // were mapgen's 5 px at 1366x768); a replay opened before the live map was laid out keeps mapgen's.
+  function sizeLike(g, name, values, nm) {
     values.setAttribute("transform", valuesAt(g.v, nm, g.dx, g.dy));
     values.classList.toggle("plate", g.plate);
     name.setAttribute("font-size", g.n);
@@ -447,7 +456,7 @@ window.GamePages = window.GamePages || {};
         fig(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", p.thalers, is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title"),
         fig("wallenstein.th_grain", p.grain, "wallenstein.th_grain_title"), fig("wallenstein.th_vp", p.vp, "wallenstein.th_vp_title"),
         fig("wallenstein.th_counties", p.counties, "wallenstein.th_counties_title"), fig("wallenstein.th_supply", p.supply, "wallenstein.th_supply_title"),
-        el("td", { class: "small order", "data-label": WT.t(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus") }, orderText(obs, i, pos, tile, p)));
+        el("td", { class: "small order", "data-label": WT.t(is2002() ? "wallenstein.th_order" : "wallenstein.th_order_bonus"), title: tile ? meta.bonus_tiles[tile] : null }, orderText(obs, i, pos, tile, p, ctx.strip)));
     });
     const th = (key, attrs = {}) => el("th", attrs, WT.t(key));
     return el("table", { class: "players" + (ctx.strip ? " strip-cards" : "") }, el("tr", { class: "head" }, th("table.player"), th(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers", { class: "num", title: WT.t(is2002() ? "wallenstein.th_gold_title" : "wallenstein.th_thalers_title") }),
@@ -457,8 +466,9 @@ window.GamePages = window.GamePages || {};
 
   // A seat's place in the player order and its bonus tile (2012); in 2002 its place in the order of
   // play (obs.order), as the bonus tiles are not part of that edition.
-  function orderText(obs, i, pos, tile, p) {
-    if (pos) return `${pos}` + (tile ? " · " + meta.bonus_tiles[tile] : "");
+  // (On a player board the tile in short, its whole wording in the cell's title: the long ones were cut.)
+  function orderText(obs, i, pos, tile, p, short = false) {
+    if (pos) return `${pos}` + (tile ? " · " + (short ? T("wallenstein.tile_short." + tile) : meta.bonus_tiles[tile]) : "");
     if (p.planned) return T("wallenstein.planned");
     const at = (obs.order || []).indexOf(i);
     return at >= 0 ? String(at + 1) : "–";
