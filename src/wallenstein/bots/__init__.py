@@ -21,7 +21,7 @@ LEVELS: tuple[Level, ...] = (
     Level("beginner", "random", 0.0),
     Level("intermediate", "heuristic", 0.3, (1.0, 0.9124, 1.0), 40),
     Level("strong", "ismcts:preset=learned:simulations=100", 106.8, (0.75, 0.551, 0.88), 24),
-    Level("strongest", "ismcts:preset=learned", 1662.9, (0.375, 0.1848, 0.6136), 16),
+    Level("strongest", "ismcts:preset=learned", 1865.1, (0.3714, 0.2317, 0.5366), 35),
 )
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("wallenstein.bots")
