@@ -39,7 +39,6 @@ import contextlib
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -57,6 +56,7 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as connect_sync
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # cluster.py and failover.py, beside this file
+from cluster import free_port
 
 PEOPLE = [{"type": "human"}] * 3
 
@@ -128,13 +128,6 @@ class Table:
     def p99(self, n: int) -> float:
         took = sorted(self.decide() for _ in range(n))
         return took[int(0.99 * (len(took) - 1))]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 async def person(url: str, gid: str, token: str, decisions: int, seed: int, lat: list[float]) -> int:
