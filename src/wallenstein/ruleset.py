@@ -186,14 +186,4 @@ def of_modules(table: tuple[tuple[str, T], ...], modules: frozenset[str]) -> tup
     return tuple(part for module, part in table if module in modules)
 
 
-def order_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """The steps between player order and the basic actions (``ORDER_STEPS``)."""
-    return of_modules(ORDER_STEPS, modules)
-
-
-def final_steps(modules: frozenset[str]) -> tuple[OrderStep, ...]:
-    """End-of-game scoring added by modules (``FINAL_STEPS``)."""
-    return of_modules(FINAL_STEPS, modules)
-
-
 __all__ = ["EDITIONS", "EDITION_2002", "EDITION_2012", "Edition", "Rules", "rules_for"]

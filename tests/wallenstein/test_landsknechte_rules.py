@@ -22,7 +22,7 @@ from wallenstein import Action, landsknechte, leaders
 from wallenstein.invariants import check
 from wallenstein.narrate import narrate_game
 from wallenstein.printed import STANDIN_NOTE, standin
-from wallenstein.ruleset import order_steps
+from wallenstein.ruleset import ORDER_STEPS, of_modules
 
 STANDIN = standin("landsknechte")
 # Counties by region: Brandenburg, Sachsen, Österreich, Bayern, Kurpfalz.
@@ -178,5 +178,5 @@ def test_landsknechte_stand_in_amounts_say_so_wherever_shown() -> None:
 def test_landsknechte_check_comes_before_the_court_and_after_the_leader_placement() -> None:
     """Seed 000: the Landsknechte step comes before any Emperor's Court action (the court engineer
     appends its step after it); the line-up leader placement comes first (R-34)."""
-    assert order_steps(frozenset(LK)) == (landsknechte.check_step,)
-    assert order_steps(frozenset(BOTH)) == (leaders.place_step, landsknechte.check_step)
+    assert of_modules(ORDER_STEPS, frozenset(LK)) == (landsknechte.check_step,)
+    assert of_modules(ORDER_STEPS, frozenset(BOTH)) == (leaders.place_step, landsknechte.check_step)

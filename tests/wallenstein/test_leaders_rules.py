@@ -532,7 +532,7 @@ def test_seed000_lost_leaders_return_after_winter_in_player_order() -> None:
 
 
 def test_r38_no_return_after_the_last_winter() -> None:
-    assert leaders.return_step not in wallenstein.ruleset.final_steps(frozenset(ML))
+    assert leaders.return_step not in wallenstein.ruleset.of_modules(wallenstein.ruleset.FINAL_STEPS, frozenset(ML))
     g = wallenstein.new_game(players=3, seed=7, modules=ML)
     drive_to(g, lambda game: game.over)
     last_winter = max(i for i, e in enumerate(g.log) if e["e"] == "winter")
