@@ -109,6 +109,9 @@ def test_a_year_against_bots_at_1400px(browser: Browser, base_url: str, tmp_path
     seen = "() => (document.querySelector('#report').dataset.seen || '').split(' ')"
     page.wait_for_function(f"() => ({seen})().filter((k) => k === 'report').length === {len(mine)}")
     assert page.evaluate(seen).count("season") == 3
+    # The report folds to a button while Ann decides on the map: wait for her decision (the playback told
+    # to its end), so that it cannot fold between the look below and the count.
+    my_turn_or_over(page)
     kinds = "() => (document.querySelector('#report').dataset.kinds || '').split(' ')"
     assert len(page.evaluate(kinds)) == 3 and page.evaluate(kinds)[-1] == "report"  # (the scoring: the newest)
     if not page.locator("#report-body").is_visible():  # folded to a button while Ann decides on the map
