@@ -108,19 +108,24 @@ def _defence(
     return tuple(none), tuple(some)
 
 
+# Cubes of the three sides of a battle: attacker, defender, peasants.
+Cubes = tuple[int, int, int]
+
+
+def _sides(
+    attack: int, defend: int, peasants: int, tray: Sequence[int], inside: Sequence[int], player_defender: bool
+) -> tuple[Cubes, Cubes]:
+    """Each side's cubes dropped (its own and those in the tray) and inside the tower; the defending side
+    of a neutral county has none (its peasants fight alone)."""
+    if player_defender:
+        return (attack + tray[0], defend + tray[1], peasants + tray[2]), (inside[0], inside[1], inside[2])
+    return (attack + tray[0], 0, peasants + tray[2]), (inside[0], 0, inside[2])
+
+
 @lru_cache(maxsize=65536)
-def _exact(
-    att: int,
-    dfn: int,
-    peas: int,
-    in_att: int,
-    in_dfn: int,
-    in_peas: int,
-    allied: bool,
-    player_defender: bool,
-    p_drop: float,
-    p_inside: float,
-) -> Odds:
+def _exact(dropped: Cubes, inside: Cubes, allied: bool, player_defender: bool, p_drop: float, p_inside: float) -> Odds:
+    att, dfn, peas = dropped
+    in_att, in_dfn, in_peas = inside
     cdf = _cdf(att, in_att, p_drop, p_inside)
     top = len(cdf) - 1
     none, some = _defence(dfn, in_dfn, peas, in_peas, allied, player_defender, p_drop, p_inside)
@@ -143,19 +148,10 @@ def _judge(a: int, d_arm: int, d_peas: int) -> int:
 
 
 def _monte_carlo(
-    tower: TowerModel,
-    att: int,
-    dfn: int,
-    peas: int,
-    inside: tuple[int, int, int],
-    allied: bool,
-    player_defender: bool,
-    samples: int,
-    seed: int,
+    tower: TowerModel, dropped: Cubes, inside: Cubes, allied: bool, player_defender: bool, samples: int, seed: int
 ) -> Odds:
     rng = random.Random(seed)
     counts = [0, 0, 0]
-    dropped = [att, dfn if player_defender else 0, peas]
     for _ in range(samples):
         out = tower.drop(inside, dropped, rng)
         counts[_judge(out[0], out[1] if player_defender else 0, out[2] if allied else 0)] += 1
@@ -187,15 +183,10 @@ def battle_odds(
     peasants, and its "win" is a tie, W-20).
     """
     model = tower if tower is not None else default_tower()
-    att = attack + tray[0]
-    dfn = (defend + tray[1]) if player_defender else 0
-    peas = peasants + tray[2]
-    in_dfn = inside[1] if player_defender else 0
+    dropped, cubes_inside = _sides(attack, defend, peasants, tray, inside, player_defender)
     if isinstance(model, ProbabilisticTower):
-        return _exact(
-            att, dfn, peas, inside[0], in_dfn, inside[2], allied, player_defender, model.p_drop, model.p_inside
-        )
-    return _monte_carlo(model, att, dfn, peas, (inside[0], in_dfn, inside[2]), allied, player_defender, samples, seed)
+        return _exact(dropped, cubes_inside, allied, player_defender, model.p_drop, model.p_inside)
+    return _monte_carlo(model, dropped, cubes_inside, allied, player_defender, samples, seed)
 
 
 def revolt_odds(
@@ -229,19 +220,12 @@ def revolt_odds(
 
 @lru_cache(maxsize=16384)
 def _win_margin(
-    att: int,
-    dfn: int,
-    peas: int,
-    in_att: int,
-    in_dfn: int,
-    in_peas: int,
-    allied: bool,
-    player_defender: bool,
-    p_drop: float,
-    p_inside: float,
+    dropped: Cubes, inside: Cubes, allied: bool, player_defender: bool, p_drop: float, p_inside: float
 ) -> float:
     """The attacker's mean count minus the defending side's count, given that the attacker wins: the
     armies it keeps in the county (the winner loses as many as the loser had)."""
+    att, dfn, peas = dropped
+    in_att, in_dfn, in_peas = inside
     pa = _count(att, in_att, p_drop, p_inside)
     none, some = _defence(dfn, in_dfn, peas, in_peas, allied, player_defender, p_drop, p_inside)
     won = margin = 0.0
@@ -260,20 +244,9 @@ def attack_outcome(g: Game, seat: int, target: int, n: int) -> tuple[Odds, float
     if not isinstance(g.tower, ProbabilisticTower):
         return None
     att, dfn, peas, tray, inside, allied, player_defender = _attack_args(g, seat, target, n)
-    tower = g.tower
-    counts = (
-        att + tray[0],
-        (dfn + tray[1]) if player_defender else 0,
-        peas + tray[2],
-        inside[0],
-        inside[1] if player_defender else 0,
-        inside[2],
-        allied,
-        player_defender,
-        tower.p_drop,
-        tower.p_inside,
-    )
-    return _exact(*counts), _win_margin(*counts)
+    dropped, cubes_inside = _sides(att, dfn, peas, tray, inside, player_defender)
+    battle = (dropped, cubes_inside, allied, player_defender, g.tower.p_drop, g.tower.p_inside)
+    return _exact(*battle), _win_margin(*battle)
 
 
 def _attack_args(
