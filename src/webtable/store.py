@@ -106,6 +106,9 @@ class Owner:
 
 @dataclass
 class GameRecord:
+    """A game's row of ``GAMES``: a field of the same name for each column (the store maps them by name;
+    ``seats`` decoded from its JSON), and ``damage``."""
+
     id: str
     kind: str
     players: int
@@ -193,20 +196,7 @@ class Store:
     def create(self, record: GameRecord, history: list[dict[str, Any]], owner: Owner | None = None) -> None:
         """Store a new game with its history so far (head and set-up chance outcomes), atomically."""
         with self.engine.begin() as conn:
-            conn.execute(
-                GAMES.insert().values(
-                    id=record.id,
-                    kind=record.kind,
-                    players=record.players,
-                    seats=_dumps(record.seats),
-                    status=record.status,
-                    created=record.created,
-                    updated=record.updated,
-                    decisions=record.decisions,
-                    engine=record.engine,
-                    fingerprint=record.fingerprint,
-                )
-            )
+            conn.execute(GAMES.insert().values(_row_of(record)))
             conn.execute(
                 ENTRIES.insert(), [{"game_id": record.id, "seq": i, "entry": _dumps(e)} for i, e in enumerate(history)]
             )
@@ -399,19 +389,13 @@ def _record(row: Any) -> GameRecord:
             raise ValueError
     except ValueError:
         seats, damage = [], "its seats cannot be read"
-    return GameRecord(
-        id=row.id,
-        kind=row.kind,
-        players=row.players,
-        seats=seats,
-        status=row.status,
-        created=row.created,
-        updated=row.updated,
-        decisions=row.decisions,
-        damage=damage,
-        engine=row.engine,
-        fingerprint=row.fingerprint,
-    )
+    return GameRecord(**{**row._mapping, "seats": seats, "damage": damage})
+
+
+def _row_of(record: GameRecord) -> dict[str, Any]:
+    """``record`` as a row of ``GAMES``: each column from the field of its name, the seats as JSON."""
+    row = {column.name: getattr(record, column.name) for column in GAMES.columns}
+    return {**row, "seats": _dumps(record.seats)}
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
