@@ -16,6 +16,9 @@ from tabletop.ismcts import Settings
 
 P = TypeVar("P", bound="TreeParams")
 
+# The options that are the tree search's own settings (tabletop.ismcts.Settings), under the same names.
+TREE_SETTINGS = ("max_seconds", "exploration", "widen", "confidence", "others", "root", "expand", "stop")
+
 
 @dataclass(frozen=True)
 class TreeParams:
@@ -49,18 +52,9 @@ class TreeParams:
         self.new_bank()  # and the bank's
 
     def search_settings(self) -> Settings:
-        """The tree search's settings for one decision."""
-        return Settings(
-            iterations=self.simulations,
-            max_seconds=self.max_seconds,
-            exploration=self.exploration,
-            widen=self.widen,
-            confidence=self.confidence,
-            others=self.others,
-            root=self.root,
-            expand=self.expand,
-            stop=self.stop,
-        )
+        """The tree search's settings for one decision: ``simulations`` iterations, and each of
+        ``TREE_SETTINGS`` as it is here."""
+        return Settings(iterations=self.simulations, **{name: getattr(self, name) for name in TREE_SETTINGS})
 
     def new_bank(self) -> Bank:
         """A fresh budget bank for one game (:class:`tabletop.budget.Bank`)."""

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import pytest
 
 from tabletop.ismcts import Settings, search
+from tabletop.search_params import TREE_SETTINGS, TreeParams
 
 
 @dataclass
@@ -217,3 +219,14 @@ def test_the_halving_root_stops_early_on_a_clear_decision_only() -> None:
     assert full.iterations == 400 and full.action == 2
     with pytest.raises(ValueError, match="stop"):
         Settings(stop=-1.0)
+
+
+def test_a_bots_parameters_give_the_tree_every_setting_they_share_with_it() -> None:
+    """search_params passes its tree options to Settings by name: each is a Settings field, and each
+    value set on the parameters (not the default) reaches the tree."""
+    changed: dict[str, Any] = {"max_seconds": 2.5, "exploration": 0.9, "widen": 2.0, "confidence": 0.5}
+    changed |= {"others": 0.7, "root": "halving", "expand": 3, "stop": 1.5}
+    assert set(changed) == set(TREE_SETTINGS) <= {f.name for f in fields(Settings)}
+    settings = TreeParams(simulations=77, **changed).search_settings()
+    assert settings.iterations == 77
+    assert {name: getattr(settings, name) for name in TREE_SETTINGS} == changed
