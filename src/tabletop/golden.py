@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -44,11 +45,15 @@ def game_files(game: Any, case: Any, narrate: Callable[[Any], str]) -> dict[Path
     return {case.history_path: history_text(game.history), case.narration_path: narrate(game)}
 
 
+@dataclass(frozen=True)
 class GoldenCase:
-    """Where a golden case's files are: ``<folder>/<name>.history.json`` and ``<folder>/<name>.txt``
-    (a regenerate script's case class sets ``folder`` and says its ``name``)."""
+    """One golden game, ``players`` and ``seed`` (a regenerate script's case class adds the game's own
+    options), and where its files are: ``<folder>/<name>.history.json`` and ``<folder>/<name>.txt``
+    (the case class sets ``folder`` and says its ``name``)."""
 
     folder: ClassVar[Path]
+    players: int
+    seed: int
 
     @property
     def name(self) -> str:

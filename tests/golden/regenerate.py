@@ -31,8 +31,6 @@ MODULE_TAGS = {"emperors_court": "court", "landsknechte": "landsknechte", "milit
 @dataclass(frozen=True)
 class Case(GoldenCase):
     folder: ClassVar[Path] = HERE
-    players: int
-    seed: int
     setup: str = "lineup"
     modules: tuple[str, ...] = ()
     edition: str = "2012"

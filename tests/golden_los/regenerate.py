@@ -28,8 +28,6 @@ HERE = Path(__file__).resolve().parent
 @dataclass(frozen=True)
 class Case(GoldenCase):
     folder: ClassVar[Path] = HERE
-    players: int
-    seed: int
     sides: str = "white"
 
     @property
