@@ -8,6 +8,8 @@ import json
 from importlib import resources
 from typing import Any
 
+from matplotlib.path import Path as Outline
+
 from wallenstein.board import BOARD
 
 Point = tuple[float, float]
@@ -30,13 +32,9 @@ def _segments(rings: list[list[list[float]]]) -> set[frozenset[Point]]:
 
 
 def _inside(x: float, y: float, rings: list[list[list[float]]]) -> bool:
-    """Even-odd rule over all rings (holes count)."""
-    inside = False
-    for ring in rings:
-        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
+    """Even-odd rule over all rings (holes count), by matplotlib's point-in-path test rather than a copy
+    of the generator's own (tools/mapgen.py)."""
+    return sum(bool(Outline(ring).contains_point((x, y))) for ring in rings) % 2 == 1
 
 
 def test_every_county_is_drawn_and_its_label_lies_inside_it() -> None:
