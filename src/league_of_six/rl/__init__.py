@@ -16,14 +16,14 @@ from league_of_six.game import new_game
 from league_of_six.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
 from league_of_six.rl.fast_encoding import encode_game, make_encoder
 from tabletop.rl.api import api
-from tabletop.rl.spec import game_spec
+from tabletop.rl.spec import RLGame
 
-SPEC = game_spec(
-    VERSION,
-    CATALOGUE,
-    OBS_SIZE,
-    encode,
-    new_game,
+SPEC = RLGame(
+    name=VERSION,
+    catalogue=CATALOGUE,
+    obs_size=OBS_SIZE,
+    encode=encode,
+    start=new_game,
     options=("components", "sides"),
     bots="league_of_six.bots",
     title="League of Six",

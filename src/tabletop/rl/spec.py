@@ -45,22 +45,26 @@ class RLPlayable(PlayableGame, Protocol):
 class RLGame:
     """One game as the RL wrappers see it.
 
-    ``name``: versioned environment name (``wallenstein_v1``); ``new_game(players, seed, options)``;
-    ``encode(observation) -> float32 vector in [0, 1]`` of length ``obs_size`` (from the observation
-    dict only, so it cannot carry a secret); ``make_bot(kind, seed)``; ``score_key``: the result
-    field that rewards of kind "vp" compare (VP, influence); ``vp_scale`` divides the difference;
-    ``render(game) -> str`` for render_mode "ansi". ``fast_encode(game, seat)``, when a game gives
-    one, returns exactly ``encode(game.observe(seat))`` straight from the engine state (a test per
-    game proves the equality); :meth:`encode_seat` uses it.
+    ``name``: versioned environment name (``wallenstein_v1``); ``encode(observation) -> float32 vector in
+    [0, 1]`` of length ``obs_size`` (from the observation dict only, so it cannot carry a secret);
+    ``start``: the engine's ``new_game(players=, seed=, log=, **options)``, of which only the named
+    ``options`` pass (:meth:`new_game`); ``bots``: the game's bot package (with ``make_agent``,
+    :meth:`make_bot`); ``title`` and the observation fields ``shown`` per seat: the "ansi" rendering
+    (:meth:`render`); ``score_key``: the result field that rewards of kind "vp" compare (VP, influence);
+    ``vp_scale`` divides the difference. ``fast_encode(game, seat)``, when a game gives one, returns
+    exactly ``encode(game.observe(seat))`` straight from the engine state (a test per game proves the
+    equality); :meth:`encode_seat` uses it.
     """
 
     name: str
     catalogue: Catalogue
     obs_size: int
-    new_game: Callable[[int, int, Mapping[str, Any]], RLPlayable]
     encode: Callable[[Mapping[str, Any]], Vector]
-    make_bot: Callable[[str, int], Agent]
-    render: Callable[[Any], str]
+    start: Callable[..., RLPlayable]
+    options: Sequence[str]
+    bots: str
+    title: str
+    shown: Sequence[str]
     score_key: str = "vp"
     vp_scale: float = 100.0
     fast_encode: Callable[[Any, int], Vector] | None = None
@@ -69,6 +73,20 @@ class RLGame:
     # A decision as catalogue decisions (a game whose engine takes macro decisions, e.g. a whole plan):
     # ``steps(game, seat, action)``; None: every decision is one of the catalogue's.
     steps: Callable[[Any, int, Any], Sequence[Any]] | None = None
+
+    def new_game(self, players: int, seed: int, given: Mapping[str, Any]) -> RLPlayable:
+        """A game without a log; an option not among ``options`` is an IllegalAction."""
+        unknown = set(given) - set(self.options)
+        if unknown:
+            raise IllegalAction(f"unknown option(s) {sorted(unknown)}; options are {list(self.options)}")
+        return self.start(players=players, seed=seed, log=False, **given)
+
+    def make_bot(self, kind: str, seed: int) -> Agent:
+        agent: Agent = import_module(self.bots).make_agent(kind, seed)
+        return agent
+
+    def render(self, game: Any) -> str:
+        return ansi(game, self.title, self.shown)
 
     def encoder(self) -> Callable[[Any, int], Vector]:
         """A ``(game, seat) -> vector`` equal to :meth:`encode_seat`, for one environment: a game may
@@ -81,54 +99,6 @@ class RLGame:
         if self.fast_encode is not None:
             return self.fast_encode(game, seat)
         return self.encode(game.observe(seat))
-
-
-def game_spec(
-    name: str,
-    catalogue: Catalogue,
-    obs_size: int,
-    encode: Callable[[Mapping[str, Any]], Vector],
-    new_game: Callable[..., RLPlayable],
-    options: Sequence[str],
-    bots: str,
-    title: str,
-    shown: Sequence[str],
-    score_key: str,
-    vp_scale: float,
-    fast_encode: Callable[[Any, int], Vector] | None = None,
-    projected: Callable[[Any], Sequence[float]] | None = None,
-    make_encoder: Callable[[], Callable[[Any, int], Vector]] | None = None,
-    steps: Callable[[Any, int, Any], Sequence[Any]] | None = None,
-) -> RLGame:
-    """An :class:`RLGame` from a game's ``new_game(players=, seed=, log=, **options)`` (only the
-    named ``options`` pass; others are an IllegalAction), its bot package ``bots`` (with
-    ``make_agent``) and the observation fields ``shown`` per seat in the "ansi" rendering."""
-
-    def make(players: int, seed: int, given: Mapping[str, Any]) -> RLPlayable:
-        unknown = set(given) - set(options)
-        if unknown:
-            raise IllegalAction(f"unknown option(s) {sorted(unknown)}; options are {list(options)}")
-        return new_game(players=players, seed=seed, log=False, **given)
-
-    def make_bot(kind: str, seed: int) -> Agent:
-        agent: Agent = import_module(bots).make_agent(kind, seed)
-        return agent
-
-    return RLGame(
-        name=name,
-        catalogue=catalogue,
-        obs_size=obs_size,
-        new_game=make,
-        encode=encode,
-        make_bot=make_bot,
-        render=lambda g: ansi(g, title, shown),
-        score_key=score_key,
-        vp_scale=vp_scale,
-        fast_encode=fast_encode,
-        projected=projected,
-        make_encoder=make_encoder,
-        steps=steps,
-    )
 
 
 def check_reward(reward: str, kinds: Sequence[str] = REWARDS) -> str:
@@ -184,6 +154,5 @@ __all__ = [
     "Vector",
     "check_reward",
     "final_rewards",
-    "game_spec",
     "margin_potential",
 ]

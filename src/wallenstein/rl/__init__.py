@@ -13,19 +13,19 @@ the guide: docs/research/rl.md. Needs the ``[rl]`` extra.
 from __future__ import annotations
 
 from tabletop.rl.api import api
-from tabletop.rl.spec import game_spec
+from tabletop.rl.spec import RLGame
 from wallenstein.bots.search import projected_scores
 from wallenstein.game import new_game
 from wallenstein.rl.encoding import CATALOGUE, OBS_SIZE, VERSION, encode
 from wallenstein.rl.fast_encoding import Encoder, encode_game
 from wallenstein.rl.steps import catalogue_steps
 
-SPEC = game_spec(
-    VERSION,
-    CATALOGUE,
-    OBS_SIZE,
-    encode,
-    new_game,
+SPEC = RLGame(
+    name=VERSION,
+    catalogue=CATALOGUE,
+    obs_size=OBS_SIZE,
+    encode=encode,
+    start=new_game,
     options=("edition", "modules", "setup", "tower", "printed"),
     bots="wallenstein.bots",
     title="Wallenstein",
