@@ -19,14 +19,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from itertools import combinations
-from multiprocessing import get_context
 from typing import Any
 
 from tabletop.errors import IllegalAction
-from tabletop.tournament import Z95, GameRecord, Report, TournamentGame, bradley_terry, play_game, seating
+from tabletop.tournament import Z95, GameRecord, Report, TournamentGame, bradley_terry, play_game, play_games, seating
 
 BOOTSTRAP = 200
 
@@ -70,19 +68,7 @@ def ladder(
     have = {(r.names, r.seed) for r in out}
     tasks = [(spec, up, s, i) for up, s, i in schedule(names, players, cycles, seed)]
     tasks = [t for t in tasks if (seating(t[1], t[3]), t[2] + t[3]) not in have]
-    if workers == 1:
-        played: Iterable[GameRecord] = (play_game(*t) for t in tasks)
-        for rec in played:
-            out.append(rec)
-            if on_game is not None:
-                on_game(rec)
-        return out
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        for rec in pool.map(_play, tasks, chunksize=1):
-            out.append(rec)
-            if on_game is not None:
-                on_game(rec)
-    return out
+    return out + play_games(tasks, workers, on_game)
 
 
 def match(
@@ -152,10 +138,6 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
     half = Z95 * sd / n**0.5
     return (mean, mean - half, mean + half)
-
-
-def _play(task: tuple[TournamentGame, tuple[str, ...], int, int]) -> GameRecord:
-    return play_game(*task)
 
 
 def record_json(record: GameRecord) -> str:

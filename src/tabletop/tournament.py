@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -290,8 +290,33 @@ class Report:
         return {"agents": self.summary()}
 
 
-def _play_task(args: tuple[TournamentGame, tuple[str, ...], int, int]) -> GameRecord:
+# One game to play: the game, the line-up (one name per seat, before rotation), the base seed and the index.
+GameTask = tuple[TournamentGame, tuple[str, ...], int, int]
+
+
+def _play_task(args: GameTask) -> GameRecord:
     return play_game(*args)
+
+
+def play_games(
+    tasks: Sequence[GameTask], workers: int = 1, on_game: Callable[[GameRecord], None] | None = None
+) -> list[GameRecord]:
+    """Play the games of ``tasks`` (see :func:`play_game`) in this process or in ``workers`` processes,
+    their records in the order of ``tasks``; ``on_game`` is called with each record as it comes."""
+    if workers == 1:
+        return _kept(map(_play_task, tasks), on_game)
+    # "spawn": fresh interpreters, nothing inherited, the same on every platform.
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        return _kept(pool.map(_play_task, tasks, chunksize=1), on_game)
+
+
+def _kept(played: Iterator[GameRecord], on_game: Callable[[GameRecord], None] | None) -> list[GameRecord]:
+    records = []
+    for rec in played:
+        records.append(rec)
+        if on_game is not None:
+            on_game(rec)
+    return records
 
 
 def tournament(
@@ -310,22 +335,7 @@ def tournament(
     names = tuple(agents)
     for name in set(names):
         game_spec.make_agent(name, 0)  # bad names fail here, before any process starts
-    tasks = [(game_spec, names, seed, i) for i in range(games)]
-    records: list[GameRecord] = []
-    if workers == 1:
-        for t in tasks:
-            rec = _play_task(t)
-            records.append(rec)
-            if on_game is not None:
-                on_game(rec)
-    else:
-        # "spawn": fresh interpreters, nothing inherited, the same on every platform.
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            for rec in pool.map(_play_task, tasks, chunksize=1):
-                records.append(rec)
-                if on_game is not None:
-                    on_game(rec)
-    records.sort(key=lambda r: r.index)
+    records = play_games([(game_spec, names, seed, i) for i in range(games)], workers, on_game)
     return Report(list(names), games, seed, records)
 
 
@@ -336,6 +346,7 @@ __all__ = [
     "bradley_terry",
     "parse_agent",
     "play_game",
+    "play_games",
     "seat_agents",
     "seating",
     "tournament",
