@@ -13,7 +13,6 @@ cost). Figures go to stdout; nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import time
 from pathlib import Path
 
 import httpx
+from cluster import free_port
 from playwright.sync_api import Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -68,9 +68,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'games.sqlite3'}"
         cmd = [sys.executable, "-m", "wallenstein.cli", "serve", "--port", str(port), "--db", db]
