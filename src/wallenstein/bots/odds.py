@@ -108,18 +108,10 @@ def _defence(
     return tuple(none), tuple(some)
 
 
-# Cubes of the three sides of a battle: attacker, defender, peasants.
+# Cubes of the three sides of a battle: attacker, defender, peasants. A battle is counted from the cubes
+# each side drops (its own and those in the tray) and has inside the tower; the defending side of a
+# neutral county has none (its peasants fight alone).
 Cubes = tuple[int, int, int]
-
-
-def _sides(
-    attack: int, defend: int, peasants: int, tray: Sequence[int], inside: Sequence[int], player_defender: bool
-) -> tuple[Cubes, Cubes]:
-    """Each side's cubes dropped (its own and those in the tray) and inside the tower; the defending side
-    of a neutral county has none (its peasants fight alone)."""
-    if player_defender:
-        return (attack + tray[0], defend + tray[1], peasants + tray[2]), (inside[0], inside[1], inside[2])
-    return (attack + tray[0], 0, peasants + tray[2]), (inside[0], 0, inside[2])
 
 
 @lru_cache(maxsize=65536)
@@ -183,10 +175,22 @@ def battle_odds(
     peasants, and its "win" is a tie, W-20).
     """
     model = tower if tower is not None else default_tower()
-    dropped, cubes_inside = _sides(attack, defend, peasants, tray, inside, player_defender)
-    if isinstance(model, ProbabilisticTower):
-        return _exact(dropped, cubes_inside, allied, player_defender, model.p_drop, model.p_inside)
-    return _monte_carlo(model, dropped, cubes_inside, allied, player_defender, samples, seed)
+    if player_defender:
+        dropped = (attack + tray[0], defend + tray[1], peasants + tray[2])
+        cubes_inside = (inside[0], inside[1], inside[2])
+    else:  # a neutral county: its peasants fight alone
+        dropped = (attack + tray[0], 0, peasants + tray[2])
+        cubes_inside = (inside[0], 0, inside[2])
+    return _odds(model, dropped, cubes_inside, allied, player_defender, samples, seed)
+
+
+def _odds(
+    tower: TowerModel, dropped: Cubes, inside: Cubes, allied: bool, player_defender: bool, samples: int, seed: int
+) -> Odds:
+    """Exact for the probabilistic tower, else estimated by Monte Carlo through the tower's ``drop``."""
+    if isinstance(tower, ProbabilisticTower):
+        return _exact(dropped, inside, allied, player_defender, tower.p_drop, tower.p_inside)
+    return _monte_carlo(tower, dropped, inside, allied, player_defender, samples, seed)
 
 
 def revolt_odds(
@@ -243,45 +247,39 @@ def attack_outcome(g: Game, seat: int, target: int, n: int) -> tuple[Odds, float
     no closed form. The 2012 rules only (the 2002 defender chooses its commitment, W-18)."""
     if not isinstance(g.tower, ProbabilisticTower):
         return None
-    att, dfn, peas, tray, inside, allied, player_defender = _attack_args(g, seat, target, n)
-    dropped, cubes_inside = _sides(att, dfn, peas, tray, inside, player_defender)
-    battle = (dropped, cubes_inside, allied, player_defender, g.tower.p_drop, g.tower.p_inside)
+    battle = (*_attack_sides(g, seat, target, n), g.tower.p_drop, g.tower.p_inside)
     return _exact(*battle), _win_margin(*battle)
 
 
-def _attack_args(
-    g: Game, seat: int, target: int, n: int
-) -> tuple[int, int, int, tuple[int, int, int], tuple[int, int, int], bool, bool]:
-    """``battle_odds``' positional facts for an attack of ``n`` armies into ``target`` now: attacking,
-    defending and peasant cubes dropped, the tray and inside counts of the three sides, whether the
-    peasants side with the defender, and whether a player defends."""
+def _attack_sides(g: Game, seat: int, target: int, n: int) -> tuple[Cubes, Cubes, bool, bool]:
+    """An attack of ``n`` armies into ``target`` now: the cubes each side drops (tile and event extras
+    and the tray's cubes included) and has inside the tower, whether the peasants side with the
+    defender, and whether a player defends."""
     s = g.s
     peas = s.players
     defender = s.owner[target]
-    att = n
+    att = n + s.tray[seat]
     if g.tile_of(seat) == T_ATTACK and s.supply[seat] > 0:
         att += 1
     allied = s.revolts[target] == 0
     if defender >= 0:
-        dfn = s.armies[target]
+        dfn = s.armies[target] + s.tray[defender]
         spare = s.supply[defender]
         if g.tile_of(defender) == T_DEFEND and spare > 0:
             dfn += 1
             spare -= 1
         if g.event_kind == "palace_guard" and s.buildings[target] & B_PALACE and spare > 0:
             dfn += 1
-        tray = (s.tray[seat], s.tray[defender], s.tray[peas])
-        inside = (s.inside[seat], s.inside[defender], s.inside[peas])
-        return att, dfn, 0, tray, inside, allied, True
+        return (att, dfn, s.tray[peas]), (s.inside[seat], s.inside[defender], s.inside[peas]), allied, True
     add = min(2 if g.event_kind == "angry_peasants" else 1, s.peasants)
-    return att, 0, add, (s.tray[seat], 0, s.tray[peas]), (s.inside[seat], 0, s.inside[peas]), allied, False
+    return (att, 0, add + s.tray[peas]), (s.inside[seat], 0, s.inside[peas]), allied, False
 
 
 def attack_odds(g: Game, seat: int, origin: int, target: int, n: int) -> Odds:
     """Odds of ``seat`` moving ``n`` armies from ``origin`` into ``target`` now, from public facts
     only: board, supplies, tray, tower inside counts, bonus tiles and the current event (R-07)."""
-    att, dfn, peas, tray, inside, allied, player_defender = _attack_args(g, seat, target, n)
-    return battle_odds(att, dfn, peas, tray, inside, allied=allied, player_defender=player_defender, tower=g.tower)
+    dropped, inside, allied, player_defender = _attack_sides(g, seat, target, n)
+    return _odds(g.tower, dropped, inside, allied, player_defender, MC_SAMPLES, 0)
 
 
 def keep_odds(g: Game, c: int, extra_peasants: int = 0) -> float:
