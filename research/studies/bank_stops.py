@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import tabletop.ismcts as tree
+import tabletop.search_params as searcher
 import wallenstein.bots.ismcts as module
 from tabletop.ladder import read_records
 from tabletop.tournament import play_game
@@ -54,7 +55,7 @@ def main() -> None:
         return result
 
     setattr(tree, "_clear", spy_clear)  # noqa: B010 (the watched module's own names, replaced)
-    setattr(module, "search", spy)  # noqa: B010
+    setattr(searcher, "search", spy)  # noqa: B010 (the bots' TreeSearcher calls the search from there)
     for rec in records:
         again = play_game(WALLENSTEIN, rec.names, rec.seed, 0)
         same = again.scores == rec.scores and again.winners == rec.winners

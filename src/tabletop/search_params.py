@@ -4,15 +4,18 @@ A game's bot extends :class:`TreeParams` with its own options (its candidates, h
 evaluations); a level or a study is a named preset of it, and an option given by name (through the
 agent name, e.g. ``ismcts:simulations=400``) overrides the preset's value. What each option measured
 is in docs/bots/wallenstein.md; options that no measurement supported were deleted rather than kept.
+:class:`TreeSearcher` is what both games' bots do around a search with these parameters (the budget
+bank, the counts, a random stream per decision).
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, fields, replace
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from tabletop.budget import Bank
-from tabletop.ismcts import Settings
+from tabletop.ismcts import A, SearchParts, Settings, search
 
 P = TypeVar("P", bound="TreeParams")
 
@@ -79,4 +82,47 @@ def chosen(
     return replace(base, **options) if options else base
 
 
-__all__ = ["TreeParams", "chosen"]
+class CountedParts(SearchParts[Any, A], Protocol[A]):
+    """A game's search parts that count the engine steps their simulations applied (``bank="steps"``)."""
+
+    steps: int
+
+
+class TreeSearcher(Generic[P]):
+    """What every game's ``ismcts`` bot keeps around its searches (a base of each game's ``IsmctsAgent``,
+    which sets ``seat`` and ``seed``): its parameters, the tree's settings, the budget bank and the counts
+    of decisions and simulations, and one search run the same way in both games (:meth:`searched`)."""
+
+    seat: int
+    seed: int
+
+    def start_searching(self, params: P) -> None:
+        self.params = params
+        self.settings = params.search_settings()
+        self.bank = params.new_bank()
+        self.decisions = 0  # decisions asked of the bot this game (each search's random stream is its own)
+        self.simulated = 0  # iterations run so far (benchmarks)
+
+    def reset_searching(self) -> None:
+        """A new game: the counts from zero, and an empty bank."""
+        self.decisions = 0
+        self.simulated = 0
+        self.bank.reset()
+
+    def searched(self, parts: CountedParts[A], kind: str, budget: Settings) -> A:
+        """The choice of a search over ``parts`` for a decision of ``kind`` whose base budget is ``budget``:
+        the bank lends or takes simulations first and keeps what the search left; the random stream
+        depends only on the seed and the decision's number, so the bot replays exactly."""
+        settings = self.bank.budget(budget, kind)
+        rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
+        result = search(parts, self.seat, rng, settings)
+        self.simulated += result.iterations
+        if len(result.root.candidates) > 1:  # a single candidate runs nothing and saves nothing
+            self.bank.record(kind, budget.iterations, result.iterations, parts.steps)
+        return result.action
+
+    def __repr__(self) -> str:
+        return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
+
+
+__all__ = ["TreeParams", "TreeSearcher", "chosen"]

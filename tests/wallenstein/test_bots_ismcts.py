@@ -190,8 +190,8 @@ def test_each_kind_of_decision_gets_its_own_budget() -> None:
 def test_plan_horizon_plays_plans_out_to_the_year_and_moves_to_the_season(monkeypatch: pytest.MonkeyPatch) -> None:
     """``plan_horizon="year"``: a plan decision's roll-outs run to the next year, a move's or a
     position's stop at the next season's planning (``horizon``)."""
-    import wallenstein.bots.ismcts as module
-    from tabletop.ismcts import search as real  # the function the bot's module calls
+    import tabletop.search_params as module  # the bots' TreeSearcher calls the search from there
+    from tabletop.ismcts import search as real
 
     used: list[tuple[str, str]] = []
 
@@ -219,7 +219,7 @@ def _banked_game(
     """A 4-player game of an ismcts bot with ``options`` in seat 0 against heuristic bots, every
     decision checked legal; returns the bot and a record of each of its tree searches."""
     import tabletop.ismcts as tree
-    import wallenstein.bots.ismcts as module
+    import tabletop.search_params as module  # the bots' TreeSearcher calls the search from there
 
     real, clear = tree.search, tree._clear
     cleared: list[bool] = []  # each check of the halving root whether its leader is clear

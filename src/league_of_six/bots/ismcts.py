@@ -38,8 +38,8 @@ from league_of_six.game import Game
 from league_of_six.memory import Memory
 from league_of_six.state import CHOOSE, ROTATE, STORE
 from tabletop.budget import BANKS
-from tabletop.ismcts import relative, search
-from tabletop.search_params import TreeParams, chosen
+from tabletop.ismcts import relative
+from tabletop.search_params import TreeParams, TreeSearcher, chosen
 
 SCALE = 8.0  # influence points of margin that count as a near-certain win (evaluation squashing)
 HORIZONS = ("round", "game")
@@ -180,7 +180,7 @@ PRESETS: dict[str, IsmctsParams] = {
 }
 
 
-class IsmctsAgent(HeuristicAgent):
+class IsmctsAgent(TreeSearcher[IsmctsParams], HeuristicAgent):
     """Information-set MCTS for League of Six (see the module doc and :mod:`tabletop.ismcts`):
     ``params`` (default :class:`IsmctsParams`, or the ``preset`` named), any option of it overridden by
     name. Still counts of simulations, deterministic from the seed, however the bank moves them."""
@@ -195,42 +195,27 @@ class IsmctsAgent(HeuristicAgent):
         values: Values = DEFAULT,
         **options: Any,
     ) -> None:
-        self.params = p = chosen(IsmctsParams, PRESETS, preset, options, params)
-        self.settings = p.search_settings()
-        self.bank = p.new_bank()
-        super().__init__(seat, seed, components, values)
+        p = chosen(IsmctsParams, PRESETS, preset, options, params)
+        self.start_searching(p)
+        HeuristicAgent.__init__(self, seat, seed, components, values)
         self.n_candidates = p.candidates
         self.worlds = p.worlds
         self.horizon = p.horizon
         self.evaluation = p.evaluation
         self.rollout = p.rollout
         self.rollout_values = replace(values, noise=p.noise)
-        self.decisions = 0
-        self.simulated = 0  # iterations run so far (benchmarks)
 
     def reset(self, seat: int, seed: int) -> None:
-        super().reset(seat, seed)
-        self.decisions = 0
-        self.simulated = 0
-        self.bank.reset()
+        HeuristicAgent.reset(self, seat, seed)
+        self.reset_searching()
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         mem, comp = self.observe(observation)
         self.decisions += 1
         if len(legal) == 1:
             return legal[0]
-        rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
         phase = str(observation["phase"])  # the bank's kind of decision
-        settings = self.bank.budget(self.settings, phase)
-        parts = LeagueParts(self, observation, legal, mem, comp)
-        result = search(parts, self.seat, rng, settings)
-        self.simulated += result.iterations
-        if len(result.root.candidates) > 1:  # a single candidate (the civic bonus card) saves nothing
-            self.bank.record(phase, self.settings.iterations, result.iterations, parts.steps)
-        return result.action
-
-    def __repr__(self) -> str:
-        return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
+        return self.searched(LeagueParts(self, observation, legal, mem, comp), phase, self.settings)
 
 
 __all__ = ["BANKS", "PRESETS", "IsmctsAgent", "IsmctsParams", "LeagueParts"]

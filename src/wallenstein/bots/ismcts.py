@@ -30,8 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tabletop.ismcts import relative, search
-from tabletop.search_params import TreeParams, chosen
+from tabletop.ismcts import relative
+from tabletop.search_params import TreeParams, TreeSearcher, chosen
 from wallenstein.actions import Action
 from wallenstein.bots.heuristic import DEFAULT, Values, decide, plan
 from wallenstein.bots.learned import learned_values
@@ -251,7 +251,7 @@ PRESETS: dict[str, IsmctsParams] = {
 }
 
 
-class IsmctsAgent:
+class IsmctsAgent(TreeSearcher[IsmctsParams]):
     """Information-set MCTS for Wallenstein (see the module doc and :mod:`tabletop.ismcts`): ``params``
     (default :class:`IsmctsParams`, or the ``preset`` named), any option of it overridden by name."""
 
@@ -265,9 +265,8 @@ class IsmctsAgent:
         values: Values = DEFAULT,
         **options: Any,
     ) -> None:
-        self.params = p = chosen(IsmctsParams, PRESETS, preset, options, params)
-        self.settings = p.search_settings()
-        self.bank = p.new_bank()
+        p = chosen(IsmctsParams, PRESETS, preset, options, params)
+        self.start_searching(p)
         # Simulations per searched kind (a fixed count: reproducible from the seed, whatever the load).
         self.budgets = {
             kind: replace(self.settings, iterations=max(1, round(p.simulations * share)))
@@ -279,15 +278,11 @@ class IsmctsAgent:
         self.seed = seed
         self.tower = tower
         self.values = values
-        self.decisions = 0
-        self.simulated = 0  # iterations run so far (benchmarks)
 
     def reset(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.seed = seed
-        self.decisions = 0
-        self.simulated = 0
-        self.bank.reset()
+        self.reset_searching()
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         self.decisions += 1
@@ -300,18 +295,7 @@ class IsmctsAgent:
         if kind is None or (kind == "plans" and s.plan_fill[seat] != (PLAN_START if base.is2002 else 0)):
             return decide(base, seat, legal, self.values)
         horizon = self.plan_horizon if kind == "plans" else self.horizon
-        budget = self.budgets[kind]
-        settings = self.bank.budget(budget, kind)
-        rng = random.Random(f"ismcts/{self.seed}/{self.decisions}")
-        parts = WallensteinParts(self, observation, base, horizon)
-        result = search(parts, seat, rng, settings)
-        self.simulated += result.iterations
-        if len(result.root.candidates) > 1:  # a single candidate runs nothing and saves nothing
-            self.bank.record(kind, budget.iterations, result.iterations, parts.steps)
-        return result.action
-
-    def __repr__(self) -> str:
-        return f"IsmctsAgent(seat={self.seat}, seed={self.seed}, simulations={self.settings.iterations})"
+        return self.searched(WallensteinParts(self, observation, base, horizon), kind, self.budgets[kind])
 
 
 __all__ = ["PRESETS", "IsmctsAgent", "IsmctsParams", "WallensteinParts"]
