@@ -457,3 +457,36 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
         if width < 800:
             assert not _overlap(got["report"], got["frame"]), got
         page.context.close()
+
+
+# Where the planning's controls lie against the decision panel: its visible box (scrolled by how much),
+# the sticky row of buttons at its foot, and every box of the mat and card of the hand.
+PLAN_BOXES = """() => { const panel = document.querySelector('#turn'); const r = panel.getBoundingClientRect();
+  const rect = (e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, name: e.dataset.box || e.dataset.card }; };
+  return { top: r.top, bottom: r.bottom, scrolled: panel.scrollTop, window: innerHeight,
+    buttons: (document.querySelector('#turn-body .plan-actions') || { getBoundingClientRect: () => r }).getBoundingClientRect()[
+      document.querySelector('#turn-body .plan-actions') ? 'top' : 'bottom'],
+    boxes: [...document.querySelectorAll('#turn-body [data-box]')].map(rect),
+    cards: [...document.querySelectorAll('#turn-body [data-card]')].map(rect) }; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_planning_mat_is_in_view_without_scrolling_the_panel(browser: Browser, base_url: str, lang: str) -> None:
+    """At 1366x768 the hand and every box of the planning mat lie inside the decision panel, above its
+    buttons, without scrolling it (the instructions took the room and the boxes lay below its fold); the
+    instructions beyond one line fold, and open on request."""
+    page = new_page(browser, width=1366, height=768, locale="de-DE" if lang == "de" else None)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, seed="7")
+    page.wait_for_selector("#plan-fill")
+    assert page.locator("#plan-help").is_hidden()
+    got = page.evaluate(PLAN_BOXES)
+    assert got["scrolled"] == 0 and got["bottom"] <= got["window"], got
+    assert len(got["boxes"]) == 11 and got["cards"], got
+    for item in got["boxes"] + got["cards"]:
+        assert got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5, (item, got)
+    fill_plan(page)  # filled boxes name their cards, and the fill's notes show below: the boxes stay in view
+    got = page.evaluate(PLAN_BOXES)
+    assert all(got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5 for item in got["boxes"]), got
+    page.click("#plan-help-toggle")
+    assert page.locator("#plan-help #decision-event").is_visible()
+    assert not page.errors  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ window.GamePages = window.GamePages || {};
   let meta = null;
   let edition = "2012"; // of the observation being drawn (set by render and renderFrame)
   const plans = {}; // seat -> {key, boxes: {box: card}, selected}
+  let planHelpOpen = false; // the plan's folded help stays as the person left it across redraws
   const moveSel = {}; // seat -> {to, armies, odds, recruit}
   const commitSel = {}; // seat -> {version, armies, odds}
 
@@ -810,16 +811,25 @@ window.GamePages = window.GamePages || {};
       } else if (b in plan.boxes) delete plan.boxes[b];
       plan.verdict = null; plan.fillNotes = null; rerender(ctx);
     };
-    const mat = el("div", { class: "mat", role: "group", "aria-label": T("wallenstein.action_boxes") }, ...boxes.map((b) => {
+    const box = (b) => {
       const a = meta.actions.find((x) => x.name === b);
       const lbl = b === "bid" ? T("wallenstein.box_bid_order") : b in COURT_BOX ? boxLabel(b) : T("wallenstein.box_cost", { action: actionLabel(b), cost: money(a.cost) });
       return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (b in COURT_BOX ? " courtbox" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
         "aria-label": T("wallenstein.box_aria", { box: lbl, card: b in plan.boxes ? cardLabel(plan.boxes[b]) : T("wallenstein.empty") }) },
-        el("span", { class: "lbl" }, lbl), el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
-    }));
-    const cards = el("div", { class: "cards", role: "group", "aria-label": T("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
-      class: "card" + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
-      onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, cardLabel(c))));
+        // (The cost is a coin beside the action's name, as printed on the mat: the label fits one line.)
+        el("span", { class: "lbl" }, a ? el("span", { class: "box-cost", "aria-hidden": "true", title: money(a.cost) }, String(a.cost)) : "", a ? actionLabel(b) : b in COURT_BOX ? armies(COURT_BOX[b]) : lbl),
+        el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
+    };
+    // The court's boxes: a row of their own under the board's (as the court board lies beside the mat),
+    // each named by the armies it converts.
+    const mat = el("div", { class: "mat", role: "group", "aria-label": T("wallenstein.action_boxes") }, ...boxes.filter((b) => !(b in COURT_BOX)).map(box));
+    const courtMat = court ? [el("div", { class: "mat court-mat", role: "group", "aria-label": T("wallenstein.court_th_board") },
+      el("span", { class: "court-mat-h small muted", title: T("wallenstein.court_th_board") }, T("wallenstein.court_mat_h")), ...meta.court_boxes.map(box))] : [];
+    // (The money cards are coins with their value, named in words for a screen reader: the hand keeps to fewer lines.)
+    const cards = el("div", { class: "cards plan-hand", role: "group", "aria-label": T("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
+      class: "card" + (c.startsWith("money:") ? " money" : "") + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
+      ...(c.startsWith("money:") || c.startsWith("tower") ? { "aria-label": cardLabel(c), title: cardLabel(c) } : {}),
+      onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, c.startsWith("money:") ? c.slice(6) : c.startsWith("tower") ? T("wallenstein.card_tower_short") : cardLabel(c))));
     const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, T("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
     const complete = empty === need && !problems.bid;
     const planJson = () => {
@@ -837,14 +847,19 @@ window.GamePages = window.GamePages || {};
       const notes = document.getElementById("plan-fill-notes"); // what it left without an action, in view
       if (notes) notes.scrollIntoView({ block: "nearest" });
     };
-    const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? T("wallenstein.plan_intro_court") : ""];
+    // One short line over the cards, the rest folded away (it took the room of the mat's boxes).
+    const helpLines = [T("wallenstein.plan_help_text"), is2002() ? T("wallenstein.plan_help_2002") : "", court ? T("wallenstein.plan_intro_court") : "",
+      need ? T("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : T("wallenstein.plan_every_box")].filter((x) => x);
+    const help = el("div", { id: "plan-help", class: "plan-help small", hidden: !planHelpOpen }, el("p", {}, helpLines.join(" ")), ...plannedEvents(obs));
+    const more = el("button", { id: "plan-help-toggle", class: "linkish", "aria-expanded": String(planHelpOpen), "aria-controls": "plan-help",
+      onclick: () => { planHelpOpen = !planHelpOpen; help.hidden = !planHelpOpen; more.setAttribute("aria-expanded", String(planHelpOpen)); } }, T("wallenstein.plan_help"));
+    const intro = el("p", { id: "plan-short", class: "plan-short" }, T("wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), " ", more);
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
     const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, T("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
     return [
-      el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? T("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : T("wallenstein.plan_every_box"))),
-      cards, mat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
-      el("div", { class: "choices" },
+      intro, help, cards, mat, ...courtMat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
+      el("div", { class: "choices plan-actions" },
         el("button", { onclick: fill, id: "plan-fill" }, T("wallenstein.plan_fill")),
         el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, T("wallenstein.plan_clear")),
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
@@ -1030,10 +1045,12 @@ window.GamePages = window.GamePages || {};
       const m = eventInfo(obs.events.current);
       return [el("p", { class: "small event-now", id: "decision-event" }, T("wallenstein.event_at_decision", { title: m.title, effect: m.effect }))];
     }
-    if (obs.phase === "planning" && obs.events.year.length) {
-      return [el("p", { class: "small muted", id: "decision-event" }, T("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
-    }
-    return [];
+    return []; // (planning's: in the plan's folded help, plannedEvents)
+  }
+  // The events the season's may be drawn from, in planning (drawn after it).
+  function plannedEvents(obs) {
+    if (obs.events.current || !obs.events.year.length) return [];
+    return [el("p", { class: "muted", id: "decision-event" }, T("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
   }
   const pct = (x) => `${Math.round((x || 0) * 100)}%`;
   function chooseTarget(ctx, seat, to) {
@@ -1199,7 +1216,7 @@ window.GamePages = window.GamePages || {};
     const again = key && /** @type {HTMLElement | SVGElement | null} */ (document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`));
     if (again) { if (document.activeElement !== again) again.focus(); return; }
     if (deciding && (!document.activeElement || document.activeElement === document.body)) {
-      const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]), #turn-body input"));
+      const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]):not(.linkish), #turn-body input"));
       if (first) first.focus({ preventScroll: true });
     }
   }
