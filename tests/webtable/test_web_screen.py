@@ -490,3 +490,31 @@ def test_the_planning_mat_is_in_view_without_scrolling_the_panel(browser: Browse
     page.click("#plan-help-toggle")
     assert page.locator("#plan-help #decision-event").is_visible()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_report_being_read_stays_when_a_fourth_arrives(browser: Browser, base_url: str) -> None:
+    """Three reports wait and the player reads the oldest when a fourth arrives: the one being read stays
+    open (it was the one dropped, vanishing under the reader's eyes); the oldest of those behind it
+    makes way instead, and no more than three wait."""
+    page = new_page(browser, width=1366, height=768)
+    create_in_lobby(page, base_url, ["local"] + ["bot:random"] * 2, {0: "Ann"}, seed="11")
+    kinds = "() => (document.querySelector('#report').dataset.kinds || '').split(' ').filter(Boolean).length"
+    seen = "() => (document.querySelector('#report').dataset.seen || '').split(' ').filter(Boolean).length"
+    while my_turn_or_over(page) and page.evaluate(kinds) < 3:
+        take_turn(page)
+    assert page.evaluate(kinds) == 3, "the game ended before three reports waited"
+    if page.locator("#report-chip").is_visible():
+        page.click("#report-chip")
+    reading = page.locator("#report-body .report-item").first.get_attribute("data-index")
+    behind = page.locator("#report-body .report-item").nth(1).get_attribute("data-index")
+    before = page.locator("#report-body .report-item").evaluate_all("(items) => items.map((e) => e.dataset.index)")
+    arrived = page.evaluate(seen)
+    while my_turn_or_over(page) and page.evaluate(seen) == arrived:
+        take_turn(page)
+    assert page.evaluate(seen) > arrived, "no fourth report came"
+    assert page.locator("#report").is_visible()
+    items = page.locator("#report-body .report-item")
+    assert items.first.get_attribute("data-index") == reading and items.first.is_visible()
+    after = [items.nth(i).get_attribute("data-index") for i in range(items.count())]
+    assert len(after) == 3 and behind not in after, (before, after)
+    assert not page.errors  # type: ignore[attr-defined]

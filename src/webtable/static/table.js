@@ -459,15 +459,22 @@
     for (let i = ctx.reportSeen; i < ctx.logShown; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
       if (!body) continue;
-      body.classList.add("report-item"); reports.push({ index: i, body });
+      body.classList.add("report-item"); body.dataset.index = String(i); reports.push({ index: i, body });
       $("report").dataset.seen = `${$("report").dataset.seen || ""} ${kindOf(body)}`.trim();
     }
     ctx.reportSeen = Math.max(ctx.reportSeen, ctx.logShown);
     // A game opened after a long absence (or a finished one) held many unread reports (18 piled up
     // behind "next"): only the newest opens.
-    const most = backlog && ctx.shown !== null ? 1 : MOST_REPORTS;
+    const backlogNow = backlog && ctx.shown !== null;
+    const most = backlogNow ? 1 : MOST_REPORTS;
     if (ctx.shown !== null) backlog = false;
-    while (reports.length > most) markRead(reports.shift().index + 1);
+    // The report open before the player is never the one to go (it vanished while being read): the
+    // oldest of those behind it makes way instead, unmarked (it stays in the log; what is read is
+    // counted by the open one's "next" or "close").
+    const reading = !backlogNow && !$("report").hidden && reports.length > 0 && $("report-body").firstChild === reports[0].body;
+    while (reports.length > most) {
+      if (reading) reports.splice(1, 1); else markRead(/** @type {{index: number}} */ (reports.shift()).index + 1);
+    }
     drawReport();
   }
   // Where a report shows: open ("open", the person asked for it), folded to a button in the playback
@@ -486,7 +493,8 @@
   function drawReport() {
     $("report").dataset.kinds = reports.map((r) => kindOf(r.body)).join(" ");
     if (!reports.length) { reportMode = "auto"; $("report").hidden = true; chip.hidden = true; $("report-body").replaceChildren(); return; }
-    if ($("report-body").firstChild !== reports[0].body || $("report-body").childNodes.length !== reports.length) $("report-body").replaceChildren(...reports.map((r) => r.body));
+    const shown = [...$("report-body").childNodes];
+    if (shown.length !== reports.length || reports.some((r, i) => shown[i] !== r.body)) $("report-body").replaceChildren(...reports.map((r) => r.body));
     const folded = reportFolded();
     $("report").hidden = folded;
     chip.hidden = !folded;
