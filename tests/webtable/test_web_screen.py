@@ -462,10 +462,11 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
 # Where the planning's controls lie against the decision panel: its visible box (scrolled by how much),
 # the sticky row of buttons at its foot, and every box of the mat and card of the hand.
 PLAN_BOXES = """() => { const panel = document.querySelector('#turn'); const r = panel.getBoundingClientRect();
-  const rect = (e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, name: e.dataset.box || e.dataset.card }; };
+  const rect = (e) => { const b = e.getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, name: e.dataset.box || e.dataset.card }; };
+  const bar = document.querySelector('#turn-body .plan-actions');
   return { top: r.top, bottom: r.bottom, scrolled: panel.scrollTop, window: innerHeight,
-    buttons: (document.querySelector('#turn-body .plan-actions') || { getBoundingClientRect: () => r }).getBoundingClientRect()[
-      document.querySelector('#turn-body .plan-actions') ? 'top' : 'bottom'],
+    buttons: bar ? bar.getBoundingClientRect().top : r.bottom,
     boxes: [...document.querySelectorAll('#turn-body [data-box]')].map(rect),
     cards: [...document.querySelectorAll('#turn-body [data-card]')].map(rect) }; }"""
 
