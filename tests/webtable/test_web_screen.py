@@ -519,3 +519,90 @@ def test_the_report_being_read_stays_when_a_fourth_arrives(browser: Browser, bas
     after = [items.nth(i).get_attribute("data-index") for i in range(items.count())]
     assert len(after) == 3 and behind not in after, (before, after)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def _league_page(browser: Browser, base_url: str, width: int, height: int) -> Page:
+    """Ann's page of a new League of Six game against three bots, at that size."""
+    seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
+    made = httpx.post(base_url + "/api/games", json={"game": "league_of_six", "seats": seats, "seed": 4}).json()
+    page = new_page(browser, width=width, height=height)
+    page.goto(base_url + "/")
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s.get("token")}
+    page.evaluate(
+        "([id, keep]) => localStorage.setItem('wt:' + id, JSON.stringify(keep))",
+        [made["id"], {"tokens": tokens, "local": [0], "invites": {}, "host": True}],
+    )
+    page.goto(f"{base_url}/game/{made['id']}")
+    page.wait_for_selector("#map .los-track .los-figure")
+    return page
+
+
+# The drawn heights (px) of the ring's smallest readings: a town's name, a tax tile's number, an influence
+# marker and its number; and the smallest town (a tap target where the player chooses one).
+RING_SIZES = """() => { const least = (sel) => Math.min(...[...document.querySelectorAll(sel)]
+    .map((e) => e.getBoundingClientRect()).filter((r) => r.width).map((r) => r.height));
+  const towns = [...document.querySelectorAll('#map .los-hex')].map((e) => e.getBoundingClientRect());
+  return { name: least('#map .los-town-name'), tile: least('#map .los-tile-no text'),
+    marker: least('#map .los-track .los-figure circle'), figure: least('#map .los-track .los-fig-text'),
+    town: Math.min(...towns.map((r) => Math.min(r.width, r.height))),
+    scroll: [document.documentElement.scrollHeight - innerHeight,
+      document.documentElement.scrollWidth - innerWidth] }; }"""
+
+
+def test_league_of_six_ring_reads_at_1366_and_zooms_on_a_phone(browser: Browser, base_url: str) -> None:
+    """At 1366x768 the tax tiles' numbers and the influence markers read at 100% (they were about 6 px
+    and 14 px across); on a phone the ring gets more of the screen and zooms in until its names and
+    numbers read (its names were about 4 px, with no zoom), its towns large enough to tap."""
+    page = _league_page(browser, base_url, 1366, 768)
+    got = page.evaluate(RING_SIZES)
+    assert got["name"] >= 14 and got["tile"] >= 11 and got["marker"] >= 19 and got["figure"] >= 10, got
+    assert got["scroll"] == [0, 0], got
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone = page.evaluate(RING_SIZES)
+    assert phone["town"] >= 60 and phone["scroll"] == [0, 0], phone
+    for _ in range(2):
+        page.click("#zoom-in")
+    zoomed = page.evaluate(RING_SIZES)
+    assert zoomed["name"] >= 11 and zoomed["tile"] >= 9, zoomed
+    box = page.locator("#map").bounding_box()
+    assert box is not None
+    before = page.get_attribute("#map", "viewBox")
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 120, box["y"] + 150, steps=5)
+    page.mouse.up()
+    assert page.get_attribute("#map", "viewBox") != before  # dragged: the ring pans
+    page.click("#zoom-reset")
+    assert page.evaluate(RING_SIZES)["town"] == phone["town"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# How far the modules tab's widest content reaches past its panel's visible width (px; 0 when it fits).
+MODULES_OVERFLOW = """() => { const panel = document.querySelector('#dock-modules');
+  const edge = panel.getBoundingClientRect().left + panel.clientWidth;
+  const cells = [...panel.querySelectorAll('table, td, th')].map((e) => e.getBoundingClientRect().right);
+  return { cells: Math.max(0, ...cells.map((r) => r - edge)), scroll: panel.scrollWidth - panel.clientWidth,
+    boards: [...panel.querySelectorAll('.court-board')].filter((e) => e.getClientRects().length).length }; }"""
+
+
+def test_the_modules_tab_fits_its_panel_at_1366(browser: Browser, base_url: str) -> None:
+    """At 1366x768 the Modules tab's court table fits its panel in English and German, the court boards
+    included (their column, the fifth, was cut off at the panel's edge)."""
+    page = new_page(browser, width=1366, height=768)
+    modules = ["mod-emperors_court", "mod-landsknechte", "mod-military_leaders"]
+    create_in_lobby(page, base_url, ["local"] + ["bot:random"] * 3, {0: "Ann"}, None, modules, seed="3")
+    page.wait_for_selector("#plan-fill")
+    fill_plan(page)
+    page.locator("#plan-submit:not([disabled])").click()
+    assert my_turn_or_over(page)  # the plans are revealed: the court boards name their cards
+    page.click("#dt-dock-modules")
+    for lang in ("en", "de"):
+        if lang == "de":
+            page.select_option("header.top select", "de")
+            page.wait_for_selector("#dt-dock-modules")
+            if page.locator("#dock-modules").is_hidden():
+                page.click("#dt-dock-modules")
+        page.wait_for_selector("#dock-modules .court-table")
+        got = page.evaluate(MODULES_OVERFLOW)
+        assert got["cells"] <= 0.5 and got["scroll"] <= 0 and got["boards"] == 4, (lang, got)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -29,6 +29,7 @@
   try { summary = nameYou(await WT.json(`/api/games/${id}`)); }
   catch (e) { $("status").textContent = WT.errorText(e); return; }
   const page = window.GamePages[summary.game];
+  document.body.dataset.game = summary.game; // (the phone layout gives League of Six's ring more height)
   const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
   /** @type {TableContext} */
   const ctx = /** @type {any} */ ({ id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], logShown: 0, reportSeen: 0, chain: { at: -1, snap: {} } });

@@ -224,9 +224,9 @@ window.GamePages = window.GamePages || {};
     const px = ctm ? ctm.a : 0;
     labels[key] = [name, values, nm, label];
     // (Zoomed, or hidden behind the replay's tab, the sizes found stay: the replay's map takes them.)
-    if (px && !zoom && name.getBoundingClientRect().width && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; }
+    if (px && !zoomedIn() && name.getBoundingClientRect().width && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; }
     if (!grown[key]) {
-      if (!name.getBoundingClientRect().width || !px || zoom) return; // not laid out (a hidden tab), or zoomed: tried at the next drawing
+      if (!name.getBoundingClientRect().width || !px || zoomedIn()) return; // not laid out (a hidden tab), or zoomed: tried at the next drawing
       regionBorders();
       // Every name is sized before any values are placed (the values keep clear of the names).
       for (const [k, [n, , m]] of Object.entries(labels)) if (!named[k]) named[k] = sizeName(n, m);
@@ -331,7 +331,7 @@ window.GamePages = window.GamePages || {};
     const sym = (cls, text) => el("span", { class: "lg-sym " + cls }, text);
     const item = (mark, key) => el("li", {}, mark, " ", T(key));
     const icon = (g) => { const svg = s("svg", { width: 22, height: 22, viewBox: "0 0 22 22", class: "lg-icon", "aria-hidden": "true" }); svg.append(g); return svg; };
-    return el("details", { class: "legend panel small", id: "legend", "data-edition": edition }, el("summary", {}, T("wallenstein.legend")),
+    return el("details", { class: "legend panel small", id: "legend", "data-edition": edition }, el("summary", {}, el("span", { class: "long" }, T("wallenstein.legend")), el("span", { class: "short" }, WT.t("table.legend_short"))),
       el("ul", {},
         item(sym("lg-coin", "3"), "wallenstein.legend_tax"),
         item(sym("lg-sheaf", "2"), "wallenstein.legend_grain"),
@@ -384,65 +384,10 @@ window.GamePages = window.GamePages || {};
   }
 
   // ------------------------------------------------------------------ pan and zoom (phones above all)
-  // The live map zooms with its buttons, the mouse wheel or two fingers, and pans by dragging once
-  // zoomed in, so names and values are readable on a phone; a county is still chosen by a tap.
-  let zoom = null; // {x, y, w} of the viewBox when zoomed in
-  function applyZoom() {
-    const svg = document.getElementById("map");
-    if (!svg || !M) return;
-    const h = zoom ? zoom.w * M.height / M.width : M.height;
-    svg.setAttribute("viewBox", zoom ? `${zoom.x} ${zoom.y} ${zoom.w} ${h}` : `0 0 ${M.width} ${M.height}`);
-    svg.classList.toggle("zoomed", !!zoom);
-    const label = document.getElementById("zoom-level");
-    if (label) label.textContent = `${Math.round(100 * M.width / (zoom ? zoom.w : M.width))}%`;
-  }
-  function zoomBy(f, cx, cy) {
-    const w0 = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
-    const w = Math.min(M.width, Math.max(M.width / 5, w0 / f));
-    if (w >= M.width) { zoom = null; applyZoom(); return; }
-    const px = cx === undefined ? x0 + w0 / 2 : cx; const py = cy === undefined ? y0 + w0 * M.height / M.width / 2 : cy;
-    const k = w / w0;
-    zoom = clampZoom({ x: px - (px - x0) * k, y: py - (py - y0) * k, w });
-    applyZoom();
-  }
-  function clampZoom(z) {
-    const h = z.w * M.height / M.width;
-    return { w: z.w, x: Math.min(Math.max(0, z.x), M.width - z.w), y: Math.min(Math.max(0, z.y), M.height - h) };
-  }
-  function toMap(svg, ev) {
-    const r = svg.getBoundingClientRect(); const w = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
-    return [x0 + (ev.clientX - r.left) * w / r.width, y0 + (ev.clientY - r.top) * w / r.width];
-  }
-  function zoomControls(wrap) {
-    const svg = WT.byId("map", SVGSVGElement);
-    wrap.classList.add("zoomable");
-    wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": T("wallenstein.zoom") },
-      el("button", { id: "zoom-in", "aria-label": T("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
-      el("span", { id: "zoom-level", class: "small" }, "100%"),
-      el("button", { id: "zoom-out", "aria-label": T("wallenstein.zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
-      el("button", { id: "zoom-reset", "aria-label": T("wallenstein.zoom_reset"), onclick: () => { zoom = null; applyZoom(); } }, "⟲")));
-    svg.addEventListener("wheel", (ev) => { if (!ev.ctrlKey && !zoom && ev.deltaY > 0) return; ev.preventDefault(); const [x, y] = toMap(svg, ev); zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, x, y); }, { passive: false });
-    const pointers = new Map(); let last = null; let moved = 0;
-    svg.addEventListener("pointerdown", (ev) => { pointers.set(ev.pointerId, [ev.clientX, ev.clientY]); last = null; moved = 0; });
-    svg.addEventListener("pointermove", (ev) => {
-      if (!pointers.has(ev.pointerId)) return;
-      const before = pointers.get(ev.pointerId); pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (pointers.size === 2) { // pinch
-        const [a, b] = [...pointers.values()]; const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-        if (last) { const [x, y] = toMap(svg, { clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 }); zoomBy(d / last, x, y); }
-        last = d; moved += 10; return;
-      }
-      if (!zoom) return;
-      const r = svg.getBoundingClientRect(); const k = zoom.w / r.width;
-      moved += Math.abs(ev.clientX - before[0]) + Math.abs(ev.clientY - before[1]);
-      zoom = clampZoom({ w: zoom.w, x: zoom.x - (ev.clientX - before[0]) * k, y: zoom.y - (ev.clientY - before[1]) * k });
-      applyZoom();
-    });
-    const up = (ev) => { pointers.delete(ev.pointerId); last = null; };
-    svg.addEventListener("pointerup", up); svg.addEventListener("pointercancel", up);
-    // A drag that panned the map is not a click on a county.
-    svg.addEventListener("click", (ev) => { if (moved > 8) { ev.stopPropagation(); ev.preventDefault(); } moved = 0; }, true);
-  }
+  // The live map zooms and pans (WT.zoomable, common.js), so names and values are readable on a phone.
+  let zoomer = null;
+  function applyZoom() { if (zoomer) zoomer.apply(); }
+  const zoomedIn = () => zoomer !== null && zoomer.zoomed();
 
   // ------------------------------------------------------------------ panels shared by live view and replay
   function playersTable(ctx, obs) {
@@ -558,16 +503,20 @@ window.GamePages = window.GamePages || {};
       const notes = [];
       if (c.keeps_favour_4.includes(p)) notes.push(T("wallenstein.court_keeps_4"));
       if (c.protected.includes(p)) notes.push(T("wallenstein.court_protected"));
-      return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
-        // Notes sit under the colour, not in a sixth column: a long German note pushed that out of the panel.
+      const pending = c.audience_queue[0] === p ? "pending" : "";
+      // Notes sit under the colour and the court board on a line of its own under the row, not in columns
+      // of their own: a fifth column (the court board) was cut off at 1366 px, a sixth (a long German
+      // note) pushed out of the panel.
+      return [el("tr", { class: pending },
         el("td", {}, swatch(p), Colour(p), notes.length ? el("div", { class: "small muted court-note" }, notes.join("; ")) : ""),
         el("td", {}, pips(cp.supply, "own c-" + colourOf(p), T("wallenstein.court_pips_supply"))),
         el("td", {}, pips(cp.hall, "c-" + colourOf(p), T("wallenstein.court_pips_hall"))),
-        el("td", {}, pips(cp.audience, "c-" + colourOf(p), T("wallenstein.court_pips_audience"))),
-        el("td", { class: "small" }, boardText(p)));
+        el("td", {}, pips(cp.audience, "c-" + colourOf(p), T("wallenstein.court_pips_audience")))),
+      el("tr", { class: "court-board-row " + pending }, el("td", { colspan: 4, class: "small court-note court-board", "data-seat": p },
+        el("span", { class: "muted" }, T("wallenstein.court_board_of")), " ", boardText(p)))];
     });
     sec.append(el("table", { class: "court-table small" },
-      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key)))), ...rows));
+      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience"].map((key) => el("th", {}, WT.t(key)))), ...rows.flat()));
     const facts = [T("wallenstein.court_deck", { n: c.deck_left })];
     if (c.gone.length) facts.push(T("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
     if (c.audience_queue.length) facts.push(T("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
@@ -1304,7 +1253,10 @@ window.GamePages = window.GamePages || {};
     meta.byKey = Object.fromEntries(meta.counties.map((c) => [c.key, c]));
     M = await WT.json(meta.map);
     const wrap = document.querySelector("#view-table .mapwrap");
-    if (wrap && !document.getElementById("legend")) { wrap.append(legend()); zoomControls(wrap); }
+    if (wrap && !document.getElementById("legend")) {
+      wrap.append(legend());
+      zoomer = WT.zoomable(WT.byId("map", SVGSVGElement), wrap, { x: 0, y: 0, width: M.width, height: M.height });
+    }
   }
 
   // A log entry clicked: the counties it names are lit on the live map until another is clicked.
