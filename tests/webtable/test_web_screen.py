@@ -606,3 +606,32 @@ def test_the_modules_tab_fits_its_panel_at_1366(browser: Browser, base_url: str)
         got = page.evaluate(MODULES_OVERFLOW)
         assert got["cells"] <= 0.5 and got["scroll"] <= 0 and got["boards"] == 4, (lang, got)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# The decision panel's visible box and its first choice's (a button of the panel's choices, or the mat).
+PANEL_ROOM = """() => { const panel = document.querySelector('#turn'); const r = panel.getBoundingClientRect();
+  const first = document.querySelector('#turn-body .choices button, #turn-body [data-box]');
+  const f = first ? first.getBoundingClientRect() : null;
+  return { top: r.top, bottom: r.bottom, height: r.height, scrolled: panel.scrollTop,
+    first: f && { top: f.top, bottom: f.bottom }, phase: document.querySelector('#turn-body').dataset.phase }; }"""
+
+
+def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_url: str) -> None:
+    """At 390x844 the decision panel was a strip of 151 px under the map: planning showed one line of the
+    hand, a move's choices lay below its fold. While the player decides the log gives way, and in planning
+    the map too: the mat's first boxes and each decision's first choice are in view without scrolling."""
+    page = new_page(browser, width=390, height=844)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, seed="21")
+    page.wait_for_selector("#plan-fill")
+    got = page.evaluate(PANEL_ROOM)
+    assert got["height"] >= 0.4 * 844 and got["scrolled"] == 0, got
+    assert got["first"] and got["first"]["bottom"] <= got["bottom"], got
+    checked: set[str] = set()
+    while my_turn_or_over(page) and not {"position", "move"} <= checked:
+        got = page.evaluate(PANEL_ROOM)
+        if got["phase"] in ("position", "move") and page.locator("#turn-body .choices button").count():
+            assert got["first"] and got["top"] <= got["first"]["top"] and got["first"]["bottom"] <= got["bottom"], got
+            checked.add(got["phase"])
+        take_turn(page)
+    assert {"position", "move"} <= checked, checked
+    assert not page.errors  # type: ignore[attr-defined]
