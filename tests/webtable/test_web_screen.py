@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -13,9 +14,20 @@ import pytest
 from browsing import SCREENS, TIMEOUT, create_in_lobby, fill_plan, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page, WebSocketRoute
 from test_web_e2e import take_turn
+from webclient import free_port, server
 
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The module's server (as conftest's), letting one client keep more than ten unfinished games with
+    bots: this module's tests leave more than that running."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('screen') / 'games.sqlite3'}"
+    port = free_port()
+    with server(db, port, "--limit", "max_bot_games_per_client=0"):
+        yield f"http://127.0.0.1:{port}"
 
 
 def _sockets(page: Page) -> list[str]:
