@@ -476,25 +476,28 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
 PLAN_BOXES = """() => { const panel = document.querySelector('#turn'); const r = panel.getBoundingClientRect();
   const rect = (e) => { const b = e.getBoundingClientRect();
     return { top: b.top, bottom: b.bottom, name: e.dataset.box || e.dataset.card }; };
-  const bar = document.querySelector('#turn-body .plan-actions');
+  const bar = document.querySelector('#turn-body .plan-foot');
   return { top: r.top, bottom: r.bottom, scrolled: panel.scrollTop, window: innerHeight,
     buttons: bar ? bar.getBoundingClientRect().top : r.bottom,
     boxes: [...document.querySelectorAll('#turn-body [data-box]')].map(rect),
     cards: [...document.querySelectorAll('#turn-body [data-card]')].map(rect) }; }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_planning_mat_is_in_view_without_scrolling_the_panel(browser: Browser, base_url: str, lang: str) -> None:
-    """At 1366x768 the hand and every box of the planning mat lie inside the decision panel, above its
-    buttons, without scrolling it (the instructions took the room and the boxes lay below its fold); the
-    instructions beyond one line fold, and open on request."""
+@pytest.mark.parametrize(("lang", "court"), [("en", False), ("de", False), ("en", True)])
+def test_the_planning_mat_is_in_view_without_scrolling_the_panel(
+    browser: Browser, base_url: str, lang: str, court: bool
+) -> None:
+    """At 1366x768 the hand and every box of the planning mat (the court's too) lie inside the decision
+    panel, above its buttons, without scrolling it (the instructions took the room and the boxes lay
+    below its fold); the instructions beyond one line fold, and open on request."""
     page = new_page(browser, width=1366, height=768, locale="de-DE" if lang == "de" else None)
-    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, seed="7")
+    seats = ["local"] + ["bot:random"] * (3 if court else 2)
+    create_in_lobby(page, base_url, seats, {0: "Ann"}, None, ["mod-emperors_court"] if court else [], seed="7")
     page.wait_for_selector("#plan-fill")
     assert page.locator("#plan-help").is_hidden()
     got = page.evaluate(PLAN_BOXES)
     assert got["scrolled"] == 0 and got["bottom"] <= got["window"], got
-    assert len(got["boxes"]) == 11 and got["cards"], got
+    assert len(got["boxes"]) == (14 if court else 11) and got["cards"], got
     for item in got["boxes"] + got["cards"]:
         assert got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5, (item, got)
     fill_plan(page)  # filled boxes name their cards, and the fill's notes show below: the boxes stay in view

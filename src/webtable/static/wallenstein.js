@@ -800,7 +800,7 @@ window.GamePages = window.GamePages || {};
     const helpLines = [T("wallenstein.plan_help_text"), is2002() ? T("wallenstein.plan_help_2002") : "", court ? T("wallenstein.plan_intro_court") : "",
       need ? T("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : T("wallenstein.plan_every_box")].filter((x) => x);
     const help = el("div", { id: "plan-help", class: "plan-help small", hidden: !planHelpOpen }, el("p", {}, helpLines.join(" ")), ...plannedEvents(obs));
-    const more = el("button", { id: "plan-help-toggle", class: "linkish", "aria-expanded": String(planHelpOpen), "aria-controls": "plan-help",
+    const more = el("button", { id: "plan-help-toggle", class: "linkish", "aria-expanded": String(planHelpOpen), "aria-controls": "plan-help", title: T("wallenstein.plan_help_title"),
       onclick: () => { planHelpOpen = !planHelpOpen; help.hidden = !planHelpOpen; more.setAttribute("aria-expanded", String(planHelpOpen)); } }, T("wallenstein.plan_help"));
     const intro = el("p", { id: "plan-short", class: "plan-short" }, T("wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), " ", more);
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
@@ -808,7 +808,8 @@ window.GamePages = window.GamePages || {};
     const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, T("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
     return [
       intro, help, cards, mat, ...courtMat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
-      el("div", { class: "choices plan-actions" },
+      // The buttons and what the plan lacks stay at the panel's foot, in view.
+      el("div", { class: "plan-foot" }, el("div", { class: "choices plan-actions" },
         el("button", { onclick: fill, id: "plan-fill" }, T("wallenstein.plan_fill")),
         el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, T("wallenstein.plan_clear")),
         el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
@@ -821,10 +822,10 @@ window.GamePages = window.GamePages || {};
             rerender(ctx);
           }
         } }, T("wallenstein.plan_submit"))),
-      ...fillNotes(plan),
       el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
         complete ? (plan.verdict === "ok" ? (cost > thalers ? T("wallenstein.plan_legal_over_cost") : T("wallenstein.plan_legal")) : plan.verdict === "checking" ? T("wallenstein.checking") : plan.verdict || "")
-          : T("wallenstein.boxes_to_fill", { n: empty - need })),
+          : T("wallenstein.boxes_to_fill", { n: empty - need }))),
+      ...fillNotes(plan),
     ];
   }
 
