@@ -230,7 +230,7 @@ window.GamePages = window.GamePages || {};
       g.append(s("line", { x1: xOf(v), y1: top - 7, x2: xOf(v), y2: top + 7, stroke: "#6b5330" }));
       if (v % 10 === 0) g.append(s("text", { x: xOf(v), y: top + 36, class: "los-tick" }, String(v)));
     }
-    // Markers too close to share a level go one level up.
+    // Markers too close to share a level go to the next one (above the line, then below, and so on).
     const levels = [];
     const bySpace = obs.players.map((pl, p) => p).sort((a, b) => obs.players[a].influence - obs.players[b].influence || a - b);
     for (const p of bySpace) {
@@ -238,7 +238,9 @@ window.GamePages = window.GamePages || {};
       let k = 0;
       while (levels[k] !== undefined && x - levels[k] < 2 * FIG + 1) k++;
       levels[k] = x;
-      figure(g, p, x, top - step * k, String(obs.players[p].influence), "marker");
+      // (Levels alternate above and below the line: stacked upwards only, a third marker covered the
+      // bottom town's name.)
+      figure(g, p, x, top + step * (k % 2 ? -Math.ceil(k / 2) : k / 2), String(obs.players[p].influence), "marker");
     }
     svg.append(g);
   }
@@ -608,7 +610,8 @@ window.GamePages = window.GamePages || {};
 
   // The legend: each symbol drawn as the ring draws it, with its meaning in words (drawn once).
   function legend() {
-    const icon = (draw) => { const svg = s("svg", { viewBox: "-14 -14 28 28", width: 24, height: 24, class: "lg-icon", "aria-hidden": "true" }); draw(svg); return svg; };
+    // (``half``: half the picture's width in the ring's units; a figure, as large as the ring's, needs more.)
+    const icon = (draw, half = 14) => { const svg = s("svg", { viewBox: `${-half} ${-half} ${2 * half} ${2 * half}`, width: 24, height: 24, class: "lg-icon", "aria-hidden": "true" }); draw(svg); return svg; };
     const item = (mark, key, params) => el("li", {}, mark, " ", WT.t(key, params));
     const hex = (fill, extra) => icon((g) => { g.append(s("polygon", { points: hexPoints(0, 0, 12), class: "los-hex " + (extra || ""), fill })); });
     return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, el("span", { class: "long" }, WT.t("league_of_six.legend")), el("span", { class: "short" }, WT.t("table.legend_short"))),
@@ -617,13 +620,14 @@ window.GamePages = window.GamePages || {};
         item(hex("#f6e7b0"), "league_of_six.legend_town_yellow"),
         item(hex("url(#lg-siege)"), "league_of_six.legend_hussites"),
         item(icon((g) => { g.append(s("polygon", { points: hexPoints(0, 0, 10), fill: "#d8c7a3", stroke: "#6b5330" }), s("polygon", { points: "0,-13 -4,-8 4,-8", class: "los-arrow" })); }), "league_of_six.legend_tile"),
+        item(icon((g) => { const no = s("g", { class: "los-tile-no" }); no.append(s("circle", { cx: 0, cy: 0, r: 13 }), s("text", { x: 0, y: 5 }, "14")); g.append(no); }), "league_of_six.legend_tile_no"),
         item(icon((g) => g.append(s("line", { x1: -10, y1: 0, x2: 10, y2: 0, class: "los-pointed" }))), "league_of_six.legend_pointed"),
         ...meta.goods.map((c) => item(icon((g) => symbol(g, c, 0, 0, 16)), "league_of_six.legend_good", { good: good(c) })),
         item(icon((g) => symbol(g, "guard", 0, 0, 16)), "league_of_six.legend_guard"),
         item(icon((g) => symbol(g, "horse", 0, 0, 16)), "league_of_six.legend_horse"),
-        item(icon((g) => figure(g, 0, 0, 0)), "league_of_six.legend_figure"),
-        item(icon((g) => g.append(s("text", { x: 0, y: 6, class: "los-counter" }, "7"))), "league_of_six.legend_counter"),
-        item(icon((g) => { g.append(s("line", { x1: -12, y1: 6, x2: 12, y2: 6, stroke: "#6b5330", "stroke-width": 3 })); figure(g, 1, 0, -3, "9"); }), "league_of_six.legend_track"),
+        item(icon((g) => figure(g, 0, 0, 0), 18), "league_of_six.legend_figure"),
+        item(icon((g) => g.append(s("text", { x: 0, y: 7, class: "los-counter" }, "7")), 18), "league_of_six.legend_counter"),
+        item(icon((g) => { g.append(s("line", { x1: -17, y1: 0, x2: 17, y2: 0, stroke: "#6b5330", "stroke-width": 3 })); figure(g, 1, 0, 0, "9"); }, 18), "league_of_six.legend_track"),
         item(el("span", { class: "los-space", style: `background:${GOOD.red}` }, "2"), "league_of_six.legend_row")));
   }
 
