@@ -172,7 +172,7 @@ window.GamePages = window.GamePages || {};
       else symbols(tg, tile.centre, x, y, 14, 1, 0);
       // The tile's number on a token at its left corner (between two arrows' edges), as large as the names.
       const no = s("g", { class: "los-tile-no", role: "img", "aria-label": WT.t("league_of_six.tile_no", { n: t.tax_tile }) });
-      no.append(s("circle", { cx: x - TILE - 2, cy: y, r: 13 }), s("text", { x: x - TILE - 2, y: y + 5 }, String(t.tax_tile)));
+      no.append(s("circle", { cx: x - TILE - 6, cy: y, r: 13 }), s("text", { x: x - TILE - 6, y: y + 5 }, String(t.tax_tile)));
       tg.append(no);
       g.append(tg);
     }
