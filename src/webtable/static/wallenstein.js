@@ -732,26 +732,7 @@ window.GamePages = window.GamePages || {};
     const need = Math.max(0, boxes.length - hand.length); // boxes left empty: only as many as cards are lacking (W-08)
     const used = new Set(Object.values(plan.boxes));
     const thalers = obs.players[seat].thalers;
-    const problems = {}; let cost = 0;
-    for (const [b, c0] of Object.entries(plan.boxes)) {
-      const c = baseCard(c0);
-      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = T("wallenstein.bad_bid", { n: Number(c.slice(6)) }); continue; }
-      if (b in COURT_BOX) {
-        const n = COURT_BOX[b];
-        const have = obs.court.courtiers[String(seat)].supply;
-        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = T("wallenstein.bad_tray", { armies: armies(inTray), n }); }
-        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = T("wallenstein.bad_convert", { county: name(c), armies: armies(obs.counties[c].armies), n: n + 1 });
-        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = T("wallenstein.bad_courtiers", { n: have });
-        continue;
-      }
-      if (c.startsWith("money:") || c === "blank" || c === "tower") continue;
-      const a = meta.actions.find((x) => x.name === b); cost += a.cost;
-      const cs = obs.counties[c];
-      if (["palace", "church", "trading_post"].includes(b)) {
-        if (cs.buildings.includes(b)) problems[b] = T("wallenstein.bad_has_building", { county: name(c) });
-        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = T("wallenstein.bad_no_site", { county: name(c) });
-      }
-    }
+    const { problems, cost } = planProblems(obs, seat, plan, thalers);
     const empty = boxes.filter((b) => !(b in plan.boxes)).length;
     const place = (b) => {
       if (plan.selected !== null) {
@@ -774,11 +755,7 @@ window.GamePages = window.GamePages || {};
     const mat = el("div", { class: "mat", role: "group", "aria-label": T("wallenstein.action_boxes") }, ...boxes.filter((b) => !(b in COURT_BOX)).map(box));
     const courtMat = court ? [el("div", { class: "mat court-mat", role: "group", "aria-label": T("wallenstein.court_th_board") },
       el("span", { class: "court-mat-h small muted", title: T("wallenstein.court_th_board") }, T("wallenstein.court_mat_h")), ...meta.court_boxes.map(box))] : [];
-    // (The money cards are coins with their value, named in words for a screen reader: the hand keeps to fewer lines.)
-    const cards = el("div", { class: "cards plan-hand", role: "group", "aria-label": T("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
-      class: "card" + (c.startsWith("money:") ? " money" : "") + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
-      ...(c.startsWith("money:") || c.startsWith("tower") ? { "aria-label": cardLabel(c), title: cardLabel(c) } : {}),
-      onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, c.startsWith("money:") ? c.slice(6) : c.startsWith("tower") ? T("wallenstein.card_tower_short") : cardLabel(c))));
+    const cards = handCards(ctx, plan, hand, used);
     const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, T("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
     const complete = empty === need && !problems.bid;
     const planJson = () => {
@@ -796,37 +773,80 @@ window.GamePages = window.GamePages || {};
       const notes = document.getElementById("plan-fill-notes"); // what it left without an action, in view
       if (notes) notes.scrollIntoView({ block: "nearest" });
     };
-    // One short line over the cards, the rest folded away (it took the room of the mat's boxes).
-    const helpLines = [T("wallenstein.plan_help_text"), is2002() ? T("wallenstein.plan_help_2002") : "", court ? T("wallenstein.plan_intro_court") : "",
-      need ? T("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : T("wallenstein.plan_every_box")].filter((x) => x);
-    const help = el("div", { id: "plan-help", class: "plan-help small", hidden: !planHelpOpen }, el("p", {}, helpLines.join(" ")), ...plannedEvents(obs));
-    const more = el("button", { id: "plan-help-toggle", class: "linkish", "aria-expanded": String(planHelpOpen), "aria-controls": "plan-help", title: T("wallenstein.plan_help_title"),
-      onclick: () => { planHelpOpen = !planHelpOpen; help.hidden = !planHelpOpen; more.setAttribute("aria-expanded", String(planHelpOpen)); } }, T("wallenstein.plan_help"));
-    const intro = el("p", { id: "plan-short", class: "plan-short" }, T("wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), " ", more);
+    const [intro, help] = planIntro(obs, { thalers, cost, need, counties: mine.length, court });
     // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
     // season may still pay for them; an action that cannot be paid is skipped).
     const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, T("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
     return [
       intro, help, cards, mat, ...courtMat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
-      // The buttons and what the plan lacks stay at the panel's foot, in view.
-      el("div", { class: "plan-foot" }, el("div", { class: "choices plan-actions" },
-        el("button", { onclick: fill, id: "plan-fill" }, T("wallenstein.plan_fill")),
-        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, T("wallenstein.plan_clear")),
-        el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
-          e.target.disabled = true; plan.stale = null;
-          const staleNote = document.getElementById("plan-stale"); if (staleNote) staleNote.remove();
-          // A stale refusal (this seat decided meanwhile, e.g. in a second tab; other seats' plans never
-          // make a plan stale) leaves the plan as it was, checked again on the new state, to submit again.
-          try { await ctx.act(seat, planJson()); } catch (err) {
-            if (/** @type {any} */ (err).code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
-            rerender(ctx);
-          }
-        } }, T("wallenstein.plan_submit"))),
-      el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
-        complete ? (plan.verdict === "ok" ? (cost > thalers ? T("wallenstein.plan_legal_over_cost") : T("wallenstein.plan_legal")) : plan.verdict === "checking" ? T("wallenstein.checking") : plan.verdict || "")
-          : T("wallenstein.boxes_to_fill", { n: empty - need }))),
+      planFoot(ctx, seat, plan, { fill, planJson, complete, left: empty - need, over: cost > thalers }),
       ...fillNotes(plan),
     ];
+  }
+  // The buttons and what the plan lacks (or whether it is legal): at the panel's foot, always in view.
+  function planFoot(ctx, seat, plan, { fill, planJson, complete, left, over }) {
+    const submit = async (e) => {
+      e.target.disabled = true; plan.stale = null;
+      const staleNote = document.getElementById("plan-stale"); if (staleNote) staleNote.remove();
+      // A stale refusal (this seat decided meanwhile, e.g. in a second tab; other seats' plans never
+      // make a plan stale) leaves the plan as it was, checked again on the new state, to submit again.
+      try { await ctx.act(seat, planJson()); } catch (err) {
+        if (/** @type {any} */ (err).code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
+        rerender(ctx);
+      }
+    };
+    const status = complete ? (plan.verdict === "ok" ? (over ? T("wallenstein.plan_legal_over_cost") : T("wallenstein.plan_legal")) : plan.verdict === "checking" ? T("wallenstein.checking") : plan.verdict || "")
+      : T("wallenstein.boxes_to_fill", { n: left });
+    return el("div", { class: "plan-foot" }, el("div", { class: "choices plan-actions" },
+      el("button", { onclick: fill, id: "plan-fill" }, T("wallenstein.plan_fill")),
+      el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, T("wallenstein.plan_clear")),
+      el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: submit }, T("wallenstein.plan_submit"))),
+    el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" }, status));
+  }
+
+  // What is wrong with each box's card as things stand (shown before submitting), and what the county
+  // cards planned cost.
+  function planProblems(obs, seat, plan, thalers) {
+    const problems = {}; let cost = 0;
+    for (const [b, c0] of Object.entries(plan.boxes)) {
+      const c = baseCard(c0);
+      if (b === "bid") { if (c.startsWith("money:") && Number(c.slice(6)) > thalers) problems[b] = T("wallenstein.bad_bid", { n: Number(c.slice(6)) }); continue; }
+      if (b in COURT_BOX) {
+        const n = COURT_BOX[b];
+        const have = obs.court.courtiers[String(seat)].supply;
+        if (c === "tower") { const inTray = obs.tower.tray[String(seat)] || 0; if (inTray < n) problems[b] = T("wallenstein.bad_tray", { armies: armies(inTray), n }); }
+        else if (!c.startsWith("money:") && obs.counties[c].armies < n + 1) problems[b] = T("wallenstein.bad_convert", { county: name(c), armies: armies(obs.counties[c].armies), n: n + 1 });
+        if (!c.startsWith("money:") && have < n && !problems[b]) problems[b] = T("wallenstein.bad_courtiers", { n: have });
+        continue;
+      }
+      if (c.startsWith("money:") || c === "blank" || c === "tower") continue;
+      const a = meta.actions.find((x) => x.name === b); cost += a.cost;
+      const cs = obs.counties[c];
+      if (["palace", "church", "trading_post"].includes(b)) {
+        if (cs.buildings.includes(b)) problems[b] = T("wallenstein.bad_has_building", { county: name(c) });
+        else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = T("wallenstein.bad_no_site", { county: name(c) });
+      }
+    }
+    return { problems, cost };
+  }
+  // Planning's one short line over the hand, the rest of its help folded behind a link (it took the room
+  // of the mat's boxes): taking a card back, the boxes to leave empty, the court, the season's events.
+  function planIntro(obs, { thalers, cost, need, counties, court }) {
+    const lines = [T("wallenstein.plan_help_text"), is2002() ? T("wallenstein.plan_help_2002") : "", court ? T("wallenstein.plan_intro_court") : "",
+      need ? T("wallenstein.plan_leave_empty", { counties, n: need }) : T("wallenstein.plan_every_box")].filter((x) => x);
+    const help = el("div", { id: "plan-help", class: "plan-help small", hidden: !planHelpOpen }, el("p", {}, lines.join(" ")), ...plannedEvents(obs));
+    const more = el("button", { id: "plan-help-toggle", class: "linkish", "aria-expanded": String(planHelpOpen), "aria-controls": "plan-help", title: T("wallenstein.plan_help_title"),
+      onclick: () => { planHelpOpen = !planHelpOpen; help.hidden = !planHelpOpen; more.setAttribute("aria-expanded", String(planHelpOpen)); } }, T("wallenstein.plan_help"));
+    return [el("p", { id: "plan-short", class: "plan-short" }, T("wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), " ", more), help];
+  }
+  // The hand: a card chosen, then a box. The money cards are coins with their value and the tower cards
+  // one word, named in full for a screen reader (the hand keeps to fewer lines).
+  function handCards(ctx, plan, hand, used) {
+    const short = (c) => (c.startsWith("money:") ? c.slice(6) : c.startsWith("tower") ? T("wallenstein.card_tower_short") : null);
+    return el("div", { class: "cards plan-hand", role: "group", "aria-label": T("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
+      class: "card" + (c.startsWith("money:") ? " money" : "") + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
+      ...(short(c) ? { "aria-label": cardLabel(c), title: cardLabel(c) } : {}),
+      onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, short(c) || cardLabel(c))));
   }
 
   // ------------------------------------------------------------------ "Fill empty boxes"
