@@ -401,9 +401,9 @@ def test_the_league_of_six_legend_names_every_symbol_in_german(browser: Browser,
     page.wait_for_selector("#map .los-town title", state="attached")
     page.click("#legend summary")
     items = page.locator("#legend li").all_inner_texts()
-    # Towns both sides, Hussites, tax tile, pointed edge, four goods, guard, horse, figure, counter,
-    # influence track, storage row: each drawn as on the ring, with its words.
-    assert len(items) == 15 and page.locator("#legend li svg, #legend li .los-space").count() == 15
+    # Towns both sides, Hussites, tax tile, its number, pointed edge, four goods, guard, horse, figure,
+    # counter, influence track, storage row: each drawn as on the ring, with its words.
+    assert len(items) == 16 and page.locator("#legend li svg, #legend li .los-space").count() == 16
     assert any("Hussiten" in i for i in items) and any("Wachenzähler" in i for i in items)
     # Tooltips name the printed symbols in words, never by their keys.
     titles = " ".join(page.locator("#map .los-town > title").all_text_contents())

@@ -13,8 +13,10 @@ import httpx
 import pytest
 from browsing import INSTANT, assert_one_screen
 from playwright.sync_api import Browser, Page
-from positions import finished_game, store_game
+from positions import finished_game, random_decisions, store_game
 from webclient import free_port, server, sqlite_url
+
+import wallenstein
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +126,32 @@ def test_a_hint_reads_as_words_on_one_line_over_the_mat(browser: Browser, table:
     assert line is not None and line["height"] < 32, line  # one line
     assert_one_screen(page)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_reviews_words_name_a_favour_card_as_the_table_does(browser: Browser, tmp_path: Path) -> None:
+    """A favour card in the review's lists is named by what it gives, as the table names it (it read
+    "Take favour card #8"), in English and German: from the log's display of the cards it was dealt in."""
+    game = random_decisions(wallenstein.new_game(players=3, seed=5, modules=["emperors_court"]), 5)
+    url = sqlite_url(tmp_path)
+    gid, _ = store_game(url, game)
+    port = free_port()
+    with server(url, port):
+        base = f"http://127.0.0.1:{port}"
+        log = httpx.get(f"{base}/api/games/{gid}/replay", params={"view": "spectator"}).json()["log"]
+        dealt = [d for entry in log if entry["event"]["e"] == "favours" for d in entry["event"]["display"]]
+        assert dealt, "no favour cards were dealt"
+        for lang in ("en", "de"):
+            page = _page(browser)
+            page.add_init_script(f"localStorage.setItem('wt:lang', {json.dumps(lang)})")
+            page.goto(f"{base}/game/{gid}")
+            page.wait_for_selector("#review-open", state="attached")
+            for slot in dealt[:4]:
+                said = page.evaluate("(card) => WTReview.words({ type: 'favour', card }, null)", slot["card"])
+                table = page.evaluate(
+                    "(slot) => GamePages.wallenstein.describe({ type: 'favour', card: slot.card },"
+                    " { seat: null, court: { display: [slot] } })",
+                    slot,
+                )
+                assert said == table and f"#{slot['card']}:" in said, (lang, said, table)
+            assert not page.errors  # type: ignore[attr-defined]
+            page.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -13,9 +14,20 @@ import pytest
 from browsing import SCREENS, TIMEOUT, create_in_lobby, fill_plan, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page, WebSocketRoute
 from test_web_e2e import take_turn
+from webclient import free_port, server
 
 from tabletop.errors import IllegalAction
 from webtable import turn_timer
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The module's server (as conftest's), letting one client keep more than ten unfinished games with
+    bots: this module's tests leave more than that running."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('screen') / 'games.sqlite3'}"
+    port = free_port()
+    with server(db, port, "--limit", "max_bot_games_per_client=0"):
+        yield f"http://127.0.0.1:{port}"
 
 
 def _sockets(page: Page) -> list[str]:
@@ -457,3 +469,184 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
         if width < 800:
             assert not _overlap(got["report"], got["frame"]), got
         page.context.close()
+
+
+# Where the planning's controls lie against the decision panel: its visible box (scrolled by how much),
+# the sticky row of buttons at its foot, and every box of the mat and card of the hand.
+PLAN_BOXES = """() => { const panel = document.querySelector('#turn'); const r = panel.getBoundingClientRect();
+  const rect = (e) => { const b = e.getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, name: e.dataset.box || e.dataset.card }; };
+  const bar = document.querySelector('#turn-body .plan-foot');
+  return { top: r.top, bottom: r.bottom, scrolled: panel.scrollTop, window: innerHeight,
+    buttons: bar ? bar.getBoundingClientRect().top : r.bottom,
+    boxes: [...document.querySelectorAll('#turn-body [data-box]')].map(rect),
+    cards: [...document.querySelectorAll('#turn-body [data-card]')].map(rect) }; }"""
+
+
+@pytest.mark.parametrize(("lang", "court"), [("en", False), ("de", False), ("en", True)])
+def test_the_planning_mat_is_in_view_without_scrolling_the_panel(
+    browser: Browser, base_url: str, lang: str, court: bool
+) -> None:
+    """At 1366x768 the hand and every box of the planning mat (the court's too) lie inside the decision
+    panel, above its buttons, without scrolling it (the instructions took the room and the boxes lay
+    below its fold); the instructions beyond one line fold, and open on request."""
+    page = new_page(browser, width=1366, height=768, locale="de-DE" if lang == "de" else None)
+    seats = ["local"] + ["bot:random"] * (3 if court else 2)
+    create_in_lobby(page, base_url, seats, {0: "Ann"}, None, ["mod-emperors_court"] if court else [], seed="7")
+    page.wait_for_selector("#plan-fill")
+    assert page.locator("#plan-help").is_hidden()
+    got = page.evaluate(PLAN_BOXES)
+    assert got["scrolled"] == 0 and got["bottom"] <= got["window"], got
+    assert len(got["boxes"]) == (14 if court else 11) and got["cards"], got
+    for item in got["boxes"] + got["cards"]:
+        assert got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5, (item, got)
+    fill_plan(page)  # filled boxes name their cards, and the fill's notes show below: the boxes stay in view
+    got = page.evaluate(PLAN_BOXES)
+    assert all(got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5 for item in got["boxes"]), got
+    page.click("#plan-help-toggle")
+    assert page.locator("#plan-help #decision-event").is_visible()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_report_being_read_stays_when_a_fourth_arrives(browser: Browser, base_url: str) -> None:
+    """Three reports wait and the player reads the oldest when a fourth arrives: the one being read stays
+    open (it was the one dropped, vanishing under the reader's eyes); the oldest of those behind it
+    makes way instead, and no more than three wait."""
+    page = new_page(browser, width=1366, height=768)
+    create_in_lobby(page, base_url, ["local"] + ["bot:random"] * 2, {0: "Ann"}, seed="11")
+    kinds = "() => (document.querySelector('#report').dataset.kinds || '').split(' ').filter(Boolean).length"
+    seen = "() => (document.querySelector('#report').dataset.seen || '').split(' ').filter(Boolean).length"
+    while my_turn_or_over(page) and page.evaluate(kinds) < 3:
+        take_turn(page)
+    assert page.evaluate(kinds) == 3, "the game ended before three reports waited"
+    if page.locator("#report-chip").is_visible():
+        page.click("#report-chip")
+    reading = page.locator("#report-body .report-item").first.get_attribute("data-index")
+    behind = page.locator("#report-body .report-item").nth(1).get_attribute("data-index")
+    before = page.locator("#report-body .report-item").evaluate_all("(items) => items.map((e) => e.dataset.index)")
+    arrived = page.evaluate(seen)
+    while my_turn_or_over(page) and page.evaluate(seen) == arrived:
+        take_turn(page)
+    assert page.evaluate(seen) > arrived, "no fourth report came"
+    assert page.locator("#report").is_visible()
+    items = page.locator("#report-body .report-item")
+    assert items.first.get_attribute("data-index") == reading and items.first.is_visible()
+    after = [items.nth(i).get_attribute("data-index") for i in range(items.count())]
+    assert len(after) == 3 and behind not in after, (before, after)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _league_page(browser: Browser, base_url: str, width: int, height: int) -> Page:
+    """Ann's page of a new League of Six game against three bots, at that size."""
+    seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
+    made = httpx.post(base_url + "/api/games", json={"game": "league_of_six", "seats": seats, "seed": 4}).json()
+    page = new_page(browser, width=width, height=height)
+    page.goto(base_url + "/")
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s.get("token")}
+    page.evaluate(
+        "([id, keep]) => localStorage.setItem('wt:' + id, JSON.stringify(keep))",
+        [made["id"], {"tokens": tokens, "local": [0], "invites": {}, "host": True}],
+    )
+    page.goto(f"{base_url}/game/{made['id']}")
+    page.wait_for_selector("#map .los-track .los-figure")
+    return page
+
+
+# The drawn heights (px) of the ring's smallest readings: a town's name, a tax tile's number, an influence
+# marker and its number; and the smallest town (a tap target where the player chooses one).
+RING_SIZES = """() => { const least = (sel) => Math.min(...[...document.querySelectorAll(sel)]
+    .map((e) => e.getBoundingClientRect()).filter((r) => r.width).map((r) => r.height));
+  const towns = [...document.querySelectorAll('#map .los-hex')].map((e) => e.getBoundingClientRect());
+  return { name: least('#map .los-town-name'), tile: least('#map .los-tile-no text'),
+    marker: least('#map .los-track .los-figure circle'), figure: least('#map .los-track .los-fig-text'),
+    town: Math.min(...towns.map((r) => Math.min(r.width, r.height))),
+    scroll: [document.documentElement.scrollHeight - innerHeight,
+      document.documentElement.scrollWidth - innerWidth] }; }"""
+
+
+def test_league_of_six_ring_reads_at_1366_and_zooms_on_a_phone(browser: Browser, base_url: str) -> None:
+    """At 1366x768 the tax tiles' numbers and the influence markers read at 100% (they were about 6 px
+    and 14 px across); on a phone the ring gets more of the screen and zooms in until its names and
+    numbers read (its names were about 4 px, with no zoom), its towns large enough to tap."""
+    page = _league_page(browser, base_url, 1366, 768)
+    got = page.evaluate(RING_SIZES)
+    assert got["name"] >= 14 and got["tile"] >= 11 and got["marker"] >= 19 and got["figure"] >= 10, got
+    assert got["scroll"] == [0, 0], got
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone = page.evaluate(RING_SIZES)
+    assert phone["town"] >= 60 and phone["scroll"] == [0, 0], phone
+    for _ in range(2):
+        page.click("#zoom-in")
+    zoomed = page.evaluate(RING_SIZES)
+    assert zoomed["name"] >= 11 and zoomed["tile"] >= 9, zoomed
+    box = page.locator("#map").bounding_box()
+    assert box is not None
+    before = page.get_attribute("#map", "viewBox")
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 120, box["y"] + 150, steps=5)
+    page.mouse.up()
+    assert page.get_attribute("#map", "viewBox") != before  # dragged: the ring pans
+    page.click("#zoom-reset")
+    assert page.evaluate(RING_SIZES)["town"] == phone["town"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# How far the modules tab's widest content reaches past its panel's visible width (px; 0 when it fits).
+MODULES_OVERFLOW = """() => { const panel = document.querySelector('#dock-modules');
+  const edge = panel.getBoundingClientRect().left + panel.clientWidth;
+  const cells = [...panel.querySelectorAll('table, td, th')].map((e) => e.getBoundingClientRect().right);
+  return { cells: Math.max(0, ...cells.map((r) => r - edge)), scroll: panel.scrollWidth - panel.clientWidth,
+    boards: [...panel.querySelectorAll('.court-board')].filter((e) => e.getClientRects().length).length }; }"""
+
+
+def test_the_modules_tab_fits_its_panel_at_1366(browser: Browser, base_url: str) -> None:
+    """At 1366x768 the Modules tab's court table fits its panel in English and German, the court boards
+    included (their column, the fifth, was cut off at the panel's edge)."""
+    page = new_page(browser, width=1366, height=768)
+    modules = ["mod-emperors_court", "mod-landsknechte", "mod-military_leaders"]
+    create_in_lobby(page, base_url, ["local"] + ["bot:random"] * 3, {0: "Ann"}, None, modules, seed="3")
+    page.wait_for_selector("#plan-fill")
+    fill_plan(page)
+    page.locator("#plan-submit:not([disabled])").click()
+    assert my_turn_or_over(page)  # the plans are revealed: the court boards name their cards
+    page.click("#dt-dock-modules")
+    for lang in ("en", "de"):
+        if lang == "de":
+            page.select_option("header.top select", "de")
+            page.wait_for_selector("#dt-dock-modules")
+            if page.locator("#dock-modules").is_hidden():
+                page.click("#dt-dock-modules")
+        page.wait_for_selector("#dock-modules .court-table")
+        got = page.evaluate(MODULES_OVERFLOW)
+        assert got["cells"] <= 0.5 and got["scroll"] <= 0 and got["boards"] == 4, (lang, got)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# The decision panel's visible box and its first choice's (a button of the panel's choices, or the mat).
+PANEL_ROOM = """() => { const panel = document.querySelector('#turn'); const r = panel.getBoundingClientRect();
+  const first = document.querySelector('#turn-body .choices button, #turn-body [data-box]');
+  const f = first ? first.getBoundingClientRect() : null;
+  return { top: r.top, bottom: r.bottom, height: r.height, scrolled: panel.scrollTop,
+    first: f && { top: f.top, bottom: f.bottom }, phase: document.querySelector('#turn-body').dataset.phase }; }"""
+
+
+def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_url: str) -> None:
+    """At 390x844 the decision panel was a strip of 151 px under the map: planning showed one line of the
+    hand, a move's choices lay below its fold. While the player decides the log gives way, and in planning
+    the map too: the mat's first boxes and each decision's first choice are in view without scrolling."""
+    page = new_page(browser, width=390, height=844)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, seed="21")
+    page.wait_for_selector("#plan-fill")
+    got = page.evaluate(PANEL_ROOM)
+    assert got["height"] >= 0.4 * 844 and got["scrolled"] == 0, got
+    assert got["first"] and got["first"]["bottom"] <= got["bottom"], got
+    checked: set[str] = set()
+    while my_turn_or_over(page) and not {"position", "move"} <= checked:
+        got = page.evaluate(PANEL_ROOM)
+        if got["phase"] in ("position", "move") and page.locator("#turn-body .choices button").count():
+            assert got["first"] and got["top"] <= got["first"]["top"] and got["first"]["bottom"] <= got["bottom"], got
+            checked.add(got["phase"])
+        take_turn(page)
+    assert {"position", "move"} <= checked, checked
+    assert not page.errors  # type: ignore[attr-defined]

@@ -222,7 +222,7 @@ def test_fill_empty_boxes_says_why_a_box_gets_no_action(browser: Browser, base_u
     assert any(
         n.startswith("Kampf/Bewegung A: ") and "keines deiner übrigen Länder hat 2 oder mehr Armeen" in n for n in notes
     ), notes
-    assert page.locator("#plan-fill-notes p").inner_text().startswith("„Leere Felder füllen“ hat")
+    assert page.locator("#plan-fill-notes p").inner_text().startswith("„Auffüllen“ hat")
     assert page.evaluate("() => [...WT.missing]") == []
     assert not page.errors  # type: ignore[attr-defined]
 

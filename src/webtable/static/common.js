@@ -151,3 +151,73 @@ WT.dock = {
     document.body.dataset.dock = WT.dock.current || "";
   },
 };
+
+/**
+ * Pan and zoom for a game's live board (phones above all): its buttons, the mouse wheel or two fingers
+ * zoom; a drag pans once zoomed in; a tap still chooses (a drag that panned is no click). The board's
+ * own drawing sets its whole viewBox; ``apply`` then narrows it to the part zoomed into.
+ * @param {SVGSVGElement} svg
+ * @param {Element} wrap the board's frame, where the buttons go
+ * @param {{x: number, y: number, width: number, height: number}} full the whole board's viewBox
+ */
+WT.zoomable = function zoomable(svg, wrap, full) {
+  /** @type {{x: number, y: number, w: number} | null} */
+  let zoom = null;
+  const ratio = full.height / full.width;
+  const apply = () => {
+    svg.setAttribute("viewBox", zoom ? `${zoom.x} ${zoom.y} ${zoom.w} ${zoom.w * ratio}` : `${full.x} ${full.y} ${full.width} ${full.height}`);
+    svg.classList.toggle("zoomed", !!zoom);
+    const label = document.getElementById("zoom-level");
+    if (label) label.textContent = `${Math.round(100 * full.width / (zoom ? zoom.w : full.width))}%`;
+  };
+  /** @param {{x: number, y: number, w: number}} z */
+  const clamp = (z) => ({ w: z.w, x: Math.min(Math.max(full.x, z.x), full.x + full.width - z.w), y: Math.min(Math.max(full.y, z.y), full.y + full.height - z.w * ratio) });
+  /** @param {number} f @param {number} [cx] @param {number} [cy] */
+  const zoomBy = (f, cx, cy) => {
+    const w0 = zoom ? zoom.w : full.width; const x0 = zoom ? zoom.x : full.x; const y0 = zoom ? zoom.y : full.y;
+    const w = Math.min(full.width, Math.max(full.width / 5, w0 / f));
+    if (w >= full.width) { zoom = null; apply(); return; }
+    const px = cx === undefined ? x0 + w0 / 2 : cx; const py = cy === undefined ? y0 + w0 * ratio / 2 : cy;
+    const k = w / w0;
+    zoom = clamp({ x: px - (px - x0) * k, y: py - (py - y0) * k, w });
+    apply();
+  };
+  /** @param {{clientX: number, clientY: number}} ev @returns {[number, number]} */
+  const toBoard = (ev) => {
+    const r = svg.getBoundingClientRect(); const w = zoom ? zoom.w : full.width; const x0 = zoom ? zoom.x : full.x; const y0 = zoom ? zoom.y : full.y;
+    // (The drawn board is fitted into the frame, "xMidYMid meet": the scale is the smaller one, the rest is margin.)
+    const k = Math.max(w / r.width, (w * ratio) / r.height);
+    return [x0 + (ev.clientX - r.left - (r.width - w / k) / 2) * k, y0 + (ev.clientY - r.top - (r.height - (w * ratio) / k) / 2) * k];
+  };
+  const button = (id, label, text, onclick) => WT.el("button", { id, "aria-label": WT.t(label), onclick }, text);
+  wrap.classList.add("zoomable");
+  wrap.append(WT.el("div", { class: "zoombar", role: "group", "aria-label": WT.t("table.zoom") },
+    button("zoom-in", "table.zoom_in", "+", () => zoomBy(1.5)),
+    WT.el("span", { id: "zoom-level", class: "small" }, "100%"),
+    button("zoom-out", "table.zoom_out", "−", () => zoomBy(1 / 1.5)),
+    button("zoom-reset", "table.zoom_reset", "⟲", () => { zoom = null; apply(); })));
+  svg.addEventListener("wheel", (ev) => { if (!ev.ctrlKey && !zoom && ev.deltaY > 0) return; ev.preventDefault(); const [x, y] = toBoard(ev); zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, x, y); }, { passive: false });
+  /** @type {Map<number, [number, number]>} */
+  const pointers = new Map(); let last = 0; let moved = 0;
+  svg.addEventListener("pointerdown", (ev) => { pointers.set(ev.pointerId, [ev.clientX, ev.clientY]); last = 0; moved = 0; });
+  svg.addEventListener("pointermove", (ev) => {
+    const before = pointers.get(ev.pointerId);
+    if (!before) return;
+    pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    if (pointers.size === 2) { // pinch
+      const [a, b] = [...pointers.values()]; const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      if (last) { const [x, y] = toBoard({ clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 }); zoomBy(d / last, x, y); }
+      last = d; moved += 10; return;
+    }
+    if (!zoom) return;
+    const r = svg.getBoundingClientRect(); const k = Math.max(zoom.w / r.width, (zoom.w * ratio) / r.height);
+    moved += Math.abs(ev.clientX - before[0]) + Math.abs(ev.clientY - before[1]);
+    zoom = clamp({ w: zoom.w, x: zoom.x - (ev.clientX - before[0]) * k, y: zoom.y - (ev.clientY - before[1]) * k });
+    apply();
+  });
+  /** @param {PointerEvent} ev */
+  const up = (ev) => { pointers.delete(ev.pointerId); last = 0; };
+  svg.addEventListener("pointerup", up); svg.addEventListener("pointercancel", up);
+  svg.addEventListener("click", (ev) => { if (moved > 8) { ev.stopPropagation(); ev.preventDefault(); } moved = 0; }, true);
+  return { apply, zoomed: () => zoom !== null };
+};

@@ -9,6 +9,11 @@ window.GamePages = window.GamePages || {};
   const SOLID = { red: "#c0392b", yellow: "#c99a08", green: "#2e7a3c", blue: "#2e6dbd", black: "#3a3a3a" };
   const GOOD = { red: "#d0452f", green: "#47a041", blue: "#3d74c9", yellow: "#efc21f" };
   const W = 820, H = 870, CX = 410, CY = 390, RING = 262, HEX = 100, TILE = 36;
+  // The part of the drawing the ring and the influence track fill (its margins left out, so that the
+  // board is drawn as large as its frame allows: town names and numbers readable at 1366x768).
+  const VIEW = { x: 58, y: 30, width: 704, height: 800 };
+  const TRACK = { top: 770, left: 82, right: 738, step: 33 }; // the influence track's line and its markers' spacing
+  const FIG = 15; // a figure's (and marker's) radius
   const s = (tag, attrs = {}, text) => {
     const e = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -18,6 +23,7 @@ window.GamePages = window.GamePages || {};
   const el = WT.el;
   let meta = null;
   const picks = {}; // seat -> {version, turn, preview, town}: choices being made, not yet sent
+  let zoomer = null; // the live ring's pan and zoom (WT.zoomable)
   // A board drawn from a log entry's snapshot (playback, replay) has its null members left out (RFC 7386
   // merge patches): an empty field of the observation is tested with "== null", absent or null alike.
 
@@ -87,8 +93,8 @@ window.GamePages = window.GamePages || {};
   function figure(g, p, x, y, label, role) {
     const f = s("g", { class: "los-figure", "data-seat": p });
     if (role) f.setAttribute("data-role", role);
-    f.append(s("circle", { cx: x, cy: y, r: 11, fill: SOLID[colourOf(p)], stroke: "#fff", "stroke-width": 2 }));
-    f.append(s("text", { x, y: y + 4, class: "los-fig-text" }, label === undefined ? WT.t("common.colour_initial." + colourOf(p)) : label));
+    f.append(s("circle", { cx: x, cy: y, r: FIG, fill: SOLID[colourOf(p)], stroke: "#fff", "stroke-width": 2.5 }));
+    f.append(s("text", { x, y: y + 5, class: "los-fig-text" }, label === undefined ? WT.t("common.colour_initial." + colourOf(p)) : label));
     g.append(f);
   }
 
@@ -98,7 +104,7 @@ window.GamePages = window.GamePages || {};
   }
 
   function drawRing(svg, obs, opts = {}) {
-    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.setAttribute("viewBox", `${VIEW.x} ${VIEW.y} ${VIEW.width} ${VIEW.height}`);
     svg.classList.add("los-board");
     const defs = s("defs");
     const hatch = s("pattern", { id: "los-siege", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
@@ -164,22 +170,25 @@ window.GamePages = window.GamePages || {};
       }
       if (tile.leader) tg.append(s("text", { x, y: y + 4, class: "los-tile-text" }, WT.t("league_of_six.card." + tile.leader.kind, { n: tile.leader.figures })));
       else symbols(tg, tile.centre, x, y, 14, 1, 0);
-      tg.append(s("text", { x, y: y - TILE + 12, class: "los-tile-no" }, WT.t("league_of_six.tile_no", { n: t.tax_tile })));
+      // The tile's number on a token at its left corner (between two arrows' edges), as large as the names.
+      const no = s("g", { class: "los-tile-no", role: "img", "aria-label": WT.t("league_of_six.tile_no", { n: t.tax_tile }) });
+      no.append(s("circle", { cx: x - TILE - 6, cy: y, r: 13 }), s("text", { x: x - TILE - 6, y: y + 5 }, String(t.tax_tile)));
+      tg.append(no);
       g.append(tg);
     }
     if (t.besieged) g.append(s("text", { x, y: y + 5, class: "los-siege-text" }, WT.t("league_of_six.hussites")));
-    g.append(s("text", { x, y: y + 56, class: "los-town-name" }, `${info.name} (${info.number})`));
+    g.append(s("text", { x, y: y + 60, class: "los-town-name" }, `${info.name} (${info.number})`));
     // The guard counter: the figure holding the town and its number.
     if (t.holder != null) {
       const p = t.holder;
-      figure(g, p, x - 14, y - 52, undefined, "holder");
-      g.append(s("text", { x: x + 10, y: y - 47, class: "los-counter" }, String(obs.players[p].counter)));
+      figure(g, p, x - 16, y - 54, undefined, "holder");
+      g.append(s("text", { x: x + 6, y: y - 47, class: "los-counter" }, String(obs.players[p].counter)));
     }
-    if (obs.conflict && obs.conflict.town === key && obs.conflict.mover !== t.holder) figure(g, obs.conflict.mover, x + 34, y - 52, undefined, "mover");
+    if (obs.conflict && obs.conflict.town === key && obs.conflict.mover !== t.holder) figure(g, obs.conflict.mover, x + 40, y - 54, undefined, "mover");
     // Figures waiting on the road in front of the town (towards the ring's centre).
     waiting.forEach((p, k) => {
       const [rx, ry] = at(CX, CY, RING - HEX - 22, -90 + 60 * obs.ring.indexOf(key));
-      figure(g, p, rx + (k - (waiting.length - 1) / 2) * 24, ry, undefined, "road");
+      figure(g, p, rx + (k - (waiting.length - 1) / 2) * (2 * FIG + 3), ry, undefined, "road");
     });
     const label = townText(obs, key, turn);
     g.append(s("title", {}, label));
@@ -211,25 +220,27 @@ window.GamePages = window.GamePages || {};
 
   function drawTrack(svg, obs) {
     // The influence track: 0 to at least 50, a marker per seat (markers on one space stack).
-    const top = H - 110, left = 40, right = W - 40;
+    const { top, left, right, step } = TRACK;
     const max = Math.max(50, Math.ceil((Math.max(...obs.players.map((p) => p.influence)) + 1) / 10) * 10);
     const xOf = (v) => left + ((right - left) * v) / max;
     const g = s("g", { class: "los-track", role: "img", "aria-label": WT.t("league_of_six.influence_of", { list: obs.players.map((p, i) => `${cname(i)} ${p.influence}`).join(", ") }) });
-    g.append(s("text", { x: left, y: top - 8, class: "los-track-title" }, WT.t("league_of_six.influence")));
-    g.append(s("line", { x1: left, y1: top + 20, x2: right, y2: top + 20, stroke: "#6b5330", "stroke-width": 3 }));
+    g.append(s("text", { x: left, y: top - 44, class: "los-track-title" }, WT.t("league_of_six.influence")));
+    g.append(s("line", { x1: left, y1: top, x2: right, y2: top, stroke: "#6b5330", "stroke-width": 3 }));
     for (let v = 0; v <= max; v += 5) {
-      g.append(s("line", { x1: xOf(v), y1: top + 14, x2: xOf(v), y2: top + 26, stroke: "#6b5330" }));
-      if (v % 10 === 0) g.append(s("text", { x: xOf(v), y: top + 42, class: "los-tick" }, String(v)));
+      g.append(s("line", { x1: xOf(v), y1: top - 7, x2: xOf(v), y2: top + 7, stroke: "#6b5330" }));
+      if (v % 10 === 0) g.append(s("text", { x: xOf(v), y: top + 36, class: "los-tick" }, String(v)));
     }
-    // Markers too close to share a level go one level up.
+    // Markers too close to share a level go to the next one (above the line, then below, and so on).
     const levels = [];
     const bySpace = obs.players.map((pl, p) => p).sort((a, b) => obs.players[a].influence - obs.players[b].influence || a - b);
     for (const p of bySpace) {
       const x = xOf(obs.players[p].influence);
       let k = 0;
-      while (levels[k] !== undefined && x - levels[k] < 23) k++;
+      while (levels[k] !== undefined && x - levels[k] < 2 * FIG + 1) k++;
       levels[k] = x;
-      figure(g, p, x, top + 20 - 24 * k, String(obs.players[p].influence), "marker");
+      // (Levels alternate above and below the line: stacked upwards only, a third marker covered the
+      // bottom town's name.)
+      figure(g, p, x, top + step * (k % 2 ? -Math.ceil(k / 2) : k / 2), String(obs.players[p].influence), "marker");
     }
     svg.append(g);
   }
@@ -527,6 +538,7 @@ window.GamePages = window.GamePages || {};
     }
     body.dataset.version = String(st.version);
     drawRing(WT.byId("map", SVGSVGElement), obs, ringOptions(ctx, st));
+    if (zoomer) zoomer.apply(); // (the part zoomed into, on a phone)
     renderPlayers(ctx);
     // The round and the markers' order stay in view; the stores and the rest are the dock's "board" tab.
     const all = boardPanel(ctx, obs).filter((n) => n !== null);
@@ -598,22 +610,24 @@ window.GamePages = window.GamePages || {};
 
   // The legend: each symbol drawn as the ring draws it, with its meaning in words (drawn once).
   function legend() {
-    const icon = (draw) => { const svg = s("svg", { viewBox: "-14 -14 28 28", width: 24, height: 24, class: "lg-icon", "aria-hidden": "true" }); draw(svg); return svg; };
+    // (``half``: half the picture's width in the ring's units; a figure, as large as the ring's, needs more.)
+    const icon = (draw, half = 14) => { const svg = s("svg", { viewBox: `${-half} ${-half} ${2 * half} ${2 * half}`, width: 24, height: 24, class: "lg-icon", "aria-hidden": "true" }); draw(svg); return svg; };
     const item = (mark, key, params) => el("li", {}, mark, " ", WT.t(key, params));
     const hex = (fill, extra) => icon((g) => { g.append(s("polygon", { points: hexPoints(0, 0, 12), class: "los-hex " + (extra || ""), fill })); });
-    return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, WT.t("league_of_six.legend")),
+    return el("details", { class: "legend panel small", id: "legend" }, el("summary", {}, el("span", { class: "long" }, WT.t("league_of_six.legend")), el("span", { class: "short" }, WT.t("table.legend_short"))),
       el("ul", {},
         item(hex("#fbf8f0"), "league_of_six.legend_town"),
         item(hex("#f6e7b0"), "league_of_six.legend_town_yellow"),
         item(hex("url(#lg-siege)"), "league_of_six.legend_hussites"),
         item(icon((g) => { g.append(s("polygon", { points: hexPoints(0, 0, 10), fill: "#d8c7a3", stroke: "#6b5330" }), s("polygon", { points: "0,-13 -4,-8 4,-8", class: "los-arrow" })); }), "league_of_six.legend_tile"),
+        item(icon((g) => { const no = s("g", { class: "los-tile-no" }); no.append(s("circle", { cx: 0, cy: 0, r: 13 }), s("text", { x: 0, y: 5 }, "14")); g.append(no); }), "league_of_six.legend_tile_no"),
         item(icon((g) => g.append(s("line", { x1: -10, y1: 0, x2: 10, y2: 0, class: "los-pointed" }))), "league_of_six.legend_pointed"),
         ...meta.goods.map((c) => item(icon((g) => symbol(g, c, 0, 0, 16)), "league_of_six.legend_good", { good: good(c) })),
         item(icon((g) => symbol(g, "guard", 0, 0, 16)), "league_of_six.legend_guard"),
         item(icon((g) => symbol(g, "horse", 0, 0, 16)), "league_of_six.legend_horse"),
-        item(icon((g) => figure(g, 0, 0, 0)), "league_of_six.legend_figure"),
-        item(icon((g) => g.append(s("text", { x: 0, y: 6, class: "los-counter" }, "7"))), "league_of_six.legend_counter"),
-        item(icon((g) => { g.append(s("line", { x1: -12, y1: 6, x2: 12, y2: 6, stroke: "#6b5330", "stroke-width": 3 })); figure(g, 1, 0, -3, "9"); }), "league_of_six.legend_track"),
+        item(icon((g) => figure(g, 0, 0, 0), 18), "league_of_six.legend_figure"),
+        item(icon((g) => g.append(s("text", { x: 0, y: 7, class: "los-counter" }, "7")), 18), "league_of_six.legend_counter"),
+        item(icon((g) => { g.append(s("line", { x1: -17, y1: 0, x2: 17, y2: 0, stroke: "#6b5330", "stroke-width": 3 })); figure(g, 1, 0, 0, "9"); }, 18), "league_of_six.legend_track"),
         item(el("span", { class: "los-space", style: `background:${GOOD.red}` }, "2"), "league_of_six.legend_row")));
   }
 
@@ -630,6 +644,7 @@ window.GamePages = window.GamePages || {};
       hatch.append(s("rect", { width: 6, height: 6, fill: "#d9cfc0" }), s("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#a08a6a", "stroke-width": 3 }));
       defs.append(s("defs", {}, hatch));
       wrap.append(defs, legend());
+      zoomer = WT.zoomable(WT.byId("map", SVGSVGElement), wrap, VIEW);
     }
   }
 

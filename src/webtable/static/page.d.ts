@@ -49,7 +49,7 @@ interface GamePage {
   [key: string]: any;
 }
 
-interface Window { GamePages: { [game: string]: GamePage }; WTReview?: { attach(table: any): void; chart(review: any): Element } }
+interface Window { GamePages: { [game: string]: GamePage }; WTReview?: { attach(table: any): void; chart(review: any): Element; words(action: any, obs: any): string } }
 
 /** An entry of help_index.json (the rules help's decision summaries, worded through the catalogue). */
 interface HelpEntry { key: string; game: string; kind: string; edition?: string; howto?: string; [key: string]: any }

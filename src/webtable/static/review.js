@@ -131,11 +131,27 @@ window.WTReview = (() => {
 
   function wallensteinWords(action, obs) {
     const page = api.ctx.page;
+    // A favour card is named by what it gives, as the table names it ("#N" said nothing): from the seat's
+    // view where known, else from the log's display of the favour cards it was dealt in.
+    if (action.type === "favour" && !(obs && obs.court)) {
+      const slot = favourSlot(action.card);
+      return page.describe(action, slot ? { seat: null, court: { display: [slot] } } : obs);
+    }
     if (action.type !== "plan") return page.describe(action, obs);
     // The whole plan: its filled boxes as the planning mat names them ("Palace: Bohemia").
     const boxes = [...Object.entries(action.boxes), ["bid", action.bid], ...Object.entries(action.court || {})];
     const filled = boxes.filter(([, card]) => card !== null && card !== undefined);
     return WT.t("review.plan", { boxes: filled.map(([box, card]) => page.describe({ type: "plan_card", box, card }, obs)).join(" · ") });
+  }
+
+  /** A favour card's slot at court (its cost in courtiers and what it gives) from the log's "favours" entries. @param {number} card */
+  function favourSlot(card) {
+    for (const entry of api.ctx.logEntries || []) {
+      const e = /** @type {any} */ (entry.event);
+      const slot = e && e.e === "favours" ? (e.display || []).find((/** @type {any} */ d) => d.card === card) : null;
+      if (slot) return slot;
+    }
+    return null;
   }
 
   // Where a decision lies ("year 1, summer", "round 3"), from the stage's period (the server's label is
@@ -189,5 +205,5 @@ window.WTReview = (() => {
   const HINT_BOX = "position:absolute;top:-.15em;right:0;max-width:68%;margin:0;flex-wrap:nowrap;align-items:flex-start;z-index:3;background:var(--panel)";
   const HINT_TEXT = "min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;cursor:pointer";
 
-  return { attach, chart };
+  return { attach, chart, words };
 })();

@@ -29,6 +29,7 @@
   try { summary = nameYou(await WT.json(`/api/games/${id}`)); }
   catch (e) { $("status").textContent = WT.errorText(e); return; }
   const page = window.GamePages[summary.game];
+  document.body.dataset.game = summary.game; // (the phone layout gives League of Six's ring more height)
   const meta = await WT.json(`/api/meta/${summary.game}?lang=${WT.lang}`);  // labels in the page's language
   /** @type {TableContext} */
   const ctx = /** @type {any} */ ({ id, meta, summary, page, conns: {}, states: {}, active: null, shown: null, logEntries: [], logShown: 0, reportSeen: 0, chain: { at: -1, snap: {} } });
@@ -229,6 +230,8 @@
     const state = viewState(real);
     document.body.dataset.told = state.told === undefined ? "" : String(state.told);
     document.body.dataset.deciding = state.legal.length ? "1" : "";
+    // (On a phone the planning's decision takes the room of most of the map: app.css.)
+    document.body.dataset.planning = state.legal.some((a) => a.type === "plan_card" || a.type === "plan") ? "1" : "";
     renderStatus();
     page.render(ctx, state);
     heldNote(state);
@@ -459,15 +462,22 @@
     for (let i = ctx.reportSeen; i < ctx.logShown; i++) {
       const body = page.report(ctx, ctx.logEntries, i);
       if (!body) continue;
-      body.classList.add("report-item"); reports.push({ index: i, body });
+      body.classList.add("report-item"); body.dataset.index = String(i); reports.push({ index: i, body });
       $("report").dataset.seen = `${$("report").dataset.seen || ""} ${kindOf(body)}`.trim();
     }
     ctx.reportSeen = Math.max(ctx.reportSeen, ctx.logShown);
     // A game opened after a long absence (or a finished one) held many unread reports (18 piled up
     // behind "next"): only the newest opens.
-    const most = backlog && ctx.shown !== null ? 1 : MOST_REPORTS;
+    const backlogNow = backlog && ctx.shown !== null;
+    const most = backlogNow ? 1 : MOST_REPORTS;
     if (ctx.shown !== null) backlog = false;
-    while (reports.length > most) markRead(reports.shift().index + 1);
+    // The report open before the player is never the one to go (it vanished while being read): the
+    // oldest of those behind it makes way instead, unmarked (it stays in the log; what is read is
+    // counted by the open one's "next" or "close").
+    const reading = !backlogNow && !$("report").hidden && reports.length > 0 && $("report-body").firstChild === reports[0].body;
+    while (reports.length > most) {
+      if (reading) reports.splice(1, 1); else markRead(/** @type {{index: number}} */ (reports.shift()).index + 1);
+    }
     drawReport();
   }
   // Where a report shows: open ("open", the person asked for it), folded to a button in the playback
@@ -486,7 +496,8 @@
   function drawReport() {
     $("report").dataset.kinds = reports.map((r) => kindOf(r.body)).join(" ");
     if (!reports.length) { reportMode = "auto"; $("report").hidden = true; chip.hidden = true; $("report-body").replaceChildren(); return; }
-    if ($("report-body").firstChild !== reports[0].body || $("report-body").childNodes.length !== reports.length) $("report-body").replaceChildren(...reports.map((r) => r.body));
+    const shown = [...$("report-body").childNodes];
+    if (shown.length !== reports.length || reports.some((r, i) => shown[i] !== r.body)) $("report-body").replaceChildren(...reports.map((r) => r.body));
     const folded = reportFolded();
     $("report").hidden = folded;
     chip.hidden = !folded;

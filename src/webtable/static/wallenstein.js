@@ -22,6 +22,7 @@ window.GamePages = window.GamePages || {};
   let meta = null;
   let edition = "2012"; // of the observation being drawn (set by render and renderFrame)
   const plans = {}; // seat -> {key, boxes: {box: card}, selected}
+  let planHelpOpen = false; // the plan's folded help stays as the person left it across redraws
   const moveSel = {}; // seat -> {to, armies, odds, recruit}
   const commitSel = {}; // seat -> {version, armies, odds}
 
@@ -223,9 +224,9 @@ window.GamePages = window.GamePages || {};
     const px = ctm ? ctm.a : 0;
     labels[key] = [name, values, nm, label];
     // (Zoomed, or hidden behind the replay's tab, the sizes found stay: the replay's map takes them.)
-    if (px && !zoom && name.getBoundingClientRect().width && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; }
+    if (px && !zoomedIn() && name.getBoundingClientRect().width && Math.abs(px - grownAt) > grownAt * 0.03) { grown = {}; named = {}; grownAt = px; }
     if (!grown[key]) {
-      if (!name.getBoundingClientRect().width || !px || zoom) return; // not laid out (a hidden tab), or zoomed: tried at the next drawing
+      if (!name.getBoundingClientRect().width || !px || zoomedIn()) return; // not laid out (a hidden tab), or zoomed: tried at the next drawing
       regionBorders();
       // Every name is sized before any values are placed (the values keep clear of the names).
       for (const [k, [n, , m]] of Object.entries(labels)) if (!named[k]) named[k] = sizeName(n, m);
@@ -330,7 +331,7 @@ window.GamePages = window.GamePages || {};
     const sym = (cls, text) => el("span", { class: "lg-sym " + cls }, text);
     const item = (mark, key) => el("li", {}, mark, " ", T(key));
     const icon = (g) => { const svg = s("svg", { width: 22, height: 22, viewBox: "0 0 22 22", class: "lg-icon", "aria-hidden": "true" }); svg.append(g); return svg; };
-    return el("details", { class: "legend panel small", id: "legend", "data-edition": edition }, el("summary", {}, T("wallenstein.legend")),
+    return el("details", { class: "legend panel small", id: "legend", "data-edition": edition }, el("summary", {}, el("span", { class: "long" }, T("wallenstein.legend")), el("span", { class: "short" }, WT.t("table.legend_short"))),
       el("ul", {},
         item(sym("lg-coin", "3"), "wallenstein.legend_tax"),
         item(sym("lg-sheaf", "2"), "wallenstein.legend_grain"),
@@ -383,65 +384,10 @@ window.GamePages = window.GamePages || {};
   }
 
   // ------------------------------------------------------------------ pan and zoom (phones above all)
-  // The live map zooms with its buttons, the mouse wheel or two fingers, and pans by dragging once
-  // zoomed in, so names and values are readable on a phone; a county is still chosen by a tap.
-  let zoom = null; // {x, y, w} of the viewBox when zoomed in
-  function applyZoom() {
-    const svg = document.getElementById("map");
-    if (!svg || !M) return;
-    const h = zoom ? zoom.w * M.height / M.width : M.height;
-    svg.setAttribute("viewBox", zoom ? `${zoom.x} ${zoom.y} ${zoom.w} ${h}` : `0 0 ${M.width} ${M.height}`);
-    svg.classList.toggle("zoomed", !!zoom);
-    const label = document.getElementById("zoom-level");
-    if (label) label.textContent = `${Math.round(100 * M.width / (zoom ? zoom.w : M.width))}%`;
-  }
-  function zoomBy(f, cx, cy) {
-    const w0 = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
-    const w = Math.min(M.width, Math.max(M.width / 5, w0 / f));
-    if (w >= M.width) { zoom = null; applyZoom(); return; }
-    const px = cx === undefined ? x0 + w0 / 2 : cx; const py = cy === undefined ? y0 + w0 * M.height / M.width / 2 : cy;
-    const k = w / w0;
-    zoom = clampZoom({ x: px - (px - x0) * k, y: py - (py - y0) * k, w });
-    applyZoom();
-  }
-  function clampZoom(z) {
-    const h = z.w * M.height / M.width;
-    return { w: z.w, x: Math.min(Math.max(0, z.x), M.width - z.w), y: Math.min(Math.max(0, z.y), M.height - h) };
-  }
-  function toMap(svg, ev) {
-    const r = svg.getBoundingClientRect(); const w = zoom ? zoom.w : M.width; const x0 = zoom ? zoom.x : 0; const y0 = zoom ? zoom.y : 0;
-    return [x0 + (ev.clientX - r.left) * w / r.width, y0 + (ev.clientY - r.top) * w / r.width];
-  }
-  function zoomControls(wrap) {
-    const svg = WT.byId("map", SVGSVGElement);
-    wrap.classList.add("zoomable");
-    wrap.append(el("div", { class: "zoombar", role: "group", "aria-label": T("wallenstein.zoom") },
-      el("button", { id: "zoom-in", "aria-label": T("wallenstein.zoom_in"), onclick: () => zoomBy(1.5) }, "+"),
-      el("span", { id: "zoom-level", class: "small" }, "100%"),
-      el("button", { id: "zoom-out", "aria-label": T("wallenstein.zoom_out"), onclick: () => zoomBy(1 / 1.5) }, "−"),
-      el("button", { id: "zoom-reset", "aria-label": T("wallenstein.zoom_reset"), onclick: () => { zoom = null; applyZoom(); } }, "⟲")));
-    svg.addEventListener("wheel", (ev) => { if (!ev.ctrlKey && !zoom && ev.deltaY > 0) return; ev.preventDefault(); const [x, y] = toMap(svg, ev); zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, x, y); }, { passive: false });
-    const pointers = new Map(); let last = null; let moved = 0;
-    svg.addEventListener("pointerdown", (ev) => { pointers.set(ev.pointerId, [ev.clientX, ev.clientY]); last = null; moved = 0; });
-    svg.addEventListener("pointermove", (ev) => {
-      if (!pointers.has(ev.pointerId)) return;
-      const before = pointers.get(ev.pointerId); pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (pointers.size === 2) { // pinch
-        const [a, b] = [...pointers.values()]; const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-        if (last) { const [x, y] = toMap(svg, { clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 }); zoomBy(d / last, x, y); }
-        last = d; moved += 10; return;
-      }
-      if (!zoom) return;
-      const r = svg.getBoundingClientRect(); const k = zoom.w / r.width;
-      moved += Math.abs(ev.clientX - before[0]) + Math.abs(ev.clientY - before[1]);
-      zoom = clampZoom({ w: zoom.w, x: zoom.x - (ev.clientX - before[0]) * k, y: zoom.y - (ev.clientY - before[1]) * k });
-      applyZoom();
-    });
-    const up = (ev) => { pointers.delete(ev.pointerId); last = null; };
-    svg.addEventListener("pointerup", up); svg.addEventListener("pointercancel", up);
-    // A drag that panned the map is not a click on a county.
-    svg.addEventListener("click", (ev) => { if (moved > 8) { ev.stopPropagation(); ev.preventDefault(); } moved = 0; }, true);
-  }
+  // The live map zooms and pans (WT.zoomable, common.js), so names and values are readable on a phone.
+  let zoomer = null;
+  function applyZoom() { if (zoomer) zoomer.apply(); }
+  const zoomedIn = () => zoomer !== null && zoomer.zoomed();
 
   // ------------------------------------------------------------------ panels shared by live view and replay
   function playersTable(ctx, obs) {
@@ -557,16 +503,20 @@ window.GamePages = window.GamePages || {};
       const notes = [];
       if (c.keeps_favour_4.includes(p)) notes.push(T("wallenstein.court_keeps_4"));
       if (c.protected.includes(p)) notes.push(T("wallenstein.court_protected"));
-      return el("tr", { class: c.audience_queue[0] === p ? "pending" : "" },
-        // Notes sit under the colour, not in a sixth column: a long German note pushed that out of the panel.
+      const pending = c.audience_queue[0] === p ? "pending" : "";
+      // Notes sit under the colour and the court board on a line of its own under the row, not in columns
+      // of their own: a fifth column (the court board) was cut off at 1366 px, a sixth (a long German
+      // note) pushed out of the panel.
+      return [el("tr", { class: pending },
         el("td", {}, swatch(p), Colour(p), notes.length ? el("div", { class: "small muted court-note" }, notes.join("; ")) : ""),
         el("td", {}, pips(cp.supply, "own c-" + colourOf(p), T("wallenstein.court_pips_supply"))),
         el("td", {}, pips(cp.hall, "c-" + colourOf(p), T("wallenstein.court_pips_hall"))),
-        el("td", {}, pips(cp.audience, "c-" + colourOf(p), T("wallenstein.court_pips_audience"))),
-        el("td", { class: "small" }, boardText(p)));
+        el("td", {}, pips(cp.audience, "c-" + colourOf(p), T("wallenstein.court_pips_audience")))),
+      el("tr", { class: "court-board-row " + pending }, el("td", { colspan: 4, class: "small court-note court-board", "data-seat": p },
+        el("span", { class: "muted" }, T("wallenstein.court_board_of")), " ", boardText(p)))];
     });
     sec.append(el("table", { class: "court-table small" },
-      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience", "wallenstein.court_th_board"].map((key) => el("th", {}, WT.t(key)))), ...rows));
+      el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience"].map((key) => el("th", {}, WT.t(key)))), ...rows.flat()));
     const facts = [T("wallenstein.court_deck", { n: c.deck_left })];
     if (c.gone.length) facts.push(T("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
     if (c.audience_queue.length) facts.push(T("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
@@ -782,6 +732,81 @@ window.GamePages = window.GamePages || {};
     const need = Math.max(0, boxes.length - hand.length); // boxes left empty: only as many as cards are lacking (W-08)
     const used = new Set(Object.values(plan.boxes));
     const thalers = obs.players[seat].thalers;
+    const { problems, cost } = planProblems(obs, seat, plan, thalers);
+    const empty = boxes.filter((b) => !(b in plan.boxes)).length;
+    const place = (b) => {
+      if (plan.selected !== null) {
+        for (const [bb, cc] of Object.entries(plan.boxes)) if (cc === plan.selected) delete plan.boxes[bb];
+        plan.boxes[b] = plan.selected; plan.selected = null;
+      } else if (b in plan.boxes) delete plan.boxes[b];
+      plan.verdict = null; plan.fillNotes = null; rerender(ctx);
+    };
+    const box = (b) => {
+      const a = meta.actions.find((x) => x.name === b);
+      const lbl = b === "bid" ? T("wallenstein.box_bid_order") : b in COURT_BOX ? boxLabel(b) : T("wallenstein.box_cost", { action: actionLabel(b), cost: money(a.cost) });
+      return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (b in COURT_BOX ? " courtbox" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
+        "aria-label": T("wallenstein.box_aria", { box: lbl, card: b in plan.boxes ? cardLabel(plan.boxes[b]) : T("wallenstein.empty") }) },
+        // (The cost is a coin beside the action's name, as printed on the mat: the label fits one line.)
+        el("span", { class: "lbl" }, a ? el("span", { class: "box-cost", "aria-hidden": "true", title: money(a.cost) }, String(a.cost)) : "", a ? actionLabel(b) : b in COURT_BOX ? armies(COURT_BOX[b]) : lbl),
+        el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
+    };
+    // The court's boxes: a row of their own under the board's (as the court board lies beside the mat),
+    // each named by the armies it converts.
+    const mat = el("div", { class: "mat", role: "group", "aria-label": T("wallenstein.action_boxes") }, ...boxes.filter((b) => !(b in COURT_BOX)).map(box));
+    const courtMat = court ? [el("div", { class: "mat court-mat", role: "group", "aria-label": T("wallenstein.court_th_board") },
+      el("span", { class: "court-mat-h small muted", title: T("wallenstein.court_th_board") }, T("wallenstein.court_mat_h")), ...meta.court_boxes.map(box))] : [];
+    const cards = handCards(ctx, plan, hand, used);
+    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, T("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
+    const complete = empty === need && !problems.bid;
+    const planJson = () => {
+      const out = {}; for (const a of meta.actions) out[a.name] = baseCard(plan.boxes[a.name] || null);
+      const json = { type: "plan", boxes: out, bid: is2002() ? null : baseCard(plan.boxes.bid || null) };
+      if (court) { json.court = {}; for (const b of meta.court_boxes) json.court[b] = baseCard(plan.boxes[b] || null); }
+      return json;
+    };
+    if (complete && plan.verdict === null) {
+      plan.verdict = "checking";
+      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : WT.t("table.refused", { reason: WT.serverText(r) }); rerender(ctx); }).catch(() => { plan.verdict = null; });
+    }
+    const fill = () => {
+      plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx);
+      const notes = document.getElementById("plan-fill-notes"); // what it left without an action, in view
+      if (notes) notes.scrollIntoView({ block: "nearest" });
+    };
+    const [intro, help] = planIntro(obs, { thalers, cost, need, counties: mine.length, court });
+    // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
+    // season may still pay for them; an action that cannot be paid is skipped).
+    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, T("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
+    return [
+      intro, help, cards, mat, ...courtMat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
+      planFoot(ctx, seat, plan, { fill, planJson, complete, left: empty - need, over: cost > thalers }),
+      ...fillNotes(plan),
+    ];
+  }
+  // The buttons and what the plan lacks (or whether it is legal): at the panel's foot, always in view.
+  function planFoot(ctx, seat, plan, { fill, planJson, complete, left, over }) {
+    const submit = async (e) => {
+      e.target.disabled = true; plan.stale = null;
+      const staleNote = document.getElementById("plan-stale"); if (staleNote) staleNote.remove();
+      // A stale refusal (this seat decided meanwhile, e.g. in a second tab; other seats' plans never
+      // make a plan stale) leaves the plan as it was, checked again on the new state, to submit again.
+      try { await ctx.act(seat, planJson()); } catch (err) {
+        if (/** @type {any} */ (err).code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
+        rerender(ctx);
+      }
+    };
+    const status = complete ? (plan.verdict === "ok" ? (over ? T("wallenstein.plan_legal_over_cost") : T("wallenstein.plan_legal")) : plan.verdict === "checking" ? T("wallenstein.checking") : plan.verdict || "")
+      : T("wallenstein.boxes_to_fill", { n: left });
+    return el("div", { class: "plan-foot" }, el("div", { class: "choices plan-actions" },
+      el("button", { onclick: fill, id: "plan-fill" }, T("wallenstein.plan_fill")),
+      el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, T("wallenstein.plan_clear")),
+      el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: submit }, T("wallenstein.plan_submit"))),
+    el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" }, status));
+  }
+
+  // What is wrong with each box's card as things stand (shown before submitting), and what the county
+  // cards planned cost.
+  function planProblems(obs, seat, plan, thalers) {
     const problems = {}; let cost = 0;
     for (const [b, c0] of Object.entries(plan.boxes)) {
       const c = baseCard(c0);
@@ -802,66 +827,26 @@ window.GamePages = window.GamePages || {};
         else if (cs.buildings.length >= meta.byKey[c].sites) problems[b] = T("wallenstein.bad_no_site", { county: name(c) });
       }
     }
-    const empty = boxes.filter((b) => !(b in plan.boxes)).length;
-    const place = (b) => {
-      if (plan.selected !== null) {
-        for (const [bb, cc] of Object.entries(plan.boxes)) if (cc === plan.selected) delete plan.boxes[bb];
-        plan.boxes[b] = plan.selected; plan.selected = null;
-      } else if (b in plan.boxes) delete plan.boxes[b];
-      plan.verdict = null; plan.fillNotes = null; rerender(ctx);
-    };
-    const mat = el("div", { class: "mat", role: "group", "aria-label": T("wallenstein.action_boxes") }, ...boxes.map((b) => {
-      const a = meta.actions.find((x) => x.name === b);
-      const lbl = b === "bid" ? T("wallenstein.box_bid_order") : b in COURT_BOX ? boxLabel(b) : T("wallenstein.box_cost", { action: actionLabel(b), cost: money(a.cost) });
-      return el("button", { class: "box" + (b === "bid" ? " bid" : "") + (b in COURT_BOX ? " courtbox" : "") + (problems[b] ? " bad" : ""), "data-box": b, title: problems[b] || "", onclick: () => place(b),
-        "aria-label": T("wallenstein.box_aria", { box: lbl, card: b in plan.boxes ? cardLabel(plan.boxes[b]) : T("wallenstein.empty") }) },
-        el("span", { class: "lbl" }, lbl), el("span", { class: "slot" }, b in plan.boxes ? cardLabel(plan.boxes[b]) : "·"));
-    }));
-    const cards = el("div", { class: "cards", role: "group", "aria-label": T("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
-      class: "card" + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
-      onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, cardLabel(c))));
-    const msgs = Object.entries(problems).map(([b, m]) => el("div", { class: b === "bid" ? "error small" : "small" }, T("wallenstein.box_problem", { box: boxLabel(b), problem: m })));
-    const complete = empty === need && !problems.bid;
-    const planJson = () => {
-      const out = {}; for (const a of meta.actions) out[a.name] = baseCard(plan.boxes[a.name] || null);
-      const json = { type: "plan", boxes: out, bid: is2002() ? null : baseCard(plan.boxes.bid || null) };
-      if (court) { json.court = {}; for (const b of meta.court_boxes) json.court[b] = baseCard(plan.boxes[b] || null); }
-      return json;
-    };
-    if (complete && plan.verdict === null) {
-      plan.verdict = "checking";
-      ctx.check(seat, planJson()).then((r) => { plan.verdict = r.ok ? "ok" : WT.t("table.refused", { reason: WT.serverText(r) }); rerender(ctx); }).catch(() => { plan.verdict = null; });
-    }
-    const fill = () => {
-      plan.fillNotes = fillPlan(obs, seat, plan, hand, boxes, need); plan.verdict = null; rerender(ctx);
-      const notes = document.getElementById("plan-fill-notes"); // what it left without an action, in view
-      if (notes) notes.scrollIntoView({ block: "nearest" });
-    };
-    const intro = [WT.t(is2002() ? "wallenstein.plan_intro_2002" : "wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), court ? T("wallenstein.plan_intro_court") : ""];
-    // Costs beyond the thalers held now are flagged before submitting (taxes collected earlier in the
-    // season may still pay for them; an action that cannot be paid is skipped).
-    const over = cost > thalers ? el("p", { class: "error small", id: "plan-cost" }, T("wallenstein.plan_over_cost", { cost: money(cost), thalers: money(thalers) })) : null;
-    return [
-      el("p", {}, intro.filter((x) => x).join(" ") + " " + (need ? T("wallenstein.plan_leave_empty", { counties: mine.length, n: need }) : T("wallenstein.plan_every_box"))),
-      cards, mat, ...(over ? [over] : []), ...msgs, ...(plan.stale ? [el("p", { class: "error small", id: "plan-stale" }, plan.stale)] : []),
-      el("div", { class: "choices" },
-        el("button", { onclick: fill, id: "plan-fill" }, T("wallenstein.plan_fill")),
-        el("button", { onclick: () => { plan.boxes = {}; plan.selected = null; plan.verdict = null; plan.fillNotes = null; rerender(ctx); } }, T("wallenstein.plan_clear")),
-        el("button", { class: "primary", id: "plan-submit", disabled: !(complete && plan.verdict === "ok"), onclick: async (e) => {
-          e.target.disabled = true; plan.stale = null;
-          const staleNote = document.getElementById("plan-stale"); if (staleNote) staleNote.remove();
-          // A stale refusal (this seat decided meanwhile, e.g. in a second tab; other seats' plans never
-          // make a plan stale) leaves the plan as it was, checked again on the new state, to submit again.
-          try { await ctx.act(seat, planJson()); } catch (err) {
-            if (/** @type {any} */ (err).code === "stale") { plan.verdict = null; plan.stale = WT.refusal(err); } else plan.verdict = WT.refusal(err);
-            rerender(ctx);
-          }
-        } }, T("wallenstein.plan_submit"))),
-      ...fillNotes(plan),
-      el("div", { id: "turn-msg", role: "status", class: plan.verdict && plan.verdict !== "ok" && plan.verdict !== "checking" ? "error" : "small muted" },
-        complete ? (plan.verdict === "ok" ? (cost > thalers ? T("wallenstein.plan_legal_over_cost") : T("wallenstein.plan_legal")) : plan.verdict === "checking" ? T("wallenstein.checking") : plan.verdict || "")
-          : T("wallenstein.boxes_to_fill", { n: empty - need })),
-    ];
+    return { problems, cost };
+  }
+  // Planning's one short line over the hand, the rest of its help folded behind a link (it took the room
+  // of the mat's boxes): taking a card back, the boxes to leave empty, the court, the season's events.
+  function planIntro(obs, { thalers, cost, need, counties, court }) {
+    const lines = [T("wallenstein.plan_help_text"), is2002() ? T("wallenstein.plan_help_2002") : "", court ? T("wallenstein.plan_intro_court") : "",
+      need ? T("wallenstein.plan_leave_empty", { counties, n: need }) : T("wallenstein.plan_every_box")].filter((x) => x);
+    const help = el("div", { id: "plan-help", class: "plan-help small", hidden: !planHelpOpen }, el("p", {}, lines.join(" ")), ...plannedEvents(obs));
+    const more = el("button", { id: "plan-help-toggle", class: "linkish", "aria-expanded": String(planHelpOpen), "aria-controls": "plan-help", title: T("wallenstein.plan_help_title"),
+      onclick: () => { planHelpOpen = !planHelpOpen; help.hidden = !planHelpOpen; more.setAttribute("aria-expanded", String(planHelpOpen)); } }, T("wallenstein.plan_help"));
+    return [el("p", { id: "plan-short", class: "plan-short" }, T("wallenstein.plan_intro", { have: money(thalers), cost: money(cost) }), " ", more), help];
+  }
+  // The hand: a card chosen, then a box. The money cards are coins with their value and the tower cards
+  // one word, named in full for a screen reader (the hand keeps to fewer lines).
+  function handCards(ctx, plan, hand, used) {
+    const short = (c) => (c.startsWith("money:") ? c.slice(6) : c.startsWith("tower") ? T("wallenstein.card_tower_short") : null);
+    return el("div", { class: "cards plan-hand", role: "group", "aria-label": T("wallenstein.your_cards") }, ...hand.map((c) => el("button", {
+      class: "card" + (c.startsWith("money:") ? " money" : "") + (plan.selected === c ? " sel" : "") + (used.has(c) ? " used" : ""), "data-card": c, "aria-pressed": String(plan.selected === c),
+      ...(short(c) ? { "aria-label": cardLabel(c), title: cardLabel(c) } : {}),
+      onclick: () => { plan.selected = plan.selected === c ? null : c; rerender(ctx); } }, short(c) || cardLabel(c))));
   }
 
   // ------------------------------------------------------------------ "Fill empty boxes"
@@ -1030,10 +1015,12 @@ window.GamePages = window.GamePages || {};
       const m = eventInfo(obs.events.current);
       return [el("p", { class: "small event-now", id: "decision-event" }, T("wallenstein.event_at_decision", { title: m.title, effect: m.effect }))];
     }
-    if (obs.phase === "planning" && obs.events.year.length) {
-      return [el("p", { class: "small muted", id: "decision-event" }, T("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
-    }
-    return [];
+    return []; // (planning's: in the plan's folded help, plannedEvents)
+  }
+  // The events the season's may be drawn from, in planning (drawn after it).
+  function plannedEvents(obs) {
+    if (obs.events.current || !obs.events.year.length) return [];
+    return [el("p", { class: "muted", id: "decision-event" }, T("wallenstein.event_not_drawn", { titles: obs.events.year.map((e) => eventInfo(e).title).join(" · ") }))];
   }
   const pct = (x) => `${Math.round((x || 0) * 100)}%`;
   function chooseTarget(ctx, seat, to) {
@@ -1199,7 +1186,7 @@ window.GamePages = window.GamePages || {};
     const again = key && /** @type {HTMLElement | SVGElement | null} */ (document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`));
     if (again) { if (document.activeElement !== again) again.focus(); return; }
     if (deciding && (!document.activeElement || document.activeElement === document.body)) {
-      const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]), #turn-body input"));
+      const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]):not(.linkish), #turn-body input"));
       if (first) first.focus({ preventScroll: true });
     }
   }
@@ -1287,7 +1274,10 @@ window.GamePages = window.GamePages || {};
     meta.byKey = Object.fromEntries(meta.counties.map((c) => [c.key, c]));
     M = await WT.json(meta.map);
     const wrap = document.querySelector("#view-table .mapwrap");
-    if (wrap && !document.getElementById("legend")) { wrap.append(legend()); zoomControls(wrap); }
+    if (wrap && !document.getElementById("legend")) {
+      wrap.append(legend());
+      zoomer = WT.zoomable(WT.byId("map", SVGSVGElement), wrap, { x: 0, y: 0, width: M.width, height: M.height });
+    }
   }
 
   // A log entry clicked: the counties it names are lit on the live map until another is clicked.
