@@ -257,3 +257,16 @@ def assert_one_screen(page: Page) -> None:
     finally:
         if own is not None:
             page.set_viewport_size(own)
+
+
+def drag_board(page: Page, start: tuple[float, float], end: tuple[float, float]) -> bool:
+    """Drag the board (``#map``) with the mouse from ``start`` to ``end`` (offsets from its top left
+    corner); True when its view box moved (the board pans)."""
+    box = page.locator("#map").bounding_box()
+    assert box is not None
+    before = page.get_attribute("#map", "viewBox")
+    page.mouse.move(box["x"] + start[0], box["y"] + start[1])
+    page.mouse.down()
+    page.mouse.move(box["x"] + end[0], box["y"] + end[1], steps=5)
+    page.mouse.up()
+    return page.get_attribute("#map", "viewBox") != before

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import SCREENS, TIMEOUT, create_in_lobby, fill_plan, my_turn_or_over, new_page
+from browsing import SCREENS, TIMEOUT, create_in_lobby, drag_board, fill_plan, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page, WebSocketRoute
 from test_web_e2e import take_turn
 from webclient import free_port, server
@@ -162,16 +162,7 @@ def test_the_guided_games_seat_is_named_in_the_pages_language(browser: Browser, 
 def test_league_of_six_goods_are_read_in_words(browser: Browser, base_url: str) -> None:
     """The goods in the supply are one image with words for a screen reader (it read "10999"), and the
     wagons say "none" rather than nothing."""
-    seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
-    made = httpx.post(base_url + "/api/games", json={"game": "league_of_six", "seats": seats, "seed": 4}).json()
-    page = new_page(browser)
-    page.goto(base_url + "/")
-    tokens = {s["seat"]: s["token"] for s in made["seats"] if s.get("token")}
-    page.evaluate(
-        "([id, keep]) => localStorage.setItem('wt:' + id, JSON.stringify(keep))",
-        [made["id"], {"tokens": tokens, "local": [0], "invites": {}, "host": True}],
-    )
-    page.goto(f"{base_url}/game/{made['id']}")
+    page = _league_page(browser, base_url, 1300, 950)
     page.wait_for_selector("#players table")
     page.click("#dt-dock-details")
     supply = page.get_by_role("img", name="red")
@@ -579,14 +570,7 @@ def test_league_of_six_ring_reads_at_1366_and_zooms_on_a_phone(browser: Browser,
         page.click("#zoom-in")
     zoomed = page.evaluate(RING_SIZES)
     assert zoomed["name"] >= 11 and zoomed["tile"] >= 9, zoomed
-    box = page.locator("#map").bounding_box()
-    assert box is not None
-    before = page.get_attribute("#map", "viewBox")
-    page.mouse.move(box["x"] + 200, box["y"] + 200)
-    page.mouse.down()
-    page.mouse.move(box["x"] + 120, box["y"] + 150, steps=5)
-    page.mouse.up()
-    assert page.get_attribute("#map", "viewBox") != before  # dragged: the ring pans
+    assert drag_board(page, (200, 200), (120, 150))  # dragged: the ring pans
     page.click("#zoom-reset")
     assert page.evaluate(RING_SIZES)["town"] == phone["town"]
     assert not page.errors  # type: ignore[attr-defined]

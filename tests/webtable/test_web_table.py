@@ -16,6 +16,7 @@ from browsing import (
     DECIDING,
     TIMEOUT,
     create_in_lobby,
+    drag_board,
     my_turn_held_or_over,
     my_turn_or_over,
     new_page,
@@ -475,15 +476,8 @@ def test_on_a_phone_the_map_zooms_and_pans_until_names_are_readable(browser: Bro
     for _ in range(3):
         page.click("#zoom-in")
     assert page.evaluate(height) >= 11
-    box = page.locator("#map").bounding_box()
-    assert box is not None
-    before = page.get_attribute("#map", "viewBox")
     # (In planning the decision lies over the board's lower part on a phone: the drag is in its upper part.)
-    page.mouse.move(box["x"] + 200, box["y"] + 100)
-    page.mouse.down()
-    page.mouse.move(box["x"] + 120, box["y"] + 50, steps=5)
-    page.mouse.up()
-    assert page.get_attribute("#map", "viewBox") != before  # dragged: the map pans
+    assert drag_board(page, (200, 100), (120, 50))  # dragged: the map pans
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
     page.click("#zoom-reset")
     assert page.get_attribute("#map", "viewBox") == "0 0 1000 1055"
