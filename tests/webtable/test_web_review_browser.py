@@ -145,6 +145,9 @@ def test_the_reviews_words_name_a_favour_card_as_the_table_does(browser: Browser
             page.add_init_script(f"localStorage.setItem('wt:lang', {json.dumps(lang)})")
             page.goto(f"{base}/game/{gid}")
             page.wait_for_selector("#review-open", state="attached")
+            # (The page reads the log from its first state, which may come after the review's button.)
+            first = "(card) => WTReview.words({ type: 'favour', card }, null).includes('#' + card + ':')"
+            page.wait_for_function(first, arg=dealt[0]["card"])
             for slot in dealt[:4]:
                 said = page.evaluate("(card) => WTReview.words({ type: 'favour', card }, null)", slot["card"])
                 table = page.evaluate(
@@ -153,5 +156,26 @@ def test_the_reviews_words_name_a_favour_card_as_the_table_does(browser: Browser
                     slot,
                 )
                 assert said == table and f"#{slot['card']}:" in said, (lang, said, table)
+            assert not page.errors  # type: ignore[attr-defined]
+            page.close()
+
+
+def test_the_courts_cards_gone_are_named_by_what_they_gave(browser: Browser, tmp_path: Path) -> None:
+    """The Modules tab's court line names the favour cards gone from the display by what they gave, as
+    the display does (it read "gone: #12, #8, #7"), in English and German."""
+    game = random_decisions(wallenstein.new_game(players=3, seed=5, modules=["emperors_court"]), 5, 60)
+    gone = list(game.s.court.gone)
+    assert gone and not game.over
+    url = sqlite_url(tmp_path)
+    gid, _ = store_game(url, game)
+    port = free_port()
+    with server(url, port):
+        for lang in ("en", "de"):
+            page = _page(browser)
+            page.add_init_script(f"localStorage.setItem('wt:lang', {json.dumps(lang)})")
+            page.goto(f"http://127.0.0.1:{port}/game/{gid}")
+            page.click("#dt-dock-modules")
+            line = page.locator("#court p.small.muted").last.inner_text()
+            assert all(f"#{card}: " in line for card in gone), (lang, gone, line)
             assert not page.errors  # type: ignore[attr-defined]
             page.close()

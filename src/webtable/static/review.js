@@ -134,7 +134,7 @@ window.WTReview = (() => {
     // A favour card is named by what it gives, as the table names it ("#N" said nothing): from the seat's
     // view where known, else from the log's display of the favour cards it was dealt in.
     if (action.type === "favour" && !(obs && obs.court)) {
-      const slot = favourSlot(action.card);
+      const slot = page.favourSlot(api.ctx, action.card);
       return page.describe(action, slot ? { seat: null, court: { display: [slot] } } : obs);
     }
     if (action.type !== "plan") return page.describe(action, obs);
@@ -142,16 +142,6 @@ window.WTReview = (() => {
     const boxes = [...Object.entries(action.boxes), ["bid", action.bid], ...Object.entries(action.court || {})];
     const filled = boxes.filter(([, card]) => card !== null && card !== undefined);
     return WT.t("review.plan", { boxes: filled.map(([box, card]) => page.describe({ type: "plan_card", box, card }, obs)).join(" · ") });
-  }
-
-  /** A favour card's slot at court (its cost in courtiers and what it gives) from the log's "favours" entries. @param {number} card */
-  function favourSlot(card) {
-    for (const entry of api.ctx.logEntries || []) {
-      const e = /** @type {any} */ (entry.event);
-      const slot = e && e.e === "favours" ? (e.display || []).find((/** @type {any} */ d) => d.card === card) : null;
-      if (slot) return slot;
-    }
-    return null;
   }
 
   // Where a decision lies ("year 1, summer", "round 3"), from the stage's period (the server's label is

@@ -94,6 +94,17 @@ window.GamePages = window.GamePages || {};
     return T("wallenstein.favour_card", { card: f.card, what: what ? what() : f.favour });
   }
   const favourEl = (f) => el("span", {}, favourText(f), f.standin ? [" (", standin(), ")"] : "");
+  // A favour card as it was dealt to the court's display (its cost in courtiers and what it gives), from
+  // the log's "favours" entries: cards gone from the display are named by what they gave, not "#N".
+  function favourSlot(ctx, card) {
+    for (const entry of ctx.logEntries || []) {
+      const e = entry.event;
+      const slot = e && e.e === "favours" ? (e.display || []).find((d) => d.card === card) : null;
+      if (slot) return slot;
+    }
+    return null;
+  }
+  const favourName = (ctx, card) => { const f = favourSlot(ctx, card); return f ? favourText(f) : "#" + card; };
 
   // ------------------------------------------------------------------ the map
   function drawMap(svg, obs, opts = {}) {
@@ -518,9 +529,9 @@ window.GamePages = window.GamePages || {};
     sec.append(el("table", { class: "court-table small" },
       el("tr", {}, ...["table.player", "wallenstein.court_th_supply", "wallenstein.court_th_hall", "wallenstein.court_th_audience"].map((key) => el("th", {}, WT.t(key)))), ...rows.flat()));
     const facts = [T("wallenstein.court_deck", { n: c.deck_left })];
-    if (c.gone.length) facts.push(T("wallenstein.court_gone", { cards: c.gone.map((n) => "#" + n).join(", ") }));
+    if (c.gone.length) facts.push(T("wallenstein.court_gone", { cards: c.gone.map((n) => favourName(ctx, n)).join("; ") }));
     if (c.audience_queue.length) facts.push(T("wallenstein.court_queue", { order: c.audience_queue.map(Colour).join(", ") }));
-    if (c.choosing_for) facts.push(T("wallenstein.court_choosing", { who: Colour(c.audience_queue[0]), card: c.choosing_for }));
+    if (c.choosing_for) facts.push(T("wallenstein.court_choosing", { who: Colour(c.audience_queue[0]), card: favourName(ctx, c.choosing_for) }));
     sec.append(el("p", { class: "small muted" }, T("wallenstein.court_facts", { facts: facts.join(" · ") })));
     return sec;
   }
@@ -1344,5 +1355,5 @@ window.GamePages = window.GamePages || {};
     anim.oncancel = anim.onfinish;
   }
 
-  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight, light };
+  window.GamePages.wallenstein = { init, render, renderPlayers, renderFrame, logItem, report, phaseLine, describe, highlight, light, favourSlot };
 })();
