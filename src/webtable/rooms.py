@@ -903,6 +903,7 @@ class Hub:
             owner = self.store.owner(game_id)
             self.store.check_notes(game_id)
             hints = [n.get("seat") for n in self.store.notes(game_id, "hint") if isinstance(n, dict)]
+            banks = self.store.notes(game_id, "time_bank", last=1)
         except DamagedGame as exc:
             self.set_aside(game_id, str(exc))
             return None
@@ -934,6 +935,7 @@ class Hub:
         for seat in hints:
             if isinstance(seat, int):
                 room.hints[seat] = room.hints.get(seat, 0) + 1
+        turn_timer.restore_banks(room, banks)
         return room
 
     def damage_of(self, game_id: Any) -> str | None:

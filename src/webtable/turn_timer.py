@@ -11,7 +11,10 @@ beyond its limit, as at Board Game Arena: a decision made after the limit takes 
 and every decision the person makes adds ``BANK_GAIN`` seconds back (up to the first reserve). A
 stand-in's decision empties it. Every client is told each timed seat's time left (a ``clock``
 message when a clock starts or stops, and ``clock`` in the room's summary), for the page's countdown.
-The reserve lives in memory: a restarted server gives each seat its first reserve again."""
+The reserves are kept with the game (a ``time_bank`` note, only the latest) whenever they change, so a
+restarted server, or another process taking the game over, gives each seat what it had left; only a
+change in the moment of a crash, before its note is committed, is lost (a decision's own entry is
+committed first, and a reserve is an extra the game never depends on)."""
 
 from __future__ import annotations
 
@@ -94,7 +97,45 @@ def _settle(room: Any, seat: int, clock: Clock, now: float) -> None:
     if not first:
         return
     over = max(0.0, now - clock.started - clock.limit)
-    _BANKS.setdefault(room, {})[seat] = min(first, max(0.0, clock.bank - over) + BANK_GAIN)
+    banks = _BANKS.setdefault(room, {})
+    left = min(first, max(0.0, clock.bank - over) + BANK_GAIN)
+    if banks.get(seat, first) != left:
+        banks[seat] = left
+        _keep_banks(room)
+
+
+def restore_banks(room: Any, notes: list[dict[str, Any]]) -> None:
+    """The reserves a loaded game's last ``time_bank`` note kept (``notes``: the store's, the latest last);
+    a value that is not a number of seconds within the seat's first reserve is left out (that seat
+    starts from its first reserve)."""
+    kept = notes[-1].get("banks") if notes else None
+    if not isinstance(kept, dict):
+        return
+    seats = room.record.seats
+    banks = _BANKS.setdefault(room, {})
+    for key, value in kept.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+        if 0 <= seat < len(seats) and isinstance(value, (int, float)) and not isinstance(value, bool):
+            first = float(seats[seat].get("time_bank") or 0)
+            if 0 <= value <= first:
+                banks[seat] = float(value)
+
+
+_WRITING: set[asyncio.Task[None]] = set()  # (a task needs a strong reference until it ends)
+
+
+def _keep_banks(room: Any) -> None:
+    """Keep the room's reserves with the game, in the store's writer's turn (so in the order they changed)."""
+    banks = {str(seat): round(left, 3) for seat, left in _BANKS.get(room, {}).items()}
+    task = asyncio.get_running_loop().create_task(_store_banks(room, banks))
+    _WRITING.add(task)
+    task.add_done_callback(_WRITING.discard)
+
+
+async def _store_banks(room: Any, banks: dict[str, float]) -> None:
+    # A store that is down (StorageDown, logged there) leaves the reserves in memory.
+    with contextlib.suppress(IllegalAction):
+        await room.hub.store_note(room.id, "time_bank", {"banks": banks}, keep=1)
 
 
 def arm(room: Any) -> None:
@@ -136,7 +177,9 @@ async def _expire(room: Any, seat: int, version: int, limit: float) -> None:
     if room.game.over or seat not in room.game.pending() or room.moved_on_for(seat, version):
         return
     _CLOCKS.get(room, {}).pop(seat, None)
-    _BANKS.setdefault(room, {})[seat] = 0.0  # the reserve is spent
+    if bank_of(room, seat):
+        _BANKS.setdefault(room, {})[seat] = 0.0  # the reserve is spent
+        _keep_banks(room)
     action = await stand_in_action(room, seat, version)
     if action is None:
         return

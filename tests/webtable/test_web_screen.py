@@ -236,27 +236,6 @@ def test_a_time_bank_needs_a_limit_and_is_checked() -> None:
             turn_timer.parse_time_bank(bad, limit)
 
 
-class _Record:
-    def __init__(self, bank: int) -> None:
-        self.seats = [{"type": "human", "turn_limit": 10, "time_bank": bank}]
-
-
-class _Room:
-    def __init__(self, bank: int) -> None:
-        self.record = _Record(bank)
-
-
-def test_a_decision_spends_the_time_over_its_limit_from_the_bank_and_adds_some_back() -> None:
-    room = _Room(30)
-    assert turn_timer.bank_of(room, 0) == 30
-    clock = turn_timer.Clock(1, None, 100.0, 10.0, 30.0)  # type: ignore[arg-type]
-    turn_timer._settle(room, 0, clock, 100.0 + 10 + 12)  # 12 s over the limit
-    assert turn_timer.bank_of(room, 0) == 30 - 12 + turn_timer.BANK_GAIN
-    clock = turn_timer.Clock(2, None, 200.0, 10.0, turn_timer.bank_of(room, 0))  # type: ignore[arg-type]
-    turn_timer._settle(room, 0, clock, 203.0)  # within the limit: the bank grows, up to its first size
-    assert turn_timer.bank_of(room, 0) == min(30, 30 - 12 + 2 * turn_timer.BANK_GAIN)
-
-
 def _diff(before: Any, after: Any) -> Any:
     """The RFC 7386 merge patch that turns ``before`` into ``after``."""
     if not isinstance(before, dict) or not isinstance(after, dict):

@@ -1,0 +1,126 @@
+"""The turn time limit's time bank: what a decision takes from it and gives back, and that the reserves
+outlive a restart of the server (they are kept with the game, webtable.turn_timer)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webclient import LocalClient, create_game, sqlite_url
+
+from tabletop.errors import IllegalAction
+from webtable import turn_timer
+from webtable.app import create_app
+
+PEOPLE = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"type": "human", "name": "Cy"}]
+
+
+class _Record:
+    def __init__(self, bank: int) -> None:
+        self.seats = [{"type": "human", "turn_limit": 10, "time_bank": bank}]
+
+
+class _Hub:
+    def __init__(self) -> None:
+        self.kept: list[dict[str, Any]] = []
+
+    async def store_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+        assert (game_id, kind, keep) == ("g", "time_bank", 1)
+        self.kept.append(body)
+
+
+class _Room:
+    id = "g"
+
+    def __init__(self, bank: int) -> None:
+        self.record = _Record(bank)
+        self.hub = _Hub()
+
+
+def test_a_decision_spends_the_time_over_its_limit_from_the_bank_and_adds_some_back() -> None:
+    room = _Room(30)
+
+    async def decide() -> None:
+        assert turn_timer.bank_of(room, 0) == 30
+        clock = turn_timer.Clock(1, None, 100.0, 10.0, 30.0)  # type: ignore[arg-type]
+        turn_timer._settle(room, 0, clock, 100.0 + 10 + 12)  # 12 s over the limit
+        assert turn_timer.bank_of(room, 0) == 30 - 12 + turn_timer.BANK_GAIN
+        clock = turn_timer.Clock(2, None, 200.0, 10.0, turn_timer.bank_of(room, 0))  # type: ignore[arg-type]
+        turn_timer._settle(room, 0, clock, 203.0)  # within the limit: the bank grows, up to its first size
+        for version in (3, 4):  # full again after the first; then nothing changes and nothing is written
+            clock = turn_timer.Clock(version, None, 300.0, 10.0, turn_timer.bank_of(room, 0))  # type: ignore[arg-type]
+            turn_timer._settle(room, 0, clock, 301.0)
+        await asyncio.sleep(0)
+
+    asyncio.run(decide())
+    assert turn_timer.bank_of(room, 0) == 30
+    # Each change was kept with the game, in the order it happened, and only the changes.
+    assert room.hub.kept == [{"banks": {"0": 23.0}}, {"banks": {"0": 28.0}}, {"banks": {"0": 30.0}}]
+
+
+@pytest.mark.parametrize(
+    ("kept", "bank"),
+    [
+        ({"banks": {"0": 12.5}}, 12.5),
+        ({"banks": {"0": 0}}, 0.0),
+        ({"banks": {"0": 31}}, 30.0),  # more than the first reserve: not believed
+        ({"banks": {"0": -1}}, 30.0),
+        ({"banks": {"0": "12"}}, 30.0),
+        ({"banks": {"0": True}}, 30.0),
+        ({"banks": {"7": 3, "x": 3}}, 30.0),  # no such seat
+        ({"banks": [3]}, 30.0),
+        ({}, 30.0),
+    ],
+)
+def test_a_kept_reserve_is_restored_only_when_it_is_one(kept: dict[str, Any], bank: float) -> None:
+    room = _Room(30)
+    turn_timer.restore_banks(room, [{"banks": {"0": 1}}, kept])  # the latest note counts
+    assert turn_timer.bank_of(room, 0) == bank
+
+
+def test_a_spent_time_bank_stays_spent_after_a_restart(tmp_path: Path) -> None:
+    """Three people with a 1 s limit and a 2 s bank let their first plan run out: a stand-in plans for
+    each and their banks are spent. A new server on the same store gives them no new reserve: their
+    clocks show the limit alone (before, a restart filled every bank again)."""
+    url = sqlite_url(tmp_path)
+    with LocalClient(create_app(url), base_url="http://localhost") as c:
+        gid = create_game(c, PEOPLE, seed=5, turn_limit=1, time_bank=2)["id"]
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        room = hub.rooms[gid]
+        _wait(lambda: room.version >= 3 and _kept(hub, gid) == {"0": 0, "1": 0, "2": 0})
+    with LocalClient(create_app(url), base_url="http://localhost") as c:
+        summary = c.get(f"/api/games/{gid}").json()  # (loads the game: its clocks start again)
+        room = c.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+        assert [turn_timer.bank_of(room, seat) for seat in range(3)] == [0.0, 0.0, 0.0]
+        assert summary["clock"] and all(left <= 1.0 for left in summary["clock"].values()), summary["clock"]
+
+
+def _kept(hub: Any, gid: str) -> Any:
+    notes = hub.store.notes(gid, "time_bank", last=1)
+    return notes[-1]["banks"] if notes else None
+
+
+def _wait(check: Any, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_store_that_is_down_leaves_the_reserves_in_memory() -> None:
+    class _DownHub(_Hub):
+        async def store_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+            raise IllegalAction("the game store is unavailable")
+
+    room = _Room(30)
+    room.hub = _DownHub()
+
+    async def decide() -> None:
+        turn_timer._settle(room, 0, turn_timer.Clock(1, None, 0.0, 10.0, 30.0), 20.0)  # type: ignore[arg-type]
+        await asyncio.sleep(0)
+
+    asyncio.run(decide())
+    assert turn_timer.bank_of(room, 0) == 30 - 10 + turn_timer.BANK_GAIN
