@@ -79,7 +79,7 @@ async def handle_chat(room: Any, seat: int | None, text: Any, ref: Any) -> dict[
     try:
         chat = await chat_of(room)
         line = chat.check(seat, room.public_seats()[seat]["name"], text)
-        await room.hub.store_note(room.id, "chat", line, keep=KEEP)
+        await room.keep_note("chat", line, keep=KEEP)
     except IllegalAction as exc:  # too long, too many, or the store is down (StorageDown)
         return {"type": "error", "id": ref, "message": str(exc), **exc.coded()}
     chat.lines.append(line)

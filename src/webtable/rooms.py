@@ -361,9 +361,7 @@ class Room:
             try:
                 await self.hub.commit((self.id, self.stored, new, status, self.version + 1, mark), self.token)
             except NotOwner:
-                self.gone = True  # lost to another process while this one was paused: it lets go
-                self.hub.tasks.append(asyncio.get_running_loop().create_task(ownership.let_go(self.hub, self, False)))
-                raise GameMoved("this game moved to another server process: nothing changed here") from None
+                raise self.lost() from None
             except Exception as exc:
                 log.warning("game %s: storing a decision failed: %s", self.id, str(exc)[:300])
                 self.hub.metrics.storage_errors.labels("decision").inc()
@@ -395,6 +393,22 @@ class Room:
             self.hub.release_lease(self.id, self.token)
         self.kick_bots()
         turn_timer.arm(self)  # a person's turn time limit, if the game has one
+
+    def lost(self) -> GameMoved:
+        """Another process took this game while this one was paused: this room lets go (its clients
+        reconnect to the new owner); the error to raise for what was refused."""
+        self.gone = True
+        self.hub.tasks.append(asyncio.get_running_loop().create_task(ownership.let_go(self.hub, self, False)))
+        return GameMoved("this game moved to another server process: nothing changed here")
+
+    async def keep_note(self, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+        """Keep a note of this game (a chat line, a stand-in's notice, a hint, the time banks: see
+        ``Hub.store_note``) under this room's lease, as a decision is: a process that lost the game
+        while it was paused keeps nothing (GameMoved)."""
+        try:
+            await self.hub.store_note(self.id, kind, body, keep, self.token)
+        except NotOwner:
+            raise self.lost() from None
 
     def announce(self) -> None:
         """Tell everyone who is connected, soon: joins and leaves within 0.2 s become one message (500
@@ -741,11 +755,14 @@ class Hub:
             self.metrics.storage_errors.labels("seats").inc()
             raise StorageDown("the game store is unavailable, so nothing changed; try again in a moment") from None
 
-    async def store_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+    async def store_note(
+        self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None, token: int | None = None
+    ) -> None:
         """Keep a chat line or a notice with the game (webtable.chat, webtable.turn_timer), in order with
-        its decisions (``keep``: see ``Store.add_note``); StorageDown (nothing kept) if the store cannot commit."""
+        its decisions (``keep``, ``token``: see ``Store.add_note``); StorageDown (nothing kept) if the
+        store cannot commit, NotOwner if another process holds the game now."""
         try:
-            add = functools.partial(self.store.add_note, game_id, kind, body, keep)
+            add = functools.partial(self.store.add_note, game_id, kind, body, keep, token)
             await asyncio.get_running_loop().run_in_executor(self.writer, add)
         except STORAGE_ERRORS:
             log.warning("game %s: storing a %s note failed", game_id, kind, exc_info=True)

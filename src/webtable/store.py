@@ -296,11 +296,16 @@ class Store:
                 conn.execute(GAMES.delete().where(GAMES.c.id.in_(chunk)))
         return ids
 
-    def add_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+    def add_note(
+        self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None, token: int | None = None
+    ) -> None:
         """Keep a chat line or a notice of ``game_id``; committed when this returns. ``keep``: only the
         last ``keep`` notes of this kind stay (a chat is read back only that far, and a long game of
-        talkative players would otherwise grow the store without end)."""
+        talkative players would otherwise grow the store without end). ``token``: only by the game's
+        owner, holding it under ``token`` (NotOwner otherwise, nothing kept; see ``fence``)."""
         with self.engine.begin() as conn:
+            if token is not None:
+                self._check_owner(conn, game_id, token)
             text = json.dumps(body, separators=(",", ":"))
             conn.execute(NOTES.insert().values(game_id=game_id, kind=kind, body=text))
             if keep is not None:

@@ -135,7 +135,7 @@ def _keep_banks(room: Any) -> None:
 async def _store_banks(room: Any, banks: dict[str, float]) -> None:
     # A store that is down (StorageDown, logged there) leaves the reserves in memory.
     with contextlib.suppress(IllegalAction):
-        await room.hub.store_note(room.id, "time_bank", {"banks": banks}, keep=1)
+        await room.keep_note("time_bank", {"banks": banks}, keep=1)
 
 
 def arm(room: Any) -> None:
@@ -215,7 +215,7 @@ async def keep_notice(room: Any, notice: dict[str, Any]) -> None:
     # finish after it, without it, and be kept as the room's list.
     await notices(room)
     with contextlib.suppress(IllegalAction):
-        await room.hub.store_note(room.id, "timeout", notice)
+        await room.keep_note("timeout", notice)
         if (kept := _NOTICES.get(room)) is not None:
             kept.append(notice)
     room.broadcast(notice)

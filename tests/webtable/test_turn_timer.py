@@ -23,21 +23,14 @@ class _Record:
         self.seats = [{"type": "human", "turn_limit": 10, "time_bank": bank}]
 
 
-class _Hub:
-    def __init__(self) -> None:
-        self.kept: list[dict[str, Any]] = []
-
-    async def store_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
-        assert (game_id, kind, keep) == ("g", "time_bank", 1)
-        self.kept.append(body)
-
-
 class _Room:
-    id = "g"
-
     def __init__(self, bank: int) -> None:
         self.record = _Record(bank)
-        self.hub = _Hub()
+        self.kept: list[dict[str, Any]] = []
+
+    async def keep_note(self, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+        assert (kind, keep) == ("time_bank", 1)
+        self.kept.append(body)
 
 
 def test_a_decision_spends_the_time_over_its_limit_from_the_bank_and_adds_some_back() -> None:
@@ -58,7 +51,7 @@ def test_a_decision_spends_the_time_over_its_limit_from_the_bank_and_adds_some_b
     asyncio.run(decide())
     assert turn_timer.bank_of(room, 0) == 30
     # Each change was kept with the game, in the order it happened, and only the changes.
-    assert room.hub.kept == [{"banks": {"0": 23.0}}, {"banks": {"0": 28.0}}, {"banks": {"0": 30.0}}]
+    assert room.kept == [{"banks": {"0": 23.0}}, {"banks": {"0": 28.0}}, {"banks": {"0": 30.0}}]
 
 
 @pytest.mark.parametrize(
@@ -111,12 +104,11 @@ def _wait(check: Any, seconds: float = 30.0) -> None:
 
 
 def test_a_store_that_is_down_leaves_the_reserves_in_memory() -> None:
-    class _DownHub(_Hub):
-        async def store_note(self, game_id: str, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
+    class _DownRoom(_Room):
+        async def keep_note(self, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
             raise IllegalAction("the game store is unavailable")
 
-    room = _Room(30)
-    room.hub = _DownHub()
+    room = _DownRoom(30)
 
     async def decide() -> None:
         turn_timer._settle(room, 0, turn_timer.Clock(1, None, 0.0, 10.0, 30.0), 20.0)  # type: ignore[arg-type]

@@ -115,7 +115,9 @@ def test_orphans_are_unfinished_bot_games_nobody_serves(pg_store: Store) -> None
     assert sorted(alive.orphans()) == ["bots_never"]
 
 
-def test_fencing_also_guards_seats_and_abandoning(pg_store: Store) -> None:
+def test_fencing_also_guards_seats_abandoning_and_notes(pg_store: Store) -> None:
+    """A paused owner that lost the game can change nothing of it: not its seats, not its status, and no
+    note (a chat line, a stand-in's notice, a hint, the time banks) is kept from it."""
     from webtable.store import NotOwner
 
     first, second = Ownership(pg_store.engine, 0.3), Ownership(pg_store.engine, 30)
@@ -127,8 +129,14 @@ def test_fencing_also_guards_seats_and_abandoning(pg_store: Store) -> None:
         pg_store.set_seats("g3", BOTS, 1)
     with pytest.raises(NotOwner):
         pg_store.set_status("g3", "abandoned", 1, fenced=True)
+    with pytest.raises(NotOwner):
+        pg_store.add_note("g3", "chat", {"type": "chat", "seat": 0, "text": "late"}, 50, 1)
     record = pg_store.record("g3")
     assert record is not None and record.status == "running" and record.seats == PEOPLE
+    assert pg_store.notes("g3", "chat") == []
+    pg_store.fence = second.fence
+    pg_store.add_note("g3", "chat", {"type": "chat", "seat": 0, "text": "on time"}, 50, second.tokens["g3"])
+    assert [n["text"] for n in pg_store.notes("g3", "chat")] == ["on time"]
 
 
 def test_draining_refuses_new_games_and_tells_pages_to_reconnect(tmp_path: Path) -> None:

@@ -125,7 +125,7 @@ async def ask_hint(game_id: str, request: Request) -> Any:
         _hinting.discard(room.id)
     if room.version != version:
         return error(hub, 409, "the game moved on while the hint was worked out; ask again", code="stale")
-    await hub.store_note(room.id, HINT_NOTE, {"seat": seat, "version": version})
+    await room.keep_note(HINT_NOTE, {"seat": seat, "version": version})
     room.hints[seat] = room.hints.get(seat, 0) + 1
     room.announce()
     return JSONResponse({"action": advice.action, "text": advice.text, "hints": room.hints.get(seat, 0)})
