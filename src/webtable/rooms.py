@@ -84,6 +84,10 @@ def bots_decide(seats: list[dict[str, Any]]) -> bool:
     return any(s.get("type") == "bot" or s.get("turn_limit") for s in seats)
 
 
+def new_game_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -200,6 +204,8 @@ class Room:
         self.spectator_text: dict[str, tuple[int, int, str]] = {}
         self.announcing: asyncio.TimerHandle | None = None
         self.hints: dict[int, int] = {}  # hints each seat asked for (routes.review; counted in the summary)
+        # The follow-up game "Play again" made ({"id", "seat": who asked first}; webtable.rematch), or None.
+        self.again: dict[str, Any] | None = None
         self.gone = False  # another process serves it now, or this one stops (webtable.ownership.let_go)
         # The fencing token of the lease this room was opened under (several processes; None: one).
         self.token = hub.leases.tokens.get(record.id) if hub.leases is not None else None
@@ -284,6 +290,7 @@ class Room:
             "result": self.game.result() if self.game.over else None,
             "clock": turn_timer.left(self),  # timed seats' seconds left now (the page counts down)
             "hints": {str(seat): n for seat, n in sorted(self.hints.items())},
+            "again": self.again,
         }
 
     @property
@@ -921,6 +928,7 @@ class Hub:
             self.store.check_notes(game_id)
             hints = [n.get("seat") for n in self.store.notes(game_id, "hint") if isinstance(n, dict)]
             banks = self.store.notes(game_id, "time_bank", last=1)
+            again = self.store.notes(game_id, "again", last=1)
         except DamagedGame as exc:
             self.set_aside(game_id, str(exc))
             return None
@@ -953,6 +961,9 @@ class Hub:
             if isinstance(seat, int):
                 room.hints[seat] = room.hints.get(seat, 0) + 1
         turn_timer.restore_banks(room, banks)
+        link = again[-1] if again else {}
+        if isinstance(link.get("id"), str) and isinstance(link.get("seat"), int):
+            room.again = {"id": link["id"], "seat": link["seat"]}
         return room
 
     def damage_of(self, game_id: Any) -> str | None:
@@ -1049,9 +1060,31 @@ class Hub:
         creator's screen, the invites of the invited seats (each claimed once, by a friend, who then gets a
         token the creator never sees) and the creator's token (to abandon the game or invite again)."""
         asked = NewGame.parse(body)
-        kind, players, seed, private = asked.kind, asked.players, asked.seed, asked.private
-        options = asked.options
         stored_seats, tokens, invites = asked.seat_entries()
+        creator = secrets.token_urlsafe(18)
+        owner = Owner(token_digest(creator), client[:64], asked.private)
+        # What the lobby asked for, kept for "Play again" (webtable.rematch): its options as given, and
+        # whether the seed was chosen (a chosen seed's follow-up gets a seed derived from it).
+        made = {"options": asked.options, "seed_chosen": asked.chosen}
+        room = await self.open_game(
+            asked.kind, asked.seed, asked.options, stored_seats, owner, client, [(None, "made", made)]
+        )
+        return room, tokens, invites, creator
+
+    async def open_game(
+        self,
+        kind: GameKind,
+        seed: int,
+        options: Any,
+        stored_seats: list[dict[str, Any]],
+        owner: Owner,
+        client: str,
+        notes: list[tuple[str | None, str, dict[str, Any]]],
+        game_id: str | None = None,
+    ) -> Room:
+        """Store and open a new game (id ``game_id``, or a new one) of checked seats (secrets as digests)
+        under the table's limits (Busy, GameMoved); ``notes`` (game id, None: the new game's; kind; body)
+        are kept with it, in the same transaction."""
         if self.draining:
             raise GameMoved("this server is stopping: no new games here; try again", code="server_stopping")
         with_bots = bots_decide(stored_seats)
@@ -1059,17 +1092,18 @@ class Hub:
             self.check_bot_capacity(client)
         else:
             self.check_people_capacity()
+        players = len(stored_seats)
         game, story = new_told_game(kind, players, seed, options if options is not None else {})
-        creator = secrets.token_urlsafe(18)
-        owner = Owner(token_digest(creator), client[:64], private)
         now = time.time()
-        game_id = secrets.token_urlsafe(9)
+        game_id = game_id or new_game_id()
         logprint = engine_check.LogPrint(game.log)
         record = GameRecord(game_id, kind.name, players, stored_seats, "running", now, now, 0)
         record.engine, record.fingerprint = engine_check.mark(kind.name, logprint)
         history = game.history
+        kept = [(gid or game_id, note, body) for gid, note, body in notes]
         try:
-            await asyncio.get_running_loop().run_in_executor(self.writer, self.store.create, record, history, owner)
+            create = functools.partial(self.store.create, record, history, owner, kept)
+            await asyncio.get_running_loop().run_in_executor(self.writer, create)
         except STORAGE_ERRORS:
             log.warning("storing a new game failed", exc_info=True)
             raise StorageDown("the game store is unavailable (full disk?), so no game was made; try later") from None
@@ -1081,4 +1115,4 @@ class Hub:
             self.people_games.add(game_id)
         room.kick_bots()
         turn_timer.arm(room)
-        return room, tokens, invites, creator
+        return room

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,7 +73,7 @@ NOTES = sa.Table(
     METADATA,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),  # the order they were said in
     sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id"), nullable=False, index=True),
-    sa.Column("kind", sa.String(16), nullable=False),  # "chat", "timeout", "hint", "review" or "damage"
+    sa.Column("kind", sa.String(16), nullable=False),  # "chat", "timeout", "hint", "review", "damage", "made", "again"
     sa.Column("body", sa.Text, nullable=False),  # JSON, ASCII only (no lone surrogate or NUL reaches the database)
 )
 
@@ -193,8 +193,16 @@ class Store:
         with self.engine.connect() as connection:
             connection.execute(sa.text("SELECT 1"))
 
-    def create(self, record: GameRecord, history: list[dict[str, Any]], owner: Owner | None = None) -> None:
-        """Store a new game with its history so far (head and set-up chance outcomes), atomically."""
+    def create(
+        self,
+        record: GameRecord,
+        history: list[dict[str, Any]],
+        owner: Owner | None = None,
+        notes: Sequence[tuple[str, str, dict[str, Any]]] = (),
+    ) -> None:
+        """Store a new game with its history so far (head and set-up chance outcomes), atomically, with
+        ``notes`` (game id, kind, body: of this game, or another's, such as a finished game's link to
+        its follow-up, webtable.rematch) in the same transaction."""
         with self.engine.begin() as conn:
             conn.execute(GAMES.insert().values(_row_of(record)))
             conn.execute(
@@ -203,6 +211,9 @@ class Store:
             if owner is not None:
                 values = {"creator_sha256": owner.creator_sha256, "client": owner.client, "private": owner.private}
                 conn.execute(OWNERS.insert().values(game_id=record.id, **values))
+            for game_id, kind, body in notes:
+                text = json.dumps(body, separators=(",", ":"))
+                conn.execute(NOTES.insert().values(game_id=game_id, kind=kind, body=text))
             if self.on_create is not None:
                 self.on_create(conn, record.id)  # its creator serves it first
 
