@@ -53,6 +53,13 @@ class SeatInfo(_Sent):
     open: bool = Field(description="an invited seat nobody has claimed yet")
 
 
+class AgainLink(_Sent):
+    """The follow-up game "Play again" made of a finished game (webtable.rematch)."""
+
+    id: str = Field(description="the follow-up game's id")
+    seat: int = Field(description="the seat whose player asked first")
+
+
 class GameSummary(_Sent):
     """Public facts about a game (rooms.Room.summary), for the lobby and every client."""
 
@@ -73,6 +80,7 @@ class GameSummary(_Sent):
     hints: dict[str, int] = Field(
         default_factory=dict, description="hints each seat asked for in a game against bots (seat numbers as strings)"
     )
+    again: AgainLink | None = Field(None, description="the follow-up game of a finished one, once made")
 
 
 class Event(BaseModel):
@@ -180,6 +188,17 @@ class Timeout(_Sent):
     cause: str | None = None
 
 
+class Again(_Sent):
+    """A finished game's follow-up was made ("Play again"): sent to every connection of the finished game.
+    A seat's player joins it with POST /api/games/{id}/again and the finished game's seat token, which
+    returns that player's seats' new tokens; a spectator may watch it."""
+
+    type: Literal["again"]
+    game: str = Field(description="the follow-up game's id")
+    seat: int = Field(description="the seat whose player asked first")
+    name: str = Field(description="that seat's name")
+
+
 class ClockMessage(_Sent):
     """Timed seats' seconds left now (sent when a turn clock starts or stops; the page counts down)."""
 
@@ -200,6 +219,7 @@ SERVER_MODELS: tuple[type[BaseModel], ...] = (
     Pong,
     Timeout,
     ClockMessage,
+    Again,
 )
 ServerMessage = Annotated[
     Welcome
@@ -213,7 +233,8 @@ ServerMessage = Annotated[
     | Said
     | Pong
     | Timeout
-    | ClockMessage,
+    | ClockMessage
+    | Again,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)

@@ -17,6 +17,23 @@ declare namespace Protocol {
     /** the version of the state message the decision was made on */
     version: number;
   }
+  /** A finished game's follow-up was made ("Play again"): sent to every connection of the finished game. A seat's player joins it with POST /api/games/{id}/again and the finished game's seat token, which returns that player's seats' new tokens; a spectator may watch it. */
+  interface Again {
+    /** the follow-up game's id */
+    game: string;
+    /** that seat's name */
+    name: string;
+    /** the seat whose player asked first */
+    seat: number;
+    type: "again";
+  }
+  /** The follow-up game "Play again" made of a finished game (webtable.rematch). */
+  interface AgainLink {
+    /** the follow-up game's id */
+    id: string;
+    /** the seat whose player asked first */
+    seat: number;
+  }
   interface ChatLine {
     name: string;
     seat: number;
@@ -66,6 +83,8 @@ declare namespace Protocol {
   }
   /** Public facts about a game (rooms.Room.summary), for the lobby and every client. */
   interface GameSummary {
+    /** the follow-up game of a finished one, once made */
+    again?: AgainLink | null;
     /** timed seats' seconds left for their decision now (seat numbers as strings) */
     clock?: { [key: string]: number };
     game: string;
@@ -138,7 +157,7 @@ declare namespace Protocol {
     seat: number;
     type: ("human" | "bot") | null;
   }
-  type ServerMessage = Welcome | State | Ack | Checked | PreviewReply | Error | RoomChanged | ChatLine | Said | Pong | Timeout | ClockMessage;
+  type ServerMessage = Welcome | State | Ack | Checked | PreviewReply | Error | RoomChanged | ChatLine | Said | Pong | Timeout | ClockMessage | Again;
   interface State {
     board: { [key: string]: any } | null;
     /** the seat's legal decisions now (JSON forms) */
