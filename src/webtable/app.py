@@ -17,7 +17,7 @@ from webtable.guard import Guard
 from webtable.metrics import RequestMetrics
 from webtable.registry import install_defaults
 from webtable.rooms import Hub, StorageDown
-from webtable.routes import lobby, ops, pages, replay, review, socket
+from webtable.routes import again, lobby, ops, pages, replay, review, socket
 from webtable.routes.common import STORAGE_DOWN, error
 from webtable.settings import TableSettings
 from webtable.store import Store
@@ -47,7 +47,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
     app.add_middleware(Guard, settings=settings)  # added last: it runs first
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     _storage_errors(app, hub)
-    for module in (pages, lobby, replay, review, socket, ops):
+    for module in (pages, lobby, again, replay, review, socket, ops):
         app.include_router(module.router)
     return app
 

@@ -1,0 +1,159 @@
+"""Play again: a finished game's follow-up, made once, with the same game, options, seats, bots and limits.
+
+The first seated player who asks makes it (``again``); anyone seated who asks later is led to the same one
+(the finished game keeps an ``again`` note with the follow-up's id, so a restart keeps the link). The
+follow-up copies the game kind and the lobby's options, the seats in their order with their names, the bots
+(kind, level) and the people's turn limit and time bank, the private flag and the creator (the creator's
+token of the finished game abandons the follow-up or invites to it again).
+
+Seeds: a game made with a chosen seed gets a follow-up seed derived from it (``next_seed``), so a series
+from one seed is reproducible, bots included; a game with a random seed gets a fresh random one (a seed
+derived from the finished game's would make the follow-up's deck orders follow from a seed that is no
+longer the only secret guarding them).
+
+Seat tokens: each people seat of the follow-up is held for the person who held it in the finished game.
+The seat stores the digest of that person's old token (``held_sha256``); whoever shows the old token gets
+the new seat's token, which is derived from the old token and the follow-up's id (``seat_token``), so the
+server still stores digests only, and a second tab of the same person (the same old token) gets the same
+seat and token, while nobody else can. A screen that plays several seats (hot seat) shows all their tokens
+and gets all their seats. An invited seat nobody claimed in the finished game is an open invite again,
+which the creator issues (POST /api/games/{id}/invites/{seat}).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.agents import derive_seed
+from tabletop.errors import IllegalAction
+from webtable.rooms import Hub, Room, StorageDown, new_game_id, token_digest
+from webtable.store import STORAGE_ERRORS, Owner
+
+COPIED = ("type", "name", "bot", "turn_limit", "time_bank")  # what a follow-up's seat takes over as it was
+
+
+class NotASeat(IllegalAction):
+    """No token shown opens a seat of the finished game (a spectator, a wrong token): nothing was made."""
+
+
+def next_seed(seed: int) -> int:
+    """The follow-up seed of a game with the chosen seed ``seed``: the same for every process and run."""
+    digest = hashlib.sha256(f"webtable-again/{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % 2**31
+
+
+def seat_token(old_token: str, game_id: str) -> str:
+    """The follow-up seat's token of whoever holds ``old_token``: only they can compute it."""
+    mac = hmac.new(old_token.encode(), f"webtable-again/{game_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:18]).decode()
+
+
+def options_from_head(kind: str, head: dict[str, Any]) -> dict[str, Any]:
+    """The lobby's options of a game made before the table kept them (a "made" note), read back from the
+    history's head (what the engine was given)."""
+    made = head.get("new_game") or {}
+    if kind == "wallenstein":
+        return {"edition": made["edition"], "modules": list(made["modules"]), "setup": made["setup"]}
+    if kind == "league_of_six":
+        return {"sides": made["sides"][0]}  # the lobby gives all six towns one side
+    raise IllegalAction(f"a {kind} game made before 'Play again' existed cannot be played again", code="again_unknown")
+
+
+def follow_up_seats(seats: list[dict[str, Any]], seed: int, chosen: bool) -> list[dict[str, Any]]:
+    """The follow-up's seats as stored: each as it was (type, name, bot, limits), a bot with a new salt
+    (derived from a chosen seed, as the lobby's), a person's held by the digest of their old token."""
+    out = []
+    for seat, info in enumerate(seats):
+        entry = {key: info[key] for key in COPIED if key in info}
+        if info.get("type") == "bot":
+            entry["salt"] = derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
+        elif info.get("token_sha256"):
+            entry["held_sha256"] = info["token_sha256"]
+        else:  # invited, never claimed: an open invite again, which its creator issues
+            entry["invite_sha256"] = token_digest(secrets.token_urlsafe(18))
+        out.append(entry)
+    return out
+
+
+def check_asker(room: Room, tokens: list[str]) -> int:
+    """The first seat of the finished game that ``tokens`` open; a coded refusal when there is none or
+    the game is not finished."""
+    if room.status == "abandoned":
+        raise IllegalAction("this game was abandoned: it cannot be played again", code="abandoned")
+    if room.status != "over":
+        raise IllegalAction("this game is not over yet", code="game_not_over")
+    held = [seat for seat in map(room.seat_of, tokens) if seat is not None]
+    if not held:
+        raise NotASeat("only a player of this game can play it again (show a seat's token)", code="not_a_seat")
+    return min(held)
+
+
+async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Callable[[], None]) -> Room:
+    """The follow-up of the finished game ``room``, made by this call if it is the first (``admit`` may
+    refuse that: the table's rate of new games); ``tokens`` must open a seat of ``room``."""
+    seat = check_asker(room, tokens)
+    async with room.lock:
+        if room.again is None:
+            admit()
+            made = await _made(hub, room)
+            follow = await _make(hub, room, made, client, seat)
+            room.again = {"id": follow.id, "seat": seat}
+            name = room.public_seats()[seat]["name"]
+            room.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
+            return follow
+    follow_up = await hub.room(room.again["id"])
+    if follow_up is None:
+        raise IllegalAction("the follow-up game is gone (it expired unplayed)", code="again_gone")
+    return follow_up
+
+
+async def _made(hub: Hub, room: Room) -> dict[str, Any]:
+    """What the lobby asked for when ``room`` was made (its "made" note), or its options read back."""
+    try:
+        notes = await asyncio.to_thread(hub.store.notes, room.id, "made", 1)
+    except STORAGE_ERRORS:
+        raise StorageDown("the game store is unavailable, so nothing was made; try again in a moment") from None
+    if notes and isinstance(notes[-1].get("seed_chosen"), bool):
+        return notes[-1]
+    return {"options": options_from_head(room.kind.name, room.game.history[0]), "seed_chosen": False}
+
+
+async def _make(hub: Hub, room: Room, made: dict[str, Any], client: str, seat: int) -> Room:
+    old_seed = int(room.game.history[0]["new_game"]["seed"])
+    chosen = bool(made["seed_chosen"])
+    seed = next_seed(old_seed) if chosen else secrets.randbelow(2**31)
+    seats = follow_up_seats(room.record.seats, seed, chosen)
+    old = room.owner  # (None: a game from before creators were kept; its follow-up's creator is nobody)
+    creator = old.creator_sha256 if old is not None else token_digest(secrets.token_urlsafe(18))
+    owner = Owner(creator, client[:64], old is not None and old.private)
+    options = made.get("options")
+    game_id = new_game_id()
+    note = {"options": options, "seed_chosen": chosen, "again_of": room.id}
+    # The finished game's link is kept in the transaction that stores the follow-up: never one without the other.
+    link = (room.id, "again", {"id": game_id, "seat": seat})
+    return await hub.open_game(room.kind, seed, options, seats, owner, client, [(None, "made", note), link], game_id)
+
+
+async def claim(hub: Hub, room: Room, tokens: list[str]) -> dict[int, str]:
+    """The follow-up seats that ``tokens`` (of the finished game) hold, with their new tokens, stored as
+    digests when first claimed; the same tokens again give the same seats and tokens."""
+    digests = {token_digest(t): t for t in tokens}
+    found: dict[int, str] = {}
+    async with room.lock:
+        seats = [dict(s) for s in room.record.seats]
+        for seat, info in enumerate(seats):
+            held = info.get("held_sha256")
+            old = next((t for d, t in digests.items() if held and secrets.compare_digest(held, d)), None)
+            if old is not None:
+                found[seat] = seat_token(old, room.id)
+                info["token_sha256"] = token_digest(found[seat])
+        if seats != room.record.seats:
+            await hub.store_seats(room.id, seats, room.token)
+            room.record.seats = seats
+    return found
