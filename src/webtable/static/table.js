@@ -114,6 +114,7 @@
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
     if (msg.type === "timeout") { if (conn === primary()) notice(msg); return; }
+    if (msg.type === "again") { if (conn === primary() && window.WTRematch) window.WTRematch.told(ctx, msg); return; }  // "Play again" (rematch.js)
     if (msg.type === "room") { if (conn === primary()) setClocks(msg.game.clock); ctx.summary = nameYou(msg.game); renderStatus(); renderNotice(); renderInvites(); page.renderPlayers(ctx); return; }
     if (msg.type === "error" && msg.id === undefined && !w) {
       setStatus(WT.serverText(msg));  // a refusal of the connection, in the page's language

@@ -1076,7 +1076,8 @@ window.GamePages = window.GamePages || {};
     return el("div", { id: "final" }, el("p", {}, el("strong", {}, T("wallenstein.final_h"))),
       el("table", { class: "scores" }, el("tr", {}, el("th", {}, WT.t("table.player")), el("th", { class: "num" }, T("wallenstein.th_vp")), el("th", { class: "num" }, WT.t(is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers"))),
         ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " " + T("wallenstein.winner") : ""),
-          el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))));
+          el("td", { class: "num" }, result.vp[p]), el("td", { class: "num" }, result.thalers[p])))),
+      window.WTRematch ? window.WTRematch.mount(ctx) : null);  // "Play again" (rematch.js)
   }
 
   function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
