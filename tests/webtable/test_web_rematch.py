@@ -1,0 +1,144 @@
+"""Play again in a real browser: Ann and her invited friend Bea (a German page) finish the last season of a
+game against a bot; Ann's "Play again" makes the follow-up, Bea is told and joins with the keyboard, a
+spectator is offered the next game to watch, and Ann and Bea land in the follow-up in their own seats."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from browsing import SCREENS, assert_one_screen, choose_on_map, decide, fill_plan, new_page, submit_plan
+from playwright.sync_api import Browser, Page
+from webclient import free_port, server, sqlite_url
+
+import wallenstein
+from webtable.rooms import token_digest
+from webtable.store import GameRecord, Owner, Store
+from webtable.views import decisions_of
+
+SEED = 21
+SHOTS = Path("/tmp/rematch-shots")
+ASKED = "() => document.querySelector('#turn-h').textContent === WT.t('wallenstein.h_your_move')"  # (any language)
+
+
+def last_season(seed: int) -> Any:
+    """A three-player game of random decisions from ``seed`` at the last time seat 0 positions its
+    armies: the last season's few decisions are left."""
+    rng = random.Random(seed)
+    game, steps = wallenstein.new_game(players=3, seed=seed), []
+    while not game.over:
+        seat = game.pending()[0]
+        action = rng.choice(list(game.legal_actions(seat)))
+        steps.append((seat, game.observe(seat)["phase"], action))
+        game.apply(seat, action)
+    last = max(i for i, (seat, phase, _) in enumerate(steps) if (seat, phase) == (0, "position"))
+    game = wallenstein.new_game(players=3, seed=seed)
+    for seat, _, action in steps[:last]:
+        game.apply(seat, action)
+    return game
+
+
+def store_position(url: str, game: Any) -> tuple[str, str, str]:
+    """``game`` stored with Ann (seat 0, a token), a random bot (seat 1) and Bea (seat 2, invited): its
+    id, Ann's token and Bea's invite."""
+    token, invite = secrets.token_urlsafe(12), secrets.token_urlsafe(12)
+    seats: list[dict[str, Any]] = [
+        {"type": "human", "name": "Ann", "token_sha256": token_digest(token)},
+        {"type": "bot", "bot": "random", "name": "", "salt": 1},
+        {"type": "human", "name": "Bea", "invite_sha256": token_digest(invite)},
+    ]
+    gid, now = secrets.token_urlsafe(9), time.time()
+    record = GameRecord(gid, "wallenstein", 3, seats, "running", now, now, decisions_of(game.history))
+    store = Store(url)
+    try:
+        store.create(record, game.history, Owner(token_digest("creator"), "", False))
+    finally:
+        store.close()
+    return gid, token, invite
+
+
+def by_hand(page: Page, before: int) -> bool:
+    if page.locator("#plan-fill").count():
+        fill_plan(page)
+        submit_plan(page, before)
+    elif page.locator("#map path.target").count():
+        choose_on_map(page, before)
+    else:
+        return False
+    return True
+
+
+def play_to_the_end(pages: list[Page]) -> None:
+    """Each page decides whenever it is asked (the bot meanwhile), until both show the final scores."""
+    deadline = time.monotonic() + 240
+    while not all(p.locator("#final").count() for p in pages):
+        assert time.monotonic() < deadline, "the last season did not end"
+        for page in pages:
+            if not page.locator("#final").count() and page.evaluate(ASKED):
+                decide(page, by_hand)
+        time.sleep(0.1)
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshots at a laptop's and a phone's size, the reports closed (a phone's cover the final panel)."""
+    SHOTS.mkdir(exist_ok=True)
+    if page.locator("#report-close").is_visible():
+        page.click("#report-close")
+    own = page.viewport_size
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#again").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
+    if own is not None:
+        page.set_viewport_size(own)
+
+
+def test_ann_and_her_invited_friend_play_again(browser: Browser, tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    gid, token, invite = store_position(url, last_season(SEED))
+    port = free_port()
+    with server(url, port):
+        base = f"http://127.0.0.1:{port}"
+        ann, bea, watcher = new_page(browser), new_page(browser, locale="de-DE"), new_page(browser)
+        ann.goto(f"{base}/game/{gid}#token={token}")
+        bea.goto(f"{base}/game/{gid}#invite={invite}")
+        play_to_the_end([ann, bea])
+        watcher.goto(f"{base}/game/{gid}")
+        watcher.wait_for_selector("#final")
+        # Both seated pages offer it, each in its language; the spectator is offered nothing yet.
+        assert ann.locator("#again-play").inner_text() == "Play again"
+        assert bea.locator("#again-play").inner_text() == "Noch einmal spielen"
+        assert watcher.locator("#again a, #again button").count() == 0
+        for page in (ann, bea):
+            assert_one_screen(page)
+        shoot(bea, "final-de")
+        ann.locator("#again-play").focus()
+        ann.keyboard.press("Enter")
+        ann.wait_for_url(lambda u: gid not in u)
+        new = ann.url.rsplit("/", 1)[1]
+        assert new != gid
+        # Bea is told who wants to play again, and joins by keyboard; the spectator may watch.
+        bea.wait_for_selector("#again-join")
+        assert bea.locator("#again-note").inner_text().strip() == "Rot (Ann) möchte noch einmal spielen:"
+        assert bea.locator("#again-join").inner_text() == "Mitspielen"
+        watcher.wait_for_selector("#again-watch")
+        assert watcher.locator("#again-watch").inner_text() == "Watch the next game"
+        assert watcher.locator("#again-watch").get_attribute("href") == f"/game/{new}"
+        assert_one_screen(bea)
+        shoot(bea, "told-de")
+        shoot(watcher, "spectator-en")
+        bea.locator("#again-join").focus()
+        bea.keyboard.press("Enter")
+        bea.wait_for_url(f"**/game/{new}")
+        # Each lands in the follow-up in their own seat (asked for a plan), and keeps it across a reload.
+        for page, seat in ((ann, 0), (bea, 2)):
+            page.reload()
+            page.wait_for_selector("#plan-fill")
+            held = page.evaluate(f"() => JSON.parse(localStorage.getItem('wt:{new}')).local")
+            assert held == [seat]
+            assert page.locator("#turn-body").get_attribute("data-phase") == "planning"
+        for page in (ann, bea, watcher):
+            assert not page.errors  # type: ignore[attr-defined]
