@@ -95,22 +95,25 @@ def check_asker(room: Room, tokens: list[str]) -> int:
 
 
 async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Callable[[], None]) -> Room:
-    """The follow-up of the finished game ``room``, made by this call if it is the first (``admit`` may
-    refuse that: the table's rate of new games); ``tokens`` must open a seat of ``room``."""
+    """The follow-up of the finished game ``room``, made by this call if it is the first, or if the one
+    made expired unplayed (``admit`` may refuse making one: the table's rate of new games); ``tokens``
+    must open a seat of ``room``."""
     seat = check_asker(room, tokens)
     async with room.lock:
-        if room.again is None:
-            admit()
-            made = await _made(hub, room)
-            follow = await _make(hub, room, made, client, seat)
-            room.again = {"id": follow.id, "seat": seat}
-            name = room.public_seats()[seat]["name"]
-            room.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
-            return follow
-    follow_up = await hub.room(room.again["id"])
-    if follow_up is None:
-        raise IllegalAction("the follow-up game is gone (it expired unplayed)", code="again_gone")
-    return follow_up
+        if room.again is not None:
+            follow_up = await hub.room(room.again["id"])
+            if follow_up is not None:
+                return follow_up
+            if hub.damage_of(room.again["id"]) is not None:
+                raise IllegalAction("the follow-up game is damaged and was set aside", code="again_gone")
+            # (it expired unplayed: a new one is made, and the finished game's link moves to it)
+        admit()
+        made = await _made(hub, room)
+        follow = await _make(hub, room, made, client, seat)
+        room.again = {"id": follow.id, "seat": seat}
+        name = room.public_seats()[seat]["name"]
+        room.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
+        return follow
 
 
 async def _made(hub: Hub, room: Room) -> dict[str, Any]:

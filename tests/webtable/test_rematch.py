@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +216,20 @@ def test_a_restart_keeps_the_link(tmp_path: Path) -> None:
         assert client.get(f"/api/games/{made['id']}").json()["again"] == {"id": new, "seat": 0}
         assert again(client, made["id"], tokens["bea"])["id"] == new
         assert games_stored(client) == 2
+
+
+def test_a_follow_up_that_expired_unplayed_is_made_again(tmp_path: Path) -> None:
+    with make_client(sqlite_url(tmp_path)) as client:
+        made, tokens = finished(client, seed=6)
+        first = again(client, made["id"], tokens["ann"])["id"]
+        table = hub(client)
+        assert table.store.expire(time.time() + 1) == [first]  # (what the sweeper does to idle unfinished games)
+        table.rooms.pop(first)
+        table.bot_games.pop(first)
+        second = again(client, made["id"], tokens["bea"])
+        assert second["id"] != first and second["seats"][0]["seat"] == 2
+        assert client.get(f"/api/games/{made['id']}").json()["again"] == {"id": second["id"], "seat": 2}
+        assert again(client, made["id"], tokens["ann"])["id"] == second["id"]
 
 
 def test_league_of_six_keeps_its_sides(tmp_path: Path) -> None:
