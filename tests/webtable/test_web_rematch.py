@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page
 from webclient import free_port, server, sqlite_url
 
 import wallenstein
+from league_of_six import game as lgame
 from webtable.rooms import token_digest
 from webtable.store import GameRecord, Owner, Store
 from webtable.views import decisions_of
@@ -41,7 +42,7 @@ def last_season(seed: int) -> Any:
     return game
 
 
-def store_position(url: str, game: Any) -> tuple[str, str, str]:
+def store_position(url: str, game: Any, kind: str = "wallenstein") -> tuple[str, str, str]:
     """``game`` stored with Ann (seat 0, a token), a random bot (seat 1) and Bea (seat 2, invited): its
     id, Ann's token and Bea's invite."""
     token, invite = secrets.token_urlsafe(12), secrets.token_urlsafe(12)
@@ -51,7 +52,7 @@ def store_position(url: str, game: Any) -> tuple[str, str, str]:
         {"type": "human", "name": "Bea", "invite_sha256": token_digest(invite)},
     ]
     gid, now = secrets.token_urlsafe(9), time.time()
-    record = GameRecord(gid, "wallenstein", 3, seats, "running", now, now, decisions_of(game.history))
+    record = GameRecord(gid, kind, 3, seats, "running", now, now, decisions_of(game.history))
     store = Store(url)
     try:
         store.create(record, game.history, Owner(token_digest("creator"), "", False))
@@ -142,3 +143,28 @@ def test_ann_and_her_invited_friend_play_again(browser: Browser, tmp_path: Path)
             assert page.locator("#turn-body").get_attribute("data-phase") == "planning"
         for page in (ann, bea, watcher):
             assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_league_of_six_offers_it_too(browser: Browser, tmp_path: Path) -> None:
+    """A finished League of Six game (random decisions) offers it on the phone, and the person lands in
+    the follow-up's seat 0 (Bea's invite was never claimed: her seat is open again)."""
+    url = sqlite_url(tmp_path)
+    game = lgame.new_game(players=3, seed=SEED, sides="white")
+    rng = random.Random(SEED)
+    while not game.over:
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+    gid, token, _ = store_position(url, game, "league_of_six")
+    port = free_port()
+    with server(url, port):
+        page = new_page(browser, 390, 844)
+        page.goto(f"http://127.0.0.1:{port}/game/{gid}#token={token}")
+        page.wait_for_selector("#again-play")
+        assert_one_screen(page)
+        shoot(page, "los-en")
+        page.click("#again-play")
+        page.wait_for_url(lambda u: gid not in u)
+        new = page.url.rsplit("/", 1)[1]
+        page.wait_for_function("() => document.querySelector('#players')")
+        assert page.evaluate(f"() => JSON.parse(localStorage.getItem('wt:{new}')).local") == [0]
+        assert not page.errors  # type: ignore[attr-defined]
