@@ -22,6 +22,8 @@ Protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
                                                       the game moved on from the decision's version: the
                                                       page words them in its language
     <- {"type": "room", "game": {...summary}}        who is connected changed
+    <- {"type": "again", "game": "...", "seat": 0, "name": "..."}   a finished game's follow-up was made
+                                                      (Play again: POST /api/games/{id}/again, webtable.rematch)
 
 Every message is a model of webtable.messages (JSON Schema: static/protocol.schema.json); decisions are
 read through them. Each entry of a state's "log" is {"event", "lines", "after"}: "after" is the merge
