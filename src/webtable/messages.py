@@ -199,6 +199,21 @@ class Again(_Sent):
     name: str = Field(description="that seat's name")
 
 
+class SeatToken(_Sent):
+    seat: int
+    token: str
+
+
+class AgainSeats(_Sent):
+    """The answer to a connection's "again": the follow-up's seat this connection held and its new token
+    (to this connection only)."""
+
+    type: Literal["again_seats"]
+    id: Id | None
+    game: str = Field(description="the follow-up game's id")
+    seats: list[SeatToken]
+
+
 class ClockMessage(_Sent):
     """Timed seats' seconds left now (sent when a turn clock starts or stops; the page counts down)."""
 
@@ -220,6 +235,7 @@ SERVER_MODELS: tuple[type[BaseModel], ...] = (
     Timeout,
     ClockMessage,
     Again,
+    AgainSeats,
 )
 ServerMessage = Annotated[
     Welcome
@@ -234,7 +250,8 @@ ServerMessage = Annotated[
     | Pong
     | Timeout
     | ClockMessage
-    | Again,
+    | Again
+    | AgainSeats,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
@@ -275,13 +292,23 @@ class ChatRequest(_Read):
     text: Any = Field(description="a line of text (seated players only)")
 
 
+class PlayAgain(_Read):
+    """A seated connection of a finished game plays it again (webtable.rematch): the follow-up is made
+    if nobody asked before; the answer is "again_seats"."""
+
+    type: Literal["again"]
+    id: Id | None = None
+
+
 class Ping(_Read):
     type: Literal["ping"]
     id: Id | None = None
 
 
-CLIENT_MODELS: tuple[type[BaseModel], ...] = (Hello, Act, Check, PreviewRequest, ChatRequest, Ping)
-ClientMessage = Annotated[Hello | Act | Check | PreviewRequest | ChatRequest | Ping, Field(discriminator="type")]
+CLIENT_MODELS: tuple[type[BaseModel], ...] = (Hello, Act, Check, PreviewRequest, ChatRequest, Ping, PlayAgain)
+ClientMessage = Annotated[
+    Hello | Act | Check | PreviewRequest | ChatRequest | Ping | PlayAgain, Field(discriminator="type")
+]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 Decision = Act | Check | PreviewRequest
 

@@ -131,6 +131,8 @@ class Client:
     max_queued: int = 1000  # messages not yet sent; more means the peer has stopped reading
     stalled: asyncio.Event = field(default_factory=asyncio.Event)  # set then: its session closes it
     close_code: int = 1000  # how its session closes the socket once the queue ends (1012: reconnect)
+    # The seat's token this connection showed or claimed (never sent): Play again proves the seat with it.
+    token: str | None = field(default=None, repr=False)
 
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message for this connection. A peer that leaves ``max_queued`` messages unread is

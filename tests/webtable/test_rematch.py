@@ -15,6 +15,7 @@ from webclient import LocalClient, create_game, hello, make_client, sqlite_url
 
 from tabletop.errors import IllegalAction
 from webtable.app import create_app
+from webtable.messages import SERVER_MESSAGE
 from webtable.rematch import next_seed, seat_token
 from webtable.rooms import Room, token_digest
 from webtable.settings import TableSettings
@@ -161,6 +162,46 @@ def test_tokens_go_only_to_their_holders(tmp_path: Path) -> None:
             ws.send_json({"type": "hello", "token": tokens["ann"]})
             assert ws.receive_json()["code"] == "wrong_token"
         assert "held_sha256" not in client.get(f"/api/games/{new}").text
+
+
+def test_a_seated_connection_plays_again_over_its_socket(tmp_path: Path) -> None:
+    with make_client(sqlite_url(tmp_path)) as client:
+        made, tokens = finished(client, seed=12)
+        gid = made["id"]
+        with client.websocket_connect(f"/ws/{gid}") as spectator, client.websocket_connect(f"/ws/{gid}") as bea:
+            hello(spectator, None)
+            hello(bea, tokens["bea"])
+            spectator.send_json({"type": "again", "id": 1})
+            assert until(spectator, "error")["code"] == "not_a_seat"
+            assert games_stored(client) == 1
+            bea.send_json({"type": "again", "id": 2})
+            answer = until(bea, "again_seats")
+            new = answer["game"]
+            assert answer == {
+                "type": "again_seats",
+                "id": 2,
+                "game": new,
+                "seats": [{"seat": 2, "token": seat_token(tokens["bea"], new)}],
+            }
+            told = until(spectator, "again")
+            assert told == {"type": "again", "game": new, "seat": 2, "name": "Bea"}
+            for msg in (answer, told):
+                SERVER_MESSAGE.validate_python(msg)  # (the protocol's models)
+            spectator.send_json({"type": "ping"})
+            seen: list[dict[str, Any]] = []
+            until(spectator, "pong", seen)
+            assert seat_token(tokens["bea"], new) not in json.dumps(seen)
+        assert again(client, gid, tokens["ann"])["id"] == new
+
+
+def until(ws: Any, kind: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The next message of type ``kind`` (those before it kept in ``seen``)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+        if seen is not None:
+            seen.append(msg)
 
 
 def test_a_hot_seat_screen_gets_all_its_seats(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 
 from tabletop.errors import IllegalAction
 from webtable.guard import BadJSON
@@ -64,7 +65,7 @@ async def games(request: Request) -> dict[str, Any]:
     return {"games": out}
 
 
-def _too_many_games(request: Request, hub: Hub, client: str) -> JSONResponse | None:
+def _too_many_games(request: HTTPConnection, hub: Hub, client: str) -> JSONResponse | None:
     """The refusal for an address creating games faster than the settings allow, or None."""
     rate = hub.settings.games_per_minute
     if not rate:

@@ -24,6 +24,8 @@ Protocol (JSON text frames), after connecting to ``/ws/{game_id}``:
     <- {"type": "room", "game": {...summary}}        who is connected changed
     <- {"type": "again", "game": "...", "seat": 0, "name": "..."}   a finished game's follow-up was made
                                                       (Play again: POST /api/games/{id}/again, webtable.rematch)
+    -> {"type": "again", "id": 3}                   a seated connection of a finished game plays again
+    <- {"type": "again_seats", "id": 3, "game": "...", "seats": [{"seat": 0, "token": "..."}]}   to it only
 
 Every message is a model of webtable.messages (JSON Schema: static/protocol.schema.json); decisions are
 read through them. Each entry of a state's "log" is {"event", "lines", "after"}: "after" is the merge
@@ -50,6 +52,7 @@ from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, clip, parse_json
 from webtable.logs import GAME
 from webtable.rooms import Client, GameMoved, Hub, Room, StorageDown
+from webtable.routes.again import again_by_socket
 from webtable.routes.common import STORAGE_DOWN, Bucket, hub_of
 from webtable.views import state_message
 
@@ -100,6 +103,8 @@ async def _session(websocket: WebSocket, hub: Hub, game_id: str, address: str) -
     seat, welcome = opened
     lang = language(hello.get("lang"))  # the page's language: this client's log is narrated in it
     client = Client(seat, address=address, lang=lang, max_queued=hub.settings.max_queued)
+    if seat is not None:
+        client.token = welcome.get("token") or hello.get("token")
     room.clients.add(client)
     room.touched = time.monotonic()
     writer = asyncio.create_task(_writer(websocket, room, client))
@@ -264,7 +269,7 @@ async def _reader(websocket: WebSocket, room: Room, client: Client, max_error: i
             message = "binary frames are not understood: send text"
             reply: dict[str, Any] | None = {"type": "error", "message": message, "code": "binary_frame"}
         else:
-            reply = await _handle(room, client, text)
+            reply = await _handle(room, client, text, websocket)
         if reply is not None:
             if "message" in reply:
                 reply["message"] = clip(str(reply["message"]), max_error)
@@ -299,7 +304,7 @@ def _read_decision(kind: Any, msg: dict[str, Any], seat: int | None) -> messages
     if kind not in ("act", "check", "preview"):
         return {
             "type": "error",
-            "message": f"unknown message type {kind!r}; use act, check, preview, chat, ping",
+            "message": f"unknown message type {kind!r}; use act, check, preview, chat, ping, again",
             "code": "unknown_type",
             "params": {"type": str(kind)[:40]},
         }
@@ -308,7 +313,7 @@ def _read_decision(kind: Any, msg: dict[str, Any], seat: int | None) -> messages
     return messages.read_decision(msg)
 
 
-async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | None:
+async def _handle(room: Room, client: Client, text: str, websocket: WebSocket) -> dict[str, Any] | None:
     """One client message; returns the reply to queue (None when the reply was queued already)."""
     parsed = _parsed(text)
     if parsed["type"] == "error":
@@ -320,6 +325,8 @@ async def _handle(room: Room, client: Client, text: str) -> dict[str, Any] | Non
         return {"type": "pong", "id": ref}
     if kind == "chat":  # seated players only (webtable.chat)
         return await handle_chat(room, client.seat, msg.get("text"), ref)
+    if kind == "again":  # a finished game's player plays again (webtable.rematch)
+        return await again_by_socket(websocket, room, client, ref)
     decision = _read_decision(kind, msg, client.seat)
     if isinstance(decision, dict):
         return {**decision, "id": ref}

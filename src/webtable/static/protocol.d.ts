@@ -34,6 +34,14 @@ declare namespace Protocol {
     /** the seat whose player asked first */
     seat: number;
   }
+  /** The answer to a connection's "again": the follow-up's seat this connection held and its new token (to this connection only). */
+  interface AgainSeats {
+    /** the follow-up game's id */
+    game: string;
+    id: number | string | null;
+    seats: SeatToken[];
+    type: "again_seats";
+  }
   interface ChatLine {
     name: string;
     seat: number;
@@ -59,7 +67,7 @@ declare namespace Protocol {
     params?: { [key: string]: any } | null;
     type: "checked";
   }
-  type ClientMessage = Hello | Act | Check | PreviewRequest | ChatRequest | Ping;
+  type ClientMessage = Hello | Act | Check | PreviewRequest | ChatRequest | Ping | PlayAgain;
   /** Timed seats' seconds left now (sent when a turn clock starts or stops; the page counts down). */
   interface ClockMessage {
     left: { [key: string]: number };
@@ -121,6 +129,11 @@ declare namespace Protocol {
     id?: number | string | null;
     type: "ping";
   }
+  /** A seated connection of a finished game plays it again (webtable.rematch): the follow-up is made if nobody asked before; the answer is "again_seats". */
+  interface PlayAgain {
+    id?: number | string | null;
+    type: "again";
+  }
   interface Pong {
     id: number | string | null;
     type: "pong";
@@ -157,7 +170,11 @@ declare namespace Protocol {
     seat: number;
     type: ("human" | "bot") | null;
   }
-  type ServerMessage = Welcome | State | Ack | Checked | PreviewReply | Error | RoomChanged | ChatLine | Said | Pong | Timeout | ClockMessage | Again;
+  interface SeatToken {
+    seat: number;
+    token: string;
+  }
+  type ServerMessage = Welcome | State | Ack | Checked | PreviewReply | Error | RoomChanged | ChatLine | Said | Pong | Timeout | ClockMessage | Again | AgainSeats;
   interface State {
     board: { [key: string]: any } | null;
     /** the seat's legal decisions now (JSON forms) */
