@@ -18,6 +18,12 @@ server still stores digests only, and a second tab of the same person (the same 
 seat and token, while nobody else can. A screen that plays several seats (hot seat) shows all their tokens
 and gets all their seats. An invited seat nobody claimed in the finished game is an open invite again,
 which the creator issues (POST /api/games/{id}/invites/{seat}).
+
+Once: the finished room's lock makes the first request the only one that makes a follow-up in this
+process. With several processes over one database (webtable.ownership), a finished game has no owner, so
+two first requests at the same moment on two processes can each make one; the finished game then links
+the later (its last "again" note) once reloaded. Not guarded further: it takes two players clicking within
+the same few milliseconds on different processes.
 """
 
 from __future__ import annotations

@@ -62,7 +62,8 @@ window.WTRematch = (() => {
   return {
     /** The box for the final-scores panel (the same element each time it is drawn). @param {TableContext} ctx */
     mount(ctx) {
-      if (!box) box = WT.el("div", { id: "again", class: "again choices", role: "status", "aria-live": "polite" });
+      // (its spacing here, not in app.css: the table page's stylesheet is another module's)
+      if (!box) box = WT.el("div", { id: "again", class: "again choices", role: "status", "aria-live": "polite", style: "margin-top: .6em" });
       draw(ctx);
       return box;
     },
