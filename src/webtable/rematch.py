@@ -81,6 +81,8 @@ def follow_up_seats(seats: list[dict[str, Any]], seed: int, chosen: bool) -> lis
             entry["salt"] = derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
         elif info.get("token_sha256"):
             entry["held_sha256"] = info["token_sha256"]
+        elif info.get("held_sha256"):  # a follow-up seat its holder never took: still theirs
+            entry["held_sha256"] = info["held_sha256"]
         else:  # invited, never claimed: an open invite again, which its creator issues
             entry["invite_sha256"] = token_digest(secrets.token_urlsafe(18))
         out.append(entry)

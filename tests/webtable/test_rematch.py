@@ -16,7 +16,7 @@ from webclient import LocalClient, create_game, hello, make_client, sqlite_url
 from tabletop.errors import IllegalAction
 from webtable.app import create_app
 from webtable.messages import SERVER_MESSAGE
-from webtable.rematch import next_seed, seat_token
+from webtable.rematch import follow_up_seats, next_seed, seat_token
 from webtable.rooms import Room, token_digest
 from webtable.settings import TableSettings
 
@@ -162,6 +162,13 @@ def test_tokens_go_only_to_their_holders(tmp_path: Path) -> None:
             ws.send_json({"type": "hello", "token": tokens["ann"]})
             assert ws.receive_json()["code"] == "wrong_token"
         assert "held_sha256" not in client.get(f"/api/games/{new}").text
+
+
+def test_a_seat_its_holder_never_took_stays_theirs_in_the_next_follow_up() -> None:
+    seats = [{"type": "human", "name": "Ann", "held_sha256": token_digest("ann")}, {"type": "human", "name": "Bo"}]
+    again_seats = follow_up_seats(seats, seed=1, chosen=True)
+    assert again_seats[0] == {"type": "human", "name": "Ann", "held_sha256": token_digest("ann")}
+    assert set(again_seats[1]) == {"type", "name", "invite_sha256"}  # (an invite nobody took: open again)
 
 
 def test_a_seated_connection_plays_again_over_its_socket(tmp_path: Path) -> None:
