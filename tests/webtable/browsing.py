@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from playwright.sync_api import Browser, Page, WebSocketRoute
 
@@ -240,20 +241,44 @@ def create_in_lobby(
 SCREENS = ((1366, 768), (390, 844))
 
 
+# What ``assert_one_screen`` saw of a page: the decision kinds checked at every size, and the calls.
+_CHECKED: WeakKeyDictionary[Page, tuple[set[str], list[int]]] = WeakKeyDictionary()
+SAMPLE_EVERY = 5  # every this many calls a decision of a kind seen before is checked at every size too
+
+PAGE_SIZE = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done({
+  h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth,
+  ih: innerHeight, iw: innerWidth}))))"""
+
+
+def _assert_fits(page: Page, where: str) -> None:
+    size = page.evaluate(PAGE_SIZE)
+    assert (size["h"], size["w"]) == (size["ih"], size["iw"]), f"the page scrolls at {where}: {size}"
+
+
 def assert_one_screen(page: Page) -> None:
-    """The table's page never scrolls: at a laptop's size and at a phone's, its scroll height and width
-    equal the window's (every panel that can grow scrolls inside itself). Checked at the page's current
-    decision, then the page goes back to its own size."""
+    """The table's page never scrolls: its scroll height and width equal the window's (every panel that
+    can grow scrolls inside itself). Checked at the page's current decision at its own size every time,
+    and at a laptop's and a phone's size (SCREENS) the first time each kind of decision (its help kind and
+    phase) comes, and at every ``SAMPLE_EVERY``-th call; then the page goes back to its own size. (Each
+    resize lays the whole page out again: at both sizes at every decision it was half of a whole game's
+    test, about a second a decision.)"""
+    kind = str(
+        page.evaluate(
+            "() => (document.body.dataset.helpKind || '') + '/' + "
+            "(document.querySelector('#turn-body')?.dataset.phase || '')"
+        )
+    )
+    seen, calls = _CHECKED.setdefault(page, (set(), [0]))
+    calls[0] += 1
     own = page.viewport_size
+    _assert_fits(page, f"its own size {own}")
+    if kind in seen and calls[0] % SAMPLE_EVERY:
+        return
+    seen.add(kind)
     try:
         for width, height in SCREENS:
             page.set_viewport_size({"width": width, "height": height})
-            size = page.evaluate(
-                """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done({
-                  h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth,
-                  ih: innerHeight, iw: innerWidth}))))"""
-            )
-            assert (size["h"], size["w"]) == (size["ih"], size["iw"]), f"the page scrolls at {width}x{height}: {size}"
+            _assert_fits(page, f"{width}x{height}")
     finally:
         if own is not None:
             page.set_viewport_size(own)

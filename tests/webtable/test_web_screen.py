@@ -1,6 +1,6 @@
 """The table as one game screen (issue 29): what the bugs found by players' reviews were, each checked in
 Chromium against a real server (each failed before its fix), and the page's one-screen layout outside
-whole games (the whole-game tests check it at every decision: browsing.assert_one_screen)."""
+whole games (the whole-game tests check it along every game: browsing.assert_one_screen)."""
 
 from __future__ import annotations
 
