@@ -31,7 +31,10 @@ window.GamePages = window.GamePages || {};
   const colourOf = (p) => meta.colours[p];
   const town = (key) => meta.byKey[key];
   const townName = (key) => (town(key) ? town(key).name : key);
-  const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
+  const pendingNames = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p));
+  const waitingFor = (ctx, obs) => pendingNames(ctx, obs).join(", ");
+  // The panel's line while this screen has nothing to decide (common.js: never "waiting for nobody").
+  const waitingLine = (ctx, st) => el("p", { class: "muted", id: "waiting" }, WT.waitingLine(pendingNames(ctx, st.obs), { watching: st.seat === null, told: st.told !== undefined }));
   const seatLabel = (ctx, p) => {
     const st = ctx.summary.seats[p];
     return st && st.name && st.name !== st.colour ? `${cname(p)} (${st.name})` : cname(p);
@@ -362,9 +365,9 @@ window.GamePages = window.GamePages || {};
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result, obs))];
-    if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
+    if (seat === null) return [waitingLine(ctx, st)];
     const mine = [el("p", { class: "small" }, WT.t("league_of_six.your_hand") + " ", el("strong", { id: "my-hand" }, handText(obs.hand)))];
-    if (!st.legal.length) return [el("p", { class: "muted", id: "waiting" }, obs.pending.length ? WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }) : WT.t("league_of_six.waiting_game")), ...mine];
+    if (!st.legal.length) return [waitingLine(ctx, st), ...mine];
     const kinds = new Set(st.legal.map((a) => a.type));
     let body;
     if (kinds.has("choose")) body = choosing(ctx, st);

@@ -36,7 +36,10 @@ window.GamePages = window.GamePages || {};
     return el("span", { class: "presence-dot" + (on ? " on" : ""), title: WT.t(on ? "table.connected" : "table.away"), "aria-label": WT.t(on ? "table.connected" : "table.away"), "data-presence": on ? "on" : "off" });
   };
   // Who the game waits for, named the same way in the header and in the panel.
-  const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
+  const pendingNames = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p));
+  const waitingFor = (ctx, obs) => pendingNames(ctx, obs).join(", ");
+  // The panel's line while this screen has nothing to decide (common.js: never "waiting for nobody").
+  const waitingLine = (ctx, st) => el("p", { class: "muted", id: "waiting" }, WT.waitingLine(pendingNames(ctx, st.obs), { watching: st.seat === null, told: st.told !== undefined }));
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
   const is2002 = () => edition === "2002";
   // The 2002 edition's own words (farmers, trading firms) where its catalogue has them: one screen never
@@ -623,11 +626,11 @@ window.GamePages = window.GamePages || {};
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result))];
-    if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
+    if (seat === null) return [waitingLine(ctx, st)];
     if (!st.legal.length) {
       // (While the playback tells the planning's last entries nobody may be left to plan: no "waiting for nobody".)
       if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, obs.pending.length ? T("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) }) : T("wallenstein.plan_in")), myPlanView(obs)];
-      return [el("p", { class: "muted", id: "waiting" }, WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }))];
+      return [waitingLine(ctx, st)];
     }
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
@@ -1277,7 +1280,7 @@ window.GamePages = window.GamePages || {};
     const o = st.obs;
     const waiting = waitingFor(ctx, o);
     const line = T("wallenstein.phase_line", { year: o.year, season: seasonName(o.season), phase: phaseName(o.phase) });
-    return waiting !== WT.t("table.nobody") ? T("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
+    return waiting ? T("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
   }
 
   async function init(ctx) {
