@@ -440,7 +440,9 @@ def test_reports_fold_off_the_map_while_it_asks_and_never_cover_a_phones_map(bro
 def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: Browser, base_url: str) -> None:
     """A finished game opened afresh (a long absence) held a report for every season, battle and winter
     unread: they piled up behind "next" (18 of them); only the newest opens, the rest are in the log.
-    On a phone it lies below the map, never over it; the page never scrolls."""
+    On a phone the final scores come first: the report waits folded to its button (it opened over the
+    scores, which the player then had to close it to see); opened, it lies below the map, never over
+    it. The page never scrolls."""
     seats = [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
     gid = httpx.post(base_url + "/api/games", json={"game": "wallenstein", "seats": seats, "seed": 4}).json()["id"]
     deadline = time.monotonic() + TIMEOUT / 1000
@@ -451,6 +453,13 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
         page = new_page(browser, width=width, height=height)
         page.goto(f"{base_url}/game/{gid}")
         page.wait_for_selector("#final")
+        if width < 800:
+            page.wait_for_selector("#report-chip:not([hidden])")
+            got = _boxes(page)
+            assert got["report"] is None and got["queued"] == 1, got
+            final = page.locator("#final").bounding_box()
+            assert final is not None and 0 <= final["y"] < height, final  # the scores in view
+            page.click("#report-chip")
         page.wait_for_selector("#report:not([hidden])")
         got = _boxes(page)
         assert got["queued"] == 1 and got["shown"] == 1, got
