@@ -643,3 +643,35 @@ def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_ur
         take_turn(page)
     assert {"position", "move"} <= checked, checked
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# The strip of player boards: how far it scrolls sideways, and each card's box against the window.
+STRIP_FIT = """() => { const s = document.querySelector('#strip');
+  return { overflow: s.scrollWidth - s.clientWidth, width: innerWidth,
+    cards: [...s.querySelectorAll('tr[data-seat]')].map((t) => {
+      const b = t.getBoundingClientRect(); return [b.left, b.right]; }) }; }"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "locale"),
+    [("wallenstein", 3, "de-DE"), ("wallenstein", 5, "en-US"), ("league_of_six", 5, "de-DE")],
+)
+def test_on_a_phone_every_players_card_fits_the_width(
+    browser: Browser, base_url: str, game: str, players: int, locale: str
+) -> None:
+    """At 390x844 the strip of player boards scrolled sideways (cards of 10.5em each: the third was cut,
+    the fourth and fifth out of sight): compact cards share the width, for three to five players."""
+    page = new_page(browser, width=390, height=844, locale=locale)
+    page.goto(base_url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#name-0", "Annemarie")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#players tr[data-seat]")
+    got = page.evaluate(STRIP_FIT)
+    assert len(got["cards"]) == players and got["overflow"] <= 0, got
+    assert all(left >= 0 and right <= got["width"] for left, right in got["cards"]), got
+    assert not page.errors  # type: ignore[attr-defined]

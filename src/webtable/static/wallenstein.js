@@ -409,7 +409,8 @@ window.GamePages = window.GamePages || {};
       const pos = obs.positions[String(i)];
       const tile = pos ? obs.bonus_tiles[pos - 1] : null;
       const pending = obs.pending.includes(i);
-      const fig = (key, value, title) => el("td", { class: "num", "data-label": WT.t(key), title: WT.t(title) }, value);
+      // (A phone's compact card labels its figures in short, data-short: app.css; the title says it whole.)
+      const fig = (key, value, title) => el("td", { class: "num", "data-label": WT.t(key), "data-short": WT.t(key + "_short"), title: WT.t(title) }, value);
       return el("tr", { class: pending ? "pending" : "", style: `--seat: ${SOLID[colourOf(i)]}`, "data-seat": i },
         el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : "",
           el("span", { class: "clock", "data-clock": i, hidden: true })),
