@@ -483,13 +483,15 @@ PLAN_BOXES = """() => { const panel = document.querySelector('#turn'); const r =
     cards: [...document.querySelectorAll('#turn-body [data-card]')].map(rect) }; }"""
 
 
-@pytest.mark.parametrize(("lang", "court"), [("en", False), ("de", False), ("en", True)])
+@pytest.mark.parametrize(("lang", "court"), [("en", False), ("de", False), ("en", True), ("de", True)])
 def test_the_planning_mat_is_in_view_without_scrolling_the_panel(
     browser: Browser, base_url: str, lang: str, court: bool
 ) -> None:
     """At 1366x768 the hand and every box of the planning mat (the court's too) lie inside the decision
     panel, above its buttons, without scrolling it (the instructions took the room and the boxes lay
-    below its fold); the instructions beyond one line fold, and open on request."""
+    below its fold); the instructions beyond one line fold, and open on request. With the court's boxes
+    in German the mat overflowed by about 15 px (the boxes' cost coins stood above them, a gap between
+    the rows): the coins sit in the boxes' corners."""
     page = new_page(browser, width=1366, height=768, locale="de-DE" if lang == "de" else None)
     seats = ["local"] + ["bot:random"] * (3 if court else 2)
     create_in_lobby(page, base_url, seats, {0: "Ann"}, None, ["mod-emperors_court"] if court else [], seed="7")
@@ -505,6 +507,34 @@ def test_the_planning_mat_is_in_view_without_scrolling_the_panel(
     assert all(got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5 for item in got["boxes"]), got
     page.click("#plan-help-toggle")
     assert page.locator("#plan-help #decision-event").is_visible()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# How far the season's track (the action cards) scrolls inside its panel: a line cut off below.
+TRACK_CUT = "() => { const k = document.querySelector('#side > .track'); return k.scrollHeight - k.clientHeight; }"
+
+
+@pytest.mark.parametrize(("lang", "players", "court"), [("en", 3, False), ("de", 5, True)])
+def test_on_a_phone_planning_fits_its_panel_and_the_track_shows_every_line(
+    browser: Browser, base_url: str, lang: str, players: int, court: bool
+) -> None:
+    """At 390x844 the planning mat needed about 140 px of scrolling inside its panel (two columns of
+    boxes, the log below it) and the action cards' last line was cut by the season panel's height: the
+    boxes stand in three compact columns, the log gives way to the dock's tabs while the player plans,
+    and the track shows all its lines. Every box and card is in view without scrolling; with the court
+    in German the mat's boxes are (the court's row may need a scroll)."""
+    page = new_page(browser, width=390, height=844, locale="de-DE" if lang == "de" else None)
+    seats = ["local"] + ["bot:random"] * (players - 1)
+    create_in_lobby(page, base_url, seats, {0: "Ann"}, None, ["mod-emperors_court"] if court else [], seed="5")
+    page.wait_for_selector("#plan-fill")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate(TRACK_CUT) <= 0
+    got = page.evaluate(PLAN_BOXES)
+    assert got["scrolled"] == 0 and got["bottom"] <= got["window"], got
+    boxes = [b for b in got["boxes"] if not b["name"].startswith("convert")]
+    assert len(boxes) == 11 and got["cards"], got
+    for item in boxes + got["cards"]:
+        assert got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5, (item, got)
     assert not page.errors  # type: ignore[attr-defined]
 
 
