@@ -657,7 +657,9 @@ PANEL_ROOM = """() => { const panel = document.querySelector('#turn'); const r =
 def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_url: str) -> None:
     """At 390x844 the decision panel was a strip of 151 px under the map: planning showed one line of the
     hand, a move's choices lay below its fold. While the player decides the log gives way, and in planning
-    the map too: the mat's first boxes and each decision's first choice are in view without scrolling."""
+    the map too: the mat's first boxes and each decision's first choice are in view without scrolling.
+    Each new decision opens at the panel's top: it kept the last decision's scroll (the player scrolled
+    down to a choice: the next opened 72 to 255 px down), and focusing its first button never scrolls."""
     page = new_page(browser, width=390, height=844)
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, seed="21")
     page.wait_for_selector("#plan-fill")
@@ -666,7 +668,9 @@ def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_ur
     assert got["first"] and got["first"]["bottom"] <= got["bottom"], got
     checked: set[str] = set()
     while my_turn_or_over(page) and not {"position", "move"} <= checked:
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         got = page.evaluate(PANEL_ROOM)
+        assert got["scrolled"] == 0, got
         if got["phase"] in ("position", "move") and page.locator("#turn-body .choices button").count():
             assert got["first"] and got["top"] <= got["first"]["top"] and got["first"]["bottom"] <= got["bottom"], got
             checked.add(got["phase"])

@@ -537,7 +537,10 @@ window.GamePages = window.GamePages || {};
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
       body.replaceChildren(...turnPanel(ctx, st));
-      body.dataset.phase = obs.phase;
+      body.dataset.phase = obs.phase;      // A new decision opens at its top: the panel kept the last one's scroll (72 to 255 px on a phone,
+      // its first choices above the fold), and focusing its first control must not scroll it either.
+      const decision = JSON.stringify([seat, st.legal]);
+      if (decision !== ctx.panelDecision) { ctx.panelDecision = decision; WT.byId("turn").scrollTop = 0; }
     }
     body.dataset.version = String(st.version);
     drawRing(WT.byId("map", SVGSVGElement), obs, ringOptions(ctx, st));
@@ -549,7 +552,7 @@ window.GamePages = window.GamePages || {};
     WT.byId("board").replaceChildren(...track);
     WT.byId("details").replaceChildren(...all.filter((n) => !track.includes(n)));
     WT.dock.avail("dock-details", true);
-    const again = focus && document.getElementById(focus); if (again) again.focus();
+    const again = focus && document.getElementById(focus); if (again) again.focus({ preventScroll: true });
   }
   function renderPlayers(ctx) { if (ctx.lastState) WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); }
 

@@ -1176,7 +1176,10 @@ window.GamePages = window.GamePages || {};
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
       body.replaceChildren(...eventAtDecision(st), ...turnPanel(ctx, st));
-      body.dataset.phase = obs.phase;
+      body.dataset.phase = obs.phase;      // A new decision opens at its top: the panel kept the last one's scroll (72 to 255 px on a phone,
+      // its first choices above the fold), and focusing its first control must not scroll it either.
+      const decision = JSON.stringify([seat, st.legal]);
+      if (decision !== ctx.panelDecision) { ctx.panelDecision = decision; WT.byId("turn").scrollTop = 0; }
     }
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
@@ -1199,7 +1202,7 @@ window.GamePages = window.GamePages || {};
   }
   function restoreFocus(key, deciding) {
     const again = key && /** @type {HTMLElement | SVGElement | null} */ (document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`));
-    if (again) { if (document.activeElement !== again) again.focus(); return; }
+    if (again) { if (document.activeElement !== again) again.focus({ preventScroll: true }); return; }
     if (deciding && (!document.activeElement || document.activeElement === document.body)) {
       const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]):not(.linkish), #turn-body input"));
       if (first) first.focus({ preventScroll: true });
