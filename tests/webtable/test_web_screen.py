@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+import test_web_los_e2e as los
 from browsing import SCREENS, TIMEOUT, create_in_lobby, drag_board, fill_plan, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page, WebSocketRoute
 from test_web_e2e import take_turn
@@ -708,4 +709,23 @@ def test_on_a_phone_every_players_card_fits_the_width(
     got = page.evaluate(STRIP_FIT)
     assert len(got["cards"]) == players and got["overflow"] <= 0, got
     assert all(left >= 0 and right <= got["width"] for left, right in got["cards"]), got
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_league_of_six_keeps_its_go_button_in_view(browser: Browser, base_url: str) -> None:
+    """At 1366x768 a tax collection's six turns pushed the button that collects ("Turn 1 step and
+    collect") below the decision panel's fold: it stays at the panel's foot, in view."""
+    page = new_page(browser, width=1366, height=768)
+    los.create_in_lobby(page, base_url)
+    while my_turn_or_over(page):
+        if page.locator("#rotate-go").count() and "Round 1 " not in page.locator("#board").inner_text():
+            break
+        los.take_turn(page)
+    else:
+        raise AssertionError("the game ended before a tax collection in round 2")
+    page.locator("#turn-body .los-turns button").nth(1).click()
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    panel, go = page.locator("#turn").bounding_box(), page.locator("#rotate-go").bounding_box()
+    assert panel is not None and go is not None
+    assert panel["y"] <= go["y"] and go["y"] + go["height"] <= panel["y"] + panel["height"], (panel, go)
     assert not page.errors  # type: ignore[attr-defined]
