@@ -470,6 +470,17 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
         if width < 800:
             assert not _overlap(got["report"], got["frame"]), got
         page.context.close()
+    # In German a phone's reports button ran off the screen's edge ("3 Berichte ▸" to x=412 of 390) and
+    # the final scores' last line lay below the decision panel's fold.
+    page = new_page(browser, width=390, height=844, locale="de-DE")
+    page.goto(f"{base_url}/game/{gid}")
+    page.wait_for_selector("#report-chip:not([hidden])")
+    _boxes(page)
+    chip, panel, final = (page.locator(s).bounding_box() for s in ("#report-chip", "#turn", "#final"))
+    assert chip is not None and panel is not None and final is not None
+    assert chip["x"] >= 0 and chip["x"] + chip["width"] <= 390, chip
+    assert final["y"] + final["height"] <= panel["y"] + panel["height"], (final, panel)
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 # Where the planning's controls lie against the decision panel: its visible box (scrolled by how much),
@@ -655,20 +666,29 @@ PANEL_ROOM = """() => { const panel = document.querySelector('#turn'); const r =
     first: f && { top: f.top, bottom: f.bottom }, phase: document.querySelector('#turn-body').dataset.phase }; }"""
 
 
-def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_url: str) -> None:
+def _deciding_or_over(page: Page) -> bool:
+    """As browsing.my_turn_or_over, in any language: wait until this page decides (True) or the game's
+    final scores show (False)."""
+    page.wait_for_function("() => document.querySelector('#final') || document.body.dataset.deciding === '1'")
+    return page.locator("#final").count() == 0
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_url: str, locale: str) -> None:
     """At 390x844 the decision panel was a strip of 151 px under the map: planning showed one line of the
     hand, a move's choices lay below its fold. While the player decides the log gives way, and in planning
     the map too: the mat's first boxes and each decision's first choice are in view without scrolling.
     Each new decision opens at the panel's top: it kept the last decision's scroll (the player scrolled
-    down to a choice: the next opened 72 to 255 px down), and focusing its first button never scrolls."""
-    page = new_page(browser, width=390, height=844)
+    down to a choice: the next opened 72 to 255 px down), and focusing its first button never scrolls.
+    In German the season's event (three lines) pushed the first choice below the fold: its box is smaller."""
+    page = new_page(browser, width=390, height=844, locale=locale)
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, seed="21")
     page.wait_for_selector("#plan-fill")
     got = page.evaluate(PANEL_ROOM)
     assert got["height"] >= 0.4 * 844 and got["scrolled"] == 0, got
     assert got["first"] and got["first"]["bottom"] <= got["bottom"], got
     checked: set[str] = set()
-    while my_turn_or_over(page) and not {"position", "move"} <= checked:
+    while _deciding_or_over(page) and not {"position", "move"} <= checked:
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         got = page.evaluate(PANEL_ROOM)
         assert got["scrolled"] == 0, got

@@ -230,6 +230,8 @@
     const state = viewState(real);
     document.body.dataset.told = state.told === undefined ? "" : String(state.told);
     document.body.dataset.deciding = state.legal.length ? "1" : "";
+    // (On a phone the final scores, once shown, get the decision's room: app.css.)
+    document.body.dataset.over = state.over && !ctx.endHeld() ? "1" : "";
     // (On a phone the planning's decision takes the room of most of the map: app.css.)
     document.body.dataset.planning = state.legal.some((a) => a.type === "plan_card" || a.type === "plan") ? "1" : "";
     renderStatus();
