@@ -749,3 +749,22 @@ def test_league_of_six_keeps_its_go_button_in_view(browser: Browser, base_url: s
     assert panel is not None and go is not None
     assert panel["y"] <= go["y"] and go["y"] + go["height"] <= panel["y"] + panel["height"], (panel, go)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_league_of_six_game_on_a_phone_keeps_its_cards_in_the_width_and_ends_on_its_scores(
+    browser: Browser, base_url: str
+) -> None:
+    """A whole League of Six game at 390x844: at every decision the player cards fit the width (a wagon
+    of four goods widened its card past the strip's edge, by 4 to 22 px), and at the end the final scores
+    table lies whole inside the decision panel (its last rows lay below the fold; the hands follow it)."""
+    page = new_page(browser, width=390, height=844)
+    los.create_in_lobby(page, base_url)
+    while my_turn_or_over(page):
+        got = page.evaluate(STRIP_FIT)
+        assert got["overflow"] <= 0 and all(right <= got["width"] for _, right in got["cards"]), got
+        los.take_turn(page)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    panel, final = page.locator("#turn").bounding_box(), page.locator("#final table").bounding_box()
+    assert panel is not None and final is not None
+    assert panel["y"] <= final["y"] and final["y"] + final["height"] <= panel["y"] + panel["height"], (final, panel)
+    assert not page.errors  # type: ignore[attr-defined]
