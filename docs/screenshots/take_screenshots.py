@@ -100,11 +100,26 @@ def wallenstein_shots(browser: Browser, base: str) -> None:
     page.wait_for_selector("#replay-players table")
     page.locator("#replay-slider").fill("40")
     page.screenshot(path=str(HERE / "replay.png"))
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
-    phone.goto(page.url)
-    phone.wait_for_selector("#players table")
-    phone.screenshot(path=str(HERE / "phone.png"), full_page=False)
+    page.click("#tab-table")
+    phone_shot(browser, page)
     modules(browser, base)
+
+
+def phone_shot(browser: Browser, page: Page) -> None:
+    """Ann's own seat on a phone (her seat's token copied from the laptop's page) at her next decision:
+    what a player sees there while deciding, not a spectator's view."""
+    key = "wt:" + page.url.split("/game/")[1].split("#")[0]
+    mine = page.evaluate("(key) => localStorage.getItem(key)", key)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.set_default_timeout(60_000)
+    phone.add_init_script(f"localStorage.setItem({key!r}, {mine!r}); localStorage.setItem('wt:playback', 'instant')")
+    phone.goto(page.url)
+    while my_turn_or_over(phone) and phone.locator("#turn-body [data-target]").count() == 0:
+        take_turn(phone)  # on to a move or a fight: its choices on the map and in the panel
+    close_reports(phone)
+    phone.wait_for_timeout(300)
+    phone.screenshot(path=str(HERE / "phone.png"), full_page=False)
+    phone.context.close()
 
 
 def close_reports(page: Page) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+import test_web_los_e2e as los
 from browsing import SCREENS, TIMEOUT, create_in_lobby, drag_board, fill_plan, my_turn_or_over, new_page
 from playwright.sync_api import Browser, Page, WebSocketRoute
 from test_web_e2e import take_turn
@@ -419,7 +420,9 @@ def test_reports_fold_off_the_map_while_it_asks_and_never_cover_a_phones_map(bro
 def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: Browser, base_url: str) -> None:
     """A finished game opened afresh (a long absence) held a report for every season, battle and winter
     unread: they piled up behind "next" (18 of them); only the newest opens, the rest are in the log.
-    On a phone it lies below the map, never over it; the page never scrolls."""
+    On a phone the final scores come first: the report waits folded to its button (it opened over the
+    scores, which the player then had to close it to see); opened, it lies below the map, never over
+    it. The page never scrolls."""
     seats = [{"type": "bot", "bot": "random", "name": ""} for _ in range(3)]
     gid = httpx.post(base_url + "/api/games", json={"game": "wallenstein", "seats": seats, "seed": 4}).json()["id"]
     deadline = time.monotonic() + TIMEOUT / 1000
@@ -430,6 +433,13 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
         page = new_page(browser, width=width, height=height)
         page.goto(f"{base_url}/game/{gid}")
         page.wait_for_selector("#final")
+        if width < 800:
+            page.wait_for_selector("#report-chip:not([hidden])")
+            got = _boxes(page)
+            assert got["report"] is None and got["queued"] == 1, got
+            final = page.locator("#final").bounding_box()
+            assert final is not None and 0 <= final["y"] < height, final  # the scores in view
+            page.click("#report-chip")
         page.wait_for_selector("#report:not([hidden])")
         got = _boxes(page)
         assert got["queued"] == 1 and got["shown"] == 1, got
@@ -439,6 +449,17 @@ def test_a_game_opened_with_many_unread_reports_opens_only_the_newest(browser: B
         if width < 800:
             assert not _overlap(got["report"], got["frame"]), got
         page.context.close()
+    # In German a phone's reports button ran off the screen's edge ("3 Berichte ▸" to x=412 of 390) and
+    # the final scores' last line lay below the decision panel's fold.
+    page = new_page(browser, width=390, height=844, locale="de-DE")
+    page.goto(f"{base_url}/game/{gid}")
+    page.wait_for_selector("#report-chip:not([hidden])")
+    _boxes(page)
+    chip, panel, final = (page.locator(s).bounding_box() for s in ("#report-chip", "#turn", "#final"))
+    assert chip is not None and panel is not None and final is not None
+    assert chip["x"] >= 0 and chip["x"] + chip["width"] <= 390, chip
+    assert final["y"] + final["height"] <= panel["y"] + panel["height"], (final, panel)
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 # Where the planning's controls lie against the decision panel: its visible box (scrolled by how much),
@@ -453,13 +474,15 @@ PLAN_BOXES = """() => { const panel = document.querySelector('#turn'); const r =
     cards: [...document.querySelectorAll('#turn-body [data-card]')].map(rect) }; }"""
 
 
-@pytest.mark.parametrize(("lang", "court"), [("en", False), ("de", False), ("en", True)])
+@pytest.mark.parametrize(("lang", "court"), [("en", False), ("de", False), ("en", True), ("de", True)])
 def test_the_planning_mat_is_in_view_without_scrolling_the_panel(
     browser: Browser, base_url: str, lang: str, court: bool
 ) -> None:
     """At 1366x768 the hand and every box of the planning mat (the court's too) lie inside the decision
     panel, above its buttons, without scrolling it (the instructions took the room and the boxes lay
-    below its fold); the instructions beyond one line fold, and open on request."""
+    below its fold); the instructions beyond one line fold, and open on request. With the court's boxes
+    in German the mat overflowed by about 15 px (the boxes' cost coins stood above them, a gap between
+    the rows): the coins sit in the boxes' corners."""
     page = new_page(browser, width=1366, height=768, locale="de-DE" if lang == "de" else None)
     seats = ["local"] + ["bot:random"] * (3 if court else 2)
     create_in_lobby(page, base_url, seats, {0: "Ann"}, None, ["mod-emperors_court"] if court else [], seed="7")
@@ -475,6 +498,34 @@ def test_the_planning_mat_is_in_view_without_scrolling_the_panel(
     assert all(got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5 for item in got["boxes"]), got
     page.click("#plan-help-toggle")
     assert page.locator("#plan-help #decision-event").is_visible()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# How far the season's track (the action cards) scrolls inside its panel: a line cut off below.
+TRACK_CUT = "() => { const k = document.querySelector('#side > .track'); return k.scrollHeight - k.clientHeight; }"
+
+
+@pytest.mark.parametrize(("lang", "players", "court"), [("en", 3, False), ("de", 5, True)])
+def test_on_a_phone_planning_fits_its_panel_and_the_track_shows_every_line(
+    browser: Browser, base_url: str, lang: str, players: int, court: bool
+) -> None:
+    """At 390x844 the planning mat needed about 140 px of scrolling inside its panel (two columns of
+    boxes, the log below it) and the action cards' last line was cut by the season panel's height: the
+    boxes stand in three compact columns, the log gives way to the dock's tabs while the player plans,
+    and the track shows all its lines. Every box and card is in view without scrolling; with the court
+    in German the mat's boxes are (the court's row may need a scroll)."""
+    page = new_page(browser, width=390, height=844, locale="de-DE" if lang == "de" else None)
+    seats = ["local"] + ["bot:random"] * (players - 1)
+    create_in_lobby(page, base_url, seats, {0: "Ann"}, None, ["mod-emperors_court"] if court else [], seed="5")
+    page.wait_for_selector("#plan-fill")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate(TRACK_CUT) <= 0
+    got = page.evaluate(PLAN_BOXES)
+    assert got["scrolled"] == 0 and got["bottom"] <= got["window"], got
+    boxes = [b for b in got["boxes"] if not b["name"].startswith("convert")]
+    assert len(boxes) == 11 and got["cards"], got
+    for item in boxes + got["cards"]:
+        assert got["top"] <= item["top"] and item["bottom"] <= got["buttons"] + 0.5, (item, got)
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -594,22 +645,105 @@ PANEL_ROOM = """() => { const panel = document.querySelector('#turn'); const r =
     first: f && { top: f.top, bottom: f.bottom }, phase: document.querySelector('#turn-body').dataset.phase }; }"""
 
 
-def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_url: str) -> None:
+def _deciding_or_over(page: Page) -> bool:
+    """As browsing.my_turn_or_over, in any language: wait until this page decides (True) or the game's
+    final scores show (False)."""
+    page.wait_for_function("() => document.querySelector('#final') || document.body.dataset.deciding === '1'")
+    return page.locator("#final").count() == 0
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_on_a_phone_a_decision_has_the_room_to_be_made(browser: Browser, base_url: str, locale: str) -> None:
     """At 390x844 the decision panel was a strip of 151 px under the map: planning showed one line of the
     hand, a move's choices lay below its fold. While the player decides the log gives way, and in planning
-    the map too: the mat's first boxes and each decision's first choice are in view without scrolling."""
-    page = new_page(browser, width=390, height=844)
+    the map too: the mat's first boxes and each decision's first choice are in view without scrolling.
+    Each new decision opens at the panel's top: it kept the last decision's scroll (the player scrolled
+    down to a choice: the next opened 72 to 255 px down), and focusing its first button never scrolls.
+    In German the season's event (three lines) pushed the first choice below the fold: its box is smaller."""
+    page = new_page(browser, width=390, height=844, locale=locale)
     create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], {0: "Ann"}, seed="21")
     page.wait_for_selector("#plan-fill")
     got = page.evaluate(PANEL_ROOM)
     assert got["height"] >= 0.4 * 844 and got["scrolled"] == 0, got
     assert got["first"] and got["first"]["bottom"] <= got["bottom"], got
     checked: set[str] = set()
-    while my_turn_or_over(page) and not {"position", "move"} <= checked:
+    while _deciding_or_over(page) and not {"position", "move"} <= checked:
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         got = page.evaluate(PANEL_ROOM)
+        assert got["scrolled"] == 0, got
         if got["phase"] in ("position", "move") and page.locator("#turn-body .choices button").count():
             assert got["first"] and got["top"] <= got["first"]["top"] and got["first"]["bottom"] <= got["bottom"], got
             checked.add(got["phase"])
         take_turn(page)
     assert {"position", "move"} <= checked, checked
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# The strip of player boards: how far it scrolls sideways, and each card's box against the window.
+STRIP_FIT = """() => { const s = document.querySelector('#strip');
+  return { overflow: s.scrollWidth - s.clientWidth, width: innerWidth,
+    cards: [...s.querySelectorAll('tr[data-seat]')].map((t) => {
+      const b = t.getBoundingClientRect(); return [b.left, b.right]; }) }; }"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "locale"),
+    [("wallenstein", 3, "de-DE"), ("wallenstein", 5, "en-US"), ("league_of_six", 5, "de-DE")],
+)
+def test_on_a_phone_every_players_card_fits_the_width(
+    browser: Browser, base_url: str, game: str, players: int, locale: str
+) -> None:
+    """At 390x844 the strip of player boards scrolled sideways (cards of 10.5em each: the third was cut,
+    the fourth and fifth out of sight): compact cards share the width, for three to five players."""
+    page = new_page(browser, width=390, height=844, locale=locale)
+    page.goto(base_url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.fill("#name-0", "Annemarie")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#players tr[data-seat]")
+    got = page.evaluate(STRIP_FIT)
+    assert len(got["cards"]) == players and got["overflow"] <= 0, got
+    assert all(left >= 0 and right <= got["width"] for left, right in got["cards"]), got
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_league_of_six_keeps_its_go_button_in_view(browser: Browser, base_url: str) -> None:
+    """At 1366x768 a tax collection's six turns pushed the button that collects ("Turn 1 step and
+    collect") below the decision panel's fold: it stays at the panel's foot, in view."""
+    page = new_page(browser, width=1366, height=768)
+    los.create_in_lobby(page, base_url)
+    while my_turn_or_over(page):
+        if page.locator("#rotate-go").count() and "Round 1 " not in page.locator("#board").inner_text():
+            break
+        los.take_turn(page)
+    else:
+        raise AssertionError("the game ended before a tax collection in round 2")
+    page.locator("#turn-body .los-turns button").nth(1).click()
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    panel, go = page.locator("#turn").bounding_box(), page.locator("#rotate-go").bounding_box()
+    assert panel is not None and go is not None
+    assert panel["y"] <= go["y"] and go["y"] + go["height"] <= panel["y"] + panel["height"], (panel, go)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_league_of_six_game_on_a_phone_keeps_its_cards_in_the_width_and_ends_on_its_scores(
+    browser: Browser, base_url: str
+) -> None:
+    """A whole League of Six game at 390x844: at every decision the player cards fit the width (a wagon
+    of four goods widened its card past the strip's edge, by 4 to 22 px), and at the end the final scores
+    table lies whole inside the decision panel (its last rows lay below the fold; the hands follow it)."""
+    page = new_page(browser, width=390, height=844)
+    los.create_in_lobby(page, base_url)
+    while my_turn_or_over(page):
+        got = page.evaluate(STRIP_FIT)
+        assert got["overflow"] <= 0 and all(right <= got["width"] for _, right in got["cards"]), got
+        los.take_turn(page)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    panel, final = page.locator("#turn").bounding_box(), page.locator("#final table").bounding_box()
+    assert panel is not None and final is not None
+    assert panel["y"] <= final["y"] and final["y"] + final["height"] <= panel["y"] + panel["height"], (final, panel)
     assert not page.errors  # type: ignore[attr-defined]

@@ -293,6 +293,49 @@ def test_others_actions_are_played_back_with_pause_step_and_skip(browser: Browse
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def _step_and_read_waiting(page: Page, most: int = 14) -> list[str]:
+    """Step the paused playback one entry at a time (up to ``most``), reading the decision panel's
+    waiting line after each step."""
+    page.wait_for_function("() => Number(document.body.dataset.playQueue) >= 3")
+    lines: list[str] = []
+    while int(page.evaluate("() => Number(document.body.dataset.playQueue)")) > 0 and len(lines) < most:
+        page.click("#play-step")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        if page.locator("#turn-body #waiting").count():
+            lines.append(page.locator("#turn-body #waiting").inner_text())
+    return lines
+
+
+def test_the_playback_never_says_waiting_for_nobody(browser: Browser, base_url: str) -> None:
+    """While the playback tells a season's entries one by one, many of their snapshots have no seat
+    pending (the engine between two decisions): the panel said "Waiting for nobody…" to the player and
+    "You are watching. Waiting for nobody." to a spectator. It says what is true instead (WT.waitingLine,
+    shared by both games' pages), in English and German."""
+    page = new_page(browser, playback=True)
+    create_in_lobby(page, base_url, ["local", "bot:random", "bot:random"], seed="21")
+    page.wait_for_selector("#plan-fill")
+    watcher = new_page(browser, locale="de-DE", playback=True)
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#turn-body #waiting")
+    for each in (page, watcher):
+        each.select_option("#play-speed", "slow")
+        each.click("#play-pause")
+    while True:  # paused, the others' actions wait in the queue and the next decision waits behind them
+        take_turn(page)
+        if my_turn_held_or_over(page) == "held" and page.evaluate("() => Number(document.body.dataset.playQueue)") >= 6:
+            break
+        if page.locator("#held-note").count():
+            skip_to_my_decision(page)  # too few to tell: on to the next decision
+    player, spectator = _step_and_read_waiting(page), _step_and_read_waiting(watcher)
+    assert player and spectator, (player, spectator)
+    assert not [line for line in player if "nobody" in line], player
+    assert not [line for line in spectator if "niemand" in line], spectator
+    told_en = "The table is telling what happened; nothing is asked of you yet."
+    assert told_en in player, player  # (the case arose: a told entry with no seat pending)
+    assert "Du schaust zu, wie das Spiel Zug um Zug erzählt wird." in spectator, spectator
+    assert not page.errors and not watcher.errors  # type: ignore[attr-defined]
+
+
 def test_on_a_phone_the_line_played_back_stays_in_sight_and_the_board_never_moves(
     browser: Browser, base_url: str
 ) -> None:

@@ -85,6 +85,19 @@ const WT = {
   },
   keep(id, data) { localStorage.setItem("wt:" + id, JSON.stringify(data)); },
   cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; },
+  /**
+   * The decision panel's line while this screen has nothing to decide, shared by both games' pages.
+   * It names the seats the game waits on; when none is pending (the playback telling a snapshot taken
+   * between two decisions, or the server about to answer) it never says "waiting for nobody".
+   * @param {string[]} names the pending seats' labels
+   * @param {{watching: boolean, told: boolean}} how a spectator's screen; the playback telling an entry
+   * @returns {string}
+   */
+  waitingLine(names, how) {
+    if (names.length) return WT.t(how.watching ? "table.watching_waiting" : "table.waiting_for", { names: names.join(", ") });
+    if (how.told) return WT.t(how.watching ? "table.watching_told" : "table.told_nothing_asked");
+    return WT.t(how.watching ? "table.watching_only" : "table.waiting_game");
+  },
   // RFC 7386 JSON merge patch, without changing ``target``: objects merge key by key, null removes a
   // key, anything else (arrays too) replaces. Unchanged parts are shared with the target.
   /**

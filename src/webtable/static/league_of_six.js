@@ -31,7 +31,10 @@ window.GamePages = window.GamePages || {};
   const colourOf = (p) => meta.colours[p];
   const town = (key) => meta.byKey[key];
   const townName = (key) => (town(key) ? town(key).name : key);
-  const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
+  const pendingNames = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p));
+  const waitingFor = (ctx, obs) => pendingNames(ctx, obs).join(", ");
+  // The panel's line while this screen has nothing to decide (common.js: never "waiting for nobody").
+  const waitingLine = (ctx, st) => el("p", { class: "muted", id: "waiting" }, WT.waitingLine(pendingNames(ctx, st.obs), { watching: st.seat === null, told: st.told !== undefined }));
   const seatLabel = (ctx, p) => {
     const st = ctx.summary.seats[p];
     return st && st.name && st.name !== st.colour ? `${cname(p)} (${st.name})` : cname(p);
@@ -362,9 +365,9 @@ window.GamePages = window.GamePages || {};
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result, obs))];
-    if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
+    if (seat === null) return [waitingLine(ctx, st)];
     const mine = [el("p", { class: "small" }, WT.t("league_of_six.your_hand") + " ", el("strong", { id: "my-hand" }, handText(obs.hand)))];
-    if (!st.legal.length) return [el("p", { class: "muted", id: "waiting" }, obs.pending.length ? WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }) : WT.t("league_of_six.waiting_game")), ...mine];
+    if (!st.legal.length) return [waitingLine(ctx, st), ...mine];
     const kinds = new Set(st.legal.map((a) => a.type));
     let body;
     if (kinds.has("choose")) body = choosing(ctx, st);
@@ -535,7 +538,10 @@ window.GamePages = window.GamePages || {};
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
       body.replaceChildren(...turnPanel(ctx, st));
-      body.dataset.phase = obs.phase;
+      body.dataset.phase = obs.phase;      // A new decision opens at its top: the panel kept the last one's scroll (72 to 255 px on a phone,
+      // its first choices above the fold), and focusing its first control must not scroll it either.
+      const decision = JSON.stringify([seat, st.legal]);
+      if (decision !== ctx.panelDecision) { ctx.panelDecision = decision; WT.byId("turn").scrollTop = 0; }
     }
     body.dataset.version = String(st.version);
     drawRing(WT.byId("map", SVGSVGElement), obs, ringOptions(ctx, st));
@@ -547,7 +553,7 @@ window.GamePages = window.GamePages || {};
     WT.byId("board").replaceChildren(...track);
     WT.byId("details").replaceChildren(...all.filter((n) => !track.includes(n)));
     WT.dock.avail("dock-details", true);
-    const again = focus && document.getElementById(focus); if (again) again.focus();
+    const again = focus && document.getElementById(focus); if (again) again.focus({ preventScroll: true });
   }
   function renderPlayers(ctx) { if (ctx.lastState) WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); }
 

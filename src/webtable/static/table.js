@@ -231,6 +231,8 @@
     const state = viewState(real);
     document.body.dataset.told = state.told === undefined ? "" : String(state.told);
     document.body.dataset.deciding = state.legal.length ? "1" : "";
+    // (On a phone the final scores, once shown, get the decision's room: app.css.)
+    document.body.dataset.over = state.over && !ctx.endHeld() ? "1" : "";
     // (On a phone the planning's decision takes the room of most of the map: app.css.)
     document.body.dataset.planning = state.legal.some((a) => a.type === "plan_card" || a.type === "plan") ? "1" : "";
     renderStatus();
@@ -484,13 +486,15 @@
   // Where a report shows: open ("open", the person asked for it), folded to a button in the playback
   // bar ("aside", the person put it aside), or "auto": open unless the player must decide where it
   // would cover the decision (on a phone, where it covers the decision panel; on a wide screen, while
-  // the map offers counties to choose or marks the county decided on: a fight's, a move's).
+  // the map offers counties to choose or marks the county decided on: a fight's, a move's). At the
+  // game's end a phone shows the final scores first (the last winter's report lay over them).
   let reportMode = "auto";
   const phone = window.matchMedia("(max-width: 860px)");
   const chip = WT.el("button", { id: "report-chip", class: "report-chip", hidden: true, onclick: () => { reportMode = "open"; drawReport(); $("report-h").focus(); } });
   $("playbar").append(chip);
   function reportFolded() {
     if (reportMode !== "auto") return reportMode === "aside";
+    if (phone.matches && document.getElementById("final")) return true;
     return document.body.dataset.deciding === "1" && (phone.matches || document.querySelector("#map .target, #map .origin") !== null);
   }
   // The queue stays in the report's body; only its first item shows (app.css).

@@ -36,7 +36,10 @@ window.GamePages = window.GamePages || {};
     return el("span", { class: "presence-dot" + (on ? " on" : ""), title: WT.t(on ? "table.connected" : "table.away"), "aria-label": WT.t(on ? "table.connected" : "table.away"), "data-presence": on ? "on" : "off" });
   };
   // Who the game waits for, named the same way in the header and in the panel.
-  const waitingFor = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p)).join(", ") || WT.t("table.nobody");
+  const pendingNames = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p));
+  const waitingFor = (ctx, obs) => pendingNames(ctx, obs).join(", ");
+  // The panel's line while this screen has nothing to decide (common.js: never "waiting for nobody").
+  const waitingLine = (ctx, st) => el("p", { class: "muted", id: "waiting" }, WT.waitingLine(pendingNames(ctx, st.obs), { watching: st.seat === null, told: st.told !== undefined }));
   const swatch = (p) => el("span", { class: "swatch c-" + (p === "peasants" ? "peasants" : colourOf(Number(p))) });
   const is2002 = () => edition === "2002";
   // The 2002 edition's own words (farmers, trading firms) where its catalogue has them: one screen never
@@ -406,7 +409,8 @@ window.GamePages = window.GamePages || {};
       const pos = obs.positions[String(i)];
       const tile = pos ? obs.bonus_tiles[pos - 1] : null;
       const pending = obs.pending.includes(i);
-      const fig = (key, value, title) => el("td", { class: "num", "data-label": WT.t(key), title: WT.t(title) }, value);
+      // (A phone's compact card labels its figures in short, data-short: app.css; the title says it whole.)
+      const fig = (key, value, title) => el("td", { class: "num", "data-label": WT.t(key), "data-short": WT.t(key + "_short"), title: WT.t(title) }, value);
       return el("tr", { class: pending ? "pending" : "", style: `--seat: ${SOLID[colourOf(i)]}`, "data-seat": i },
         el("td", {}, presence(ctx, i), swatch(i), seatLabel(ctx, i), pending ? el("span", { class: "muted small" }, " " + WT.t("table.deciding")) : "", ctx.summary.seats[i] && ctx.summary.seats[i].type === "bot" ? el("span", { class: "muted small" }, " " + WT.t("table.bot")) : "",
           el("span", { class: "clock", "data-clock": i, hidden: true })),
@@ -623,11 +627,11 @@ window.GamePages = window.GamePages || {};
   function turnPanel(ctx, st) {
     const seat = st.seat; const obs = st.obs;
     if (st.over) return [ctx.atTheEnd(() => finalScores(ctx, st.result))];
-    if (seat === null) return [el("p", { class: "muted", id: "waiting" }, WT.t("table.watching_waiting", { names: waitingFor(ctx, obs) }))];
+    if (seat === null) return [waitingLine(ctx, st)];
     if (!st.legal.length) {
       // (While the playback tells the planning's last entries nobody may be left to plan: no "waiting for nobody".)
       if (obs.phase === "planning" && obs.players[seat].planned) return [el("p", { id: "waiting" }, obs.pending.length ? T("wallenstein.plan_in_waiting", { names: waitingFor(ctx, obs) }) : T("wallenstein.plan_in")), myPlanView(obs)];
-      return [el("p", { class: "muted", id: "waiting" }, WT.t("table.waiting_for", { names: waitingFor(ctx, obs) }))];
+      return [waitingLine(ctx, st)];
     }
     const kinds = new Set(st.legal.map((a) => a.type));
     if (kinds.has("plan_card")) return planning(ctx, st);
@@ -1173,7 +1177,10 @@ window.GamePages = window.GamePages || {};
     if (force || key !== ctx.panelKey) {
       ctx.panelKey = key;
       body.replaceChildren(...eventAtDecision(st), ...turnPanel(ctx, st));
-      body.dataset.phase = obs.phase;
+      body.dataset.phase = obs.phase;      // A new decision opens at its top: the panel kept the last one's scroll (72 to 255 px on a phone,
+      // its first choices above the fold), and focusing its first control must not scroll it either.
+      const decision = JSON.stringify([seat, st.legal]);
+      if (decision !== ctx.panelDecision) { ctx.panelDecision = decision; WT.byId("turn").scrollTop = 0; }
     }
     body.dataset.version = String(st.version);
     renderPlayers(ctx);
@@ -1196,7 +1203,7 @@ window.GamePages = window.GamePages || {};
   }
   function restoreFocus(key, deciding) {
     const again = key && /** @type {HTMLElement | SVGElement | null} */ (document.querySelector(`#turn-body ${key}, #map ${key}[tabindex]`));
-    if (again) { if (document.activeElement !== again) again.focus(); return; }
+    if (again) { if (document.activeElement !== again) again.focus({ preventScroll: true }); return; }
     if (deciding && (!document.activeElement || document.activeElement === document.body)) {
       const first = /** @type {HTMLElement | null} */ (document.querySelector("#turn-body button:not([disabled]):not(.linkish), #turn-body input"));
       if (first) first.focus({ preventScroll: true });
@@ -1278,7 +1285,7 @@ window.GamePages = window.GamePages || {};
     const o = st.obs;
     const waiting = waitingFor(ctx, o);
     const line = T("wallenstein.phase_line", { year: o.year, season: seasonName(o.season), phase: phaseName(o.phase) });
-    return waiting !== WT.t("table.nobody") ? T("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
+    return waiting ? T("wallenstein.phase_line_waiting", { line, waiting: WT.t("table.waiting_for", { names: waiting }) }) : line;
   }
 
   async function init(ctx) {
