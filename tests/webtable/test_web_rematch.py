@@ -10,8 +10,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browsing import SCREENS, assert_one_screen, choose_on_map, decide, fill_plan, new_page, submit_plan
+from browsing import SCREENS, assert_one_screen, decide, new_page
 from playwright.sync_api import Browser, Page
+from test_web_e2e import by_hand
 from webclient import free_port, server, sqlite_url
 
 import wallenstein
@@ -21,7 +22,6 @@ from webtable.store import GameRecord, Owner, Store
 from webtable.views import decisions_of
 
 SEED = 21
-SHOTS = Path("/tmp/rematch-shots")
 ASKED = "() => document.querySelector('#turn-h').textContent === WT.t('wallenstein.h_your_move')"  # (any language)
 
 
@@ -61,17 +61,6 @@ def store_position(url: str, game: Any, kind: str = "wallenstein") -> tuple[str,
     return gid, token, invite
 
 
-def by_hand(page: Page, before: int) -> bool:
-    if page.locator("#plan-fill").count():
-        fill_plan(page)
-        submit_plan(page, before)
-    elif page.locator("#map path.target").count():
-        choose_on_map(page, before)
-    else:
-        return False
-    return True
-
-
 def play_to_the_end(pages: list[Page]) -> None:
     """Each page decides whenever it is asked (the bot meanwhile), until both show the final scores."""
     deadline = time.monotonic() + 240
@@ -83,16 +72,16 @@ def play_to_the_end(pages: list[Page]) -> None:
         time.sleep(0.1)
 
 
-def shoot(page: Page, name: str) -> None:
-    """Screenshots at a laptop's and a phone's size, the reports closed (a phone's cover the final panel)."""
-    SHOTS.mkdir(exist_ok=True)
+def shoot(page: Page, shots: Path, name: str) -> None:
+    """Screenshots at a laptop's and a phone's size into ``shots`` (the test's own folder: pytest --basetemp keeps
+    it to look at), the reports closed (a phone's cover the final panel)."""
     if page.locator("#report-close").is_visible():
         page.click("#report-close")
     own = page.viewport_size
     for width, height in SCREENS:
         page.set_viewport_size({"width": width, "height": height})
         page.locator("#again").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
+        page.screenshot(path=str(shots / f"{name}-{width}x{height}.png"))
     if own is not None:
         page.set_viewport_size(own)
 
@@ -115,7 +104,7 @@ def test_ann_and_her_invited_friend_play_again(browser: Browser, tmp_path: Path)
         assert watcher.locator("#again a, #again button").count() == 0
         for page in (ann, bea):
             assert_one_screen(page)
-        shoot(bea, "final-de")
+        shoot(bea, tmp_path, "final-de")
         ann.locator("#again-play").focus()
         ann.keyboard.press("Enter")
         ann.wait_for_url(lambda u: gid not in u)
@@ -129,8 +118,8 @@ def test_ann_and_her_invited_friend_play_again(browser: Browser, tmp_path: Path)
         assert watcher.locator("#again-watch").inner_text() == "Watch the next game"
         assert watcher.locator("#again-watch").get_attribute("href") == f"/game/{new}"
         assert_one_screen(bea)
-        shoot(bea, "told-de")
-        shoot(watcher, "spectator-en")
+        shoot(bea, tmp_path, "told-de")
+        shoot(watcher, tmp_path, "spectator-en")
         bea.locator("#again-join").focus()
         bea.keyboard.press("Enter")
         bea.wait_for_url(f"**/game/{new}")
@@ -161,7 +150,7 @@ def test_league_of_six_offers_it_too(browser: Browser, tmp_path: Path) -> None:
         page.goto(f"http://127.0.0.1:{port}/game/{gid}#token={token}")
         page.wait_for_selector("#again-play")
         assert_one_screen(page)
-        shoot(page, "los-en")
+        shoot(page, tmp_path, "los-en")
         page.click("#again-play")
         page.wait_for_url(lambda u: gid not in u)
         new = page.url.rsplit("/", 1)[1]
