@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 from webclient import LocalClient, create_game, hello, make_client, sqlite_url
 
 from tabletop.errors import IllegalAction
@@ -51,6 +54,15 @@ def play_out(client: TestClient, gid: str, seed: int = 5) -> None:
     room = hub(client).rooms[gid]
     client.portal.call(play, room)  # type: ignore[union-attr]
     assert room.status == "over"
+
+
+@contextmanager
+def watching(client: TestClient, gid: str, token: str) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
+    """A spectator's connection to game ``gid`` and a seat's (``token``), both welcomed."""
+    with client.websocket_connect(f"/ws/{gid}") as spectator, client.websocket_connect(f"/ws/{gid}") as seat:
+        hello(spectator, None)
+        hello(seat, token)
+        yield spectator, seat
 
 
 def claim_invite(client: TestClient, gid: str, invite_url: str) -> str:
@@ -134,9 +146,7 @@ def test_tokens_go_only_to_their_holders(tmp_path: Path) -> None:
     with make_client(sqlite_url(tmp_path)) as client:
         made, tokens = finished(client, seed=3)
         gid = made["id"]
-        with client.websocket_connect(f"/ws/{gid}") as spectator, client.websocket_connect(f"/ws/{gid}") as bea:
-            hello(spectator, None)
-            hello(bea, tokens["bea"])
+        with watching(client, gid, tokens["bea"]) as (spectator, bea):
             reply = again(client, gid, tokens["ann"])
             new = reply["id"]
             secrets = {seat_token(tokens["bea"], new), seat_token(tokens["ann"], new)}
@@ -175,9 +185,7 @@ def test_a_seated_connection_plays_again_over_its_socket(tmp_path: Path) -> None
     with make_client(sqlite_url(tmp_path)) as client:
         made, tokens = finished(client, seed=12)
         gid = made["id"]
-        with client.websocket_connect(f"/ws/{gid}") as spectator, client.websocket_connect(f"/ws/{gid}") as bea:
-            hello(spectator, None)
-            hello(bea, tokens["bea"])
+        with watching(client, gid, tokens["bea"]) as (spectator, bea):
             spectator.send_json({"type": "again", "id": 1})
             assert until(spectator, "error")["code"] == "not_a_seat"
             assert games_stored(client) == 1
