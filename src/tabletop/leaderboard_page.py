@@ -70,11 +70,11 @@ NOTES = """## Notes
   heuristic seats (36, 41, 43 VP against 35, 37, 36 then). The tables here are today's code only.
 * A level marked "not established" keeps its place as the project's strongest player at about 1 s
   a decision, but its games have not shown it above the level below: the match needs more games
-  (`--level-games 40`; about 40 CPU-seconds each). The thinking times here are CPU times on a
-  machine with a load average near 30, about twice a quiet machine's for the search bots.
-* The `ppo` row needs a trained policy (`ppo:path=model.zip`; no checkpoint ships) and the `learned`
-  row the `learned` bot kind, which another branch adds: once it is in, `nice -n 5 python -m
-  tabletop.leaderboard --play --only learned` plays its games and rewrites this page.
+  (`--level-games N`; a game with a 1 s seat costs about a CPU-minute). The thinking times here are
+  CPU times on the shared development machine (load average 3 to 30 while they were measured), up to
+  twice a quiet machine's for the search bots.
+* The `ppo` row needs a trained policy (`ppo:path=model.zip`; no PPO checkpoint ships: the project's
+  learned policy is the `learned` bot, docs/research/rl.md).
 """
 
 SUBMIT = f"""## Submitting an agent
@@ -169,8 +169,9 @@ def levels_text(games: Sequence[GameInfo]) -> str:
         "",
         "The table's levels (`LEVELS` in each game's `bots` package, shown in the lobby with how long each"
         " thinks and its edge) climb by measured strength: each level plays one seat against three bots of"
-        f" the level below, 4 players, seats rotating, seeds {LEVEL_SEED} + i (up to {LEVEL_GAMES} games;"
-        " fewer where the shared machine's CPU ran out, as the games column says). A level is clearly above"
+        f" the level below, 4 players, seats rotating, seeds {LEVEL_SEED} + i ({LEVEL_GAMES} games or more"
+        " where a match needed more to tell the levels apart; fewer where the shared machine's CPU ran out:"
+        " the games column says). A level is clearly above"
         " the one below when its win rate's 95% interval lies above parity (25%). The top level is the"
         " strongest player the project has at about 1 s a decision (`ismcts:preset=learned`). Regenerate"
         f" with `{COMMAND} --only levels`.",

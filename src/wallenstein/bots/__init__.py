@@ -21,7 +21,7 @@ LEVELS: tuple[Level, ...] = (
     Level("beginner", "random", 0.0),
     Level("intermediate", "heuristic", 0.3, (1.0, 0.9124, 1.0), 40),
     Level("strong", "ismcts:preset=learned:simulations=100", 106.8, (0.75, 0.551, 0.88), 24),
-    Level("strongest", "ismcts:preset=learned", 1846.1, (0.35, 0.2213, 0.5049), 40),
+    Level("strongest", "ismcts:preset=learned", 1568.7, (0.3956, 0.3013, 0.4983), 91),
 )
 
 BOT_KINDS: dict[str, AgentFactory] = standard_bots("wallenstein.bots")
