@@ -42,9 +42,9 @@ def last_season(seed: int) -> Any:
     return game
 
 
-def store_position(url: str, game: Any, kind: str = "wallenstein") -> tuple[str, str, str]:
+def store_position(url: str, game: Any, kind: str = "wallenstein", status: str = "running") -> tuple[str, str, str]:
     """``game`` stored with Ann (seat 0, a token), a random bot (seat 1) and Bea (seat 2, invited): its
-    id, Ann's token and Bea's invite."""
+    id, Ann's token and Bea's invite (``status``: "over" for a game played to its end)."""
     token, invite = secrets.token_urlsafe(12), secrets.token_urlsafe(12)
     seats: list[dict[str, Any]] = [
         {"type": "human", "name": "Ann", "token_sha256": token_digest(token)},
@@ -52,7 +52,7 @@ def store_position(url: str, game: Any, kind: str = "wallenstein") -> tuple[str,
         {"type": "human", "name": "Bea", "invite_sha256": token_digest(invite)},
     ]
     gid, now = secrets.token_urlsafe(9), time.time()
-    record = GameRecord(gid, kind, 3, seats, "running", now, now, decisions_of(game.history))
+    record = GameRecord(gid, kind, 3, seats, status, now, now, decisions_of(game.history))
     store = Store(url)
     try:
         store.create(record, game.history, Owner(token_digest("creator"), "", False))

@@ -22,7 +22,7 @@ interface Conn {
   seat: number | null; token: string | null; invite: string | null;
   waiting: { [id: string]: Waiting }; ws: WebSocket | null; retry: number; closed: boolean;
   acked?: number; confirmed?: number; refusal?: string;
-  pendingClaim?: (seat: number, token: string | null) => void;
+  pendingClaim?: (seat: number, token: string | null, status: string) => void;
 }
 
 /** What a game's page module is given: the table's state and its ways to talk to the server. */

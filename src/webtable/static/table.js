@@ -109,7 +109,7 @@
     if (msg.type === "welcome") {
       if (conn === primary()) setClocks(msg.game.clock);
       if (msg.token) { conn.token = msg.token; conn.invite = null; }
-      if (conn.pendingClaim && msg.seat !== null) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token); }
+      if (conn.pendingClaim && msg.seat !== null) { conn.seat = msg.seat; conn.pendingClaim(msg.seat, conn.token, msg.game.status); }
       ctx.summary = nameYou(msg.game); renderInvites(); renderNotice(); return;
     }
     if (msg.type === "chat") { if (conn === primary()) chatLine(msg); return; }
@@ -577,10 +577,14 @@
       o.start(); o.stop(ac.currentTime + 0.18);
     } catch { /* no audio: the title still says it */ }
   }
-  function greet(seat) {
+  // The greeting names no place on the screen (the decision sits beside the map on a laptop, below it on a
+  // phone) but the panel's heading; a game that has ended (or was abandoned) is greeted as such.
+  /** @param {number} seat @param {string} status */
+  function greet(seat, status) {
     const s = ctx.summary.seats[seat];
+    const key = status === "running" ? "table.greeting" : status === "over" ? "table.greeting_over" : "table.greeting_abandoned";
     const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status" },
-      WT.el("p", {}, WT.t("table.greeting", { name: s.name, colour: WT.colourName(s.colour) })),
+      WT.el("p", {}, WT.t(key, { name: s.name, colour: WT.colourName(s.colour), move: WT.t(ctx.summary.game === "league_of_six" ? "league_of_six.your_move" : "wallenstein.h_your_move") })),
       WT.el("button", { onclick: () => box.remove() }, WT.t("table.greeting_ok")));
     $("side").prepend(box);
   }
@@ -740,11 +744,11 @@
     WT.keep(id, mine);
     const conn = connect(null, null, invite);
     delete ctx.conns.spectator;
-    conn.pendingClaim = (seat, token) => {
+    conn.pendingClaim = (seat, token, status) => {
       ctx.conns[seat] = conn; conn.pendingClaim = undefined;
       if (token !== null) mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
       WT.keep(id, mine);
-      greet(seat);
+      greet(seat, status);
     };
   } else if (mine.pendingToken) {
     // An invite: connect with the token; the server says which seat it opens.
@@ -752,11 +756,11 @@
     delete mine.pendingToken;
     const conn = connect(null, token);
     delete ctx.conns.spectator;
-    conn.pendingClaim = (seat) => {
+    conn.pendingClaim = (seat, _token, status) => {
       ctx.conns[seat] = conn; conn.pendingClaim = undefined;
       mine.tokens[seat] = token; mine.local = [...new Set([...(mine.local || []), seat])];
       WT.keep(id, mine);
-      greet(seat);
+      greet(seat, status);
     };
   }
   for (const seat of mine.local || []) if (mine.tokens[seat] && !ctx.conns[seat]) connect(seat, mine.tokens[seat]);
