@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -746,4 +747,35 @@ def test_a_league_of_six_game_on_a_phone_keeps_its_cards_in_the_width_and_ends_o
     panel, final = page.locator("#turn").bounding_box(), page.locator("#final table").bounding_box()
     assert panel is not None and final is not None
     assert panel["y"] <= final["y"] and final["y"] + final["height"] <= panel["y"] + panel["height"], (final, panel)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("locale", "meant"), [("en-US", "Ct counties held"), ("de-DE", "Ld Länder im Besitz")])
+def test_on_a_phone_a_tap_says_what_the_cards_short_labels_mean(
+    browser: Browser, base_url: str, tmp_path: Path, locale: str, meant: str
+) -> None:
+    """A phone's cards label their figures "Ct", "Su" (German "Ld", "Vr"), whole only in tooltips, which a
+    phone never shows: the "?" beside the cards (named for a screen reader) opens what each means, in the
+    width; a laptop's cards say each label whole and show no "?"."""
+    page = new_page(browser, width=390, height=844, locale=locale)
+    page.goto(base_url + "/")
+    for seat in range(1, 3):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#players tr[data-seat]")
+    key = page.locator("#strip-key summary")
+    assert key.is_visible() and key.get_attribute("aria-label") == page.evaluate("() => WT.t('wallenstein.strip_key')")
+    key.click()
+    legend = page.locator("#strip-key p")
+    legend.wait_for()
+    assert meant in legend.inner_text(), legend.inner_text()
+    box = legend.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    got = page.evaluate(STRIP_FIT)
+    assert got["overflow"] <= 0 and all(right <= got["width"] for _, right in got["cards"]), got
+    page.screenshot(path=str(tmp_path / f"strip-key-{locale}-390x844.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.locator("#strip-key summary").is_visible()
+    page.screenshot(path=str(tmp_path / f"strip-key-{locale}-1366x768.png"))
     assert not page.errors  # type: ignore[attr-defined]

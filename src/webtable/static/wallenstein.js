@@ -1216,7 +1216,21 @@ window.GamePages = window.GamePages || {};
     box.replaceChildren(...nodes);
     WT.dock.avail(panel, nodes.length > 0);
   }
-  function renderPlayers(ctx) { if (ctx.lastState) { edition = ctx.lastState.obs.edition || "2012"; WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); } }
+  function renderPlayers(ctx) {
+    if (!ctx.lastState) return;
+    edition = ctx.lastState.obs.edition || "2012";
+    const key = document.getElementById("strip-key"), open = key instanceof HTMLDetailsElement && key.open;  // (kept over redraws)
+    WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs), stripKey(open));
+  }
+  // A phone's cards label their figures in short ("VP 38 Ct 8"); a phone shows no tooltips, so a tap on
+  // the "?" beside the cards opens what each short label means (app.css shows it on a phone only).
+  function stripKey(open) {
+    const thalers = is2002() ? "wallenstein.th_gold" : "wallenstein.th_thalers";
+    const keys = [thalers, "wallenstein.th_grain", "wallenstein.th_vp", "wallenstein.th_counties", "wallenstein.th_supply"];
+    return el("details", { class: "strip-key", id: "strip-key", open },
+      el("summary", { "aria-label": T("wallenstein.strip_key") }, "?"),
+      el("p", { class: "small" }, ...keys.flatMap((key, i) => [i ? " · " : "", el("b", {}, T(key + "_short")), " " + T(key + "_title")])));
+  }
 
   function renderFrame(ctx, obs, where) {
     edition = obs.edition || "2012";
