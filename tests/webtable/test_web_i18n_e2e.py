@@ -314,8 +314,27 @@ def card_hides_of_spot(page: Page) -> float:
     )
 
 
-def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_url: str) -> None:
-    page = german_page(browser, "en-GB")
+# The guide's part of the table within the window: its box cut to the window's (zero: out of sight).
+SPOT_IN_VIEW = """() => { const t = document.querySelector('.guide-spot').getBoundingClientRect();
+    const x = Math.min(t.right, innerWidth) - Math.max(t.left, 0);
+    const y = Math.min(t.bottom, innerHeight) - Math.max(t.top, 0);
+    return Math.max(0, x) * Math.max(0, y) / Math.max(1, Math.min(t.width * t.height, innerWidth * innerHeight)); }"""
+# Places the old layout's texts named (the player boards "on the right", "Rules help" "below", the winter's
+# losses on "this panel", the track, which shows the action cards first): the boards run along the top now,
+# the decision and the track sit beside the map on a laptop, below it on a phone.
+WRONG_PLACES = {
+    "en-GB": ("on the right", "below", "top right", "this panel"),
+    "de-DE": ("rechts", "unten", "diese Tafel"),
+}
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(1366, 768, "en-GB"), (390, 844, "de-DE")])
+def test_the_guided_first_game_is_completed_by_clicking(
+    browser: Browser, base_url: str, tmp_path: Path, width: int, height: int, locale: str
+) -> None:
+    """Every step's part of the table is in view while its card is read (at a laptop's and a phone's size),
+    and no step's text points at a place where the part is not."""
+    page = new_page(browser, width, height, locale=locale)
     page.goto(base_url + "/")
     page.click("#guide-btn")
     page.wait_for_url("**/game/*")
@@ -332,6 +351,11 @@ def test_the_guided_first_game_is_completed_by_clicking(browser: Browser, base_u
             step = page.evaluate("() => document.body.dataset.guide")
             assert page.locator(".guide-spot").count() == 1  # the step points at one part of the table
             assert card_hides_of_spot(page) == 0, step  # and the card leaves that part in sight
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            assert page.evaluate(SPOT_IN_VIEW) >= 0.25, step  # (a quarter at least: the map is taller than a phone)
+            text = page.locator("#guide").inner_text()
+            assert not [p for p in WRONG_PLACES[locale] if p in text], (step, text)
+            page.screenshot(path=str(tmp_path / f"guide-{step}-{width}x{height}.png"))
             if step == "winter":  # told while the fall's grain can still be planned, not after the winter
                 assert page.locator("#guide").get_attribute("data-season") == "1 fall"
             steps.append(step)
