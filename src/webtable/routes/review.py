@@ -123,7 +123,8 @@ async def ask_hint(game_id: str, request: Request) -> Any:
         return error(hub, 409, str(exc), code="no_decision")
     finally:
         _hinting.discard(room.id)
-    if room.version != version:
+    # Other seats' secret plans meanwhile change nothing the hint was worked out on (Room.moved_on_for).
+    if room.moved_on_for(seat, version):
         return error(hub, 409, "the game moved on while the hint was worked out; ask again", code="stale")
     await room.keep_note(HINT_NOTE, {"seat": seat, "version": version})
     room.hints[seat] = room.hints.get(seat, 0) + 1
