@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,9 @@ def _chain(entries: list[dict[str, Any]], start: dict[str, Any]) -> dict[str, An
 
 def _play(ws: WebSocketTestSession, got: list[dict[str, Any]], latest: dict[str, Any], rng: random.Random) -> Any:
     """Random decisions of the seat until the game is over (each on the newest state: one refused as
-    stale is taken again on the state that follows); returns the last state."""
+    stale is taken again on the state that follows); returns the last state. The seat decides faster than
+    a person can, so the connection's rate limit may refuse a decision (that refusal names no request,
+    being answered before the message is read): it is sent again a moment later."""
     n = 10
     while not latest["over"]:
         if not latest["legal"]:
@@ -52,11 +55,16 @@ def _play(ws: WebSocketTestSession, got: list[dict[str, Any]], latest: dict[str,
             continue
         n += 1
         acted_on = latest["version"]
-        ws.send_json({"type": "act", "id": n, "version": acted_on, "action": rng.choice(latest["legal"])})
+        act = {"type": "act", "id": n, "version": acted_on, "action": rng.choice(latest["legal"])}
+        ws.send_json(act)
         while (msg := ws.receive_json()).get("id") != n or msg["type"] not in ("ack", "error"):
             got.append(msg)
             latest = msg if msg["type"] == "state" else latest
+            if msg.get("code") == "too_many_messages":
+                time.sleep(0.05)
+                ws.send_json(act)
         got.append(msg)
+        assert msg["type"] == "ack" or msg.get("code") == "stale", msg
         while latest["version"] <= acted_on:  # the state after the decision (or after the one that beat it)
             latest = next_of(ws, "state", got)
     return latest
