@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.errors import IllegalAction
-from wallenstein import court, landsknechte, leaders
+from wallenstein import court, landsknechte, leaders, state
 from wallenstein.actions import parse_card
 from wallenstein.board import (
     ACTIONS,
@@ -49,25 +49,7 @@ from wallenstein.board import SEASONS as SEASON_NAMES
 from wallenstein.court_state import AUDIENCE, EFFECT, FAVOUR_CARDS, SPACE_COST, CourtState
 from wallenstein.edition2002 import BLANKS, F_ATTACK, FIGHT_KINDS, PLAN_START
 from wallenstein.game import Game, new_game
-from wallenstein.state import (
-    COMMIT,
-    LEADER_DRAFT,
-    LEADER_MOVE,
-    LEADER_PLACE,
-    LEADER_RETURN,
-    LK_BENEFIT,
-    MOVE,
-    MOVE_COMBAT,
-    MOVE_DEPLOY1,
-    NEUTRAL,
-    OUT_OF_PLAY,
-    PHASES,
-    PLANNING,
-    WINTER,
-    ModuleState,
-    State,
-)
-from wallenstein.state import COURT as COURT_PHASE
+from wallenstein.state import ModuleState, State
 from wallenstein.tower import TowerModel, default_tower
 
 PlanSampler = Callable[[Game, int, random.Random], tuple[int, ...]]
@@ -134,15 +116,15 @@ def rebuild(
     _seats_and_supplies(s, obs)
     _events(g, obs, rng)
     _season(s, obs, rng)
-    if s.phase == MOVE:
+    if s.phase == state.MOVE:
         s.act = int(obs["current_action"]) - 1
         s.turn = s.order.index(obs["pending"][0])
         mv = obs["move"]
         s.move_from = BOARD.index(mv["from"])
-        s.move_kind = MOVE_DEPLOY1 if mv["kind"] == "deploy1" else MOVE_COMBAT
-    if s.phase == COMMIT:
+        s.move_kind = state.MOVE_DEPLOY1 if mv["kind"] == "deploy1" else state.MOVE_COMBAT
+    if s.phase == state.COMMIT:
         _fight(s, obs)
-    if s.season == WINTER and "winter" in obs:
+    if s.season == state.WINTER and "winter" in obs:
         w = obs["winter"]
         s.winter_turn = s.order.index(w["seat"]) if w["seat"] is not None else len(s.order)
         s.winter_queue = [BOARD.index(k) for k in w["revolts_left"]]
@@ -162,7 +144,7 @@ def _board(s: State, obs: Mapping[str, Any]) -> None:
     for key in BOARD.keys:
         c = counties[key]
         o = c["owner"]
-        s.owner.append(OUT_OF_PLAY if not c["in_play"] else (NEUTRAL if o is None else int(o)))
+        s.owner.append(state.OUT_OF_PLAY if not c["in_play"] else (state.NEUTRAL if o is None else int(o)))
         s.armies.append(int(c["armies"]))
         bits = 0
         for b in c["buildings"]:
@@ -204,8 +186,8 @@ def _events(g: Game, obs: Mapping[str, Any], rng: random.Random | None) -> None:
 def _season(s: State, obs: Mapping[str, Any], rng: random.Random | None) -> None:
     """Year, season, phase and order; the action cards (those face down shuffled), tiles, bids, positions."""
     s.year = int(obs["year"])
-    s.season = WINTER if obs["season"] == "winter" else SEASON_NAMES.index(obs["season"])
-    s.phase = PHASES.index(obs["phase"])
+    s.season = state.WINTER if obs["season"] == "winter" else SEASON_NAMES.index(obs["season"])
+    s.phase = state.PHASES.index(obs["phase"])
     s.order = [int(p) for p in obs["order"]]
     shown = obs["action_cards"]
     if shown:
@@ -229,7 +211,7 @@ def _draft(s: State, d: Mapping[str, Any], rng: random.Random | None) -> None:
     s.draft_card = BOARD.index(d["taken"]) if d["taken"] is not None else -1
     s.draft_turn = int(d["turn"])
     s.groups = [tuple(int(x) for x in d["groups"][str(p)]) for p in range(s.players)]
-    deck = [c for c, o in enumerate(s.owner) if o == NEUTRAL and c not in s.faceup and c != s.draft_card]
+    deck = [c for c, o in enumerate(s.owner) if o == state.NEUTRAL and c not in s.faceup and c != s.draft_card]
     if rng is not None:
         rng.shuffle(deck)
     s.county_deck = deck
@@ -279,13 +261,17 @@ def _modules(g: Game, obs: Mapping[str, Any]) -> None:
             for h, row in ld["trophies"].items():
                 for o, n in row.items():
                     m.trophies[int(h) * P + int(o)] = int(n)
-            if ph in (LEADER_PLACE, LEADER_MOVE, LEADER_RETURN):
+            if ph in (state.LEADER_PLACE, state.LEADER_MOVE, state.LEADER_RETURN):
                 m.ml_turn = s.order.index(obs["pending"][0])
-            if ph == LEADER_DRAFT and ld["draft_offer"] is not None:
+            if ph == state.LEADER_DRAFT and ld["draft_offer"] is not None:
                 s.draft_card = BOARD.index(ld["draft_offer"])
     # The module step that opened the decision (game.order_steps and friends).
-    if ph in (LK_BENEFIT, LEADER_PLACE, COURT_PHASE):
-        step = {LEADER_PLACE: leaders.place_step, LK_BENEFIT: landsknechte.check_step, COURT_PHASE: court.court_step}
+    if ph in (state.LK_BENEFIT, state.LEADER_PLACE, state.COURT):
+        step = {
+            state.LEADER_PLACE: leaders.place_step,
+            state.LK_BENEFIT: landsknechte.check_step,
+            state.COURT: court.court_step,
+        }
         s.order_step = g._order_steps.index(step[ph])
     if "court" in obs:
         co = obs["court"]
@@ -301,8 +287,8 @@ def _modules(g: Game, obs: Mapping[str, Any]) -> None:
         cs.parry = [1 if p in co["keeps_favour_4"] else 0 for p in range(P)]
         rid = s.year * 4 + s.season
         cs.shield = [rid if p in co["protected"] else -1 for p in range(P)]
-        cs.shown = 1 if len(co["boards"]) == P and ph != PLANNING else 0
-        if ph == COURT_PHASE:
+        cs.shown = 1 if len(co["boards"]) == P and ph != state.PLANNING else 0
+        if ph == state.COURT:
             cs.queue = [int(p) for p in co["audience_queue"]]
             ask = co["choosing_for"]
             cs.stage = EFFECT if ask is not None else AUDIENCE
@@ -346,7 +332,7 @@ def _plans(g: Game, obs: Mapping[str, Any], seat: int | None, rng: random.Random
     s = g.s
     P = s.players
     size = g.plan_size
-    if s.phase == PLANNING:
+    if s.phase == state.PLANNING:
         for p in range(P):
             if p == seat:
                 boxes = obs["my_plan"]["boxes"]
@@ -362,7 +348,7 @@ def _plans(g: Game, obs: Mapping[str, Any], seat: int | None, rng: random.Random
                 s.plan_fill[p] = PLAN_START
         g.refresh()
         return
-    if s.season == WINTER or not s.action_cards:
+    if s.season == state.WINTER or not s.action_cards:
         return
     s.plan_fill = [size] * P
     revealed = obs["plans"]

@@ -18,22 +18,8 @@ from scenario import add_markers, event_index, give, give_tile, plan
 from season import plan_season, play_until
 
 import wallenstein
-from wallenstein import Action, leaders
+from wallenstein import Action, board, leaders
 from wallenstein.battle import attack, revolt
-from wallenstein.board import (
-    A_CHURCH,
-    A_DEPLOY1,
-    A_DEPLOY3,
-    A_DEPLOY5,
-    A_GRAIN,
-    A_PALACE,
-    A_TAX,
-    A_TRADING,
-    BOARD,
-    T_DEPLOY6,
-    T_GRAIN,
-    T_TAX,
-)
 from wallenstein.invariants import check
 from wallenstein.narrate import narrate_game
 from wallenstein.perform import perform
@@ -41,7 +27,7 @@ from wallenstein.state import LEADER_MOVE, LEADER_RETURN, WINTER
 
 RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
 START_THALERS = 15
-K = BOARD.index
+K = board.BOARD.index
 
 
 def _game(**kw: object) -> wallenstein.Game:
@@ -92,7 +78,7 @@ def test_seed000_leaders_lineup_placement_after_the_first_player_order() -> None
         legal = g.legal_actions(seat)
         assert [a.a for a in legal] == own
         choice = legal[-1]
-        g.apply(seat, {"type": "leader_place", "county": BOARD.keys[choice.a]})
+        g.apply(seat, {"type": "leader_place", "county": board.BOARD.keys[choice.a]})
         assert g.s.mods.leader[seat] == choice.a
     assert g.phase != "leader_place"
     placed = [e["seat"] for e in g.log if e["e"] == "leader_place"]
@@ -116,19 +102,19 @@ def test_seed000_leaders_draft_placement_while_claiming() -> None:
             legal = [a.to_json() for a in g.legal_actions(seat)]
             assert legal == [{"type": "leader_draft", "place": False}, {"type": "leader_draft", "place": True}]
             claimed = g.s.draft_card
-            assert g.observe(None)["leaders"]["draft_offer"] == BOARD.keys[claimed]
+            assert g.observe(None)["leaders"]["draft_offer"] == board.BOARD.keys[claimed]
             place = seat == 0  # Red places on its first claim; the others wait to the end
             g.apply(seat, {"type": "leader_draft", "place": place})
             if place:
                 assert g.s.mods.leader[0] == claimed
         else:
             g.apply(seat, g.legal_actions(seat)[0])
-    claims = len(BOARD.start_groups[3])
+    claims = len(board.BOARD.start_groups[3])
     assert offers == 1 + 2 * (claims - 1)  # Red once; Blue and Yellow at every claim but the last
     last_claims = {}
     for e in g.log:
         if e["e"] == "draft_place":
-            last_claims[e["seat"]] = BOARD.index(e["county"])
+            last_claims[e["seat"]] = board.BOARD.index(e["county"])
     for seat in (1, 2):
         assert g.s.mods.leader[seat] == last_claims[seat]
     assert all(c >= 0 for c in g.s.mods.leader)
@@ -138,7 +124,7 @@ def test_seed000_leaders_draft_placement_while_claiming() -> None:
 # ---------------------------------------------------------------------------------------- improved actions
 @pytest.mark.parametrize(
     ("action", "cost"),
-    [(A_PALACE, 2), (A_CHURCH, 1), (A_TRADING, 0)],
+    [(board.A_PALACE, 2), (board.A_CHURCH, 1), (board.A_TRADING, 0)],
 )
 def test_seed000_leaders_cheaper_buildings(action: int, cost: int) -> None:
     g = _red_leads_in_kursachsen("anhalt")
@@ -150,7 +136,7 @@ def test_seed000_leaders_cheaper_buildings(action: int, cost: int) -> None:
     assert event["leader"] is True
     plan(g, RED, action, "anhalt")  # not the leader's county: the printed price
     perform(g, RED, action)
-    assert g.s.thalers[RED] == START_THALERS - cost - BOARD.costs[action]
+    assert g.s.thalers[RED] == START_THALERS - cost - board.BOARD.costs[action]
     assert "leader" not in [e for e in g.log if e["e"] == "action"][-1]
     check(g)
 
@@ -158,13 +144,13 @@ def test_seed000_leaders_cheaper_buildings(action: int, cost: int) -> None:
 def test_seed000_leaders_free_trading_post_without_money() -> None:
     g = _red_leads_in_kursachsen()
     g.s.thalers[RED] = 0
-    plan(g, RED, A_TRADING, "kursachsen")
-    perform(g, RED, A_TRADING)
+    plan(g, RED, board.A_TRADING, "kursachsen")
+    perform(g, RED, board.A_TRADING)
     assert g.s.buildings[K("kursachsen")] == 4 and g.s.thalers[RED] == 0
     assert "for 0 thalers. The military leader's presence improves it." in narrate_game(g)
 
 
-@pytest.mark.parametrize(("action", "key"), [(A_TAX, "burgund"), (A_GRAIN, "lueneburg")])
+@pytest.mark.parametrize(("action", "key"), [(board.A_TAX, "burgund"), (board.A_GRAIN, "lueneburg")])
 def test_seed000_leaders_income_plus_one(action: int, key: str) -> None:
     g = _game()
     c = give(g, BLUE, key, 2)
@@ -173,13 +159,15 @@ def test_seed000_leaders_income_plus_one(action: int, key: str) -> None:
     _lead(g, RED, "anhalt")  # another player's leader elsewhere changes nothing for Blue
     plan(g, BLUE, action, key)
     perform(g, BLUE, action)
-    printed = BOARD.tax[c] if action == A_TAX else BOARD.grain[c]
-    got = g.s.thalers[BLUE] - START_THALERS if action == A_TAX else g.s.grain[BLUE]
+    printed = board.BOARD.tax[c] if action == board.A_TAX else board.BOARD.grain[c]
+    got = g.s.thalers[BLUE] - START_THALERS if action == board.A_TAX else g.s.grain[BLUE]
     assert got == printed + 1
     check(g)
 
 
-@pytest.mark.parametrize(("action", "armies", "cost"), [(A_DEPLOY5, 6, 3), (A_DEPLOY3, 4, 2), (A_DEPLOY1, 2, 1)])
+@pytest.mark.parametrize(
+    ("action", "armies", "cost"), [(board.A_DEPLOY5, 6, 3), (board.A_DEPLOY3, 4, 2), (board.A_DEPLOY1, 2, 1)]
+)
 def test_seed000_leaders_deploy_one_army_more(action: int, armies: int, cost: int) -> None:
     g = _game()
     c = give(g, RED, "vogtland", 1)
@@ -200,9 +188,9 @@ def test_w14_leader_after_event_and_tile_burgund_tax() -> None:
     give(g, RED, "burgund", 2)
     _lead(g, RED, "burgund")
     _set_event(g, "tax_max_5")
-    give_tile(g, RED, T_TAX)
-    plan(g, RED, A_TAX, "burgund")
-    perform(g, RED, A_TAX)
+    give_tile(g, RED, board.T_TAX)
+    plan(g, RED, board.A_TAX, "burgund")
+    perform(g, RED, board.A_TAX)
     assert g.s.thalers[RED] == START_THALERS + 7
 
 
@@ -233,7 +221,7 @@ def test_seed000_leaders_improved_actions_played_through_apply(
     assert [(e["seat"], e["action"], e.get("leader")) for e in done] == [(RED, action, True)]
     s = g.s
     if income:
-        printed = BOARD.tax[kursachsen] if action == "tax" else BOARD.grain[kursachsen]
+        printed = board.BOARD.tax[kursachsen] if action == "tax" else board.BOARD.grain[kursachsen]
         assert (s.thalers[RED] - START_THALERS if action == "tax" else s.grain[RED]) == printed + income
     else:
         assert s.thalers[RED] == START_THALERS - cost and s.armies[kursachsen] == 2 + armies
@@ -246,7 +234,7 @@ def test_w14_played_leader_after_event_and_tile_burgund_tax() -> None:
     (Red's only county), Red takes the "+1 thaler" tile and collects taxes under "max 5": 5 + 1 + 1."""
     g = _game(planning=True)
     burgund = give(g, RED, "burgund", 2)
-    plan_season(g, {RED: {"tax": "burgund"}}, order=("tax",), event="tax_max_5", tiles={RED: T_TAX})
+    plan_season(g, {RED: {"tax": "burgund"}}, order=("tax",), event="tax_max_5", tiles={RED: board.T_TAX})
     assert g.s.mods.leader[RED] == burgund
     taxes = [(e["seat"], e["amount"], e.get("leader")) for e in g.log if e["e"] == "action" and e["action"] == "tax"]
     assert taxes == [(RED, 7, True)] and g.s.thalers[RED] == START_THALERS + 7
@@ -256,10 +244,10 @@ def test_w14_played_leader_after_event_and_tile_burgund_tax() -> None:
 @pytest.mark.parametrize(
     ("event", "tile", "action", "armies"),
     [
-        ("recruit_reduced", None, A_DEPLOY5, 3 + 1),
-        ("recruit_reduced", None, A_DEPLOY3, 2 + 1),
-        ("recruit_reduced", T_DEPLOY6, A_DEPLOY5, 6 + 1),  # the tile sets 6, then the leader
-        (None, T_DEPLOY6, A_DEPLOY5, 6 + 1),
+        ("recruit_reduced", None, board.A_DEPLOY5, 3 + 1),
+        ("recruit_reduced", None, board.A_DEPLOY3, 2 + 1),
+        ("recruit_reduced", board.T_DEPLOY6, board.A_DEPLOY5, 6 + 1),  # the tile sets 6, then the leader
+        (None, board.T_DEPLOY6, board.A_DEPLOY5, 6 + 1),
     ],
 )
 def test_w14_leader_after_event_and_tile_deploy(event: str | None, tile: int | None, action: int, armies: int) -> None:
@@ -279,9 +267,9 @@ def test_w14_leader_after_event_and_tile_grain() -> None:
     give(g, RED, "lueneburg", 2)  # grain 5
     _lead(g, RED, "lueneburg")
     _set_event(g, "grain_max_3")
-    give_tile(g, RED, T_GRAIN)
-    plan(g, RED, A_GRAIN, "lueneburg")
-    perform(g, RED, A_GRAIN)
+    give_tile(g, RED, board.T_GRAIN)
+    plan(g, RED, board.A_GRAIN, "lueneburg")
+    perform(g, RED, board.A_GRAIN)
     assert g.s.grain[RED] == 3 + 1 + 1
 
 
@@ -294,8 +282,8 @@ def test_r35_leader_army_only_from_what_the_supply_holds(supply: int, armies: in
     s = g.s
     s.inside[RED] += s.supply[RED] - supply  # park the rest in the tower (every cube stays counted)
     s.supply[RED] = supply
-    plan(g, RED, A_DEPLOY5, "vogtland")
-    perform(g, RED, A_DEPLOY5)
+    plan(g, RED, board.A_DEPLOY5, "vogtland")
+    perform(g, RED, board.A_DEPLOY5)
     assert s.armies[c] == 1 + armies
     if not armies:
         assert [e for e in g.log if e["e"] == "skip"][-1]["why"] == "army supply short"
@@ -499,12 +487,12 @@ def test_r38_lost_leader_stays_off_a_reconquered_county_whose_action_is_lost() -
     give(g, RED, "anhalt", 5)
     _lead(g, RED, "kursachsen")
     give(g, BLUE, "lausitz", 5)
-    plan(g, RED, A_DEPLOY3, "kursachsen")
+    plan(g, RED, board.A_DEPLOY3, "kursachsen")
     attack(g, BLUE, K("lausitz"), K("kursachsen"), 4)
     attack(g, RED, K("anhalt"), K("kursachsen"), 3)
     assert s.owner[K("kursachsen")] == RED and s.mods.leader[RED] == -1
     armies = s.armies[K("kursachsen")]
-    perform(g, RED, A_DEPLOY3)
+    perform(g, RED, board.A_DEPLOY3)
     assert s.armies[K("kursachsen")] == armies and s.mods.leader[RED] == -1
 
 
@@ -576,7 +564,7 @@ def test_seed000_leaders_game_end_seven_victory_points_after_a_played_last_fall(
     s.year, s.season = 2, 2
     s.grain[:] = [20] * 4  # nobody runs short in the last winter
     _seven_points(g)
-    plan_season(g, {}, winter_card=next(e.index for e in BOARD.events if e.winter_loss == 0))
+    plan_season(g, {}, winter_card=next(e.index for e in board.BOARD.events if e.winter_loss == 0))
     play_until(g, lambda game: game.over)
     points = [e["detail"] for e in g.log if e["e"] == "leader_points"]
     assert len(points) == 1 and points[0][RED] == {"statues": 5, "trophies": 2}
@@ -620,7 +608,7 @@ def test_w31_played_the_leaders_move_stay_leave_and_return_through_apply() -> No
     m.statues[anhalt], m.statue_owner[anhalt] = 1, YELLOW  # raised before Red took Anhalt
     m.statue_supply[YELLOW] -= 1
     s.grain[:] = [20] * 4  # nobody runs short in winter
-    no_loss = next(e.index for e in BOARD.events if e.winter_loss == 0)
+    no_loss = next(e.index for e in board.BOARD.events if e.winter_loss == 0)
     plan_season(g, {PURPLE: {"combat_a": "schlesien"}}, order=("combat_a",), winter_card=no_loss)
     play_until(g, lambda game: game.phase == "move" and game.pending() == [PURPLE])
     g.apply(PURPLE, Action("move", lausitz, 4))
@@ -634,7 +622,7 @@ def test_w31_played_the_leaders_move_stay_leave_and_return_through_apply() -> No
     assert m.trophies[RED * 4 + YELLOW] == 1
     play_until(g, lambda game: game.phase == "leader_return")
     assert [e["seat"] for e in g.log if e["e"] == "leader_stays"] == [BLUE] and m.leader[BLUE] == burgund
-    raised = {BOARD.keys[c]: m.statue_owner[c] for c in range(BOARD.n) if m.statues[c]}
+    raised = {board.BOARD.keys[c]: m.statue_owner[c] for c in range(board.BOARD.n) if m.statues[c]}
     assert raised == {"kursachsen": RED, "schlesien": PURPLE}  # Purple's leader followed its conquest; Blue raised none
     assert g.pending() == [YELLOW] and {a.a for a in g.legal_actions(YELLOW)} == {K("lueneburg"), mecklenburg}
     g.apply(YELLOW, Action("leader_place", mecklenburg))

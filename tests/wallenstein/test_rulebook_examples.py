@@ -32,29 +32,8 @@ from scenario import lueneburg as arrange_lueneburg
 
 import wallenstein
 from tabletop.errors import IllegalAction
-from wallenstein import Action
+from wallenstein import Action, board
 from wallenstein.battle import attack, revolt
-from wallenstein.board import (
-    A_CHURCH,
-    A_COMBAT_A,
-    A_DEPLOY3,
-    A_DEPLOY5,
-    A_GRAIN,
-    A_PALACE,
-    A_TAX,
-    A_TRADING,
-    AUCTION_BOX,
-    BOARD,
-    BONUS_TILES,
-    EMPTY,
-    MONEY,
-    N_BOXES,
-    T_ATTACK,
-    T_DEFEND,
-    T_DEPLOY6,
-    T_GRAIN,
-    T_TAX,
-)
 from wallenstein.invariants import check
 from wallenstein.order import bid_rank, reveal_bids
 from wallenstein.perform import deploy_amount, perform, tax_amount
@@ -76,18 +55,18 @@ def test_seed000_bonus_tiles_burgund_tax_under_max5_with_plus1_tile() -> None:
     the income comes first and then a revolt marker is added (W-13)."""
     g = arranged_game()
     burgund = give(g, RED, "burgund", 2)
-    assert BOARD.tax[burgund] == 7
+    assert board.BOARD.tax[burgund] == 7
     set_event(g, "tax_max_5")
-    give_tile(g, RED, T_TAX)
+    give_tile(g, RED, board.T_TAX)
     assert tax_amount(g, RED, burgund) == 6
-    plan(g, RED, A_TAX, "burgund")
-    assert perform(g, RED, A_TAX) is False
+    plan(g, RED, board.A_TAX, "burgund")
+    assert perform(g, RED, board.A_TAX) is False
     assert g.s.thalers[RED] == START_THALERS + 6
     assert g.s.revolts[burgund] == 1
-    assert g.s.markers == BOARD.revolt_markers - 1
+    assert g.s.markers == board.BOARD.revolt_markers - 1
     assert last(g, "action") == {"e": "action", "seat": RED, "action": "tax", "county": "burgund", "amount": 6}
     # The parts on their own: the event alone caps at 5, the tile alone gives 8.
-    give_tile(g, BLUE, T_GRAIN)
+    give_tile(g, BLUE, board.T_GRAIN)
     give(g, BLUE, "trier", 2)
     assert tax_amount(g, BLUE, county("trier")) == 5
     set_event(g, None)
@@ -101,21 +80,21 @@ def test_seed000_event_cards_recruit_reduced_with_6_armies_tile_gives_6() -> Non
     deploy 5 gives 3 armies and deploy 3 gives 2, at the printed costs (3 and 2 thalers)."""
     g = arranged_game()
     set_event(g, "recruit_reduced")
-    give_tile(g, RED, T_DEPLOY6)
-    give_tile(g, BLUE, T_TAX)
+    give_tile(g, RED, board.T_DEPLOY6)
+    give_tile(g, BLUE, board.T_TAX)
     red_c = give(g, RED, "anhalt", 1)
     blue_c = give(g, BLUE, "lausitz", 1)
-    assert deploy_amount(g, RED, A_DEPLOY5) == 6
-    assert deploy_amount(g, BLUE, A_DEPLOY5) == 3
-    assert deploy_amount(g, BLUE, A_DEPLOY3) == 2
-    assert deploy_amount(g, RED, A_DEPLOY3) == 2  # the tile is for "deploy 5" only
+    assert deploy_amount(g, RED, board.A_DEPLOY5) == 6
+    assert deploy_amount(g, BLUE, board.A_DEPLOY5) == 3
+    assert deploy_amount(g, BLUE, board.A_DEPLOY3) == 2
+    assert deploy_amount(g, RED, board.A_DEPLOY3) == 2  # the tile is for "deploy 5" only
 
-    plan(g, RED, A_DEPLOY5, "anhalt")
-    plan(g, BLUE, A_DEPLOY5, "lausitz")
-    plan(g, BLUE, A_DEPLOY3, "lausitz")
-    perform(g, RED, A_DEPLOY5)
-    perform(g, BLUE, A_DEPLOY5)
-    perform(g, BLUE, A_DEPLOY3)
+    plan(g, RED, board.A_DEPLOY5, "anhalt")
+    plan(g, BLUE, board.A_DEPLOY5, "lausitz")
+    plan(g, BLUE, board.A_DEPLOY3, "lausitz")
+    perform(g, RED, board.A_DEPLOY5)
+    perform(g, BLUE, board.A_DEPLOY5)
+    perform(g, BLUE, board.A_DEPLOY3)
     assert g.s.armies[red_c] == 1 + 6
     assert g.s.supply[RED] == START_SUPPLY - 1 - 6
     assert g.s.thalers[RED] == START_THALERS - 3
@@ -124,21 +103,21 @@ def test_seed000_event_cards_recruit_reduced_with_6_armies_tile_gives_6() -> Non
     assert g.s.thalers[BLUE] == START_THALERS - 3 - 2
     # Without the event: 5 and 3, and the tile still gives 6.
     set_event(g, None)
-    assert deploy_amount(g, BLUE, A_DEPLOY5) == 5
-    assert deploy_amount(g, BLUE, A_DEPLOY3) == 3
-    assert deploy_amount(g, RED, A_DEPLOY5) == 6
+    assert deploy_amount(g, BLUE, board.A_DEPLOY5) == 5
+    assert deploy_amount(g, BLUE, board.A_DEPLOY3) == 3
+    assert deploy_amount(g, RED, board.A_DEPLOY5) == 6
     check(g)
 
 
 @pytest.mark.parametrize(
     ("event", "key", "tile", "action", "amount"),
     [
-        ("tax_min_6", "lueneburg", T_TAX, A_TAX, 6 + 1),  # tax 3 raised to 6, then the tile
-        ("tax_min_6", "burgund", None, A_TAX, 7),
-        ("grain_max_3", "lueneburg", T_GRAIN, A_GRAIN, 3 + 1),  # grain 5 capped at 3, then the tile
-        ("grain_min_4", "burgund", T_GRAIN, A_GRAIN, 4 + 1),  # grain 2 raised to 4, then the tile
-        ("grain_min_4", "lueneburg", None, A_GRAIN, 5),
-        ("tax_max_5", "lueneburg", T_GRAIN, A_TAX, 3),  # the grain tile does nothing for taxes
+        ("tax_min_6", "lueneburg", board.T_TAX, board.A_TAX, 6 + 1),  # tax 3 raised to 6, then the tile
+        ("tax_min_6", "burgund", None, board.A_TAX, 7),
+        ("grain_max_3", "lueneburg", board.T_GRAIN, board.A_GRAIN, 3 + 1),  # grain 5 capped at 3, then the tile
+        ("grain_min_4", "burgund", board.T_GRAIN, board.A_GRAIN, 4 + 1),  # grain 2 raised to 4, then the tile
+        ("grain_min_4", "lueneburg", None, board.A_GRAIN, 5),
+        ("tax_max_5", "lueneburg", board.T_GRAIN, board.A_TAX, 3),  # the grain tile does nothing for taxes
     ],
 )
 def test_seed000_event_cards_income_limits_then_tile(
@@ -153,7 +132,7 @@ def test_seed000_event_cards_income_limits_then_tile(
         give_tile(g, RED, tile)
     plan(g, RED, action, key)
     perform(g, RED, action)
-    if action == A_TAX:
+    if action == board.A_TAX:
         assert (g.s.thalers[RED], g.s.grain[RED]) == (START_THALERS + amount, 0)
     else:
         assert (g.s.thalers[RED], g.s.grain[RED]) == (START_THALERS, amount)
@@ -168,11 +147,11 @@ def test_seed000_event_cards_trade_calms_removes_one_marker() -> None:
     c = give(g, RED, "altmark", 2)
     add_markers(g, "altmark", 2)
     set_event(g, "trade_calms")
-    plan(g, RED, A_TRADING, "altmark")
-    perform(g, RED, A_TRADING)
+    plan(g, RED, board.A_TRADING, "altmark")
+    perform(g, RED, board.A_TRADING)
     assert g.s.buildings[c] == 0b100
     assert g.s.revolts[c] == 1
-    assert g.s.markers == BOARD.revolt_markers - 1
+    assert g.s.markers == board.BOARD.revolt_markers - 1
     assert g.s.thalers[RED] == START_THALERS - 1
     check(g)
 
@@ -180,22 +159,22 @@ def test_seed000_event_cards_trade_calms_removes_one_marker() -> None:
 # ---------------------------------------------------------------- building sites
 
 
-@pytest.mark.parametrize(("action", "cost"), [(A_PALACE, 3), (A_TRADING, 1)])
+@pytest.mark.parametrize(("action", "cost"), [(board.A_PALACE, 3), (board.A_TRADING, 1)])
 def test_seed000_actions_bremen_church_leaves_one_site_for_palace_or_trading_post(action: int, cost: int) -> None:
     """Seed 000, "Plan individual actions", example: a church is built in Bremen (2 sites); one
     site is left, where a palace or a trading post may still be built."""
     g = arranged_game()
     bremen = give(g, RED, "bremen", 2)
-    assert BOARD.sites[bremen] == 2
-    plan(g, RED, A_CHURCH, "bremen")
+    assert board.BOARD.sites[bremen] == 2
+    plan(g, RED, board.A_CHURCH, "bremen")
     plan(g, RED, action, "bremen")
-    perform(g, RED, A_CHURCH)
+    perform(g, RED, board.A_CHURCH)
     assert g.s.buildings[bremen] == 0b010
     assert g.s.thalers[RED] == START_THALERS - 2
     perform(g, RED, action)
     assert g.s.buildings[bremen] == 0b010 | (1 << action)
     assert g.s.thalers[RED] == START_THALERS - 2 - cost
-    assert g.s.bsupply[action] == BOARD.building_supply[action] - 1
+    assert g.s.bsupply[action] == board.BOARD.building_supply[action] - 1
     check(g)
 
 
@@ -205,19 +184,19 @@ def test_seed000_actions_bremen_refuses_second_church_and_third_building() -> No
     g = arranged_game()
     bremen = give(g, RED, "bremen", 2)
     build(g, "bremen", "church")
-    plan(g, RED, A_CHURCH, "bremen")
-    perform(g, RED, A_CHURCH)  # a second church
+    plan(g, RED, board.A_CHURCH, "bremen")
+    perform(g, RED, board.A_CHURCH)  # a second church
     assert g.s.buildings[bremen] == 0b010
     assert g.s.thalers[RED] == START_THALERS
-    assert g.s.bsupply[A_CHURCH] == BOARD.building_supply[A_CHURCH] - 1
+    assert g.s.bsupply[board.A_CHURCH] == board.BOARD.building_supply[board.A_CHURCH] - 1
     assert last(g, "skip")["action"] == "church"
 
     build(g, "bremen", "palace")
-    plan(g, RED, A_TRADING, "bremen")
-    perform(g, RED, A_TRADING)  # a third building on 2 sites
+    plan(g, RED, board.A_TRADING, "bremen")
+    perform(g, RED, board.A_TRADING)  # a third building on 2 sites
     assert g.s.buildings[bremen] == 0b011
     assert g.s.thalers[RED] == START_THALERS
-    assert g.s.bsupply[A_TRADING] == BOARD.building_supply[A_TRADING]
+    assert g.s.bsupply[board.A_TRADING] == board.BOARD.building_supply[board.A_TRADING]
     assert last(g, "skip") == {
         "e": "skip",
         "seat": RED,
@@ -238,7 +217,7 @@ def test_seed000_planning_dirk_burgund_card_covers_one_box_only() -> None:
         g.apply(RED, Action.plan({**boxes, "palace": "burgund"}, "money:0"))
     assert g.s.plan_fill[RED] == 0
     g.apply(RED, Action.plan({**boxes, "palace": "money:4"}, "money:0"))  # the same plan, legal
-    assert g.s.plan_fill[RED] == N_BOXES
+    assert g.s.plan_fill[RED] == board.N_BOXES
     check(g)
 
 
@@ -254,7 +233,7 @@ def test_seed000_combat_kursachsen_blue_conquers_yellow_3_to_2() -> None:
     g = arranged_game(outcomes=[{"1": 3, "2": 1, "peasants": 1}])
     anhalt = give(g, BLUE, "anhalt", 5)
     kursachsen = give(g, YELLOW, "kursachsen", 3)
-    assert kursachsen in BOARD.neighbours[anhalt]
+    assert kursachsen in board.BOARD.neighbours[anhalt]
     assert attack(g, BLUE, anhalt, kursachsen, 4) == "attacker"
     battle = last(g, "battle")
     assert battle["dropped"] == {"0": 0, "1": 4, "2": 3, "3": 0, "peasants": 0}
@@ -287,7 +266,7 @@ def test_seed000_combat_only_peasants_defended_is_a_tie() -> None:
     s = g.s
     assert s.owner[kursachsen] == NEUTRAL
     assert s.armies[kursachsen] == 0 and s.buildings[kursachsen] == 0
-    assert s.bsupply[A_CHURCH] == BOARD.building_supply[A_CHURCH]
+    assert s.bsupply[board.A_CHURCH] == board.BOARD.building_supply[board.A_CHURCH]
     assert s.armies[anhalt] == 1
     assert s.supply[BLUE] == START_SUPPLY - 3 + 1
     assert s.supply[YELLOW] == START_SUPPLY - 3  # its 3 armies are still in the tower
@@ -328,8 +307,8 @@ def test_seed000_combat_player_vs_player_tie_devastates_county() -> None:
     s = g.s
     assert s.owner[kursachsen] == NEUTRAL
     assert (s.armies[kursachsen], s.buildings[kursachsen], s.revolts[kursachsen]) == (0, 0, 0)
-    assert s.bsupply[A_PALACE] == BOARD.building_supply[A_PALACE]
-    assert s.markers == BOARD.revolt_markers
+    assert s.bsupply[board.A_PALACE] == board.BOARD.building_supply[board.A_PALACE]
+    assert s.markers == board.BOARD.revolt_markers
     assert s.supply[BLUE] == START_SUPPLY - 5 + 2
     assert s.supply[YELLOW] == START_SUPPLY - 3 + 2
     assert s.tray == [0, 0, 0, 0, 1]
@@ -366,9 +345,9 @@ def _church_peace_position(event: str | None) -> tuple[wallenstein.Game, list[Ac
     give(g, YELLOW, "kursachsen", 3)
     build(g, "kursachsen", "church")
     give(g, YELLOW, "mittelmark", 1)
-    plan(g, BLUE, A_COMBAT_A, "anhalt")
+    plan(g, BLUE, board.A_COMBAT_A, "anhalt")
     g.s.order = [BLUE, RED, YELLOW, PURPLE]
-    assert perform(g, BLUE, A_COMBAT_A) is True
+    assert perform(g, BLUE, board.A_COMBAT_A) is True
     assert g.pending() == [BLUE]
     return g, g.legal_actions(BLUE)
 
@@ -416,8 +395,8 @@ def test_seed000_bonus_tiles_attack_and_defend_tiles_add_one_army_each() -> None
     extra army from the holder's supply (W-18). Blue 4+1 vs Yellow 3+1; 3 blue and 1 yellow come
     out: Blue wins 3:1 and puts 2 armies in Kursachsen."""
     g = arranged_game(outcomes=[{"1": 3, "2": 1}])
-    give_tile(g, BLUE, T_ATTACK)
-    give_tile(g, YELLOW, T_DEFEND)
+    give_tile(g, BLUE, board.T_ATTACK)
+    give_tile(g, YELLOW, board.T_DEFEND)
     anhalt = give(g, BLUE, "anhalt", 5)
     kursachsen = give(g, YELLOW, "kursachsen", 3)
     assert attack(g, BLUE, anhalt, kursachsen, 4) == "attacker"
@@ -437,7 +416,7 @@ def test_seed000_bonus_tiles_attack_and_defend_tiles_add_one_army_each() -> None
 def _lueneburg(outcome: dict[str, int], tray: bool) -> tuple[wallenstein.Game, int]:
     g = arranged_game(outcomes=[outcome])
     c = arrange_lueneburg(g, tray)
-    plan(g, RED, A_TAX, "lueneburg")
+    plan(g, RED, board.A_TAX, "lueneburg")
     return g, c
 
 
@@ -447,7 +426,7 @@ def test_seed000_combat_lueneburg_tax_revolt_subdued_adds_marker() -> None:
     keeps the county with 2 armies and a third marker is added; the taxes are kept (W-13). The
     yellow cube that came out is no party and stays in the tray (W-19)."""
     g, lueneburg = _lueneburg({"0": 3, "2": 1, "peasants": 1}, tray=True)
-    perform(g, RED, A_TAX)
+    perform(g, RED, board.A_TAX)
     rev = last(g, "revolt")
     assert rev["dropped"] == {"0": 4, "1": 0, "2": 2, "3": 0, "peasants": 3}
     assert (rev["owner_count"], rev["peasant_count"], rev["result"]) == (3, 1, "owner")
@@ -456,7 +435,7 @@ def test_seed000_combat_lueneburg_tax_revolt_subdued_adds_marker() -> None:
     assert s.owner[lueneburg] == RED
     assert s.armies[lueneburg] == 2
     assert s.revolts[lueneburg] == 3
-    assert s.markers == BOARD.revolt_markers - 3
+    assert s.markers == board.BOARD.revolt_markers - 3
     assert s.supply[RED] == START_SUPPLY - 4 + 1
     assert s.tray == [0, 0, 1, 0, 0]
     assert s.peasants == 10 - 1 - 2 + 1
@@ -470,14 +449,14 @@ def test_seed000_combat_lueneburg_tax_revolt_lost_devastates_income_kept(outcome
     county is devastated (buildings and markers removed, card back: neutral) and no marker is
     added. The taxes collected before the revolt are kept (W-13)."""
     g, lueneburg = _lueneburg(outcome, tray=False)
-    perform(g, RED, A_TAX)
+    perform(g, RED, board.A_TAX)
     assert last(g, "revolt")["result"] == "peasants"
     s = g.s
     assert s.thalers[RED] == START_THALERS + 3
     assert s.owner[lueneburg] == NEUTRAL
     assert (s.armies[lueneburg], s.buildings[lueneburg], s.revolts[lueneburg]) == (0, 0, 0)
-    assert s.markers == BOARD.revolt_markers
-    assert s.bsupply[A_CHURCH] == BOARD.building_supply[A_CHURCH]
+    assert s.markers == board.BOARD.revolt_markers
+    assert s.bsupply[board.A_CHURCH] == board.BOARD.building_supply[board.A_CHURCH]
     assert s.supply[RED] == START_SUPPLY - 4 + outcome["0"]
     assert s.peasants == 10
     assert s.tray == [0, 0, 0, 0, 0]
@@ -494,7 +473,7 @@ def test_seed000_combat_anhalt_winter_revolt_three_peasants() -> None:
     g = arranged_game(outcomes=[{"0": 2, "peasants": 1}])
     anhalt = give(g, RED, "anhalt", 2)
     add_markers(g, "anhalt", 1)
-    row = BOARD.supply_row(2)
+    row = board.BOARD.supply_row(2)
     assert row is not None
     assert revolt(g, anhalt, extra_peasants=row.extra_peasants, winter=True) is True
     rev = last(g, "revolt")
@@ -526,7 +505,7 @@ def test_seed000_winter_arne_two_short_one_revolt_no_marker_added() -> None:
     assert rev["county"] == short["counties"][0]
     assert rev["dropped"] == {"0": 2, "1": 0, "2": 0, "3": 0, "peasants": 3}
     assert g.s.armies[hit] == 1
-    assert g.s.revolts == [1 if c in (county("anhalt"), county("altmark")) else 0 for c in range(BOARD.n)]
+    assert g.s.revolts == [1 if c in (county("anhalt"), county("altmark")) else 0 for c in range(board.BOARD.n)]
     assert len(entries(g, "revolt")) == 1
     check(g)
 
@@ -573,7 +552,7 @@ def test_seed000_winter_dirk_nine_counties_seven_grain() -> None:
 def test_seed000_winter_supply_chart_rows(short: int, row: tuple[int, int] | None) -> None:
     """Seed 000, "Winter game round", supply chart: unsupplied counties -> revolting counties /
     extra peasants: 1 -> 1/1, 2 -> 1/2, 3-4 -> 2/2, 5-6 -> 2/3, 7+ -> 3/3."""
-    got = BOARD.supply_row(short)
+    got = board.BOARD.supply_row(short)
     assert (None if got is None else (got.revolts, got.extra_peasants)) == row
 
 
@@ -593,7 +572,7 @@ def test_seed000_winter_two_revolts_player_chooses_order() -> None:
     assert g.legal_actions(RED) == [Action("revolt_next", c) for c in drawn]
     g.apply(RED, Action("revolt_next", drawn[1]))
     revolts = entries(g, "revolt")
-    assert [r["county"] for r in revolts] == [BOARD.keys[drawn[1]], BOARD.keys[drawn[0]]]
+    assert [r["county"] for r in revolts] == [board.BOARD.keys[drawn[1]], board.BOARD.keys[drawn[0]]]
     assert all(r["dropped"]["peasants"] == 2 for r in revolts)
     check(g)
 
@@ -650,7 +629,7 @@ def test_seed000_setup_three_players_tower_fill_31_cubes() -> None:
     s = g.s
     assert s.inside == [5, 7, 6, 7]
     assert s.tray == [0, 0, 0, 0]
-    placed = sum(BOARD.start_groups[3])
+    placed = sum(board.BOARD.start_groups[3])
     assert s.supply == [62 - placed - 5, 62 - placed - 7, 62 - placed - 6]
     assert s.peasants == 20 - 7
     check(g)
@@ -662,7 +641,7 @@ def test_seed000_setup_three_players_tower_fill_31_cubes() -> None:
 @pytest.mark.parametrize(
     ("bids", "order", "paid"),
     [
-        ((money(1), "anhalt", money(4), EMPTY, money(0)), [2, 0, 1, 4, 3], [1, 0, 4, 0, 0]),
+        ((money(1), "anhalt", money(4), board.EMPTY, money(0)), [2, 0, 1, 4, 3], [1, 0, 4, 0, 0]),
         ((money(2), money(3), "anhalt", money(0), money(4)), [4, 1, 0, 2, 3], [2, 3, 0, 0, 4]),
     ],
 )
@@ -676,12 +655,16 @@ def test_seed000_player_order_bid_ranks_and_payment(
         if isinstance(bid, str):
             give(g, seat, bid, 1)
             bid = county(bid)
-        g.s.plans[seat * N_BOXES + AUCTION_BOX] = bid
+        g.s.plans[seat * board.N_BOXES + board.AUCTION_BOX] = bid
     reveal_bids(g)
     assert g.s.bid_order == order
     assert g.s.thalers == [12 - p for p in paid]
     assert g.s.phase == POSITION
-    ranks = [bid_rank(MONEY + v) for v in (4, 3, 2, 1)] + [bid_rank(county("anhalt")), bid_rank(MONEY), bid_rank(EMPTY)]
+    ranks = [bid_rank(board.MONEY + v) for v in (4, 3, 2, 1)] + [
+        bid_rank(county("anhalt")),
+        bid_rank(board.MONEY),
+        bid_rank(board.EMPTY),
+    ]
     assert ranks == sorted(set(ranks))
     check(g)
 
@@ -693,7 +676,7 @@ def test_seed000_player_order_ties_drawn_at_random() -> None:
     for seed in range(24):
         g = arranged_game(seed=seed)
         for seat, v in enumerate((2, 3, 2, 0)):
-            g.s.plans[seat * N_BOXES + AUCTION_BOX] = money(v)
+            g.s.plans[seat * board.N_BOXES + board.AUCTION_BOX] = money(v)
         reveal_bids(g)
         order = g.s.bid_order
         assert order[0] == BLUE and order[3] == PURPLE
@@ -723,7 +706,7 @@ def test_seed000_player_order_positions_in_bid_order_unclaimed_skipped() -> None
     assert g.s.order == [YELLOW, RED, PURPLE, BLUE]
     taken = entries(g, "position")
     assert [(e["seat"], e["position"], e["tile"]) for e in taken] == [
-        (seat, pos, BONUS_TILES[tiles[pos - 1]]) for seat, pos in picks
+        (seat, pos, board.BONUS_TILES[tiles[pos - 1]]) for seat, pos in picks
     ]
     check(g)
 
@@ -738,7 +721,11 @@ def test_seed000_combat_conquered_county_loses_planned_action() -> None:
     g = arranged_game(outcomes=[{"1": 3, "2": 1, "peasants": 1}], planning=True)
     anhalt = give(g, BLUE, "anhalt", 5)
     kursachsen = give(g, YELLOW, "kursachsen", 3)
-    g.s.action_cards = [A_COMBAT_A, A_TAX, *(a for a in range(10) if a not in (A_COMBAT_A, A_TAX))]
+    g.s.action_cards = [
+        board.A_COMBAT_A,
+        board.A_TAX,
+        *(a for a in range(10) if a not in (board.A_COMBAT_A, board.A_TAX)),
+    ]
     cash: dict[str, str | None] = {
         "palace": "money:1",
         "church": "money:2",
@@ -749,7 +736,7 @@ def test_seed000_combat_conquered_county_loses_planned_action() -> None:
     g.apply(PURPLE, Action.plan(cash, "money:0"))
     g.apply(BLUE, Action.plan({**cash, "combat_a": "anhalt"}, "money:0"))
     g.apply(YELLOW, Action.plan({**cash, "tax": "kursachsen"}, "money:0"))
-    harmless = {T_TAX, T_GRAIN, T_DEPLOY6}
+    harmless = {board.T_TAX, board.T_GRAIN, board.T_DEPLOY6}
     while g.phase == "position":
         seat = g.pending()[0]
         free = [a.a for a in g.legal_actions(seat)]
@@ -775,9 +762,9 @@ def test_seed000_combat_devastated_county_loses_planned_action() -> None:
     g = arranged_game(outcomes=[{"1": 2, "2": 2}])
     anhalt = give(g, BLUE, "anhalt", 5)
     kursachsen = give(g, YELLOW, "kursachsen", 3)
-    plan(g, YELLOW, A_GRAIN, "kursachsen")
+    plan(g, YELLOW, board.A_GRAIN, "kursachsen")
     assert attack(g, BLUE, anhalt, kursachsen, 4) == "tie"
-    perform(g, YELLOW, A_GRAIN)
+    perform(g, YELLOW, board.A_GRAIN)
     assert g.s.grain[YELLOW] == 0
     assert last(g, "skip")["why"] == "county lost"
     assert g.s.revolts[kursachsen] == 0

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.agents import SeededAgent
-from wallenstein import court, favours
+from wallenstein import court, favours, state
 from wallenstein import edition2002 as ed2002
 from wallenstein.actions import COURT_SEQUENCE, STAY_ACTION, Action, plan_card_action
 from wallenstein.board import (
@@ -63,23 +63,6 @@ from wallenstein.bots.odds import attack_odds, keep_odds
 from wallenstein.determinize import rebuild
 from wallenstein.game import Game, new_game
 from wallenstein.planning import required_empty
-from wallenstein.state import (
-    COMMIT,
-    COURT,
-    DRAFT_GROUP,
-    DRAFT_PICK,
-    LEADER_DRAFT,
-    LEADER_MOVE,
-    LEADER_PLACE,
-    LEADER_RETURN,
-    LK_BENEFIT,
-    MOVE,
-    MOVE_DEPLOY1,
-    PLANNING,
-    POSITION,
-    WINTER,
-    WINTER_ORDER,
-)
 from wallenstein.tower import TowerModel
 from wallenstein.winter import MAJORITY_AWARD
 
@@ -110,13 +93,13 @@ DEFAULT = Values()
 
 # ---------------------------------------------------------------------------- public facts
 def scorings_left(g: Game) -> int:
-    return 3 - g.s.year if g.s.season != WINTER else 2 - g.s.year
+    return 3 - g.s.year if g.s.season != state.WINTER else 2 - g.s.year
 
 
 def seasons_left(g: Game) -> int:
     """Seasons still to plan, the current one included."""
     s = g.s
-    this_year = 3 - s.season if s.season != WINTER else 0
+    this_year = 3 - s.season if s.season != state.WINTER else 0
     return this_year + (3 if s.year == 1 else 0)
 
 
@@ -491,7 +474,7 @@ def choose_move(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT
     most = s.armies[origin] - 1
     best_val, best = -1e9, legal[0]
     plain_val, plain = -1e9, None
-    if s.move_kind == MOVE_DEPLOY1:
+    if s.move_kind == state.MOVE_DEPLOY1:
         plain_val, plain = 0.0, STAY_ACTION
     origin_front = is_border(g, seat, origin)
     for act in legal:
@@ -565,7 +548,7 @@ def choose_position(g: Game, seat: int, legal: Sequence[Action], v: Values = DEF
 
 def choose_draft(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAULT) -> Action:
     s = g.s
-    if s.phase == DRAFT_GROUP:
+    if s.phase == state.DRAFT_GROUP:
         return max(legal, key=lambda a: a.a)  # the biggest group first
     best_val, best = -1e9, legal[0]
     for act in legal:
@@ -593,23 +576,23 @@ def decide(
 ) -> Action:
     """The heuristic's decision for ``seat`` in ``g`` (a whole plan while nothing is planned)."""
     ph = g.s.phase
-    if ph == PLANNING:
+    if ph == state.PLANNING:
         cards = plan(g, seat, v, rng)
         fill = g.s.plan_fill[seat]
         if fill == (ed2002.PLAN_START if g.is2002 else 0):
             return Action("plan", cards=cards)
         want = plan_card_action(COURT_SEQUENCE[fill], cards[COURT_SEQUENCE[fill]])
         return want if want in legal else legal[0]
-    if ph == MOVE:
+    if ph == state.MOVE:
         act = choose_move(g, seat, legal, v)
         return act if act in legal else legal[0]
     if ph in MODULE_CHOICES:
         return MODULE_CHOICES[ph](g, seat, legal, v)
-    if ph == POSITION:
+    if ph == state.POSITION:
         return choose_position(g, seat, legal, v)
-    if ph == WINTER_ORDER:
+    if ph == state.WINTER_ORDER:
         return choose_winter(g, seat, legal)
-    if ph in (DRAFT_PICK, DRAFT_GROUP):
+    if ph in (state.DRAFT_PICK, state.DRAFT_GROUP):
         return choose_draft(g, seat, legal, v)
     return legal[0]
 
@@ -723,7 +706,7 @@ def leader_worth(g: Game, seat: int, c: int) -> float:
     grain +1, deploys +1, buildings 1 thaler cheaper), else a high-value, safe county."""
     s = g.s
     val = 0.1 * (BOARD.tax[c] + BOARD.grain[c] + BOARD.sites[c]) - loss_risk(g, seat, c)
-    if s.phase != PLANNING and s.season != WINTER:
+    if s.phase != state.PLANNING and s.season != state.WINTER:
         base = seat * N_BOXES
         for box in (A_TAX, A_GRAIN, A_DEPLOY1, A_DEPLOY3, A_DEPLOY5, A_PALACE, A_CHURCH, A_TRADING):
             if s.plans[base + box] == c:
@@ -758,13 +741,13 @@ def choose_leader(g: Game, seat: int, legal: Sequence[Action], v: Values = DEFAU
 
 PASS = Action("favour_pass")
 MODULE_CHOICES = {
-    COMMIT: choose_commit,
-    COURT: choose_court,
-    LK_BENEFIT: choose_landsknechte,
-    LEADER_PLACE: choose_leader,
-    LEADER_MOVE: choose_leader,
-    LEADER_RETURN: choose_leader,
-    LEADER_DRAFT: choose_leader,
+    state.COMMIT: choose_commit,
+    state.COURT: choose_court,
+    state.LK_BENEFIT: choose_landsknechte,
+    state.LEADER_PLACE: choose_leader,
+    state.LEADER_MOVE: choose_leader,
+    state.LEADER_RETURN: choose_leader,
+    state.LEADER_DRAFT: choose_leader,
 }
 
 
