@@ -32,6 +32,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +41,8 @@ from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
 from webtable.rooms import Hub, Room, StorageDown, new_game_id, token_digest
 from webtable.store import STORAGE_ERRORS, Owner
+
+log = logging.getLogger("webtable")
 
 COPIED = ("type", "name", "bot", "turn_limit", "time_bank")  # what a follow-up's seat takes over as it was
 
@@ -125,14 +128,30 @@ async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Cal
 
 
 async def _made(hub: Hub, room: Room) -> dict[str, Any]:
-    """What the lobby asked for when ``room`` was made (its "made" note), or its options read back."""
+    """What the lobby asked for when ``room`` was made (its "made" note), or its options read back from
+    the history's head where the note has none the game takes (a damaged note: logged), and a random
+    seed where it does not say whether the seed was chosen."""
     try:
         notes = await asyncio.to_thread(hub.store.notes, room.id, "made", 1)
     except STORAGE_ERRORS:
         raise StorageDown("the game store is unavailable, so nothing was made; try again in a moment") from None
-    if notes and isinstance(notes[-1].get("seed_chosen"), bool):
-        return notes[-1]
-    return {"options": options_from_head(room.kind.name, room.game.history[0]), "seed_chosen": False}
+    note = notes[-1] if notes else {}
+    chosen = note.get("seed_chosen")
+    options = note.get("options")
+    if not isinstance(options, dict) or not _takes(room, options):
+        if notes:
+            log.warning("game %s: its 'made' note holds no options the game takes; read from its history", room.id)
+        options = options_from_head(room.kind.name, room.game.history[0])
+    return {"options": options, "seed_chosen": chosen if isinstance(chosen, bool) else False}
+
+
+def _takes(room: Room, options: dict[str, Any]) -> bool:
+    """Whether the game makes a new game of ``options`` (a "made" note's: it could be damaged)."""
+    try:
+        room.kind.new_game(room.record.players, 0, options)
+    except Exception:  # (IllegalAction for options it refuses; anything else for a damaged value)
+        return False
+    return True
 
 
 async def _make(hub: Hub, room: Room, made: dict[str, Any], client: str, seat: int) -> Room:

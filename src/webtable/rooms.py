@@ -573,6 +573,25 @@ def _apply(game: TableGame, seat: int, action: Any) -> None:
 NEW_GAME_FIELDS = {"game", "players", "seats", "options", "seed", "private", "turn_limit", "time_bank"}
 
 
+# Notes a game does without: one that cannot be read is left out (logged) when the game is loaded, not
+# a reason to set the game aside. A lost "again" link makes a new follow-up when Play again is asked for
+# (webtable.rematch), a lost "made" note is read back from the history's head, and a seat whose kept
+# time bank is lost starts from its first reserve (webtable.turn_timer).
+SPARE_NOTES = ("again", "made", "time_bank")
+
+
+def again_link(notes: list[dict[str, Any]], players: int) -> dict[str, Any] | None:
+    """A finished game's link to its follow-up (its last "again" note: ``notes``), when it names a game id
+    and a seat of the game; None otherwise (no link: Play again makes a new follow-up)."""
+    link = notes[-1] if notes else {}
+    gid, seat = link.get("id"), link.get("seat")
+    if not isinstance(gid, str) or not GAME_ID.fullmatch(gid):
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        return None
+    return {"id": gid, "seat": seat}
+
+
 @dataclass
 class NewGame:
     """A lobby's request for a new game, checked (IllegalAction with a code for what is wrong)."""
@@ -927,7 +946,8 @@ class Hub:
                 raise DamagedGame(record.damage)
             history = self.store.history(game_id)
             owner = self.store.owner(game_id)
-            self.store.check_notes(game_id)
+            for why in self.store.check_notes(game_id, SPARE_NOTES):
+                log.warning("game %s: %s; it is left out (the game does without it)", game_id, why)
             hints = [n.get("seat") for n in self.store.notes(game_id, "hint") if isinstance(n, dict)]
             banks = self.store.notes(game_id, "time_bank", last=1)
             again = self.store.notes(game_id, "again", last=1)
@@ -963,9 +983,9 @@ class Hub:
             if isinstance(seat, int):
                 room.hints[seat] = room.hints.get(seat, 0) + 1
         turn_timer.restore_banks(room, banks)
-        link = again[-1] if again else {}
-        if isinstance(link.get("id"), str) and isinstance(link.get("seat"), int):
-            room.again = {"id": link["id"], "seat": link["seat"]}
+        room.again = again_link(again, record.players)
+        if again and room.again is None:
+            log.warning("game %s: its 'again' note names no game and seat; left out", game_id)
         return room
 
     def damage_of(self, game_id: Any) -> str | None:

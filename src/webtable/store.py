@@ -345,19 +345,26 @@ class Store:
                 out.append(body)
         return out
 
-    def check_notes(self, game_id: str) -> None:
+    def check_notes(self, game_id: str, spare: Sequence[str] = ()) -> list[str]:
         """DamagedGame if a note of ``game_id`` cannot be read (a game is set aside rather than served with
-        a row that fails whoever reads it later: a chat line read on every connection, say)."""
-        query = sa.select(NOTES.c.id, NOTES.c.body).where(NOTES.c.game_id == game_id)
+        a row that fails whoever reads it later: a chat line read on every connection, say), unless it is
+        of a ``spare`` kind (one the game does without: ``notes`` leaves it out); returns what is wrong
+        with those, for the log."""
+        query = sa.select(NOTES.c.id, NOTES.c.kind, NOTES.c.body).where(NOTES.c.game_id == game_id)
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
-        for note_id, text in rows:
+        spared = []
+        for note_id, kind, text in rows:
             try:
                 body = _loads(text)
+                why = None if isinstance(body, dict) else "is not a JSON object"
             except ValueError as exc:
-                raise DamagedGame(f"note {note_id} cannot be read ({exc})") from None
-            if not isinstance(body, dict):
-                raise DamagedGame(f"note {note_id} is not a JSON object")
+                why = f"cannot be read ({exc})"
+            if why is not None and kind in spare:
+                spared.append(f"its {kind!r} note {note_id} {why}")
+            elif why is not None:
+                raise DamagedGame(f"note {note_id} {why}")
+        return spared
 
     def record(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
