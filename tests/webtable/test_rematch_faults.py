@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +17,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 from test_rematch import SEATS, again, finished, games_stored, hub, until, watching
 from webclient import LocalClient, create_game, hello, make_client, next_of, sqlite_url
 
@@ -251,3 +255,69 @@ def test_a_damaged_time_bank_note_leaves_the_game_playable(tmp_path: Path) -> No
                 if 0 in room.game.pending():
                     ws.send_json({"type": "act", "id": 1, "version": state["version"], "action": state["legal"][0]})
                     assert until_any(ws, ("ack", "error"))["type"] == "ack"
+
+
+# ----------------------------------------------------------------------------------- a failing store
+@contextmanager
+def failing(engine: sa.Engine, statement_start: str, holding: str = "") -> Iterator[None]:
+    """Every statement that starts with ``statement_start`` (and whose parameters hold ``holding``) fails
+    as on a full disk, inside its transaction."""
+
+    def fail(_conn: Any, _cursor: Any, statement: str, params: Any, _context: Any, _many: bool) -> None:
+        if statement.startswith(statement_start) and holding in str(params):
+            raise OperationalError(statement, params, sqlite3.OperationalError("database or disk is full"))
+
+    sa.event.listen(engine, "before_cursor_execute", fail)
+    try:
+        yield
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", fail)
+
+
+FAULTS = [
+    ("SELECT notes.body", "made"),  # reading what the lobby asked for
+    ("INSERT INTO games", ""),  # storing the follow-up
+    ("INSERT INTO entries", ""),
+    ("INSERT INTO notes", "again"),  # the finished game's link, the last write of the follow-up's transaction
+]
+
+
+@pytest.mark.parametrize(("statement", "holding"), FAULTS)
+def test_a_store_failure_while_the_follow_up_is_made_leaves_nothing_half_made(
+    tmp_path: Path, statement: str, holding: str
+) -> None:
+    url = sqlite_url(tmp_path)
+    with LocalClient(create_app(url, settings=TableSettings(games_per_minute=3)), base_url="http://localhost") as c:
+        made, tokens = finished(c, seed=41)
+        gid, table = made["id"], hub(c)
+        c.app.state.creations.clear()  # type: ignore[attr-defined]  # (a minute later: one new game may be made)
+        rooms = set(table.rooms)
+        with failing(table.store.engine, statement, holding):
+            refused = again(c, gid, tokens["ann"], status=503)
+            assert refused["code"] == "storage_down" and "unavailable" in refused["error"], refused
+            with watching(c, gid, tokens["bea"]) as (_spectator, bea):
+                bea.send_json({"type": "again", "id": 1})
+                told = until(bea, "error")
+                assert told.get("storage") == "waiting" and "unavailable" in told["message"], told
+        # Neither a follow-up without its link nor a link without its follow-up, here or in the store.
+        assert games_stored(c) == 1 and set(table.rooms) == rooms and table.rooms[gid].again is None
+        assert table.store.notes(gid, "again") == [] and table.bot_games == {}
+        # The failed clicks cost the address no new game: the next one makes the follow-up.
+        new = again(c, gid, tokens["bea"])["id"]
+        assert table.store.notes(gid, "again") == [{"id": new, "seat": 2}] and games_stored(c) == 2
+    with make_client(url) as c:
+        assert again(c, gid, tokens["ann"])["id"] == new and games_stored(c) == 2
+
+
+def test_a_store_failure_while_a_seat_is_claimed_keeps_the_follow_up_for_a_later_click(tmp_path: Path) -> None:
+    with make_client(sqlite_url(tmp_path)) as c:
+        made, tokens = finished(c, seed=42)
+        gid, table = made["id"], hub(c)
+        with failing(table.store.engine, "UPDATE games SET seats"):
+            refused = again(c, gid, tokens["ann"], status=503)
+            assert "unavailable" in refused["error"], refused
+        # The follow-up was made and linked in one transaction; the seat is claimed on the next click.
+        new = table.rooms[gid].again["id"]
+        assert table.store.notes(gid, "again") == [{"id": new, "seat": 0}] and games_stored(c) == 2
+        assert again(c, gid, tokens["ann"])["seats"] == [{"seat": 0, "token": seat_token(tokens["ann"], new)}]
+        assert games_stored(c) == 2

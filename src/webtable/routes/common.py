@@ -68,3 +68,7 @@ class Bucket:
             self.tokens -= 1
             return True
         return False
+
+    def give_back(self) -> None:
+        """Return a token taken for something that was then not done (a store that failed, say)."""
+        self.tokens = min(self.burst, self.tokens + 1)
