@@ -38,7 +38,7 @@ from webtable.replays import builder as replay_builder
 from webtable.reviews import Reviewer
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
-from webtable.store import STORAGE_ERRORS, Append, DamagedGame, GameRecord, NotOwner, Owner, Store
+from webtable.store import STORAGE_ERRORS, Append, DamagedGame, GameRecord, Latest, NotOwner, Owner, Store
 from webtable.views import Chapter, Storyboard, decisions_of, log_entries, new_told_game, told_game, watch
 
 log = logging.getLogger("webtable")
@@ -419,6 +419,11 @@ class Room:
         except NotOwner:
             raise self.lost() from None
 
+    def keep_latest_note(self, kind: str, body: dict[str, Any]) -> None:
+        """Keep ``body`` as this game's only ``kind`` note, with the table's next batch of decisions, under
+        this room's lease (Hub.keep_latest: the time banks)."""
+        self.hub.keep_latest(self.id, kind, body, self.token)
+
     def announce(self) -> None:
         """Tell everyone who is connected, soon: joins and leaves within 0.2 s become one message (500
         spectators arriving would otherwise cost 500 x 500 messages)."""
@@ -694,6 +699,7 @@ class Hub:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
         self._appends: list[tuple[Append, asyncio.Future[None], int | None]] = []
         self._writing: asyncio.Task[None] | None = None
+        self._latest: dict[tuple[str, str], tuple[dict[str, Any], int | None]] = {}  # (see keep_latest)
         self.closing = False
         # Game ownership when several processes share the store (settings.lease_seconds; None: one process).
         self.leases: ownership.Ownership | None = None
@@ -720,19 +726,32 @@ class Hub:
     async def commit(self, append: Append, token: int | None = None) -> None:
         """Store one game's new history entries (decided under the lease ``token``, with several
         processes); returns once they are committed. NotOwner if this process no longer holds it so."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._appends.append((append, done, token))
-        if self._writing is None or self._writing.done():
-            self._writing = loop.create_task(self._write())
+        self._start_writing()
         await done
+
+    def keep_latest(self, game_id: str, kind: str, body: dict[str, Any], token: int | None = None) -> None:
+        """Keep ``body`` as the game's only ``kind`` note (decided under the lease ``token``), with the next
+        batch of decisions (group commit: no disk flush of its own while the table is busy), or alone
+        at once when none is waiting; a later one of the same game and kind queued before it is written
+        replaces it. Nothing is told back: if the store fails, it is logged and lost (the note of a game
+        another process serves now is left out; that process keeps its own)."""
+        self._latest[(game_id, kind)] = (body, token)
+        self._start_writing()
+
+    def _start_writing(self) -> None:
+        if self._writing is None or self._writing.done():
+            self._writing = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
         loop = asyncio.get_running_loop()
-        while self._appends:
+        while self._appends or self._latest:
             batch, self._appends = self._appends, []
+            latest = [(gid, kind, body, token) for (gid, kind), (body, token) in self._latest.items()]
+            self._latest = {}
             try:
-                lost = await loop.run_in_executor(self.writer, self._append, batch)
+                lost = await loop.run_in_executor(self.writer, self._append, batch, latest)
                 for at, ((game_id, *_), done, _) in enumerate(batch):
                     if done.done():  # (its waiter may have been cancelled: the server stops)
                         continue
@@ -748,24 +767,43 @@ class Hub:
                 for _, done, _ in failed:
                     if not done.done():
                         done.set_exception(exc)
+                self._notes_lost(latest)
             except Exception:  # one bad append must not sink the others: store them one by one
-                for append, done, token in batch:
-                    try:
-                        if await loop.run_in_executor(self.writer, self._append, [(append, done, token)]):
-                            raise NotOwner(append[0])
-                        if not done.done():
-                            done.set_result(None)
-                    except Exception as exc:
-                        if not done.done():
-                            done.set_exception(exc)
+                await self._write_one_by_one(batch, latest)
 
-    def _append(self, batch: list[tuple[Append, asyncio.Future[None], int | None]]) -> set[int]:
-        """The store's append of a batch (in the writer thread); the positions refused by the fence."""
+    async def _write_one_by_one(
+        self, batch: list[tuple[Append, asyncio.Future[None], int | None]], latest: list[Latest]
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        for append, done, token in batch:
+            try:
+                if await loop.run_in_executor(self.writer, self._append, [(append, done, token)], []):
+                    raise NotOwner(append[0])
+                if not done.done():
+                    done.set_result(None)
+            except Exception as exc:
+                if not done.done():
+                    done.set_exception(exc)
+        for note in latest:
+            try:
+                await loop.run_in_executor(self.writer, self._append, [], [note])
+            except Exception:
+                self._notes_lost([note])
+
+    def _notes_lost(self, latest: list[Latest]) -> None:
+        for game_id, kind, _, _ in latest:
+            log.warning("game %s: keeping its %s note failed (it stays in memory)", game_id, kind)
+            self.metrics.storage_errors.labels("note").inc()
+
+    def _append(self, batch: list[tuple[Append, asyncio.Future[None], int | None]], latest: list[Latest]) -> set[int]:
+        """The store's append of a batch with the notes ``latest`` (in the writer thread); the positions
+        refused by the fence."""
         appends = [a for a, _, _ in batch]
-        if self.leases is None:
+        if self.leases is None and not latest:
             self.store.append_many(appends)
             return set()
-        return self.store.append_many(appends, [t for _, _, t in batch])
+        tokens = None if self.leases is None else [t for _, _, t in batch]
+        return self.store.append_many(appends, tokens, latest)
 
     def release_lease(self, game_id: str, token: int | None) -> None:
         """A game that ended needs no owner: its lease goes, in the writer's turn (several processes)."""
