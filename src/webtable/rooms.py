@@ -9,6 +9,7 @@ acknowledgement loses nothing. Bots decide in a thread pool, so a slow bot never
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import json
@@ -45,6 +46,7 @@ log = logging.getLogger("webtable")
 STORE_DOWN = (OperationalError, OSError)  # the store cannot commit now (a held lock, a full disk, no server)
 
 MAX_NAME = 24
+STOP_WRITING_SECONDS = 5.0  # how long a stopping server waits for the writes queued (a store that is down)
 # Decisions a room remembers who made and whether they left a simultaneous round open
 # (Room.moved_on_for): a person's decision may be this many decisions behind and still stand.
 RECENT_DECISIONS = 256
@@ -914,6 +916,9 @@ class Hub:
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
+        if self._writing is not None and not self._writing.done():  # the notes queued (time banks) are kept
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._writing), STOP_WRITING_SECONDS)
         self.pool.shutdown()
         self.previews.shutdown()
         self.replay_builder.shutdown(wait=False, cancel_futures=True)

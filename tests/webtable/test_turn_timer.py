@@ -92,6 +92,22 @@ def test_a_spent_time_bank_stays_spent_after_a_restart(tmp_path: Path) -> None:
         assert summary["clock"] and all(left <= 1.0 for left in summary["clock"].values()), summary["clock"]
 
 
+def test_a_bank_change_queued_when_the_server_stops_is_kept(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with LocalClient(create_app(url), base_url="http://localhost") as c:
+        gid = create_game(c, PEOPLE, seed=5, turn_limit=10, time_bank=30)["id"]
+        room = c.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+
+        async def decide_late() -> None:  # 12 s over the limit, just as the server stops
+            turn_timer._settle(room, 1, turn_timer.Clock(1, None, 0.0, 10.0, 30.0), 22.0)  # type: ignore[arg-type]
+
+        c.portal.call(decide_late)  # type: ignore[union-attr]
+    with LocalClient(create_app(url), base_url="http://localhost") as c:
+        c.get(f"/api/games/{gid}")
+        room = c.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+        assert turn_timer.bank_of(room, 1) == 30 - 12 + turn_timer.BANK_GAIN
+
+
 def _kept(hub: Any, gid: str) -> Any:
     notes = hub.store.notes(gid, "time_bank", last=1)
     return notes[-1]["banks"] if notes else None
