@@ -37,9 +37,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
-from webtable.rooms import Hub, Room, StorageDown, new_game_id, token_digest
+from webtable.rooms import Hub, Room, StorageDown, bot_salt, new_game_id, new_secret, token_digest
 from webtable.store import STORAGE_ERRORS, Owner
 
 log = logging.getLogger("webtable")
@@ -81,13 +80,13 @@ def follow_up_seats(seats: list[dict[str, Any]], seed: int, chosen: bool) -> lis
     for seat, info in enumerate(seats):
         entry = {key: info[key] for key in COPIED if key in info}
         if info.get("type") == "bot":
-            entry["salt"] = derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
+            entry["salt"] = bot_salt(seed, seat, chosen)  # (as the lobby's new game: NewGame.seat_entries)
         elif info.get("token_sha256"):
             entry["held_sha256"] = info["token_sha256"]
         elif info.get("held_sha256"):  # a follow-up seat its holder never took: still theirs
             entry["held_sha256"] = info["held_sha256"]
         else:  # invited, never claimed: an open invite again, which its creator issues
-            entry["invite_sha256"] = token_digest(secrets.token_urlsafe(18))
+            entry["invite_sha256"] = new_secret()[1]
         out.append(entry)
     return out
 
@@ -160,7 +159,7 @@ async def _make(hub: Hub, room: Room, made: dict[str, Any], client: str, seat: i
     seed = next_seed(old_seed) if chosen else secrets.randbelow(2**31)
     seats = follow_up_seats(room.record.seats, seed, chosen)
     old = room.owner  # (None: a game from before creators were kept; its follow-up's creator is nobody)
-    creator = old.creator_sha256 if old is not None else token_digest(secrets.token_urlsafe(18))
+    creator = old.creator_sha256 if old is not None else new_secret()[1]
     owner = Owner(creator, client[:64], old is not None and old.private)
     options = made.get("options")
     game_id = new_game_id()

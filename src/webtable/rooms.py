@@ -580,6 +580,18 @@ def _apply(game: TableGame, seat: int, action: Any) -> None:
 NEW_GAME_FIELDS = {"game", "players", "seats", "options", "seed", "private", "turn_limit", "time_bank"}
 
 
+def bot_salt(seed: int, seat: int, chosen: bool) -> int:
+    """A bot seat's salt (its own randomness): derived from a chosen ``seed``, so that the whole game is
+    reproducible, bots included; random otherwise (the lobby's new game and Play again's follow-up)."""
+    return derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
+
+
+def new_secret() -> tuple[str, str]:
+    """A new seat token or invite and its digest (the server stores digests only)."""
+    secret = secrets.token_urlsafe(18)
+    return secret, token_digest(secret)
+
+
 # Notes a game does without: one that cannot be read is left out (logged) when the game is loaded, not
 # a reason to set the game aside. A lost "again" link makes a new follow-up when Play again is asked for
 # (webtable.rematch), a lost "made" note is read back from the history's head, and a seat whose kept
@@ -665,16 +677,13 @@ class NewGame:
             if spec["type"] == "bot":
                 entry["name"] = check_name(seat, spec.get("name") or "", person=False)
                 entry["bot"] = bot_kind(spec.get("bot", "random"), self.kind.name).name
-                salt = derive_seed(self.seed, 1_000 + seat) % 2**31 if self.chosen else secrets.randbelow(2**31)
-                entry["salt"] = salt
+                entry["salt"] = bot_salt(self.seed, seat, self.chosen)
             else:
                 entry["name"] = check_name(seat, spec.get("name") or "")
                 if spec.get("invite", False) is True:
-                    invites[seat] = secrets.token_urlsafe(18)
-                    entry["invite_sha256"] = token_digest(invites[seat])
+                    invites[seat], entry["invite_sha256"] = new_secret()
                 else:
-                    tokens[seat] = secrets.token_urlsafe(18)
-                    entry["token_sha256"] = token_digest(tokens[seat])
+                    tokens[seat], entry["token_sha256"] = new_secret()
                 if self.turn_limit:
                     entry["turn_limit"] = self.turn_limit
                 if self.time_bank:
