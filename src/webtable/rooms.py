@@ -599,12 +599,12 @@ def new_secret() -> tuple[str, str]:
 SPARE_NOTES = ("again", "made", "time_bank")
 
 
-def again_link(notes: list[dict[str, Any]], players: int) -> dict[str, Any] | None:
-    """A finished game's link to its follow-up (its last "again" note: ``notes``), when it names a game id
-    and a seat of the game; None otherwise (no link: Play again makes a new follow-up)."""
-    link = notes[-1] if notes else {}
+def again_link(notes: list[dict[str, Any]], record: GameRecord) -> dict[str, Any] | None:
+    """A finished game's link to its follow-up (its last "again" note: ``notes``), when it names another
+    game's id and a seat of the game (``record``); None otherwise (no link: Play again makes a new one)."""
+    link, players = notes[-1] if notes else {}, record.players
     gid, seat = link.get("id"), link.get("seat")
-    if not isinstance(gid, str) or not GAME_ID.fullmatch(gid):
+    if not isinstance(gid, str) or not GAME_ID.fullmatch(gid) or gid == record.id:
         return None
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         return None
@@ -1035,7 +1035,7 @@ class Hub:
             if isinstance(seat, int):
                 room.hints[seat] = room.hints.get(seat, 0) + 1
         turn_timer.restore_banks(room, banks)
-        room.again = again_link(again, record.players)
+        room.again = again_link(again, record)
         if again and room.again is None:
             log.warning("game %s: its 'again' note names no game and seat; left out", game_id)
         return room

@@ -74,6 +74,7 @@ def test_bad_requests_get_a_coded_refusal_and_make_nothing(tmp_path: Path) -> No
         # Extra fields are ignored; a valid token among junk ones is enough.
         reply = post(client, gid, {"tokens": [7, tokens["ann"]], "seed": 1, "seats": []}, 200)
         assert reply["seats"] == [{"seat": 0, "token": seat_token(tokens["ann"], reply["id"])}]
+        assert "sha256" not in json.dumps(reply) and tokens["bea"] not in json.dumps(reply)
         assert games_stored(client) == n + 1
 
 
@@ -185,6 +186,7 @@ DAMAGED_LINKS = [
     '{"id": "abc", "seat": true}',
     '{"id": "../../etc", "seat": 0}',  # no game id at all
     '{"id": "' + "x" * 5000 + '", "seat": 0}',
+    '{"id": "SELF", "seat": 0}',  # the finished game itself (its follow-up could never be made)
 ]
 
 
@@ -194,7 +196,7 @@ def test_a_damaged_again_link_is_ignored_and_play_again_still_works(tmp_path: Pa
     with make_client(url) as client:
         made, tokens = finished(client, seed=31)
     gid = made["id"]
-    put_note(url, gid, "again", link)
+    put_note(url, gid, "again", link.replace("SELF", gid))
     with make_client(url) as client:
         summary = client.get(f"/api/games/{gid}")
         assert summary.status_code == 200 and summary.json()["status"] == "over", summary.text
