@@ -19,8 +19,9 @@ seat and token, while nobody else can. A screen that plays several seats (hot se
 and gets all their seats. An invited seat nobody claimed in the finished game is an open invite again,
 which the creator issues (POST /api/games/{id}/invites/{seat}).
 
-Once: the finished room's lock makes the first request the only one that makes a follow-up in this
-process. With several processes over one database (webtable.ownership), a finished game has no owner, so
+Once: a lock per finished game (``Hub.making``, held with the room's) makes the first request the only
+one that makes a follow-up in this process, even when the room was evicted and loaded again between
+two clicks (the link is then set on both room objects). With several processes over one database (webtable.ownership), a finished game has no owner, so
 two first requests at the same moment on two processes can each make one; the finished game then links
 the later (its last "again" note) once reloaded. Not guarded further: it takes two players clicking within
 the same few milliseconds on different processes.
@@ -109,20 +110,26 @@ async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Cal
     made expired unplayed (``admit`` may refuse making one: the table's rate of new games); ``tokens``
     must open a seat of ``room``."""
     seat = check_asker(room, tokens)
-    async with room.lock:
-        if room.again is not None:
-            follow_up = await hub.room(room.again["id"])
+    # One lock per game id, not the room's alone: a click may hold a room that the sweeper evicted while
+    # its body arrived, and the next click a room of the same game loaded afresh (Hub.sweep).
+    making = hub.making.setdefault(room.id, asyncio.Lock())
+    async with making, room.lock:
+        rooms = [room, *[r for r in (hub.rooms.get(room.id),) if r is not None and r is not room]]
+        link = next((r.again for r in rooms if r.again is not None), None)
+        if link is not None:
+            follow_up = await hub.room(link["id"])
             if follow_up is not None:
                 return follow_up
-            if hub.damage_of(room.again["id"]) is not None:
+            if hub.damage_of(link["id"]) is not None:
                 raise IllegalAction("the follow-up game is damaged and was set aside", code="again_gone")
             # (it expired unplayed: a new one is made, and the finished game's link moves to it)
         admit()
         made = await _made(hub, room)
         follow = await _make(hub, room, made, client, seat)
-        room.again = {"id": follow.id, "seat": seat}
         name = room.public_seats()[seat]["name"]
-        room.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
+        for each in rooms:
+            each.again = {"id": follow.id, "seat": seat}
+            each.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
         return follow
 
 

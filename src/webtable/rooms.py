@@ -23,6 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakValueDictionary
 
 from sqlalchemy.exc import OperationalError
 
@@ -719,6 +720,7 @@ class Hub:
             store.fence, store.on_create = self.leases.fence, self.leases.claim_new
         self._loading: dict[str, asyncio.Lock] = {}
         self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
+        self.making: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()  # Play again's, by game
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
         self.people_games: set[str] = set()  # unfinished (running) games without one
         self.connections: dict[str, int] = {}  # open sockets per client address

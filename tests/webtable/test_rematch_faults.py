@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError
 from test_rematch import SEATS, again, finished, games_stored, hub, until, watching
 from webclient import LocalClient, create_game, hello, make_client, next_of, sqlite_url
 
-from webtable import turn_timer
+from webtable import rematch, turn_timer
 from webtable.app import create_app
 from webtable.rematch import seat_token
 from webtable.settings import TableSettings
@@ -323,3 +323,25 @@ def test_a_store_failure_while_a_seat_is_claimed_keeps_the_follow_up_for_a_later
         assert table.store.notes(gid, "again") == [{"id": new, "seat": 0}] and games_stored(c) == 2
         assert again(c, gid, tokens["ann"])["seats"] == [{"seat": 0, "token": seat_token(tokens["ann"], new)}]
         assert games_stored(c) == 2
+
+
+def test_clicks_on_a_room_evicted_and_loaded_again_meanwhile_make_one_follow_up(tmp_path: Path) -> None:
+    """A click holds the finished game's room while its body arrives; the sweeper may evict that room
+    (idle, no socket) and the next click load it afresh: two room objects of one game, two locks."""
+    with make_client(sqlite_url(tmp_path)) as client:
+        made, tokens = finished(client, seed=43)
+        gid, table = made["id"], hub(client)
+
+        async def both() -> list[str]:
+            first = table.rooms.pop(gid)  # (what Hub.sweep does to an idle room)
+            second = await table.room(gid)
+            assert second is not None and second is not first
+            asks = [
+                rematch.again(table, r, [t], "testclient", lambda: None)
+                for r, t in ((first, tokens["ann"]), (second, tokens["bea"]))
+            ]
+            return [follow.id for follow in await asyncio.gather(*asks)]
+
+        ids = client.portal.call(both)  # type: ignore[union-attr]
+        assert len(set(ids)) == 1 and games_stored(client) == 2, ids
+        assert client.get(f"/api/games/{gid}").json()["again"]["id"] == ids[0]
