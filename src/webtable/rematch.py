@@ -21,10 +21,11 @@ which the creator issues (POST /api/games/{id}/invites/{seat}).
 
 Once: a lock per finished game (``Hub.making``, held with the room's) makes the first request the only
 one that makes a follow-up in this process, even when the room was evicted and loaded again between
-two clicks (the link is then set on both room objects). With several processes over one database (webtable.ownership), a finished game has no owner, so
-two first requests at the same moment on two processes can each make one; the finished game then links
-the later (its last "again" note) once reloaded. Not guarded further: it takes two players clicking within
-the same few milliseconds on different processes.
+two clicks: a request that finds no link in memory reads the stored one under that lock. With several
+processes over one database (webtable.ownership), a finished game has no owner, so two first requests
+at the same moment on two processes can each make one; the finished game then links the later (its
+last "again" note) once reloaded. Not guarded further: it takes two players clicking within the same
+few milliseconds on different processes.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.errors import IllegalAction
-from webtable.rooms import Hub, Room, StorageDown, bot_salt, new_game_id, new_secret, token_digest
+from webtable.rooms import Hub, Room, StorageDown, again_link, bot_salt, new_game_id, new_secret, token_digest
 from webtable.store import STORAGE_ERRORS, Owner
 
 log = logging.getLogger("webtable")
@@ -114,8 +115,9 @@ async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Cal
     # its body arrived, and the next click a room of the same game loaded afresh (Hub.sweep).
     making = hub.making.setdefault(room.id, asyncio.Lock())
     async with making, room.lock:
-        rooms = [room, *[r for r in (hub.rooms.get(room.id),) if r is not None and r is not room]]
-        link = next((r.again for r in rooms if r.again is not None), None)
+        link = next((r.again for r in _rooms_of(hub, room) if r.again is not None), None)
+        if link is None:  # (a room loaded while another click made the follow-up: the store has its link)
+            link = await _stored_link(hub, room)
         if link is not None:
             follow_up = await hub.room(link["id"])
             if follow_up is not None:
@@ -127,10 +129,24 @@ async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Cal
         made = await _made(hub, room)
         follow = await _make(hub, room, made, client, seat)
         name = room.public_seats()[seat]["name"]
-        for each in rooms:
+        for each in _rooms_of(hub, room):
             each.again = {"id": follow.id, "seat": seat}
             each.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
         return follow
+
+
+def _rooms_of(hub: Hub, room: Room) -> list[Room]:
+    """``room`` and the hub's room of the same game if it is another (the sweeper evicted ``room``)."""
+    listed = hub.rooms.get(room.id)
+    return [room] if listed is None or listed is room else [room, listed]
+
+
+async def _stored_link(hub: Hub, room: Room) -> dict[str, Any] | None:
+    try:
+        notes = await asyncio.to_thread(hub.store.notes, room.id, "again", 1)
+    except STORAGE_ERRORS:
+        raise StorageDown("the game store is unavailable, so nothing was made; try again in a moment") from None
+    return again_link(notes, room.record)
 
 
 async def _made(hub: Hub, room: Room) -> dict[str, Any]:

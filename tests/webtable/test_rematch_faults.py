@@ -345,3 +345,24 @@ def test_clicks_on_a_room_evicted_and_loaded_again_meanwhile_make_one_follow_up(
         ids = client.portal.call(both)  # type: ignore[union-attr]
         assert len(set(ids)) == 1 and games_stored(client) == 2, ids
         assert client.get(f"/api/games/{gid}").json()["again"]["id"] == ids[0]
+
+
+def test_a_room_loaded_before_the_follow_up_was_made_still_finds_it(tmp_path: Path) -> None:
+    """The room loaded afresh read the store before the first click's follow-up was committed, and was
+    listed after that click ended: the second click finds the link in the store."""
+    with make_client(sqlite_url(tmp_path)) as client:
+        made, tokens = finished(client, seed=44)
+        gid, table = made["id"], hub(client)
+
+        async def in_turn() -> list[str]:
+            first = table.rooms.pop(gid)
+            second = await table.room(gid)
+            table.rooms.pop(gid)  # (still loading while the first click makes the follow-up)
+            made_first = await rematch.again(table, first, [tokens["ann"]], "testclient", lambda: None)
+            table.rooms[gid] = second
+            assert second.again is None
+            made_second = await rematch.again(table, second, [tokens["bea"]], "testclient", lambda: None)
+            return [made_first.id, made_second.id]
+
+        ids = client.portal.call(in_turn)  # type: ignore[union-attr]
+        assert len(set(ids)) == 1 and games_stored(client) == 2, ids
