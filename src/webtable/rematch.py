@@ -151,7 +151,7 @@ async def _stored_link(hub: Hub, room: Room) -> dict[str, Any] | None:
 
 async def _made(hub: Hub, room: Room) -> dict[str, Any]:
     """What the lobby asked for when ``room`` was made (its "made" note), or its options read back from
-    the history's head where the note has none the game takes (a damaged note: logged), and a random
+    the history's head where the note's do not make this game (a damaged note: logged), and a random
     seed where it does not say whether the seed was chosen."""
     try:
         notes = await asyncio.to_thread(hub.store.notes, room.id, "made", 1)
@@ -162,18 +162,20 @@ async def _made(hub: Hub, room: Room) -> dict[str, Any]:
     options = note.get("options")
     if not isinstance(options, dict) or not _takes(room, options):
         if notes:
-            log.warning("game %s: its 'made' note holds no options the game takes; read from its history", room.id)
+            log.warning("game %s: its 'made' note's options do not make this game; read from its history", room.id)
         options = options_from_head(room.kind.name, room.game.history[0])
     return {"options": options, "seed_chosen": chosen if isinstance(chosen, bool) else False}
 
 
 def _takes(room: Room, options: dict[str, Any]) -> bool:
-    """Whether the game makes a new game of ``options`` (a "made" note's: it could be damaged)."""
+    """Whether ``options`` (a "made" note's: it could be damaged) make the game that ``room`` played: a
+    new game of them, on its seed, has its history's head."""
+    head = room.game.history[0]
     try:
-        room.kind.new_game(room.record.players, 0, options)
+        made = room.kind.new_game(room.record.players, int(head["new_game"]["seed"]), options)
     except Exception:  # (IllegalAction for options it refuses; anything else for a damaged value)
         return False
-    return True
+    return bool(made.history[0] == head)
 
 
 async def _make(hub: Hub, room: Room, made: dict[str, Any], client: str, seat: int) -> Room:

@@ -215,6 +215,7 @@ DAMAGED_MADE = [
     '{"options": {"edition": "2012"}, "seed_chosen"',  # malformed JSON
     '["options"]',
     '{"options": {"edition": "1999"}, "seed_chosen": true}',  # options the game refuses
+    '{"options": {"edition": "2002", "setup": "draft"}, "seed_chosen": true}',  # another game's
     '{"options": "landsknechte", "seed_chosen": true}',
     '{"options": {"modules": [{"a": 1}]}, "seed_chosen": true}',
     '{"options": null, "seed_chosen": "yes"}',
