@@ -78,13 +78,18 @@ def test_bad_requests_get_a_coded_refusal_and_make_nothing(tmp_path: Path) -> No
         assert games_stored(client) == n + 1
 
 
-@pytest.mark.parametrize("gid", ["nosuchgame", "a" * 41, "a%00b", "%F0%9F%8E%B2", "a b", "..%2F..%2Fetc"])
+@pytest.mark.parametrize("gid", ["nosuchgame", "a" * 41, "a" * 5000, "a%00b", "%F0%9F%8E%B2", "a b", "..%2F..%2Fetc"])
 def test_an_unknown_or_malformed_game_id_is_no_game(tmp_path: Path, gid: str) -> None:
     with make_client(sqlite_url(tmp_path)) as client:
         res = client.post(f"/api/games/{gid}/again", json={"tokens": ["abc"]})
         assert res.status_code == 404, res.text
         if "%2F" not in gid:  # (a slash in the id is another path: no route at all)
             assert res.json()["code"] == "no_game", res.text
+        assert len(res.text) < 500  # (an id is echoed back clipped)
+        if "%2F" not in gid:
+            with client.websocket_connect(f"/ws/{gid}") as ws:
+                refused = ws.receive_text()
+                assert json.loads(refused)["code"] == "no_game" and len(refused) < 500
         assert games_stored(client) == 0
 
 
