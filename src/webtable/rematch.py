@@ -19,11 +19,13 @@ seat and token, while nobody else can. A screen that plays several seats (hot se
 and gets all their seats. An invited seat nobody claimed in the finished game is an open invite again,
 which the creator issues (POST /api/games/{id}/invites/{seat}).
 
-Once: the finished room's lock makes the first request the only one that makes a follow-up in this
-process. With several processes over one database (webtable.ownership), a finished game has no owner, so
-two first requests at the same moment on two processes can each make one; the finished game then links
-the later (its last "again" note) once reloaded. Not guarded further: it takes two players clicking within
-the same few milliseconds on different processes.
+Once: a lock per finished game (``Hub.making``, held with the room's) makes the first request the only
+one that makes a follow-up in this process, even when the room was evicted and loaded again between
+two clicks: a request that finds no link in memory reads the stored one under that lock. With several
+processes over one database (webtable.ownership), a finished game has no owner, so two first requests
+at the same moment on two processes can each make one; the finished game then links the later (its
+last "again" note) once reloaded. Not guarded further: it takes two players clicking within the same
+few milliseconds on different processes.
 """
 
 from __future__ import annotations
@@ -32,14 +34,16 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
-from webtable.rooms import Hub, Room, StorageDown, new_game_id, token_digest
+from webtable.rooms import Hub, Room, StorageDown, again_link, bot_salt, new_game_id, new_secret, token_digest
 from webtable.store import STORAGE_ERRORS, Owner
+
+log = logging.getLogger("webtable")
 
 COPIED = ("type", "name", "bot", "turn_limit", "time_bank")  # what a follow-up's seat takes over as it was
 
@@ -78,13 +82,13 @@ def follow_up_seats(seats: list[dict[str, Any]], seed: int, chosen: bool) -> lis
     for seat, info in enumerate(seats):
         entry = {key: info[key] for key in COPIED if key in info}
         if info.get("type") == "bot":
-            entry["salt"] = derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
+            entry["salt"] = bot_salt(seed, seat, chosen)  # (as the lobby's new game: NewGame.seat_entries)
         elif info.get("token_sha256"):
             entry["held_sha256"] = info["token_sha256"]
         elif info.get("held_sha256"):  # a follow-up seat its holder never took: still theirs
             entry["held_sha256"] = info["held_sha256"]
         else:  # invited, never claimed: an open invite again, which its creator issues
-            entry["invite_sha256"] = token_digest(secrets.token_urlsafe(18))
+            entry["invite_sha256"] = new_secret()[1]
         out.append(entry)
     return out
 
@@ -107,32 +111,71 @@ async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Cal
     made expired unplayed (``admit`` may refuse making one: the table's rate of new games); ``tokens``
     must open a seat of ``room``."""
     seat = check_asker(room, tokens)
-    async with room.lock:
-        if room.again is not None:
-            follow_up = await hub.room(room.again["id"])
+    # One lock per game id, not the room's alone: a click may hold a room that the sweeper evicted while
+    # its body arrived, and the next click a room of the same game loaded afresh (Hub.sweep).
+    making = hub.making.setdefault(room.id, asyncio.Lock())
+    async with making, room.lock:
+        link = next((r.again for r in _rooms_of(hub, room) if r.again is not None), None)
+        if link is None:  # (a room loaded while another click made the follow-up: the store has its link)
+            link = await _stored_link(hub, room)
+        if link is not None:
+            follow_up = await hub.room(link["id"])
             if follow_up is not None:
                 return follow_up
-            if hub.damage_of(room.again["id"]) is not None:
+            if hub.damage_of(link["id"]) is not None:
                 raise IllegalAction("the follow-up game is damaged and was set aside", code="again_gone")
             # (it expired unplayed: a new one is made, and the finished game's link moves to it)
         admit()
         made = await _made(hub, room)
         follow = await _make(hub, room, made, client, seat)
-        room.again = {"id": follow.id, "seat": seat}
         name = room.public_seats()[seat]["name"]
-        room.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
+        for each in _rooms_of(hub, room):
+            each.again = {"id": follow.id, "seat": seat}
+            each.broadcast({"type": "again", "game": follow.id, "seat": seat, "name": name})
         return follow
 
 
+def _rooms_of(hub: Hub, room: Room) -> list[Room]:
+    """``room`` and the hub's room of the same game if it is another (the sweeper evicted ``room``)."""
+    listed = hub.rooms.get(room.id)
+    return [room] if listed is None or listed is room else [room, listed]
+
+
+async def _stored_link(hub: Hub, room: Room) -> dict[str, Any] | None:
+    try:
+        notes = await asyncio.to_thread(hub.store.notes, room.id, "again", 1)
+    except STORAGE_ERRORS:
+        raise StorageDown("the game store is unavailable, so nothing was made; try again in a moment") from None
+    return again_link(notes, room.record)
+
+
 async def _made(hub: Hub, room: Room) -> dict[str, Any]:
-    """What the lobby asked for when ``room`` was made (its "made" note), or its options read back."""
+    """What the lobby asked for when ``room`` was made (its "made" note), or its options read back from
+    the history's head where the note's do not make this game (a damaged note: logged), and a random
+    seed where it does not say whether the seed was chosen."""
     try:
         notes = await asyncio.to_thread(hub.store.notes, room.id, "made", 1)
     except STORAGE_ERRORS:
         raise StorageDown("the game store is unavailable, so nothing was made; try again in a moment") from None
-    if notes and isinstance(notes[-1].get("seed_chosen"), bool):
-        return notes[-1]
-    return {"options": options_from_head(room.kind.name, room.game.history[0]), "seed_chosen": False}
+    note = notes[-1] if notes else {}
+    chosen = note.get("seed_chosen")
+    options = note.get("options")
+    if not isinstance(options, dict) or not _takes(room, options):
+        if notes:
+            log.warning("game %s: its 'made' note's options do not make this game; read from its history", room.id)
+        options = options_from_head(room.kind.name, room.game.history[0])
+    return {"options": options, "seed_chosen": chosen if isinstance(chosen, bool) else False}
+
+
+def _takes(room: Room, options: dict[str, Any]) -> bool:
+    """Whether ``options`` (a "made" note's: it could be damaged) make the game that ``room`` played: a
+    new game of them, on its seed, has its history's head."""
+    head = room.game.history[0]
+    try:
+        made = room.kind.new_game(room.record.players, int(head["new_game"]["seed"]), options)
+    except Exception:  # (IllegalAction for options it refuses; anything else for a damaged value)
+        return False
+    return bool(made.history[0] == head)
 
 
 async def _make(hub: Hub, room: Room, made: dict[str, Any], client: str, seat: int) -> Room:
@@ -141,7 +184,7 @@ async def _make(hub: Hub, room: Room, made: dict[str, Any], client: str, seat: i
     seed = next_seed(old_seed) if chosen else secrets.randbelow(2**31)
     seats = follow_up_seats(room.record.seats, seed, chosen)
     old = room.owner  # (None: a game from before creators were kept; its follow-up's creator is nobody)
-    creator = old.creator_sha256 if old is not None else token_digest(secrets.token_urlsafe(18))
+    creator = old.creator_sha256 if old is not None else new_secret()[1]
     owner = Owner(creator, client[:64], old is not None and old.private)
     options = made.get("options")
     game_id = new_game_id()

@@ -9,6 +9,7 @@ acknowledgement loses nothing. Bots decide in a thread pool, so a slow bot never
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import json
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakValueDictionary
 
 from sqlalchemy.exc import OperationalError
 
@@ -38,13 +40,14 @@ from webtable.replays import builder as replay_builder
 from webtable.reviews import Reviewer
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
-from webtable.store import STORAGE_ERRORS, Append, DamagedGame, GameRecord, NotOwner, Owner, Store
+from webtable.store import STORAGE_ERRORS, Append, DamagedGame, GameRecord, Latest, NotOwner, Owner, Store
 from webtable.views import Chapter, Storyboard, decisions_of, log_entries, new_told_game, told_game, watch
 
 log = logging.getLogger("webtable")
 STORE_DOWN = (OperationalError, OSError)  # the store cannot commit now (a held lock, a full disk, no server)
 
 MAX_NAME = 24
+STOP_WRITING_SECONDS = 5.0  # how long a stopping server waits for the writes queued (a store that is down)
 # Decisions a room remembers who made and whether they left a simultaneous round open
 # (Room.moved_on_for): a person's decision may be this many decisions behind and still stand.
 RECENT_DECISIONS = 256
@@ -419,6 +422,11 @@ class Room:
         except NotOwner:
             raise self.lost() from None
 
+    def keep_latest_note(self, kind: str, body: dict[str, Any]) -> None:
+        """Keep ``body`` as this game's only ``kind`` note, with the table's next batch of decisions, under
+        this room's lease (Hub.keep_latest: the time banks)."""
+        self.hub.keep_latest(self.id, kind, body, self.token)
+
     def announce(self) -> None:
         """Tell everyone who is connected, soon: joins and leaves within 0.2 s become one message (500
         spectators arriving would otherwise cost 500 x 500 messages)."""
@@ -573,6 +581,37 @@ def _apply(game: TableGame, seat: int, action: Any) -> None:
 NEW_GAME_FIELDS = {"game", "players", "seats", "options", "seed", "private", "turn_limit", "time_bank"}
 
 
+def bot_salt(seed: int, seat: int, chosen: bool) -> int:
+    """A bot seat's salt (its own randomness): derived from a chosen ``seed``, so that the whole game is
+    reproducible, bots included; random otherwise (the lobby's new game and Play again's follow-up)."""
+    return derive_seed(seed, 1_000 + seat) % 2**31 if chosen else secrets.randbelow(2**31)
+
+
+def new_secret() -> tuple[str, str]:
+    """A new seat token or invite and its digest (the server stores digests only)."""
+    secret = secrets.token_urlsafe(18)
+    return secret, token_digest(secret)
+
+
+# Notes a game does without: one that cannot be read is left out (logged) when the game is loaded, not
+# a reason to set the game aside. A lost "again" link makes a new follow-up when Play again is asked for
+# (webtable.rematch), a lost "made" note is read back from the history's head, and a seat whose kept
+# time bank is lost starts from its first reserve (webtable.turn_timer).
+SPARE_NOTES = ("again", "made", "time_bank")
+
+
+def again_link(notes: list[dict[str, Any]], record: GameRecord) -> dict[str, Any] | None:
+    """A finished game's link to its follow-up (its last "again" note: ``notes``), when it names another
+    game's id and a seat of the game (``record``); None otherwise (no link: Play again makes a new one)."""
+    link, players = notes[-1] if notes else {}, record.players
+    gid, seat = link.get("id"), link.get("seat")
+    if not isinstance(gid, str) or not GAME_ID.fullmatch(gid) or gid == record.id:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        return None
+    return {"id": gid, "seat": seat}
+
+
 @dataclass
 class NewGame:
     """A lobby's request for a new game, checked (IllegalAction with a code for what is wrong)."""
@@ -639,16 +678,13 @@ class NewGame:
             if spec["type"] == "bot":
                 entry["name"] = check_name(seat, spec.get("name") or "", person=False)
                 entry["bot"] = bot_kind(spec.get("bot", "random"), self.kind.name).name
-                salt = derive_seed(self.seed, 1_000 + seat) % 2**31 if self.chosen else secrets.randbelow(2**31)
-                entry["salt"] = salt
+                entry["salt"] = bot_salt(self.seed, seat, self.chosen)
             else:
                 entry["name"] = check_name(seat, spec.get("name") or "")
                 if spec.get("invite", False) is True:
-                    invites[seat] = secrets.token_urlsafe(18)
-                    entry["invite_sha256"] = token_digest(invites[seat])
+                    invites[seat], entry["invite_sha256"] = new_secret()
                 else:
-                    tokens[seat] = secrets.token_urlsafe(18)
-                    entry["token_sha256"] = token_digest(tokens[seat])
+                    tokens[seat], entry["token_sha256"] = new_secret()
                 if self.turn_limit:
                     entry["turn_limit"] = self.turn_limit
                 if self.time_bank:
@@ -675,6 +711,7 @@ class Hub:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
         self._appends: list[tuple[Append, asyncio.Future[None], int | None]] = []
         self._writing: asyncio.Task[None] | None = None
+        self._latest: dict[tuple[str, str], tuple[dict[str, Any], int | None]] = {}  # (see keep_latest)
         self.closing = False
         # Game ownership when several processes share the store (settings.lease_seconds; None: one process).
         self.leases: ownership.Ownership | None = None
@@ -683,6 +720,7 @@ class Hub:
             store.fence, store.on_create = self.leases.fence, self.leases.claim_new
         self._loading: dict[str, asyncio.Lock] = {}
         self.damaged: dict[str, str] = {}  # game id -> what is wrong with it (set aside, never loaded)
+        self.making: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()  # Play again's, by game
         self.bot_games: dict[str, str] = {}  # unfinished games with a bot seat -> their creator's address
         self.people_games: set[str] = set()  # unfinished (running) games without one
         self.connections: dict[str, int] = {}  # open sockets per client address
@@ -701,19 +739,32 @@ class Hub:
     async def commit(self, append: Append, token: int | None = None) -> None:
         """Store one game's new history entries (decided under the lease ``token``, with several
         processes); returns once they are committed. NotOwner if this process no longer holds it so."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._appends.append((append, done, token))
-        if self._writing is None or self._writing.done():
-            self._writing = loop.create_task(self._write())
+        self._start_writing()
         await done
+
+    def keep_latest(self, game_id: str, kind: str, body: dict[str, Any], token: int | None = None) -> None:
+        """Keep ``body`` as the game's only ``kind`` note (decided under the lease ``token``), with the next
+        batch of decisions (group commit: no disk flush of its own while the table is busy), or alone
+        at once when none is waiting; a later one of the same game and kind queued before it is written
+        replaces it. Nothing is told back: if the store fails, it is logged and lost (the note of a game
+        another process serves now is left out; that process keeps its own)."""
+        self._latest[(game_id, kind)] = (body, token)
+        self._start_writing()
+
+    def _start_writing(self) -> None:
+        if self._writing is None or self._writing.done():
+            self._writing = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
         loop = asyncio.get_running_loop()
-        while self._appends:
+        while self._appends or self._latest:
             batch, self._appends = self._appends, []
+            latest = [(gid, kind, body, token) for (gid, kind), (body, token) in self._latest.items()]
+            self._latest = {}
             try:
-                lost = await loop.run_in_executor(self.writer, self._append, batch)
+                lost = await loop.run_in_executor(self.writer, self._append, batch, latest)
                 for at, ((game_id, *_), done, _) in enumerate(batch):
                     if done.done():  # (its waiter may have been cancelled: the server stops)
                         continue
@@ -729,24 +780,43 @@ class Hub:
                 for _, done, _ in failed:
                     if not done.done():
                         done.set_exception(exc)
+                self._notes_lost(latest)
             except Exception:  # one bad append must not sink the others: store them one by one
-                for append, done, token in batch:
-                    try:
-                        if await loop.run_in_executor(self.writer, self._append, [(append, done, token)]):
-                            raise NotOwner(append[0])
-                        if not done.done():
-                            done.set_result(None)
-                    except Exception as exc:
-                        if not done.done():
-                            done.set_exception(exc)
+                await self._write_one_by_one(batch, latest)
 
-    def _append(self, batch: list[tuple[Append, asyncio.Future[None], int | None]]) -> set[int]:
-        """The store's append of a batch (in the writer thread); the positions refused by the fence."""
+    async def _write_one_by_one(
+        self, batch: list[tuple[Append, asyncio.Future[None], int | None]], latest: list[Latest]
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        for append, done, token in batch:
+            try:
+                if await loop.run_in_executor(self.writer, self._append, [(append, done, token)], []):
+                    raise NotOwner(append[0])
+                if not done.done():
+                    done.set_result(None)
+            except Exception as exc:
+                if not done.done():
+                    done.set_exception(exc)
+        for note in latest:
+            try:
+                await loop.run_in_executor(self.writer, self._append, [], [note])
+            except Exception:
+                self._notes_lost([note])
+
+    def _notes_lost(self, latest: list[Latest]) -> None:
+        for game_id, kind, _, _ in latest:
+            log.warning("game %s: keeping its %s note failed (it stays in memory)", game_id, kind)
+            self.metrics.storage_errors.labels("note").inc()
+
+    def _append(self, batch: list[tuple[Append, asyncio.Future[None], int | None]], latest: list[Latest]) -> set[int]:
+        """The store's append of a batch with the notes ``latest`` (in the writer thread); the positions
+        refused by the fence."""
         appends = [a for a, _, _ in batch]
-        if self.leases is None:
+        if self.leases is None and not latest:
             self.store.append_many(appends)
             return set()
-        return self.store.append_many(appends, [t for _, _, t in batch])
+        tokens = None if self.leases is None else [t for _, _, t in batch]
+        return self.store.append_many(appends, tokens, latest)
 
     def release_lease(self, game_id: str, token: int | None) -> None:
         """A game that ended needs no owner: its lease goes, in the writer's turn (several processes)."""
@@ -857,6 +927,9 @@ class Hub:
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
+        if self._writing is not None and not self._writing.done():  # the notes queued (time banks) are kept
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._writing), STOP_WRITING_SECONDS)
         self.pool.shutdown()
         self.previews.shutdown()
         self.replay_builder.shutdown(wait=False, cancel_futures=True)
@@ -927,7 +1000,8 @@ class Hub:
                 raise DamagedGame(record.damage)
             history = self.store.history(game_id)
             owner = self.store.owner(game_id)
-            self.store.check_notes(game_id)
+            for why in self.store.check_notes(game_id, SPARE_NOTES):
+                log.warning("game %s: %s; it is left out (the game does without it)", game_id, why)
             hints = [n.get("seat") for n in self.store.notes(game_id, "hint") if isinstance(n, dict)]
             banks = self.store.notes(game_id, "time_bank", last=1)
             again = self.store.notes(game_id, "again", last=1)
@@ -963,9 +1037,9 @@ class Hub:
             if isinstance(seat, int):
                 room.hints[seat] = room.hints.get(seat, 0) + 1
         turn_timer.restore_banks(room, banks)
-        link = again[-1] if again else {}
-        if isinstance(link.get("id"), str) and isinstance(link.get("seat"), int):
-            room.again = {"id": link["id"], "seat": link["seat"]}
+        room.again = again_link(again, record)
+        if again and room.again is None:
+            log.warning("game %s: its 'again' note names no game and seat; left out", game_id)
         return room
 
     def damage_of(self, game_id: Any) -> str | None:

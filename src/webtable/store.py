@@ -95,6 +95,9 @@ UNFINISHED = ("running", "abandoned")
 Mark = tuple[str, str]  # the engine that extended a history, and the fingerprint of what it told
 # One game's append: id, first seq, entries, status, decisions, and its mark (None: keep the stored one).
 Append = tuple[str, int, list[dict[str, Any]], str, int, Mark | None]
+# A note that replaces the game's earlier ones of its kind (game id, kind, body, the fencing token it was
+# made under): kept with a batch of appends, in their transaction (Store.append_many).
+Latest = tuple[str, str, dict[str, Any], int | None]
 
 
 @dataclass
@@ -229,19 +232,25 @@ class Store:
         """Add history entries ``first_seq..``; committed when this returns (a duplicate seq fails)."""
         self.append_many([(game_id, first_seq, entries, status, decisions, mark)])
 
-    def append_many(self, batch: list[Append], tokens: list[int | None] | None = None) -> set[int]:
+    def append_many(
+        self, batch: list[Append], tokens: list[int | None] | None = None, latest: Sequence[Latest] = ()
+    ) -> set[int]:
         """Several games' appends in one transaction (group commit: one disk flush for all). An append's
         ``mark`` (engine, fingerprint) is stored with it; None leaves the stored one. With a ``fence``,
         ``tokens`` holds the fencing token each append was decided under: one whose game this process no
-        longer holds under that token is left out. Returns the positions left out."""
+        longer holds under that token is left out. Returns the positions left out. ``latest``: notes kept
+        in the same transaction, each the only one of its kind left (one of a game not held so is left
+        out, silently: whoever holds the game keeps its own)."""
         now = time.time()
         with self.engine.begin() as conn:
             lost: set[int] = set()
             if self.fence is not None:
-                held = self.fence(conn, sorted({b[0] for b in batch}))
+                held = self.fence(conn, sorted({b[0] for b in batch} | {n[0] for n in latest}))
                 claimed = tokens if tokens is not None else [None] * len(batch)
                 lost = {i for i, b in enumerate(batch) if claimed[i] is None or held.get(b[0]) != claimed[i]}
                 batch = [b for i, b in enumerate(batch) if i not in lost]
+                latest = [n for n in latest if n[3] is not None and held.get(n[0]) == n[3]]
+            _replace_notes(conn, latest)
             rows = [
                 {"game_id": gid, "seq": first + i, "entry": _dumps(e)}
                 for gid, first, entries, *_ in batch
@@ -317,14 +326,7 @@ class Store:
         with self.engine.begin() as conn:
             if token is not None:
                 self._check_owner(conn, game_id, token)
-            text = json.dumps(body, separators=(",", ":"))
-            conn.execute(NOTES.insert().values(game_id=game_id, kind=kind, body=text))
-            if keep is not None:
-                mine = (NOTES.c.game_id == game_id) & (NOTES.c.kind == kind)
-                oldest_kept = sa.select(NOTES.c.id).where(mine).order_by(NOTES.c.id.desc()).offset(keep - 1).limit(1)
-                first = conn.execute(oldest_kept).scalar()
-                if first is not None:
-                    conn.execute(NOTES.delete().where(mine & (NOTES.c.id < first)))
+            _insert_note(conn, game_id, kind, body, keep)
 
     def notes(self, game_id: str, kind: str, last: int | None = None) -> list[dict[str, Any]]:
         """The notes of one kind of ``game_id`` in the order they were kept (only the ``last`` ones if given);
@@ -345,19 +347,26 @@ class Store:
                 out.append(body)
         return out
 
-    def check_notes(self, game_id: str) -> None:
+    def check_notes(self, game_id: str, spare: Sequence[str] = ()) -> list[str]:
         """DamagedGame if a note of ``game_id`` cannot be read (a game is set aside rather than served with
-        a row that fails whoever reads it later: a chat line read on every connection, say)."""
-        query = sa.select(NOTES.c.id, NOTES.c.body).where(NOTES.c.game_id == game_id)
+        a row that fails whoever reads it later: a chat line read on every connection, say), unless it is
+        of a ``spare`` kind (one the game does without: ``notes`` leaves it out); returns what is wrong
+        with those, for the log."""
+        query = sa.select(NOTES.c.id, NOTES.c.kind, NOTES.c.body).where(NOTES.c.game_id == game_id)
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
-        for note_id, text in rows:
+        spared = []
+        for note_id, kind, text in rows:
             try:
                 body = _loads(text)
+                why = None if isinstance(body, dict) else "is not a JSON object"
             except ValueError as exc:
-                raise DamagedGame(f"note {note_id} cannot be read ({exc})") from None
-            if not isinstance(body, dict):
-                raise DamagedGame(f"note {note_id} is not a JSON object")
+                why = f"cannot be read ({exc})"
+            if why is not None and kind in spare:
+                spared.append(f"its {kind!r} note {note_id} {why}")
+            elif why is not None:
+                raise DamagedGame(f"note {note_id} {why}")
+        return spared
 
     def record(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
@@ -393,6 +402,32 @@ class Store:
 
 class DamagedGame(Exception):
     """A stored game that cannot be read back (the message says what is wrong)."""
+
+
+def _insert_note(conn: Connection, game_id: str, kind: str, body: dict[str, Any], keep: int | None) -> None:
+    """Add a note in ``conn``'s transaction; ``keep``: only the last ``keep`` of its kind stay."""
+    conn.execute(NOTES.insert().values(game_id=game_id, kind=kind, body=json.dumps(body, separators=(",", ":"))))
+    if keep is not None:
+        mine = (NOTES.c.game_id == game_id) & (NOTES.c.kind == kind)
+        oldest_kept = sa.select(NOTES.c.id).where(mine).order_by(NOTES.c.id.desc()).offset(keep - 1).limit(1)
+        first = conn.execute(oldest_kept).scalar()
+        if first is not None:
+            conn.execute(NOTES.delete().where(mine & (NOTES.c.id < first)))
+
+
+def _replace_notes(conn: Connection, latest: Sequence[Latest]) -> None:
+    """Each note of ``latest`` as the only one of its game and kind: a delete per kind and one insert for
+    them all (a busy table's batch holds many; a delete, a select and an insert each cost as much CPU
+    as the decisions)."""
+    if not latest:
+        return
+    games: dict[str, set[str]] = {}
+    for game_id, kind, _, _ in latest:
+        games.setdefault(kind, set()).add(game_id)
+    for kind, ids in games.items():
+        conn.execute(NOTES.delete().where((NOTES.c.kind == kind) & NOTES.c.game_id.in_(sorted(ids))))
+    rows = [{"game_id": g, "kind": k, "body": json.dumps(b, separators=(",", ":"))} for g, k, b, _ in latest]
+    conn.execute(NOTES.insert(), rows)
 
 
 def _record(row: Any) -> GameRecord:

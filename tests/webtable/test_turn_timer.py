@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy.exc import OperationalError
 from webclient import LocalClient, create_game, sqlite_url
 
-from tabletop.errors import IllegalAction
 from webtable import turn_timer
 from webtable.app import create_app
 
@@ -28,8 +29,8 @@ class _Room:
         self.record = _Record(bank)
         self.kept: list[dict[str, Any]] = []
 
-    async def keep_note(self, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
-        assert (kind, keep) == ("time_bank", 1)
+    def keep_latest_note(self, kind: str, body: dict[str, Any]) -> None:
+        assert kind == "time_bank"
         self.kept.append(body)
 
 
@@ -91,6 +92,22 @@ def test_a_spent_time_bank_stays_spent_after_a_restart(tmp_path: Path) -> None:
         assert summary["clock"] and all(left <= 1.0 for left in summary["clock"].values()), summary["clock"]
 
 
+def test_a_bank_change_queued_when_the_server_stops_is_kept(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with LocalClient(create_app(url), base_url="http://localhost") as c:
+        gid = create_game(c, PEOPLE, seed=5, turn_limit=10, time_bank=30)["id"]
+        room = c.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+
+        async def decide_late() -> None:  # 12 s over the limit, just as the server stops
+            turn_timer._settle(room, 1, turn_timer.Clock(1, None, 0.0, 10.0, 30.0), 22.0)  # type: ignore[arg-type]
+
+        c.portal.call(decide_late)  # type: ignore[union-attr]
+    with LocalClient(create_app(url), base_url="http://localhost") as c:
+        c.get(f"/api/games/{gid}")
+        room = c.app.state.hub.rooms[gid]  # type: ignore[attr-defined]
+        assert turn_timer.bank_of(room, 1) == 30 - 12 + turn_timer.BANK_GAIN
+
+
 def _kept(hub: Any, gid: str) -> Any:
     notes = hub.store.notes(gid, "time_bank", last=1)
     return notes[-1]["banks"] if notes else None
@@ -103,16 +120,50 @@ def _wait(check: Any, seconds: float = 30.0) -> None:
         time.sleep(0.02)
 
 
-def test_a_store_that_is_down_leaves_the_reserves_in_memory() -> None:
-    class _DownRoom(_Room):
-        async def keep_note(self, kind: str, body: dict[str, Any], keep: int | None = None) -> None:
-            raise IllegalAction("the game store is unavailable")
+def test_bank_notes_go_with_the_next_batch_of_decisions(tmp_path: Path) -> None:
+    """A reserve's note waits for the writer's next transaction, with the decisions queued meanwhile (no
+    disk flush of its own while the table is busy); a later note of the same game replaces it."""
+    with LocalClient(create_app(sqlite_url(tmp_path)), base_url="http://localhost") as c:
+        gid, other = (create_game(c, PEOPLE, seed=s, turn_limit=600, time_bank=60)["id"] for s in (5, 6))
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        room = hub.rooms[gid]
+        commits: list[Any] = []
+        count = commits.append  # (one bound method, to remove the listener by)
+        sa.event.listen(hub.store.engine, "commit", count)
 
-    room = _DownRoom(30)
+        async def decide_and_keep() -> None:
+            room.keep_latest_note("time_bank", {"banks": {"0": 1.0}})
+            room.keep_latest_note("time_bank", {"banks": {"0": 2.0}})
+            hub.rooms[other].keep_latest_note("time_bank", {"banks": {"1": 3.0}})
+            seat = sorted(room.game.pending())[0]
+            await room.act(seat, next(iter(room.game.legal_actions(seat))))
 
-    async def decide() -> None:
-        turn_timer._settle(room, 0, turn_timer.Clock(1, None, 0.0, 10.0, 30.0), 20.0)  # type: ignore[arg-type]
-        await asyncio.sleep(0)
+        c.portal.call(decide_and_keep)  # type: ignore[union-attr]
+        sa.event.remove(hub.store.engine, "commit", count)
+        print(f"one decision and three bank notes: {len(commits)} commit(s)")
+        assert len(commits) == 1 and hub.store.record(gid).decisions == room.version
+        assert hub.store.notes(gid, "time_bank") == [{"banks": {"0": 2.0}}]
+        assert hub.store.notes(other, "time_bank") == [{"banks": {"1": 3.0}}]
 
-    asyncio.run(decide())
-    assert turn_timer.bank_of(room, 0) == 30 - 10 + turn_timer.BANK_GAIN
+
+def test_a_store_that_is_down_leaves_the_reserves_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with LocalClient(create_app(sqlite_url(tmp_path)), base_url="http://localhost") as c:
+        gid = create_game(c, PEOPLE, seed=5, turn_limit=10, time_bank=30)["id"]
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        room = hub.rooms[gid]
+        real = hub.store.append_many
+
+        def full(*_args: Any, **_kwargs: Any) -> Any:
+            raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+
+        async def decide(late: float) -> None:  # (a decision ``late`` seconds after its clock's limit)
+            turn_timer._settle(room, 0, turn_timer.Clock(1, None, 0.0, 10.0, turn_timer.bank_of(room, 0)), 10 + late)  # type: ignore[arg-type]
+            await hub._writing
+
+        monkeypatch.setattr(hub.store, "append_many", full)
+        c.portal.call(decide, 20.0)  # type: ignore[union-attr]
+        assert turn_timer.bank_of(room, 0) == 30 - 20 + turn_timer.BANK_GAIN
+        assert hub.store.notes(gid, "time_bank") == []
+        monkeypatch.setattr(hub.store, "append_many", real)
+        c.portal.call(decide, 0.0)  # type: ignore[union-attr]
+        assert hub.store.notes(gid, "time_bank") == [{"banks": {"0": 30 - 20 + 2 * turn_timer.BANK_GAIN}}]

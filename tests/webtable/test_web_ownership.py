@@ -72,6 +72,12 @@ def test_a_room_of_an_earlier_lease_of_the_same_process_cannot_commit(pg_store: 
     assert pg_store.append_many([("g5", 1, [{"seat": 0, "action": "new"}], "running", 1, None)], [2]) == set()
     owner.release_one("g5", 1)  # a late release of the old lease leaves the new one alone
     assert owner.tokens == {"g5": 2} and owner.renew() == (set(), set())
+    # A time bank's note kept with a batch (Hub.keep_latest): only under the lease held now, the latest only.
+    old_note = ("g5", "time_bank", {"banks": {"0": 1}}, 1)
+    assert pg_store.append_many([], [], [old_note]) == set() and pg_store.notes("g5", "time_bank") == []
+    for left in (2, 3):
+        pg_store.append_many([], [], [("g5", "time_bank", {"banks": {"0": left}}, 2)])
+    assert pg_store.notes("g5", "time_bank") == [{"banks": {"0": 3}}]
 
 
 def test_a_game_asked_for_is_handed_over_and_the_lease_moves_with_a_new_token(pg_store: Store) -> None:

@@ -14,6 +14,7 @@ from webtable.guard import clip, parse_json
 from webtable.rooms import Hub, Room
 
 PARSE_IN_THREAD = 4096  # bodies larger than this are parsed off the event loop
+MAX_ID_SHOWN = 60  # characters of an unknown game id echoed back (real ids have at most 40)
 STORAGE_DOWN = "the game store is unavailable (full disk, locked or stopped database); try again in a moment"
 
 
@@ -41,7 +42,8 @@ async def live(hub: Hub, game_id: str, serve: bool = True) -> Room | JSONRespons
     """The game's room, or the reply that says why there is none (``serve``: see Hub.room)."""
     room = await hub.room(game_id, serve)
     if room is None:
-        return damaged(hub, game_id) or error(hub, 404, f"no game {game_id!r}", code="no_game", params={"id": game_id})
+        shown = clip(game_id, MAX_ID_SHOWN)  # (the params are not clipped as the message is)
+        return damaged(hub, game_id) or error(hub, 404, f"no game {shown!r}", code="no_game", params={"id": shown})
     return room
 
 
@@ -68,3 +70,7 @@ class Bucket:
             self.tokens -= 1
             return True
         return False
+
+    def give_back(self) -> None:
+        """Return a token taken for something that was then not done (a store that failed, say)."""
+        self.tokens = min(self.burst, self.tokens + 1)

@@ -53,7 +53,7 @@ from webtable.guard import BadJSON, clip, parse_json
 from webtable.logs import GAME
 from webtable.rooms import Client, GameMoved, Hub, Room, StorageDown
 from webtable.routes.again import again_by_socket
-from webtable.routes.common import STORAGE_DOWN, Bucket, hub_of
+from webtable.routes.common import MAX_ID_SHOWN, STORAGE_DOWN, Bucket, hub_of
 from webtable.views import state_message
 
 log = logging.getLogger("webtable")
@@ -141,7 +141,8 @@ async def _room_or_refuse(websocket: WebSocket, hub: Hub, game_id: str) -> Room 
             message = f"this game is damaged and was set aside ({why})"
             await _refuse(websocket, message, 4409, damaged=True, code="damaged")
         else:
-            await _refuse(websocket, f"no game {game_id!r}", 4404, code="no_game", params={"id": game_id})
+            shown = clip(game_id, MAX_ID_SHOWN)
+            await _refuse(websocket, f"no game {shown!r}", 4404, code="no_game", params={"id": shown})
     return room
 
 
