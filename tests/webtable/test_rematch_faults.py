@@ -181,6 +181,16 @@ def put_note(url: str, gid: str, kind: str, text: str, drop: bool = True) -> Non
     engine.dispose()
 
 
+def finished_with_note(tmp_path: Path, seed: int, kind: str, text: str) -> tuple[str, str, dict[str, str]]:
+    """A finished game (its store's url, id and people's tokens) whose ``kind`` note is ``text`` ("SELF"
+    standing for the game's own id)."""
+    url = sqlite_url(tmp_path)
+    with make_client(url) as client:
+        made, tokens = finished(client, seed=seed)
+    put_note(url, made["id"], kind, text.replace("SELF", made["id"]))
+    return url, made["id"], tokens
+
+
 DAMAGED_LINKS = [
     '{"id": "nosuchgame", "seat": 0}',  # a follow-up that is gone (deleted or never committed)
     '{"id": "abc", "seat"',  # malformed JSON
@@ -197,11 +207,7 @@ DAMAGED_LINKS = [
 
 @pytest.mark.parametrize("link", DAMAGED_LINKS)
 def test_a_damaged_again_link_is_ignored_and_play_again_still_works(tmp_path: Path, link: str) -> None:
-    url = sqlite_url(tmp_path)
-    with make_client(url) as client:
-        made, tokens = finished(client, seed=31)
-    gid = made["id"]
-    put_note(url, gid, "again", link.replace("SELF", gid))
+    url, gid, tokens = finished_with_note(tmp_path, 31, "again", link)
     with make_client(url) as client:
         summary = client.get(f"/api/games/{gid}")
         assert summary.status_code == 200 and summary.json()["status"] == "over", summary.text
@@ -230,11 +236,7 @@ DAMAGED_MADE = [
 
 @pytest.mark.parametrize("note", DAMAGED_MADE)
 def test_a_damaged_made_note_gives_a_follow_up_of_the_games_own_options(tmp_path: Path, note: str) -> None:
-    url = sqlite_url(tmp_path)
-    with make_client(url) as client:
-        made, tokens = finished(client, seed=32)
-    gid = made["id"]
-    put_note(url, gid, "made", note)
+    url, gid, tokens = finished_with_note(tmp_path, 32, "made", note)
     with make_client(url) as client:
         assert client.get(f"/api/games/{gid}").status_code == 200
         new = again(client, gid, tokens["ann"])["id"]
