@@ -665,8 +665,28 @@ window.GamePages = window.GamePages || {};
 
   function choices(ctx, st, intro) {
     const seat = st.seat;
-    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
+    // A long list of counties (placing a leader, a winter's revolts, a draft) is a compact grid of the
+    // counties' names: one long button a line ran below the panel's fold; the intro says what a choice
+    // does, and each button's title and accessible name keep the whole description.
+    const grid = st.legal.length > 4 && st.legal.every((a) => a.county && shortLabel(a, st.obs));
+    const item = (a) => {
+      const full = describe(a, st.obs);
+      if (!grid) return button(ctx, seat, a, full);
+      const b = button(ctx, seat, a, shortLabel(a, st.obs));
+      b.title = full; b.setAttribute("aria-label", full);
+      return b;
+    };
+    return [el("p", {}, intro), el("div", { class: grid ? "choices choice-grid" : "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map(item)),
       el("div", { id: "turn-msg", role: "status" })];
+  }
+  // A county choice's short label in the grid: the county (a leader's move says whether it raises a statue).
+  function shortLabel(a, obs) {
+    if (a.type === "leader_move") {
+      const from = obs && obs.leaders && obs.seat !== null ? obs.leaders.county[String(obs.seat)] : null;
+      if (!from || from === a.county) return from ? describe(a, obs) : name(a.county);
+      return T(meta.byKey[from].neighbours.includes(a.county) ? "wallenstein.short_statue" : "wallenstein.short_no_statue", { county: name(a.county) });
+    }
+    return ["leader_place", "revolt_next", "draft_take", "favour_county"].includes(a.type) ? name(a.county) : "";
   }
 
   // Every decision in plain words (never its JSON form).
@@ -1245,7 +1265,12 @@ window.GamePages = window.GamePages || {};
     const cls = e.e === "score" || e.e === "winter" || e.e === "game_over" || e.e === "leader_points" ? "score"
       : ["courtiers", "favours", "court_convert", "audience", "favour", "favour_pass", "favour_effect", "parry", "court_end"].includes(e.e) ? "court"
         : e.e.startsWith("landsknechte") || e.e.startsWith("leader") ? "module" : "";
-    const text = entry.lines.filter((l) => l !== "").join("\n");
+    const lines = entry.lines.filter((l) => l !== "");
+    // A boxed entry (the court's, a module's, a scoring) starts at its box's edge: the narration's indent
+    // of a step under a heading (a favour's effect two steps in) set the court's one-line boxes at
+    // different depths; the lines of one entry keep their indent relative to its first.
+    const cut = cls ? Math.min(...lines.map((l) => l.length - l.trimStart().length)) : 0;
+    const text = lines.map((l) => l.slice(cut)).join("\n");
     if (!text) return document.createTextNode("");
     if (text.startsWith("===") || text.startsWith("---")) return el("h4", {}, text.replace(/[=-]{3}/g, "").trim());
     return el("div", { class: cls }, text);

@@ -1,0 +1,139 @@
+"""The decision panel and the log as a person reads them, in Chromium against a real server, from stored
+positions (quick: no game is played in the browser): the season's event told once, a long list of
+counties laid out as a compact grid, the Emperor's Court's log lines at one depth."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browsing import new_page
+from playwright.sync_api import Browser, Page
+from test_web_rematch import last_season
+from webclient import free_port, server, sqlite_url
+
+import wallenstein
+from webtable.rooms import token_digest
+from webtable.store import GameRecord, Owner, Store
+from webtable.views import decisions_of
+
+MODULES = ("emperors_court", "landsknechte", "military_leaders")
+
+
+def played_until(seed: int, stop: Callable[[Any], bool]) -> Any:
+    """A three-player game of the 2012 edition with the three modules, of random decisions from ``seed``,
+    up to the first moment ``stop(game)`` holds (an assertion error if it never does)."""
+    rng = random.Random(seed)
+    game = wallenstein.new_game(players=3, seed=seed, modules=MODULES)
+    while not game.over:
+        if stop(game):
+            return game
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+    raise AssertionError(f"seed {seed}: the game ended before the moment looked for")
+
+
+def store(url: str, game: Any) -> tuple[str, str]:
+    """``game`` stored with Ann (seat 0, a token) and two random bots: its id and Ann's token."""
+    token = secrets.token_urlsafe(12)
+    seats: list[dict[str, Any]] = [{"type": "human", "name": "Ann", "token_sha256": token_digest(token)}]
+    seats += [{"type": "bot", "bot": "random", "name": "", "salt": i} for i in (1, 2)]
+    gid, now = secrets.token_urlsafe(9), time.time()
+    record = GameRecord(gid, "wallenstein", 3, seats, "running", now, now, decisions_of(game.history))
+    db = Store(url)
+    try:
+        db.create(record, game.history, Owner(token_digest("creator"), "", False))
+    finally:
+        db.close()
+    return gid, token
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server on its own database: its address and the database's URL (the tests store games in it)."""
+    url, port = sqlite_url(tmp_path_factory.mktemp("panel")), free_port()
+    with server(url, port):
+        yield f"http://127.0.0.1:{port}", url
+
+
+def open_seat(browser: Browser, site: tuple[str, str], game: Any, size: tuple[int, int], locale: str = "en-GB") -> Page:
+    """Ann's page of ``game`` (stored now) at ``size``, her decision open, the greeting put away."""
+    base, url = site
+    gid, token = store(url, game)
+    page = new_page(browser, *size, locale=locale)
+    page.goto(f"{base}/game/{gid}#token={token}")
+    page.wait_for_selector("#turn-body button")
+    if page.locator("#greeting button").count():
+        page.locator("#greeting button").first.click()
+    return page
+
+
+def leader_to_place(game: Any) -> bool:
+    return bool(game.pending() == [0] and game.observe(0)["phase"] == "leader_place" and len(game.legal_actions(0)) > 4)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_the_seasons_event_is_told_once(browser: Browser, site: tuple[str, str], size: tuple[int, int]) -> None:
+    """Where Ann decides, the panel tells the season's event; the season's track, above it, does not
+    tell it again (it did: the same sentence twice, one above the other)."""
+    page = open_seat(browser, site, last_season(21), size)
+    title = page.evaluate("() => document.querySelector('#decision-event').textContent")
+    assert page.locator("#decision-event").is_visible(), title
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('#side p')].filter((p) => p.checkVisibility() &&
+           (p.id === 'decision-event' || p.id === 'event-now')).map((p) => p.id)"""
+    )
+    assert shown == ["decision-event"], shown
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize(("size", "locale"), [((1366, 768), "en-GB"), ((390, 844), "de-DE")])
+def test_a_long_list_of_counties_is_a_compact_grid(
+    browser: Browser, site: tuple[str, str], tmp_path: Path, size: tuple[int, int], locale: str
+) -> None:
+    """Placing the military leader in one of five or more counties: the counties' names in a grid, every
+    one in the panel's view at a laptop's size (one long button a line ran below its fold), each button's
+    accessible name the whole decision; a click places the leader."""
+    game = played_until(3, leader_to_place)
+    page = open_seat(browser, site, game, size, locale)
+    buttons = page.locator("#turn-body .choice-grid button")
+    assert buttons.count() == len(game.legal_actions(0))
+    # The county's name alone on each button, its accessible name the whole decision.
+    named = page.evaluate(
+        """() => [...document.querySelectorAll('#turn-body .choice-grid button')].map((b) =>
+           [b.getAttribute('aria-label'), WT.t('wallenstein.do_leader_place', { county: b.textContent })])"""
+    )
+    assert all(label == whole for label, whole in named), named
+    lefts = {round(b.bounding_box()["x"]) for b in buttons.all()}  # type: ignore[index]
+    assert len(lefts) >= 2, lefts  # more than one column
+    if size[0] > 860:
+        panel = page.locator("#turn-body").bounding_box()
+        last = buttons.last.bounding_box()
+        assert panel and last and last["y"] + last["height"] <= panel["y"] + panel["height"], (last, panel)
+    page.screenshot(path=str(tmp_path / f"leader-grid-{size[0]}.png"))
+    buttons.first.click()
+    page.wait_for_function("() => !document.querySelector('#turn-body .choice-grid')")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_courts_log_lines_stand_at_one_depth(browser: Browser, site: tuple[str, str]) -> None:
+    """The Emperor's Court's entries in the log, each in its box, start at the box's edge: the narration's
+    indent of a step under another (a favour's effect) set some a space or two deeper than the rest."""
+
+    def court_over(game: Any) -> bool:
+        return any(e.get("e") == "court_end" for e in game.log) and game.pending() == [0]
+
+    page = open_seat(browser, site, played_until(3, court_over), (1366, 768))
+    texts = page.evaluate("() => [...document.querySelectorAll('#log .court')].map((d) => d.textContent)")
+    assert len(texts) >= 4, texts
+    deeper = [t for t in texts if t != t.lstrip()]
+    assert not deeper, deeper
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
