@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import new_page
+from browsing import acks, fill_plan, new_page, submit_plan
 from playwright.sync_api import Browser, Page
 from test_web_rematch import last_season
 from webclient import free_port, server, sqlite_url
@@ -135,5 +135,26 @@ def test_the_courts_log_lines_stand_at_one_depth(browser: Browser, site: tuple[s
     assert len(texts) >= 4, texts
     deeper = [t for t in texts if t != t.lstrip()]
     assert not deeper, deeper
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_phones_log_shows_its_newest_lines_after_planning(browser: Browser, site: tuple[str, str]) -> None:
+    """A phone's log gives way to the planning mat (hidden) while the bots' season is told: at Ann's next
+    decision it shows its newest lines, as the narration above the board does (it showed the year's first
+    lines, scrolled to the top while hidden)."""
+    page = open_seat(browser, site, wallenstein.new_game(players=3, seed=5, modules=MODULES), (390, 844))
+    assert page.locator("#turn-body").get_attribute("data-phase") == "planning"
+    assert not page.locator("#log").is_visible()
+    before = acks(page)
+    fill_plan(page)
+    submit_plan(page, before)
+    page.wait_for_function(
+        "() => document.querySelector('#turn-body button') && document.querySelector('#log').clientHeight"
+    )
+    where = page.evaluate(
+        "() => { const b = document.querySelector('#log'); return [b.scrollTop + b.clientHeight, b.scrollHeight]; }"
+    )
+    assert where[0] >= where[1] - 20, where
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

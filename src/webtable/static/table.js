@@ -287,9 +287,18 @@
   /** @type {Node[]} */
   const logNodes = []; // the log's node of each entry shown (a notice may go before one)
   /** @param {ShownEntry} entry @param {Node | null} [before] */
+  // Whether the log follows its newest line: it does until the person scrolls up to read. A hidden log
+  // (a phone's log gives way to the planning mat) cannot scroll: shown again, it goes to its newest line
+  // (it showed the season's first lines under the narration of its last ones).
+  let logPinned = true;
+  $("log").addEventListener("scroll", () => {
+    const box = $("log");
+    if (box.clientHeight) logPinned = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
+  });
+  new ResizeObserver(() => { const box = $("log"); if (logPinned && box.clientHeight) box.scrollTop = box.scrollHeight; }).observe($("log"));
   function showLog(entry, before) {
     const box = $("log");
-    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
+    const atEnd = box.clientHeight ? box.scrollTop + box.clientHeight >= box.scrollHeight - 20 : logPinned;
     const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
     if (entry.index !== undefined && node instanceof HTMLElement) { node.dataset.index = String(entry.index); node.addEventListener("click", () => litEntry(entry, node)); }
     box.insertBefore(node, before || null);
