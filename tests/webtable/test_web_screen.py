@@ -750,22 +750,32 @@ def test_a_league_of_six_game_on_a_phone_keeps_its_cards_in_the_width_and_ends_o
     assert not page.errors  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("locale", "meant"), [("en-US", "Ct counties held"), ("de-DE", "Ld Länder im Besitz")])
+@pytest.mark.parametrize(
+    ("game", "locale", "meant"),
+    [
+        ("wallenstein", "en-US", "Ct counties held"),
+        ("wallenstein", "de-DE", "Ld Länder im Besitz"),
+        ("league_of_six", "en-US", "Infl. Influence"),
+        ("league_of_six", "de-DE", "Einfl. Einfluss"),
+    ],
+)
 def test_on_a_phone_a_tap_says_what_the_cards_short_labels_mean(
-    browser: Browser, base_url: str, tmp_path: Path, locale: str, meant: str
+    browser: Browser, base_url: str, tmp_path: Path, game: str, locale: str, meant: str
 ) -> None:
-    """A phone's cards label their figures "Ct", "Su" (German "Ld", "Vr"), whole only in tooltips, which a
-    phone never shows: the "?" beside the cards (named for a screen reader) opens what each means, in the
-    width; a laptop's cards say each label whole and show no "?"."""
+    """A phone's cards label their figures "Ct", "Su" (German "Ld", "Vr"; League of Six's "Infl." and its
+    goods by colour), whole only in tooltips, which a phone never shows: the "?" beside the cards (named
+    for a screen reader) opens what each means, in the width; a laptop's cards say each label whole and
+    show no "?". (League of Six's cards had no "?".)"""
     page = new_page(browser, width=390, height=844, locale=locale)
     page.goto(base_url + "/")
+    page.select_option("#game", game)
     for seat in range(1, 3):
         page.select_option(f"#seat-{seat}", "bot:random")
     page.click("#create-btn")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#players tr[data-seat]")
     key = page.locator("#strip-key summary")
-    assert key.is_visible() and key.get_attribute("aria-label") == page.evaluate("() => WT.t('wallenstein.strip_key')")
+    assert key.is_visible() and key.get_attribute("aria-label") == page.evaluate(f"() => WT.t('{game}.strip_key')")
     key.click()
     legend = page.locator("#strip-key p")
     legend.wait_for()
@@ -774,8 +784,8 @@ def test_on_a_phone_a_tap_says_what_the_cards_short_labels_mean(
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     got = page.evaluate(STRIP_FIT)
     assert got["overflow"] <= 0 and all(right <= got["width"] for _, right in got["cards"]), got
-    page.screenshot(path=str(tmp_path / f"strip-key-{locale}-390x844.png"))
+    page.screenshot(path=str(tmp_path / f"strip-key-{game}-{locale}-390x844.png"))
     page.set_viewport_size({"width": 1366, "height": 768})
     assert not page.locator("#strip-key summary").is_visible()
-    page.screenshot(path=str(tmp_path / f"strip-key-{locale}-1366x768.png"))
+    page.screenshot(path=str(tmp_path / f"strip-key-{game}-{locale}-1366x768.png"))
     assert not page.errors  # type: ignore[attr-defined]

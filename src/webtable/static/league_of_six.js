@@ -555,7 +555,20 @@ window.GamePages = window.GamePages || {};
     WT.dock.avail("dock-details", true);
     const again = focus && document.getElementById(focus); if (again) again.focus({ preventScroll: true });
   }
-  function renderPlayers(ctx) { if (ctx.lastState) WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); }
+  function renderPlayers(ctx) {
+    if (!ctx.lastState) return;
+    const key = document.getElementById("strip-key"), open = key instanceof HTMLDetailsElement && key.open;  // (kept over redraws)
+    WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs), stripKey(open));
+  }
+  // A phone's cards label their figures in short ("Infl.") and the wagon's goods by colour; a phone shows
+  // no tooltips, so a tap on the "?" beside the cards says what each means (as Wallenstein's cards do).
+  function stripKey(open) {
+    const words = [["league_of_six.infl", "league_of_six.influence"], ["league_of_six.horses_h", "league_of_six.horses_title"]];
+    return el("details", { class: "strip-key", id: "strip-key", open },
+      el("summary", { "aria-label": WT.t("league_of_six.strip_key") }, "?"),
+      el("p", { class: "small" }, ...words.flatMap(([short, whole], i) => [i ? " · " : "", el("b", {}, WT.t(short)), " " + WT.t(whole)]),
+        " · " + WT.t("league_of_six.wagon") + ":", ...meta.goods.flatMap((c) => [" ", el("span", { class: "los-chip", style: `background:${GOOD[c]}`, "aria-hidden": "true" }, "1"), " " + good(c)])));
+  }
 
   function renderFrame(ctx, obs, where) {
     drawRing(where.map, obs, obs.travel && obs.travel.from ? { origin: obs.travel.from } : {});
