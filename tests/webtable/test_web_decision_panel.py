@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from browsing import acks, fill_plan, new_page, submit_plan
 from playwright.sync_api import Browser, Page
-from test_web_rematch import last_season
+from test_web_rematch import last_season, store_position
 from webclient import free_port, server, sqlite_url
 
 import wallenstein
+from league_of_six import game as lgame
 from webtable.rooms import token_digest
 from webtable.store import GameRecord, Owner, Store
 from webtable.views import decisions_of
@@ -156,5 +157,44 @@ def test_a_phones_log_shows_its_newest_lines_after_planning(browser: Browser, si
         "() => { const b = document.querySelector('#log'); return [b.scrollTop + b.clientHeight, b.scrollHeight]; }"
     )
     assert where[0] >= where[1] - 20, where
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def league_of_six_at_a_tax_collection(seed: int) -> Any:
+    """A three-player League of Six game of random decisions from ``seed`` at seat 0's first tax collection
+    (six turns of the tile to choose from)."""
+    rng = random.Random(seed)
+    game = lgame.new_game(players=3, seed=seed, sides="white")
+    while not (game.pending() == [0] and game.observe(0)["phase"] == "rotate" and len(game.legal_actions(0)) == 6):
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+    return game
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_league_of_six_on_a_phone_gives_the_decision_room(
+    browser: Browser, site: tuple[str, str], tmp_path: Path, locale: str
+) -> None:
+    """A League of Six tax collection at 390x844: the decision panel has the room for its question, the
+    first turns and the go button (it had about 140 px, the go button over half the list in view)."""
+    base, url = site
+    gid, token, _ = store_position(url, league_of_six_at_a_tax_collection(21), "league_of_six")
+    page = new_page(browser, 390, 844, locale=locale)
+    page.goto(f"{base}/game/{gid}#token={token}")
+    page.wait_for_selector("#turn-body .los-turns button:not(:has-text('…'))")
+    if page.locator("#greeting button").count():
+        page.locator("#greeting button").first.click()
+    page.locator("#turn-body .los-turns button").nth(1).click()
+    page.wait_for_selector("#yield:not(:has-text('working'))")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    panel, go = page.locator("#turn").bounding_box(), page.locator("#rotate-go").bounding_box()
+    assert panel is not None and go is not None
+    assert panel["height"] >= 240, panel
+    assert panel["y"] <= go["y"] and go["y"] + go["height"] <= panel["y"] + panel["height"], (panel, go)
+    # The turn chosen is in view, the go button not over its middle.
+    box = page.locator("#turn-body .los-turns button").nth(1).bounding_box()
+    assert box is not None and panel["y"] <= box["y"] and box["y"] + box["height"] / 2 < go["y"], (box, go)
+    page.screenshot(path=str(tmp_path / f"los-rotate-{locale}.png"))
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
