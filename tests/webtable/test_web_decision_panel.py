@@ -198,3 +198,34 @@ def test_league_of_six_on_a_phone_gives_the_decision_room(
     page.screenshot(path=str(tmp_path / f"los-rotate-{locale}.png"))
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_on_a_phone_the_guides_bids_step_shows_the_log_whole(browser: Browser, site: tuple[str, str]) -> None:
+    """The guided first game at 390x844, its third step ("bids revealed", about the log): the log at the
+    page's foot is whole in view and clear of the guide's sheet (it showed a line and a half, cut at the
+    screen's edge)."""
+    page = new_page(browser, 390, 844)
+    page.goto(site[0] + "/")
+    page.click("#guide-btn")
+    page.wait_for_url("**/game/*")
+    while True:
+        page.wait_for_function(
+            "() => document.querySelector('#guide') || (document.body.dataset.helpKind"
+            " && document.body.dataset.drawnAcks === (document.body.dataset.acks || '0'))"
+        )
+        step = page.evaluate("() => document.body.dataset.guide")
+        if step == "bids":
+            break
+        if page.locator("#guide").count():
+            page.click("#guide-next")
+        else:
+            before = acks(page)
+            fill_plan(page)
+            submit_plan(page, before)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    log, sheet = page.locator("#log").bounding_box(), page.locator("#guide").bounding_box()
+    assert log is not None and sheet is not None
+    assert log["y"] >= 0 and log["y"] + log["height"] <= 844 and log["height"] >= 100, log
+    assert sheet["y"] + sheet["height"] <= log["y"] or log["y"] + log["height"] <= sheet["y"], (sheet, log)
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

@@ -596,7 +596,9 @@ def test_league_of_six_ring_reads_at_1366_and_zooms_on_a_phone(browser: Browser,
     assert got["scroll"] == [0, 0], got
     page.set_viewport_size({"width": 390, "height": 844})
     phone = page.evaluate(RING_SIZES)
-    assert phone["town"] >= 60 and phone["scroll"] == [0, 0], phone
+    # (48 px: a finger's tap target; while the seat decides the ring gives the decision panel room, it
+    # had 60 px and the panel about 140 px.)
+    assert phone["town"] >= 48 and phone["scroll"] == [0, 0], phone
     for _ in range(2):
         page.click("#zoom-in")
     zoomed = page.evaluate(RING_SIZES)

@@ -46,6 +46,7 @@ WT.guide = (() => {
   function spot(ids) {
     for (const e of document.querySelectorAll(".guide-spot")) e.classList.remove("guide-spot");
     const target = [].concat(ids || []).map((id) => document.getElementById(id)).find((e) => e && !e.hidden);
+    document.body.dataset.guideSpot = target ? target.id : "";  // (a phone's log grows while it is the spot: app.css)
     if (!target) return;
     target.classList.add("guide-spot");
     if (!narrow() && target.id !== "map") target.scrollIntoView({ block: "nearest" });  // (a phone: see place)
