@@ -504,6 +504,7 @@
   function reportFolded() {
     if (reportMode !== "auto") return reportMode === "aside";
     if (phone.matches && document.getElementById("final")) return true;
+    if (phone.matches && document.getElementById("greeting")) return true;  // (a phone's report lay over the greeting)
     return document.body.dataset.deciding === "1" && (phone.matches || document.querySelector("#map .target, #map .origin") !== null);
   }
   // The queue stays in the report's body; only its first item shows (app.css).
@@ -594,7 +595,7 @@
     const key = status === "running" ? "table.greeting" : status === "over" ? "table.greeting_over" : "table.greeting_abandoned";
     const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status" },
       WT.el("p", {}, WT.t(key, { name: s.name, colour: WT.colourName(s.colour), move: WT.t(ctx.summary.game === "league_of_six" ? "league_of_six.your_move" : "wallenstein.h_your_move") })),
-      WT.el("button", { onclick: () => box.remove() }, WT.t("table.greeting_ok")));
+      WT.el("button", { onclick: () => { box.remove(); drawReport(); } }, WT.t("table.greeting_ok")));
     $("side").prepend(box);
   }
 
