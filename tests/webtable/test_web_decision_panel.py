@@ -229,3 +229,34 @@ def test_on_a_phone_the_guides_bids_step_shows_the_log_whole(browser: Browser, s
     assert sheet["y"] + sheet["height"] <= log["y"] or log["y"] + log["height"] <= sheet["y"], (sheet, log)
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def late_move(game: Any) -> bool:
+    """Seat 0 moves armies on the season's fourth action card or later (three or more cards played)."""
+    if game.pending() != [0]:
+        return False
+    obs = game.observe(0)
+    return bool(obs["phase"] == "move" and (obs.get("current_action") or 0) >= 4)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_on_a_phone_the_seasons_track_shows_its_cards_without_scrolling(
+    browser: Browser, site: tuple[str, str], tmp_path: Path, locale: str
+) -> None:
+    """At 390x844 a move late in the season: the cards already played show their number alone (the label
+    stays their accessible name), so the track's action cards keep to the lines in view, neither scrolling
+    sideways nor down (a third line lay half under the decision panel)."""
+    page = open_seat(browser, site, played_until(7, late_move), (390, 844), locale)
+    done = page.locator("#track .card.done")
+    assert done.count() >= 3
+    assert all(c.inner_text().strip().rstrip(".").isdigit() for c in done.all()), done.all_inner_texts()
+    label = page.evaluate("() => WT.t('wallenstein.card_n', { i: 1, action: '' })").split(":")[0]
+    assert (done.first.get_attribute("aria-label") or "").startswith(label)
+    size = page.evaluate(
+        """() => { const t = document.querySelector('#track');
+           return [t.scrollWidth - t.clientWidth, t.scrollHeight - t.clientHeight]; }"""
+    )
+    page.screenshot(path=str(tmp_path / f"track-{locale}.png"))
+    assert size == [0, 0], size
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

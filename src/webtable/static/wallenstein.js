@@ -444,7 +444,9 @@ window.GamePages = window.GamePages || {};
       out.push(el("div", { class: "cards action-cards", role: "list" }, ...obs.action_cards.map((a, i) => {
         const cls = ["card"]; if (a === null) cls.push("hidden");
         if (obs.current_action === i + 1) cls.push("current"); else if (obs.current_action && i + 1 < obs.current_action) cls.push("done");
-        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? T("wallenstein.card_face_down", { i: i + 1 }) : T("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
+        // (The label in a span of its own: a phone's track shows a card that is done by its number alone.)
+        return el("span", { class: cls.join(" "), role: "listitem", title: a === null ? "" : actionLabel(a), "aria-label": a === null ? T("wallenstein.card_face_down", { i: i + 1 }) : T("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) },
+          `${i + 1}.`, el("span", { class: "card-lbl" }, ` ${a === null ? "?" : actionLabel(a)}`));
       })));
     }
     const ev = obs.events;
