@@ -531,7 +531,12 @@
   // player has connected says so.
   function renderInvites() {
     const invites = mine.invites || {};
-    const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
+    // A follow-up game's ("Play again") invited seats nobody claimed have new invites nobody knows: no
+    // link here yet, the creator makes one (it was a seat without a link, and nothing to send).
+    const unlinked = mine.creator ? ctx.summary.seats.filter((seat) => seat.open && !(String(seat.seat) in invites)
+      && !(mine.local || []).includes(seat.seat)).map((seat) => [String(seat.seat), ""]) : [];
+    const rows = [...Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s))), ...unlinked]
+      .sort(([a], [b]) => Number(a) - Number(b));
     if (!rows.length) { WT.dock.avail("invites", false); return; }
     // The host sees the links at once while a friend has yet to join.
     const first = $("invites").dataset.avail !== "1";
@@ -540,7 +545,7 @@
     const creator = { "content-type": "application/json", "x-creator-token": mine.creator || "" };
     const reissue = async (s) => {
       const made = await WT.json(`/api/games/${id}/invites/${s}`, { method: "POST", headers: creator, body: "{}" });
-      mine.invites[s] = location.origin + made.invite; WT.keep(id, mine); renderInvites();
+      mine.invites = { ...(mine.invites || {}), [s]: location.origin + made.invite }; WT.keep(id, mine); renderInvites();
     };
     $("inv-h").textContent = WT.t("table.invites_h");
     const copy = (inputId) => WT.el("button", { class: "copy", "data-copy": inputId, onclick: async (e) => {
@@ -554,8 +559,10 @@
         WT.el("label", { for: "inv-" + s }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), WT.colourName(seat.colour), " ",
           WT.el("span", { class: "small muted presence" }, seat.connected ? WT.t("table.joined") : WT.t("table.not_joined")),
           WT.el("span", { class: "small muted", "data-open": String(!!seat.open) }, " · ", seat.open ? WT.t("table.open_seat") : WT.t("table.claimed"))),
-        WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s),
-          seat.open && mine.creator ? WT.el("button", { onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.t("table.reissue")) : null));
+        url ? WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s),
+          seat.open && mine.creator ? WT.el("button", { onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.t("table.reissue")) : null)
+          : WT.el("div", { class: "copyrow" }, WT.el("span", { class: "small muted" }, WT.t("table.invite_none") + " "),
+            WT.el("button", { id: "inv-make-" + s, class: "primary", onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.t("table.invite_make"))));
     }),
     WT.el("p", { class: "small muted" }, WT.t("table.invite_note")),
     WT.el("div", { class: "copyrow" }, WT.el("label", { for: "inv-watch", class: "small" }, WT.t("table.spectators")),
