@@ -150,6 +150,13 @@ def test_league_of_six_offers_it_too(browser: Browser, tmp_path: Path) -> None:
         page.goto(f"http://127.0.0.1:{port}/game/{gid}#token={token}")
         page.wait_for_selector("#again-play")
         assert_one_screen(page)
+        assert not page.locator("#server-notice").is_visible()  # (no "invited seat still open" at a finished game)
+        if page.locator("#greeting button").count():
+            page.click("#greeting button")  # (read, and put away)
+        # In the decision panel's view, unscrolled (the hands revealed pushed it below the fold).
+        panel, again = page.locator("#turn").bounding_box(), page.locator("#again-play").bounding_box()
+        assert panel is not None and again is not None
+        assert again["y"] + again["height"] <= panel["y"] + panel["height"], (again, panel)
         shoot(page, tmp_path, "los-en")
         page.click("#again-play")
         page.wait_for_url(lambda u: gid not in u)

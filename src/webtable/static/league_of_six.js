@@ -502,8 +502,9 @@ window.GamePages = window.GamePages || {};
       el("table", {}, el("tr", {}, el("th", {}, WT.t("league_of_six.player")), el("th", { class: "num" }, WT.t("league_of_six.influence")), el("th", { class: "num" }, WT.t("league_of_six.guards_in_hand"))),
         ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — " + WT.t("league_of_six.winner") : ""),
           el("td", { class: "num" }, result.influence[p]), el("td", { class: "num" }, result.guards[p])))),
-      obs.hands ? el("p", { class: "small" }, WT.t("league_of_six.hands_revealed", { hands: Object.entries(obs.hands).map(([p, h]) => `${cname(p)}: ${handText(h)}`).join("; ") })) : null,
-      window.WTRematch ? window.WTRematch.mount(ctx) : null);  // "Play again" (rematch.js)
+      // "Play again" (rematch.js) under the scores, before the hands revealed: on a phone they pushed it below the fold.
+      window.WTRematch ? window.WTRematch.mount(ctx) : null,
+      obs.hands ? el("p", { class: "small" }, WT.t("league_of_six.hands_revealed", { hands: Object.entries(obs.hands).map(([p, h]) => `${cname(p)}: ${handText(h)}`).join("; ") })) : null);
   }
 
   function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }

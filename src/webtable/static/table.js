@@ -264,7 +264,8 @@
   function renderNotice() {
     let box = find("server-notice");
     if (!box) { box = WT.el("p", { id: "server-notice", class: "notice", role: "status" }); WT.one("main").prepend(box); }
-    const s = ctx.summary; const open = (s.seats || []).filter((x) => x.open).length;
+    // (Open seats only while the game runs: at a finished game the line took a phone's room for nothing.)
+    const s = ctx.summary; const open = s.status === "running" ? (s.seats || []).filter((x) => x.open).length : 0;
     const lines = [s.storage === "waiting" && WT.t("table.storage_waiting"), s.status === "abandoned" && WT.t("table.abandoned"), open && WT.t("table.open_seats", { n: open })].filter(Boolean);
     box.textContent = lines.join(" "); box.hidden = !lines.length;
   }
