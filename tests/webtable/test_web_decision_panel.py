@@ -260,3 +260,24 @@ def test_on_a_phone_the_seasons_track_shows_its_cards_without_scrolling(
     assert size == [0, 0], size
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_league_of_six_boxed_log_lines_start_at_the_boxs_edge(browser: Browser, site: tuple[str, str]) -> None:
+    """League of Six's boxed log entries (a storage row's, a guard offer's) start at their box's edge, as
+    the Emperor's Court's do (an offer's stood four spaces in, a row's two); a row's own lines keep their
+    indent under its first."""
+    rng = random.Random(21)
+    game = lgame.new_game(players=3, seed=21, sides="white")
+    while not (game.pending() == [0] and {"offer", "row"} <= {e.get("e") for e in game.log}):
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+    base, url = site
+    gid, token, _ = store_position(url, game, "league_of_six")
+    page = new_page(browser, 1366, 768)
+    page.goto(f"{base}/game/{gid}#token={token}")
+    page.wait_for_selector("#log .battle")
+    texts = page.evaluate("() => [...document.querySelectorAll('#log .score, #log .battle')].map((d) => d.textContent)")
+    assert len(texts) >= 2 and not [t for t in texts if t != t.lstrip()], texts
+    assert any("\n  " in t for t in texts), texts  # (a row's stores, under its first line)
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

@@ -585,7 +585,11 @@ window.GamePages = window.GamePages || {};
     const out = document.createDocumentFragment();
     let rest = lines;
     if (lines[0].startsWith("===")) { out.append(el("h4", {}, lines[0].replace(/=+/g, "").trim())); rest = lines.slice(1); }
-    if (rest.length) out.append(el("div", { class: LOG_CLASS[e.e] || "" }, rest.join("\n")));
+    // A boxed entry starts at its box's edge (as Wallenstein's court lines): the narration's indent of a
+    // step under another set some boxes deeper than the rest; its lines keep their indent relative to its first.
+    const cls = LOG_CLASS[e.e] || "";
+    const cut = cls ? Math.min(...rest.map((l) => l.length - l.trimStart().length)) : 0;
+    if (rest.length) out.append(el("div", { class: cls }, rest.map((l) => l.slice(cut)).join("\n")));
     return out;
   }
 
