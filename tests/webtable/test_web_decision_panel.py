@@ -203,7 +203,7 @@ def test_league_of_six_on_a_phone_gives_the_decision_room(
 def test_on_a_phone_the_guides_bids_step_shows_the_log_whole(browser: Browser, site: tuple[str, str]) -> None:
     """The guided first game at 390x844, its third step ("bids revealed", about the log): the log at the
     page's foot is whole in view and clear of the guide's sheet (it showed a line and a half, cut at the
-    screen's edge)."""
+    screen's edge), the bids revealed at its top (the positions chosen since filled its view)."""
     page = new_page(browser, 390, 844)
     page.goto(site[0] + "/")
     page.click("#guide-btn")
@@ -227,6 +227,14 @@ def test_on_a_phone_the_guides_bids_step_shows_the_log_whole(browser: Browser, s
     assert log is not None and sheet is not None
     assert log["y"] >= 0 and log["y"] + log["height"] <= 844 and log["height"] >= 100, log
     assert sheet["y"] + sheet["height"] <= log["y"] or log["y"] + log["height"] <= sheet["y"], (sheet, log)
+    # The bids revealed stand at the log's top (the positions chosen since filled its view).
+    bids = page.locator("#log [data-e='bids']").last.bounding_box()
+    assert bids is not None and log["y"] - 1 <= bids["y"] < log["y"] + log["height"] / 2, (bids, log)
+    page.click("#guide-next")  # done: the log goes back to its newest line
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#log');"
+        " return b.scrollTop + b.clientHeight >= b.scrollHeight - 20; }"
+    )
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

@@ -301,7 +301,7 @@
     const box = $("log");
     const atEnd = box.clientHeight ? box.scrollTop + box.clientHeight >= box.scrollHeight - 20 : logPinned;
     const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
-    if (entry.index !== undefined && node instanceof HTMLElement) { node.dataset.index = String(entry.index); node.addEventListener("click", () => litEntry(entry, node)); }
+    if (entry.index !== undefined && node instanceof HTMLElement) { node.dataset.index = String(entry.index); node.dataset.e = String(entry.event.e || ""); node.addEventListener("click", () => litEntry(entry, node)); }
     box.insertBefore(node, before || null);
     if (atEnd) box.scrollTop = box.scrollHeight;
     if (entry.index !== undefined) {
