@@ -282,6 +282,8 @@ def _snapshots_route(page: Page, marked: list[tuple[int, str]]) -> None:
                     county = next(k for k, c in msg["obs"]["counties"].items() if c["owner"] is not None)
                     snap = json.loads(json.dumps(real))
                     snap["obs"]["counties"][county]["armies"] = MARK
+                    # (and a phase of its own: the page's header must name the one told, not the latest)
+                    snap["obs"]["phase"] = "planning" if real["obs"]["phase"] == "position" else "position"
                     marked.append((index, county))
                 entry["after"] = _diff(chain["snap"], snap)
                 chain.update(snap=snap, at=index)
@@ -326,6 +328,9 @@ def test_while_an_entry_is_told_the_board_shows_the_state_after_it(browser: Brow
     assert county, "the playback never told a marked entry"
     army = page.locator(f"#map g.army[data-county='{county}'] text")
     assert army.text_content() == str(MARK)
+    # The header names the phase the board shows (it named the latest state's, ahead of the board).
+    told_phase = page.locator("#board .season-line").inner_text().rsplit("·", 1)[1].strip()
+    assert told_phase in page.locator("#status").inner_text(), (told_phase, page.locator("#status").inner_text())
     if page.locator("#held-note").count():  # Ann is asked already: the decision waits for the playback
         assert page.locator("#turn-body .choices button, #plan-fill").count() == 0
     page.click("#play-skip")

@@ -235,7 +235,7 @@
     document.body.dataset.over = state.over && !ctx.endHeld() ? "1" : "";
     // (On a phone the planning's decision takes the room of most of the map: app.css.)
     document.body.dataset.planning = state.legal.some((a) => a.type === "plan_card" || a.type === "plan") ? "1" : "";
-    renderStatus();
+    renderStatus(ctx.shown, state);
     page.render(ctx, state);
     heldNote(state);
     drawClocks();  // (the player boards were drawn again)
@@ -269,12 +269,15 @@
     const lines = [s.storage === "waiting" && WT.t("table.storage_waiting"), s.status === "abandoned" && WT.t("table.abandoned"), open && WT.t("table.open_seats", { n: open })].filter(Boolean);
     box.textContent = lines.join(" "); box.hidden = !lines.length;
   }
-  /** @param {number | "spectator" | null} seat */
-  function renderStatus(seat = ctx.shown) {
-    const st = ctx.states[String(seat)];
+  // (Given the state drawn, the header tells the phase the board shows: while the playback tells an
+  // entry it named the latest state's phase, ahead of the board and the log.)
+  /** @param {number | "spectator" | null} seat @param {ViewState | null} [drawn] */
+  function renderStatus(seat = ctx.shown, drawn = null) {
+    const st = drawn || ctx.states[String(seat)];
     if (!st || seat === null) return;
     const who = seat === "spectator" ? WT.t("table.watching") : WT.t("table.playing", { colour: WT.colourName(ctx.summary.seats[seat].colour) });
-    setStatus(st.over ? WT.t("table.status_over", { who }) : WT.t("table.status", { phase: page.phaseLine(ctx, st), who }));
+    const telling = drawn !== null && drawn.told !== undefined;  // (the game's last moves are still being told)
+    setStatus(st.over && !telling ? WT.t("table.status_over", { who }) : WT.t("table.status", { phase: page.phaseLine(ctx, st), who }));
   }
 
   // ------------------------------------------------------------------ log and reports
