@@ -104,6 +104,7 @@ def test_ann_and_her_invited_friend_play_again(browser: Browser, tmp_path: Path)
         assert watcher.locator("#again a, #again button").count() == 0
         for page in (ann, bea):
             assert_one_screen(page)
+        assert bea.locator("#greeting").count() == 0  # (its "when it is your turn" is over: it went)
         shoot(bea, tmp_path, "final-de")
         ann.locator("#again-play").focus()
         ann.keyboard.press("Enter")

@@ -236,6 +236,10 @@
     // (On a phone the planning's decision takes the room of most of the map: app.css.)
     document.body.dataset.planning = state.legal.some((a) => a.type === "plan_card" || a.type === "plan") ? "1" : "";
     renderStatus(ctx.shown, state);
+    // A greeting of play to come, never put away, goes once the final scores show: it told of turns to
+    // come over them (on a phone it pushed "Play again" below the fold).
+    const greeting = find("greeting");
+    if (greeting && greeting.dataset.status === "running" && state.over && !ctx.endHeld()) { greeting.remove(); }
     page.render(ctx, state);
     heldNote(state);
     drawClocks();  // (the player boards were drawn again)
@@ -604,7 +608,7 @@
   function greet(seat, status) {
     const s = ctx.summary.seats[seat];
     const key = status === "running" ? "table.greeting" : status === "over" ? "table.greeting_over" : "table.greeting_abandoned";
-    const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status" },
+    const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status", "data-status": status },
       WT.el("p", {}, WT.t(key, { name: s.name, colour: WT.colourName(s.colour), move: WT.t(ctx.summary.game === "league_of_six" ? "league_of_six.your_move" : "wallenstein.h_your_move") })),
       WT.el("button", { onclick: () => { box.remove(); drawReport(); } }, WT.t("table.greeting_ok")));
     $("side").prepend(box);
