@@ -247,16 +247,25 @@ def late_move(game: Any) -> bool:
     return bool(obs["phase"] == "move" and (obs.get("current_action") or 0) >= 4)
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def leader_leaves(game: Any) -> bool:
+    """Seat 0 moves its military leader after the season's tenth action (all ten cards played)."""
+    return bool(game.pending() == [0] and game.observe(0)["phase"] == "leader_move")
+
+
+@pytest.mark.parametrize(
+    ("moment", "locale"), [("late_move", "en-GB"), ("late_move", "de-DE"), ("leader_leaves", "de-DE")]
+)
 def test_on_a_phone_the_seasons_track_shows_its_cards_without_scrolling(
-    browser: Browser, site: tuple[str, str], tmp_path: Path, locale: str
+    browser: Browser, site: tuple[str, str], tmp_path: Path, moment: str, locale: str
 ) -> None:
-    """At 390x844 a move late in the season: the cards already played show their number alone (the label
-    stays their accessible name), so the track's action cards keep to the lines in view, neither scrolling
-    sideways nor down (a third line lay half under the decision panel)."""
-    page = open_seat(browser, site, played_until(7, late_move), (390, 844), locale)
+    """At 390x844 a move late in the season, and the leader's move after the tenth action: the cards
+    already played show their number alone (the label stays their accessible name), so the track's
+    action cards keep to the lines in view, neither scrolling sideways nor down (a third line lay half
+    under the decision panel; after the tenth action all ten were shown whole, on four lines)."""
+    stop = {"late_move": late_move, "leader_leaves": leader_leaves}[moment]
+    page = open_seat(browser, site, played_until(7, stop), (390, 844), locale)
     done = page.locator("#track .card.done")
-    assert done.count() >= 3
+    assert done.count() >= (10 if moment == "leader_leaves" else 3)
     assert all(c.inner_text().strip().rstrip(".").isdigit() for c in done.all()), done.all_inner_texts()
     label = page.evaluate("() => WT.t('wallenstein.card_n', { i: 1, action: '' })").split(":")[0]
     assert (done.first.get_attribute("aria-label") or "").startswith(label)
@@ -264,7 +273,7 @@ def test_on_a_phone_the_seasons_track_shows_its_cards_without_scrolling(
         """() => { const t = document.querySelector('#track');
            return [t.scrollWidth - t.clientWidth, t.scrollHeight - t.clientHeight]; }"""
     )
-    page.screenshot(path=str(tmp_path / f"track-{locale}.png"))
+    page.screenshot(path=str(tmp_path / f"track-{moment}-{locale}.png"))
     assert size == [0, 0], size
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -441,9 +441,11 @@ window.GamePages = window.GamePages || {};
     out.push(el("p", { class: "season-line" }, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
     if (obs.action_cards.length) {
       out.push(el("div", { class: "small muted" }, T("wallenstein.action_cards")));
+      // (Every card face up and none current: the season's ten actions are played, all of them done.)
+      const allPlayed = !obs.current_action && obs.action_cards.every((a) => a !== null);
       out.push(el("div", { class: "cards action-cards", role: "list" }, ...obs.action_cards.map((a, i) => {
         const cls = ["card"]; if (a === null) cls.push("hidden");
-        if (obs.current_action === i + 1) cls.push("current"); else if (obs.current_action && i + 1 < obs.current_action) cls.push("done");
+        if (obs.current_action === i + 1) cls.push("current"); else if (allPlayed || (obs.current_action && i + 1 < obs.current_action)) cls.push("done");
         // (The label in a span of its own: a phone's track shows a card that is done by its number alone.)
         return el("span", { class: cls.join(" "), role: "listitem", title: a === null ? "" : actionLabel(a), "aria-label": a === null ? T("wallenstein.card_face_down", { i: i + 1 }) : T("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) },
           `${i + 1}.`, el("span", { class: "card-lbl" }, ` ${a === null ? "?" : actionLabel(a)}`));
