@@ -73,7 +73,7 @@ def test_greeting_at_an_abandoned_game_says_nothing_is_left_to_play(browser: Bro
     with server(url, port):
         for locale, gone, wrong in (
             ("en-GB", "abandoned", ("your turn", "final scores")),
-            ("de-DE", "abgebrochen", ("dran", "Schlusswertung")),
+            ("de-DE", "aufgegeben", ("dran", "Schlusswertung")),
         ):
             gid, _, invite = store_position(url, last_season(SEED), status="abandoned")
             bea = new_page(browser, 390, 844, locale=locale)
