@@ -17,6 +17,9 @@ from webclient import free_port, server, sqlite_url
 import wallenstein
 
 SEED = 21
+# Whether the greeting is what shows at its own middle (no report or other panel over it).
+ON_TOP = """() => { const g = document.querySelector('#greeting'), r = g.getBoundingClientRect();
+  return g.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
 
 
 def finished(seed: int) -> Any:
@@ -59,5 +62,27 @@ def test_greeting_at_a_finished_game_says_it_is_over(browser: Browser, tmp_path:
             text = bea.locator("#greeting").inner_text()
             assert over in text and turn not in text, text
             bea.screenshot(path=str(tmp_path / f"greeting-over-{locale}.png"))
+            assert not bea.errors  # type: ignore[attr-defined]
+            bea.context.close()
+
+
+def test_greeting_at_an_abandoned_game_says_nothing_is_left_to_play(browser: Browser, tmp_path: Path) -> None:
+    """An invite opened after the creator abandoned the game: greeted as abandoned (nothing left to play),
+    neither as play to come nor as a game played to its end, in both languages."""
+    url, port = sqlite_url(tmp_path), free_port()
+    with server(url, port):
+        for locale, gone, wrong in (
+            ("en-GB", "abandoned", ("your turn", "final scores")),
+            ("de-DE", "aufgegeben", ("dran", "Schlusswertung")),
+        ):
+            gid, _, invite = store_position(url, last_season(SEED), status="abandoned")
+            bea = new_page(browser, 390, 844, locale=locale)
+            bea.goto(f"http://127.0.0.1:{port}/game/{gid}#invite={invite}")
+            bea.wait_for_selector("#greeting")
+            text = bea.locator("#greeting").inner_text()
+            assert gone in text and not [w for w in wrong if w in text], text
+            assert "Bea" in text, text
+            assert bea.evaluate(ON_TOP), "a report lies over the greeting"
+            bea.screenshot(path=str(tmp_path / f"greeting-abandoned-{locale}.png"))
             assert not bea.errors  # type: ignore[attr-defined]
             bea.context.close()

@@ -104,6 +104,7 @@ def test_ann_and_her_invited_friend_play_again(browser: Browser, tmp_path: Path)
         assert watcher.locator("#again a, #again button").count() == 0
         for page in (ann, bea):
             assert_one_screen(page)
+        assert bea.locator("#greeting").count() == 0  # (its "when it is your turn" is over: it went)
         shoot(bea, tmp_path, "final-de")
         ann.locator("#again-play").focus()
         ann.keyboard.press("Enter")
@@ -150,6 +151,13 @@ def test_league_of_six_offers_it_too(browser: Browser, tmp_path: Path) -> None:
         page.goto(f"http://127.0.0.1:{port}/game/{gid}#token={token}")
         page.wait_for_selector("#again-play")
         assert_one_screen(page)
+        assert not page.locator("#server-notice").is_visible()  # (no "invited seat still open" at a finished game)
+        if page.locator("#greeting button").count():
+            page.click("#greeting button")  # (read, and put away)
+        # In the decision panel's view, unscrolled (the hands revealed pushed it below the fold).
+        panel, again = page.locator("#turn").bounding_box(), page.locator("#again-play").bounding_box()
+        assert panel is not None and again is not None
+        assert again["y"] + again["height"] <= panel["y"] + panel["height"], (again, panel)
         shoot(page, tmp_path, "los-en")
         page.click("#again-play")
         page.wait_for_url(lambda u: gid not in u)
@@ -157,3 +165,41 @@ def test_league_of_six_offers_it_too(browser: Browser, tmp_path: Path) -> None:
         page.wait_for_function("() => document.querySelector('#players')")
         assert page.evaluate(f"() => JSON.parse(localStorage.getItem('wt:{new}')).local") == [0]
         assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_creator_makes_a_link_for_an_invited_seat_of_the_next_game(browser: Browser, tmp_path: Path) -> None:
+    """Bea never claimed her invite: her seat of the follow-up is an open invite nobody knows. Ann, the
+    creator, finds it in the invites panel of the next game with a button that makes its link (the seat was
+    listed nowhere, with nothing to send); the link opens Bea's seat there."""
+    url = sqlite_url(tmp_path)
+    rng, game = random.Random(SEED), wallenstein.new_game(players=3, seed=SEED)
+    while not game.over:
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(list(game.legal_actions(seat))))
+    gid, token, _ = store_position(url, game, status="over")
+    port = free_port()
+    with server(url, port):
+        base = f"http://127.0.0.1:{port}"
+        ann = new_page(browser, 1366, 768)
+        ann.goto(f"{base}/")  # (the creator's token, as the lobby keeps it: store_position's creator)
+        ann.evaluate(
+            f"() => localStorage.setItem('wt:{gid}', JSON.stringify({{ tokens: {{}}, local: [], creator: 'creator' }}))"
+        )
+        ann.goto(f"{base}/game/{gid}#token={token}")
+        ann.click("#again-play")
+        ann.wait_for_url(lambda u: gid not in u)
+        make = ann.locator("#inv-make-2")
+        make.wait_for()
+        assert ann.locator("#inv-2").count() == 0  # no link yet
+        make.click()
+        link = ann.locator("#inv-2")
+        link.wait_for()
+        invite = link.input_value()
+        assert "#invite=" in invite and ann.url.split("#")[0].rsplit("/", 1)[1] in invite
+        ann.screenshot(path=str(tmp_path / "invite-made-1366x768.png"))
+        bea = new_page(browser, 390, 844, locale="de-DE")
+        bea.goto(invite)
+        bea.wait_for_selector("#greeting")
+        assert "Bea" in bea.locator("#greeting").inner_text()
+        for page in (ann, bea):
+            assert not page.errors  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ WT.guide = (() => {
   const STEPS = [
     { id: "welcome", spot: "map", when: (s) => s.phase === "planning" },
     { id: "plan", spot: "turn", when: (s) => s.kind === "plan" },
-    { id: "bids", spot: "log", when: (s) => s.events.has("bids") },
+    { id: "bids", spot: "log", entry: "bids", when: (s) => s.events.has("bids") },
     { id: "position", spot: "turn", when: (s) => s.kind === "position" },
     { id: "actions", spot: "board", when: (s) => s.events.has("action_card") },
     { id: "move", spot: "map", when: (s) => s.kind === "move" },
@@ -46,6 +46,7 @@ WT.guide = (() => {
   function spot(ids) {
     for (const e of document.querySelectorAll(".guide-spot")) e.classList.remove("guide-spot");
     const target = [].concat(ids || []).map((id) => document.getElementById(id)).find((e) => e && !e.hidden);
+    document.body.dataset.guideSpot = target ? target.id : "";  // (a phone's log grows while it is the spot: app.css)
     if (!target) return;
     target.classList.add("guide-spot");
     if (!narrow() && target.id !== "map") target.scrollIntoView({ block: "nearest" });  // (a phone: see place)
@@ -118,6 +119,16 @@ WT.guide = (() => {
         WT.el("button", { id: "guide-leave", onclick: () => leave(ctx) }, WT.t("help.guide.leave"))));
     place(spot(step.spot), true);
     document.body.dataset.guide = step.id;
+    if (step.entry) requestAnimationFrame(() => logTo(step.entry));
+  }
+  // A step about a log entry (the bids revealed) scrolls the log to its top line: the positions chosen
+  // since stood at the log's end, the bids above them out of sight. The step done, the log goes back to
+  // its newest line (and follows it again).
+  function logTo(kind) {
+    const log = document.getElementById("log");
+    const found = log ? log.querySelectorAll(`[data-e="${kind}"]`) : [];
+    const entry = found[found.length - 1];
+    if (log && entry) log.scrollTop += entry.getBoundingClientRect().top - log.getBoundingClientRect().top;
   }
   function done(ctx, step) {
     const data = load(ctx.id) || { seen: [] };
@@ -126,6 +137,8 @@ WT.guide = (() => {
     save(ctx.id, data);
     card.remove(); card = null; current = null; spot(null); place(null);
     document.body.dataset.guide = step.last ? "finished" : "";
+    const log = document.getElementById("log");
+    if (step.entry && log) log.scrollTop = log.scrollHeight;
     update(ctx, last.state);
   }
 

@@ -502,8 +502,9 @@ window.GamePages = window.GamePages || {};
       el("table", {}, el("tr", {}, el("th", {}, WT.t("league_of_six.player")), el("th", { class: "num" }, WT.t("league_of_six.influence")), el("th", { class: "num" }, WT.t("league_of_six.guards_in_hand"))),
         ...order.map((p) => el("tr", {}, el("td", {}, swatch(p), seatLabel(ctx, p), result.winners.includes(p) ? " — " + WT.t("league_of_six.winner") : ""),
           el("td", { class: "num" }, result.influence[p]), el("td", { class: "num" }, result.guards[p])))),
-      obs.hands ? el("p", { class: "small" }, WT.t("league_of_six.hands_revealed", { hands: Object.entries(obs.hands).map(([p, h]) => `${cname(p)}: ${handText(h)}`).join("; ") })) : null,
-      window.WTRematch ? window.WTRematch.mount(ctx) : null);  // "Play again" (rematch.js)
+      // "Play again" (rematch.js) under the scores, before the hands revealed: on a phone they pushed it below the fold.
+      window.WTRematch ? window.WTRematch.mount(ctx) : null,
+      obs.hands ? el("p", { class: "small" }, WT.t("league_of_six.hands_revealed", { hands: Object.entries(obs.hands).map(([p, h]) => `${cname(p)}: ${handText(h)}`).join("; ") })) : null);
   }
 
   function rerender(ctx) { if (ctx.lastState) render(ctx, ctx.lastState, true); }
@@ -555,7 +556,20 @@ window.GamePages = window.GamePages || {};
     WT.dock.avail("dock-details", true);
     const again = focus && document.getElementById(focus); if (again) again.focus({ preventScroll: true });
   }
-  function renderPlayers(ctx) { if (ctx.lastState) WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs)); }
+  function renderPlayers(ctx) {
+    if (!ctx.lastState) return;
+    const key = document.getElementById("strip-key"), open = key instanceof HTMLDetailsElement && key.open;  // (kept over redraws)
+    WT.byId("players").replaceChildren(playersTable({ ...ctx, strip: true }, ctx.lastState.obs), stripKey(open));
+  }
+  // A phone's cards label their figures in short ("Infl.") and the wagon's goods by colour; a phone shows
+  // no tooltips, so a tap on the "?" beside the cards says what each means (as Wallenstein's cards do).
+  function stripKey(open) {
+    const words = [["league_of_six.infl", "league_of_six.influence"], ["league_of_six.horses_h", "league_of_six.horses_title"]];
+    return el("details", { class: "strip-key", id: "strip-key", open },
+      el("summary", { "aria-label": WT.t("league_of_six.strip_key") }, "?"),
+      el("p", { class: "small" }, ...words.flatMap(([short, whole], i) => [i ? " · " : "", el("b", {}, WT.t(short)), " " + WT.t(whole)]),
+        " · " + WT.t("league_of_six.wagon") + ":", ...meta.goods.flatMap((c) => [" ", el("span", { class: "los-chip", style: `background:${GOOD[c]}`, "aria-hidden": "true" }, "1"), " " + good(c)])));
+  }
 
   function renderFrame(ctx, obs, where) {
     drawRing(where.map, obs, obs.travel && obs.travel.from ? { origin: obs.travel.from } : {});
@@ -571,7 +585,11 @@ window.GamePages = window.GamePages || {};
     const out = document.createDocumentFragment();
     let rest = lines;
     if (lines[0].startsWith("===")) { out.append(el("h4", {}, lines[0].replace(/=+/g, "").trim())); rest = lines.slice(1); }
-    if (rest.length) out.append(el("div", { class: LOG_CLASS[e.e] || "" }, rest.join("\n")));
+    // A boxed entry starts at its box's edge (as Wallenstein's court lines): the narration's indent of a
+    // step under another set some boxes deeper than the rest; its lines keep their indent relative to its first.
+    const cls = LOG_CLASS[e.e] || "";
+    const cut = cls ? Math.min(...rest.map((l) => l.length - l.trimStart().length)) : 0;
+    if (rest.length) out.append(el("div", { class: cls }, rest.map((l) => l.slice(cut)).join("\n")));
     return out;
   }
 

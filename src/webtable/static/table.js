@@ -235,7 +235,11 @@
     document.body.dataset.over = state.over && !ctx.endHeld() ? "1" : "";
     // (On a phone the planning's decision takes the room of most of the map: app.css.)
     document.body.dataset.planning = state.legal.some((a) => a.type === "plan_card" || a.type === "plan") ? "1" : "";
-    renderStatus();
+    renderStatus(ctx.shown, state);
+    // A greeting of play to come, never put away, goes once the final scores show: it told of turns to
+    // come over them (on a phone it pushed "Play again" below the fold).
+    const greeting = find("greeting");
+    if (greeting && greeting.dataset.status === "running" && state.over && !ctx.endHeld()) { greeting.remove(); }
     page.render(ctx, state);
     heldNote(state);
     drawClocks();  // (the player boards were drawn again)
@@ -264,16 +268,20 @@
   function renderNotice() {
     let box = find("server-notice");
     if (!box) { box = WT.el("p", { id: "server-notice", class: "notice", role: "status" }); WT.one("main").prepend(box); }
-    const s = ctx.summary; const open = (s.seats || []).filter((x) => x.open).length;
+    // (Open seats only while the game runs: at a finished game the line took a phone's room for nothing.)
+    const s = ctx.summary; const open = s.status === "running" ? (s.seats || []).filter((x) => x.open).length : 0;
     const lines = [s.storage === "waiting" && WT.t("table.storage_waiting"), s.status === "abandoned" && WT.t("table.abandoned"), open && WT.t("table.open_seats", { n: open })].filter(Boolean);
     box.textContent = lines.join(" "); box.hidden = !lines.length;
   }
-  /** @param {number | "spectator" | null} seat */
-  function renderStatus(seat = ctx.shown) {
-    const st = ctx.states[String(seat)];
+  // (Given the state drawn, the header tells the phase the board shows: while the playback tells an
+  // entry it named the latest state's phase, ahead of the board and the log.)
+  /** @param {number | "spectator" | null} seat @param {ViewState | null} [drawn] */
+  function renderStatus(seat = ctx.shown, drawn = null) {
+    const st = drawn || ctx.states[String(seat)];
     if (!st || seat === null) return;
     const who = seat === "spectator" ? WT.t("table.watching") : WT.t("table.playing", { colour: WT.colourName(ctx.summary.seats[seat].colour) });
-    setStatus(st.over ? WT.t("table.status_over", { who }) : WT.t("table.status", { phase: page.phaseLine(ctx, st), who }));
+    const telling = drawn !== null && drawn.told !== undefined;  // (the game's last moves are still being told)
+    setStatus(st.over && !telling ? WT.t("table.status_over", { who }) : WT.t("table.status", { phase: page.phaseLine(ctx, st), who }));
   }
 
   // ------------------------------------------------------------------ log and reports
@@ -287,11 +295,20 @@
   /** @type {Node[]} */
   const logNodes = []; // the log's node of each entry shown (a notice may go before one)
   /** @param {ShownEntry} entry @param {Node | null} [before] */
+  // Whether the log follows its newest line: it does until the person scrolls up to read. A hidden log
+  // (a phone's log gives way to the planning mat) cannot scroll: shown again, it goes to its newest line
+  // (it showed the season's first lines under the narration of its last ones).
+  let logPinned = true;
+  $("log").addEventListener("scroll", () => {
+    const box = $("log");
+    if (box.clientHeight) logPinned = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
+  });
+  new ResizeObserver(() => { const box = $("log"); if (logPinned && box.clientHeight) box.scrollTop = box.scrollHeight; }).observe($("log"));
   function showLog(entry, before) {
     const box = $("log");
-    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
+    const atEnd = box.clientHeight ? box.scrollTop + box.clientHeight >= box.scrollHeight - 20 : logPinned;
     const node = entry.notice ? noticeItem(entry.notice) : page.logItem(ctx, entry);
-    if (entry.index !== undefined && node instanceof HTMLElement) { node.dataset.index = String(entry.index); node.addEventListener("click", () => litEntry(entry, node)); }
+    if (entry.index !== undefined && node instanceof HTMLElement) { node.dataset.index = String(entry.index); node.dataset.e = String(entry.event.e || ""); node.addEventListener("click", () => litEntry(entry, node)); }
     box.insertBefore(node, before || null);
     if (atEnd) box.scrollTop = box.scrollHeight;
     if (entry.index !== undefined) {
@@ -495,6 +512,7 @@
   function reportFolded() {
     if (reportMode !== "auto") return reportMode === "aside";
     if (phone.matches && document.getElementById("final")) return true;
+    if (phone.matches && document.getElementById("greeting")) return true;  // (a phone's report lay over the greeting)
     return document.body.dataset.deciding === "1" && (phone.matches || document.querySelector("#map .target, #map .origin") !== null);
   }
   // The queue stays in the report's body; only its first item shows (app.css).
@@ -521,7 +539,12 @@
   // player has connected says so.
   function renderInvites() {
     const invites = mine.invites || {};
-    const rows = Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s)));
+    // A follow-up game's ("Play again") invited seats nobody claimed have new invites nobody knows: no
+    // link here yet, the creator makes one (it was a seat without a link, and nothing to send).
+    const unlinked = mine.creator ? ctx.summary.seats.filter((seat) => seat.open && !(String(seat.seat) in invites)
+      && !(mine.local || []).includes(seat.seat)).map((seat) => [String(seat.seat), ""]) : [];
+    const rows = [...Object.entries(invites).filter(([s]) => !(mine.local || []).includes(Number(s))), ...unlinked]
+      .sort(([a], [b]) => Number(a) - Number(b));
     if (!rows.length) { WT.dock.avail("invites", false); return; }
     // The host sees the links at once while a friend has yet to join.
     const first = $("invites").dataset.avail !== "1";
@@ -530,7 +553,7 @@
     const creator = { "content-type": "application/json", "x-creator-token": mine.creator || "" };
     const reissue = async (s) => {
       const made = await WT.json(`/api/games/${id}/invites/${s}`, { method: "POST", headers: creator, body: "{}" });
-      mine.invites[s] = location.origin + made.invite; WT.keep(id, mine); renderInvites();
+      mine.invites = { ...(mine.invites || {}), [s]: location.origin + made.invite }; WT.keep(id, mine); renderInvites();
     };
     $("inv-h").textContent = WT.t("table.invites_h");
     const copy = (inputId) => WT.el("button", { class: "copy", "data-copy": inputId, onclick: async (e) => {
@@ -544,8 +567,10 @@
         WT.el("label", { for: "inv-" + s }, WT.el("span", { class: "swatch c-" + seat.colour.toLowerCase() }), WT.colourName(seat.colour), " ",
           WT.el("span", { class: "small muted presence" }, seat.connected ? WT.t("table.joined") : WT.t("table.not_joined")),
           WT.el("span", { class: "small muted", "data-open": String(!!seat.open) }, " · ", seat.open ? WT.t("table.open_seat") : WT.t("table.claimed"))),
-        WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s),
-          seat.open && mine.creator ? WT.el("button", { onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.t("table.reissue")) : null));
+        url ? WT.el("div", { class: "copyrow" }, WT.el("input", { id: "inv-" + s, readonly: true, value: url, onfocus: (e) => e.target.select() }), copy("inv-" + s),
+          seat.open && mine.creator ? WT.el("button", { onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.t("table.reissue")) : null)
+          : WT.el("div", { class: "copyrow" }, WT.el("span", { class: "small muted" }, WT.t("table.invite_none") + " "),
+            WT.el("button", { id: "inv-make-" + s, class: "primary", onclick: () => reissue(s).catch((e) => setStatus(e.message)) }, WT.t("table.invite_make"))));
     }),
     WT.el("p", { class: "small muted" }, WT.t("table.invite_note")),
     WT.el("div", { class: "copyrow" }, WT.el("label", { for: "inv-watch", class: "small" }, WT.t("table.spectators")),
@@ -583,9 +608,9 @@
   function greet(seat, status) {
     const s = ctx.summary.seats[seat];
     const key = status === "running" ? "table.greeting" : status === "over" ? "table.greeting_over" : "table.greeting_abandoned";
-    const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status" },
+    const box = WT.el("section", { class: "panel greeting", id: "greeting", role: "status", "data-status": status },
       WT.el("p", {}, WT.t(key, { name: s.name, colour: WT.colourName(s.colour), move: WT.t(ctx.summary.game === "league_of_six" ? "league_of_six.your_move" : "wallenstein.h_your_move") })),
-      WT.el("button", { onclick: () => box.remove() }, WT.t("table.greeting_ok")));
+      WT.el("button", { onclick: () => { box.remove(); drawReport(); } }, WT.t("table.greeting_ok")));
     $("side").prepend(box);
   }
 

@@ -441,10 +441,14 @@ window.GamePages = window.GamePages || {};
     out.push(el("p", { class: "season-line" }, WT.t(is2002() ? "wallenstein.season_line_2002" : "wallenstein.season_line", { year: obs.year, season: seasonName(obs.season), phase: phaseName(obs.phase) })));
     if (obs.action_cards.length) {
       out.push(el("div", { class: "small muted" }, T("wallenstein.action_cards")));
+      // (Every card face up and none current: the season's ten actions are played, all of them done.)
+      const allPlayed = !obs.current_action && obs.action_cards.every((a) => a !== null);
       out.push(el("div", { class: "cards action-cards", role: "list" }, ...obs.action_cards.map((a, i) => {
         const cls = ["card"]; if (a === null) cls.push("hidden");
-        if (obs.current_action === i + 1) cls.push("current"); else if (obs.current_action && i + 1 < obs.current_action) cls.push("done");
-        return el("span", { class: cls.join(" "), role: "listitem", "aria-label": a === null ? T("wallenstein.card_face_down", { i: i + 1 }) : T("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) }, `${i + 1}. ${a === null ? "?" : actionLabel(a)}`);
+        if (obs.current_action === i + 1) cls.push("current"); else if (allPlayed || (obs.current_action && i + 1 < obs.current_action)) cls.push("done");
+        // (The label in a span of its own: a phone's track shows a card that is done by its number alone.)
+        return el("span", { class: cls.join(" "), role: "listitem", title: a === null ? "" : actionLabel(a), "aria-label": a === null ? T("wallenstein.card_face_down", { i: i + 1 }) : T("wallenstein.card_n", { i: i + 1, action: actionLabel(a) }) },
+          `${i + 1}.`, el("span", { class: "card-lbl" }, ` ${a === null ? "?" : actionLabel(a)}`));
       })));
     }
     const ev = obs.events;
@@ -665,8 +669,28 @@ window.GamePages = window.GamePages || {};
 
   function choices(ctx, st, intro) {
     const seat = st.seat;
-    return [el("p", {}, intro), el("div", { class: "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map((a) => button(ctx, seat, a, describe(a, st.obs)))),
+    // A long list of counties (placing a leader, a winter's revolts, a draft) is a compact grid of the
+    // counties' names: one long button a line ran below the panel's fold; the intro says what a choice
+    // does, and each button's title and accessible name keep the whole description.
+    const grid = st.legal.length > 4 && st.legal.every((a) => a.county && shortLabel(a, st.obs));
+    const item = (a) => {
+      const full = describe(a, st.obs);
+      if (!grid) return button(ctx, seat, a, full);
+      const b = button(ctx, seat, a, shortLabel(a, st.obs));
+      b.title = full; b.setAttribute("aria-label", full);
+      return b;
+    };
+    return [el("p", {}, intro), el("div", { class: grid ? "choices choice-grid" : "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map(item)),
       el("div", { id: "turn-msg", role: "status" })];
+  }
+  // A county choice's short label in the grid: the county (a leader's move says whether it raises a statue).
+  function shortLabel(a, obs) {
+    if (a.type === "leader_move") {
+      const from = obs && obs.leaders && obs.seat !== null ? obs.leaders.county[String(obs.seat)] : null;
+      if (!from || from === a.county) return from ? describe(a, obs) : name(a.county);
+      return T(meta.byKey[from].neighbours.includes(a.county) ? "wallenstein.short_statue" : "wallenstein.short_no_statue", { county: name(a.county) });
+    }
+    return ["leader_place", "revolt_next", "draft_take", "favour_county"].includes(a.type) ? name(a.county) : "";
   }
 
   // Every decision in plain words (never its JSON form).
@@ -1245,7 +1269,12 @@ window.GamePages = window.GamePages || {};
     const cls = e.e === "score" || e.e === "winter" || e.e === "game_over" || e.e === "leader_points" ? "score"
       : ["courtiers", "favours", "court_convert", "audience", "favour", "favour_pass", "favour_effect", "parry", "court_end"].includes(e.e) ? "court"
         : e.e.startsWith("landsknechte") || e.e.startsWith("leader") ? "module" : "";
-    const text = entry.lines.filter((l) => l !== "").join("\n");
+    const lines = entry.lines.filter((l) => l !== "");
+    // A boxed entry (the court's, a module's, a scoring) starts at its box's edge: the narration's indent
+    // of a step under a heading (a favour's effect two steps in) set the court's one-line boxes at
+    // different depths; the lines of one entry keep their indent relative to its first.
+    const cut = cls ? Math.min(...lines.map((l) => l.length - l.trimStart().length)) : 0;
+    const text = lines.map((l) => l.slice(cut)).join("\n");
     if (!text) return document.createTextNode("");
     if (text.startsWith("===") || text.startsWith("---")) return el("h4", {}, text.replace(/[=-]{3}/g, "").trim());
     return el("div", { class: cls }, text);
