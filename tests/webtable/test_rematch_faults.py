@@ -267,6 +267,30 @@ def test_a_damaged_time_bank_note_leaves_the_game_playable(tmp_path: Path) -> No
                     assert until_any(ws, ("ack", "error"))["type"] == "ack"
 
 
+def test_a_damaged_follow_up_is_replaced_by_a_new_one(tmp_path: Path) -> None:
+    """The follow-up's history was damaged (so it is set aside when loaded): Play again makes a new one
+    and moves the link to it, as for a follow-up that expired unplayed."""
+    url = sqlite_url(tmp_path)
+    with make_client(url) as client:
+        made, tokens = finished(client, seed=34)
+        gid = made["id"]
+        first = again(client, gid, tokens["ann"])["id"]
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE entries SET entry = '{bad' WHERE game_id = :g AND seq = 0"), {"g": first})
+    engine.dispose()
+    with make_client(url) as client:
+        reply = again(client, gid, tokens["bea"])
+        new = reply["id"]
+        assert new != first and reply["seats"] == [{"seat": 2, "token": seat_token(tokens["bea"], new)}]
+        assert hub(client).damage_of(first) is not None and games_stored(client) == 3
+        assert client.get(f"/api/games/{gid}").json()["again"] == {"id": new, "seat": 2}
+        assert again(client, gid, tokens["ann"])["id"] == new and games_stored(client) == 3
+    with make_client(url) as client:  # the moved link is the one kept
+        assert client.get(f"/api/games/{gid}").json()["again"] == {"id": new, "seat": 2}
+        assert again(client, gid, tokens["ann"])["id"] == new and games_stored(client) == 3
+
+
 # ----------------------------------------------------------------------------------- a failing store
 @contextmanager
 def failing(engine: sa.Engine, statement_start: str, holding: str = "") -> Iterator[None]:
