@@ -596,8 +596,12 @@ def new_secret() -> tuple[str, str]:
 # Notes a game does without: one that cannot be read is left out (logged) when the game is loaded, not
 # a reason to set the game aside. A lost "again" link makes a new follow-up when Play again is asked for
 # (webtable.rematch), a lost "made" note is read back from the history's head, and a seat whose kept
-# time bank is lost starts from its first reserve (webtable.turn_timer).
-SPARE_NOTES = ("again", "made", "time_bank")
+# time bank is lost starts from its first reserve (webtable.turn_timer). The others only annotate a game
+# that its history alone decides (a stand-in's decision is in the history; its "timeout" notice only
+# says so): a lost notice, chat line or review is not shown (a review is built again when asked for),
+# and a lost "hint" is not counted in the seat's hints shown. (A note of a kind this release does not
+# know, a later release's, may be one a game needs: a damaged one still sets its game aside.)
+SPARE_NOTES = ("again", "made", "time_bank", "timeout", "chat", "hint", "review")
 
 
 def again_link(notes: list[dict[str, Any]], record: GameRecord) -> dict[str, Any] | None:

@@ -849,7 +849,8 @@ def test_a_row_nested_too_deeply_sets_its_game_aside_and_every_other_game_goes_o
         damage = {
             "seats": "UPDATE games SET seats = :d WHERE id = :g",
             "entries": "UPDATE entries SET entry = :d WHERE game_id = :g AND seq = 1",
-            "notes": "INSERT INTO notes (game_id, kind, body) VALUES (:g, 'chat', :d)",
+            # (a kind this release does not know: a damaged chat line, say, is left out: test_note_faults.py)
+            "notes": "INSERT INTO notes (game_id, kind, body) VALUES (:g, 'later', :d)",
         }
         conn.execute(sa.text(damage[column]), {"d": DEEP, "g": bad})
         # The resume loop brings games back newest first: the good game comes after the damaged one.
