@@ -1,0 +1,68 @@
+"""A request to an API address the table does not serve, or with a method it does not take, is refused
+in the API's shape (``error`` and a ``code`` the page words in its language), not FastAPI's bare
+``detail``; the HTML pages and static files keep their own 404."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from test_i18n_server_codes import LANGS, server_catalogue
+from webclient import make_client, sqlite_url
+
+NO_ROUTE = [
+    ("GET", "/api/nope"),
+    ("GET", "/api"),
+    ("POST", "/api/games/a%2Fb/again"),  # (a slash in the id: another path, which no route takes)
+    ("GET", "/api/games/abc/again/more"),
+    ("GET", "/api/" + "x" * 5000),
+]
+WRONG_METHOD = [
+    ("DELETE", "/api/games", "GET, POST"),
+    ("GET", "/api/games/abc/again", "POST"),
+    ("PUT", "/api/kinds", "GET"),
+]
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(sqlite_url(tmp_path)) as c:
+        yield c
+
+
+def coded(res: Any, status: int, code: str) -> None:
+    assert res.status_code == status, res.text
+    body = res.json()
+    assert body.get("code") == code and isinstance(body.get("error"), str) and "detail" not in body, body
+    for lang in LANGS:
+        assert f"server.{code}" in server_catalogue(lang), (lang, code)
+    assert len(res.text) < 500  # (nothing long echoed back)
+
+
+def ask(client: TestClient, method: str, path: str) -> Any:
+    return client.request(method, path, json={})  # (a JSON body, as the guard wants of a POST)
+
+
+@pytest.mark.parametrize(("method", "path"), NO_ROUTE)
+def test_an_unknown_api_path_is_a_coded_404(client: TestClient, method: str, path: str) -> None:
+    coded(ask(client, method, path), 404, "no_route")
+
+
+@pytest.mark.parametrize(("method", "path", "allowed"), WRONG_METHOD)
+def test_a_method_an_api_path_does_not_take_is_a_coded_405(
+    client: TestClient, method: str, path: str, allowed: str
+) -> None:
+    res = ask(client, method, path)
+    coded(res, 405, "method_not_allowed")
+    assert res.headers["allow"] == allowed
+
+
+def test_pages_and_static_files_keep_their_own_404(client: TestClient) -> None:
+    for path in ("/nope", "/static/nope.js", "/apinope", "/game/abc/more"):
+        res = client.get(path)
+        assert res.status_code == 404 and "code" not in res.text, (path, res.text)
+    page = ask(client, "POST", "/")
+    assert page.status_code == 405 and "code" not in page.text, page.text
