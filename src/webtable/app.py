@@ -8,7 +8,8 @@ import logging
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI, Request
-from fastapi.exception_handlers import http_exception_handler
+from fastapi.exception_handlers import http_exception_handler, request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -73,13 +74,14 @@ def _storage_errors(app: FastAPI, hub: Hub) -> None:
 
 
 def _api_errors(app: FastAPI, hub: Hub) -> None:
-    """An API address no route takes, or a method it does not, is refused in the API's shape (its
-    ``error`` and a ``code`` the page words); the pages and static files keep the framework's reply."""
+    """An API address no route takes, a method it does not, or a path value of the wrong type is refused
+    in the API's shape (its ``error`` and a ``code`` the page words); the pages and static files keep
+    the framework's reply."""
 
     @app.exception_handler(HTTPException)
     async def no_route(request: Request, exc: HTTPException) -> Response:
         path = request.url.path
-        if not (path == "/api" or path.startswith("/api/")) or exc.status_code not in (404, 405):
+        if not _is_api(path) or exc.status_code not in (404, 405):
             return await http_exception_handler(request, exc)
         shown = clip(path, MAX_ID_SHOWN)
         if exc.status_code == 404:
@@ -89,6 +91,21 @@ def _api_errors(app: FastAPI, hub: Hub) -> None:
         refusal = error(hub, 405, message, code="method_not_allowed", params={"method": request.method[:10]})
         refusal.headers["Allow"] = allowed
         return refusal
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_value(request: Request, exc: RequestValidationError) -> Response:
+        """A path or query value of the wrong type (a seat that is no number): the framework's 422 named
+        it and echoed the value back whole."""
+        if not _is_api(request.url.path):
+            return await request_validation_exception_handler(request, exc)
+        where = next((e.get("loc", ()) for e in exc.errors()), ())
+        field = clip(str(where[-1]) if where else "request", MAX_ID_SHOWN)
+        message = f"the request's {field} is not understood; nothing was done"
+        return error(hub, 400, message, code="bad_request", params={"field": field})
+
+
+def _is_api(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
 
 
 def _methods_at(app: FastAPI, request: Request) -> list[str]:

@@ -66,3 +66,10 @@ def test_pages_and_static_files_keep_their_own_404(client: TestClient) -> None:
         assert res.status_code == 404 and "code" not in res.text, (path, res.text)
     page = ask(client, "POST", "/")
     assert page.status_code == 405 and "code" not in page.text, page.text
+
+
+@pytest.mark.parametrize("seat", ["abc", "1.5", "x" * 5000])
+def test_a_path_value_of_the_wrong_type_is_a_coded_400_that_echoes_nothing_long(client: TestClient, seat: str) -> None:
+    res = ask(client, "POST", f"/api/games/abc/invites/{seat}")
+    coded(res, 400, "bad_request")
+    assert res.json()["params"] == {"field": "seat"}
