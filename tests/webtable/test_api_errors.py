@@ -4,6 +4,7 @@ in the API's shape (``error`` and a ``code`` the page words in its language), no
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_i18n_server_codes import LANGS, server_catalogue
-from webclient import make_client, sqlite_url
+from test_rematch import finished
+from webclient import create_game, make_client, sqlite_url
 
 NO_ROUTE = [
     ("GET", "/api/nope"),
@@ -73,3 +75,23 @@ def test_a_path_value_of_the_wrong_type_is_a_coded_400_that_echoes_nothing_long(
     res = ask(client, "POST", f"/api/games/abc/invites/{seat}")
     coded(res, 400, "bad_request")
     assert res.json()["params"] == {"field": "seat"}
+
+
+def test_the_replay_review_and_hint_refusals_are_coded(client: TestClient) -> None:
+    made, tokens = finished(client, seed=61)
+    gid = made["id"]
+    for view in ("abc", "7", "-1", "1" * 5000):
+        coded(client.get(f"/api/games/{gid}/replay", params={"view": view}), 400, "bad_view")
+    coded(_review(client, gid, "{x"), 400, "bad_json")
+    coded(_review(client, gid, "[1]"), 400, "not_an_object")
+    for seat in ("abc", 7, True, -1, "x" * 5000):
+        coded(_review(client, gid, json.dumps({"seat": seat})), 400, "bad_view")
+    running = create_game(client, [{"type": "human"}, *[{"type": "bot", "bot": "random"}] * 2], seed=62)
+    page = client.get(f"/api/games/{running['id']}/replay", params={"view": "0"})
+    coded(page, 403, "seat_view_needs_token")
+    hint = client.post(f"/api/games/{running['id']}/hint", json={}, headers={"x-seat-token": tokens["ann"]})
+    coded(hint, 403, "hint_needs_seat")
+
+
+def _review(client: TestClient, gid: str, text: str) -> Any:
+    return client.post(f"/api/games/{gid}/review", content=text, headers={"content-type": "application/json"})

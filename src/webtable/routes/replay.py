@@ -32,11 +32,12 @@ async def replay(game_id: str, request: Request, view: str = "spectator", lang: 
         try:
             seat = int(view)
         except ValueError:
-            return error(hub, 400, f"view is 'spectator' or a seat number, not {view!r}")
+            return error(hub, 400, f"view is 'spectator' or a seat number, not {view!r}", code="bad_view")
         if not 0 <= seat < room.record.players:
-            return error(hub, 400, f"no seat {seat} in this game")
+            return error(hub, 400, f"no seat {seat} in this game", code="bad_view")
         if not room.game.over and room.seat_of(request.headers.get("x-seat-token")) != seat:
-            return error(hub, 403, "while the game runs, a seat's view needs that seat's token")
+            message = "while the game runs, a seat's view needs that seat's token"
+            return error(hub, 403, message, code="seat_view_needs_token")
 
     def read() -> tuple[list[dict[str, Any]], list[Any]]:
         return hub.store.history(game_id), hub.store.notes(game_id, "timeout")  # notices: at their log position
