@@ -4,6 +4,7 @@ in the API's shape (``error`` and a ``code`` the page words in its language), no
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,9 @@ from fastapi.testclient import TestClient
 from test_i18n_server_codes import LANGS, server_catalogue
 from test_rematch import finished
 from webclient import create_game, make_client, sqlite_url
+
+from webtable.guard import Guard
+from webtable.settings import TableSettings
 
 NO_ROUTE = [
     ("GET", "/api/nope"),
@@ -95,3 +99,37 @@ def test_the_replay_review_and_hint_refusals_are_coded(client: TestClient) -> No
 
 def _review(client: TestClient, gid: str, text: str) -> Any:
     return client.post(f"/api/games/{gid}/review", content=text, headers={"content-type": "application/json"})
+
+
+def test_the_guards_refusals_are_coded(client: TestClient) -> None:
+    body = {"content-type": "application/json"}
+    coded(client.get("/api/games", headers={"host": "evil.example"}), 400, "unknown_host")
+    coded(client.post("/api/games", json={}, headers={"origin": "https://evil.example"}), 403, "foreign_origin")
+    coded(client.post("/api/games", content="{}", headers={"content-type": "text/plain"}), 415, "needs_json")
+    huge = client.post("/api/games", content="[" + "0," * 40_000 + "0]", headers=body)
+    coded(huge, 413, "body_too_large")
+    assert huge.json()["params"] == {"n": 65536}
+
+
+def test_a_body_that_does_not_arrive_in_time_is_a_coded_408() -> None:
+    """(The whole server against a client sending a byte at a time: test_web_abuse.py.)"""
+
+    async def never(scope: Any, receive: Any, send: Any) -> None:
+        await receive()  # (the route reading its body)
+
+    async def stalled() -> dict[str, Any]:
+        await asyncio.sleep(10)
+        return {"type": "http.disconnect"}
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    guard = Guard(never, TableSettings(body_timeout=0.05))
+    headers = [(b"host", b"localhost"), (b"content-type", b"application/json")]
+    scope = {"type": "http", "method": "POST", "path": "/api/games", "headers": headers}
+    asyncio.run(guard(scope, stalled, send))  # type: ignore[arg-type]
+    assert sent[0]["status"] == 408
+    refusal = json.loads(sent[1]["body"])
+    assert refusal["code"] == "body_too_slow" and refusal["params"] == {"seconds": 0.05}, refusal

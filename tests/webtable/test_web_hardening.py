@@ -920,7 +920,7 @@ def test_the_500_page_carries_the_security_headers(url: str, monkeypatch: pytest
     with LocalClient(app, base_url="http://localhost", raise_server_exceptions=False) as c:
         monkeypatch.setattr(hub_of(c).store, "games", lambda *a, **k: 1 / 0)
         res = c.get("/api/games")
-        assert res.status_code == 500 and res.json() == {"error": "internal server error"}
+        assert res.status_code == 500 and res.json() == {"error": "internal server error", "code": "server_error"}
         assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
         assert res.headers["x-content-type-options"] == "nosniff" and res.headers["x-frame-options"] == "DENY"
 
