@@ -10,6 +10,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from test_rematch import finished, hub
 from test_rematch_faults import put_note, until_any
 from webclient import create_game, hello, make_client, next_of, sqlite_url
 
@@ -46,3 +47,17 @@ def test_a_damaged_annotation_is_left_out_and_the_game_goes_on(
         assert client.get("/api/games").json()["games"][0]["status"] == "running"
         replay = client.get(f"/api/games/{gid}/replay")
         assert replay.status_code == 200 and replay.json()["notes"] == [NOTICE], replay.text[:300]
+
+
+@pytest.mark.parametrize("review", ["", ', "review": 5', ', "review": null'])
+def test_a_review_note_without_a_review_is_no_review(tmp_path: Path, review: str) -> None:
+    """A stored review note that names the seat and budget asked for but holds no review (a damaged
+    row): the review is not there yet (it can be built again), not a server error."""
+    url = sqlite_url(tmp_path)
+    with make_client(url) as client:
+        made, _tokens = finished(client, seed=52)
+        budget = hub(client).reviewer.budget
+    put_note(url, made["id"], "review", f'{{"seat": null, "budget": "{budget}"{review}}}', drop=False)
+    with make_client(url) as client:
+        res = client.get(f"/api/games/{made['id']}/review")
+        assert res.status_code == 200 and res.json() == {"status": "none"}, res.text

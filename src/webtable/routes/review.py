@@ -37,8 +37,8 @@ def _seat(room: Room, value: Any) -> int | str | None:
 async def _stored(hub: Hub, game_id: str, seat: int | None) -> dict[str, Any] | None:
     notes = await asyncio.to_thread(hub.store.notes, game_id, NOTE)
     for note in reversed(notes):
-        if isinstance(note, dict) and note.get("seat") == seat and note.get("budget") == hub.reviewer.budget:
-            review: dict[str, Any] = note["review"]
+        review = note.get("review")  # (a damaged note may hold none: not there, so built again if asked)
+        if note.get("seat") == seat and note.get("budget") == hub.reviewer.budget and isinstance(review, dict):
             return review
     return None
 
