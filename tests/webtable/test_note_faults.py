@@ -61,3 +61,37 @@ def test_a_review_note_without_a_review_is_no_review(tmp_path: Path, review: str
     with make_client(url) as client:
         res = client.get(f"/api/games/{made['id']}/review")
         assert res.status_code == 200 and res.json() == {"status": "none"}, res.text
+
+
+BAD_LINES = [
+    ("chat", {"type": "chat", "seat": "1", "name": "Bo", "text": "hi"}),
+    ("chat", {"type": "chat", "seat": 1, "name": "Bo", "text": {"html": "<b>"}}),
+    ("chat", {"type": "chat", "seat": 1, "text": "no name"}),
+    ("chat", {"type": "chat", "seat": 1, "name": "Bo", "text": "hi", "script": "x"}),
+    ("timeout", {"type": "timeout", "seat": 2, "at": "late"}),
+    ("timeout", {"type": "timeout", "seat": True, "at": 0}),
+    ("timeout", {"type": "chat", "seat": 2, "at": 0}),
+    ("timeout", {"seat": 2, "at": 0}),
+]
+
+
+@pytest.mark.parametrize(("kind", "line"), BAD_LINES)
+def test_a_stored_line_that_is_not_the_message_it_is_sent_as_is_left_out(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, kind: str, line: dict[str, object]
+) -> None:
+    """A chat line or notice read back as a JSON object that is not the message the page is sent
+    (webtable.messages ChatLine, Timeout): it would be sent to every page that connects and put in the
+    replay; it is left out (logged), the good ones are sent."""
+    url = sqlite_url(tmp_path)
+    with make_client(url) as client:
+        made = create_game(client, PEOPLE, seed=53, turn_limit=600)
+    gid, token = made["id"], made["seats"][0]["token"]
+    for note, body in (("chat", CHAT), ("timeout", NOTICE), (kind, line)):
+        put_note(url, gid, note, json.dumps(body), drop=False)
+    with caplog.at_level(logging.WARNING, logger="webtable"), make_client(url) as client:
+        with client.websocket_connect(f"/ws/{gid}") as ws:
+            hello(ws, token)
+            sent = [ws.receive_json() for _ in range(3)]  # the kept lines and notices come before the state
+            assert [m for m in sent if m["type"] in ("chat", "timeout")] == [CHAT, NOTICE], sent
+        assert client.get(f"/api/games/{gid}/replay").json()["notes"] == [NOTICE]
+        assert f"a stored {kind!r} note" in caplog.text, caplog.text
