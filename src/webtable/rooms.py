@@ -1037,8 +1037,8 @@ class Hub:
             return None
         record.decisions = decisions_of(history)
         room = Room(self, record, kind, game, len(history), owner, story, logprint)
-        for seat in hints:
-            if isinstance(seat, int):
+        for seat in hints:  # (a damaged note's seat, no seat of this game, is not counted)
+            if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < record.players:
                 room.hints[seat] = room.hints.get(seat, 0) + 1
         turn_timer.restore_banks(room, banks)
         room.again = again_link(again, record)

@@ -95,3 +95,13 @@ def test_a_stored_line_that_is_not_the_message_it_is_sent_as_is_left_out(
             assert [m for m in sent if m["type"] in ("chat", "timeout")] == [CHAT, NOTICE], sent
         assert client.get(f"/api/games/{gid}/replay").json()["notes"] == [NOTICE]
         assert f"a stored {kind!r} note" in caplog.text, caplog.text
+
+
+def test_a_hint_note_naming_no_seat_of_the_game_is_not_counted(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with make_client(url) as client:
+        gid = create_game(client, PEOPLE, seed=54)["id"]
+    for seat in ("0", "99", "-1", "true", '"1"', "1.0", "null"):
+        put_note(url, gid, "hint", f'{{"seat": {seat}}}', drop=False)
+    with make_client(url) as client:
+        assert client.get(f"/api/games/{gid}").json()["hints"] == {"0": 1}
