@@ -4,6 +4,7 @@ again), so the next try is told what is wrong, not "too many new games"."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -69,3 +70,17 @@ def test_a_refused_request_costs_no_new_game(tmp_path: Path) -> None:
         assert full["code"] == "bot_games_full", full  # the table is full: not the address's fault
         new_game(c, good, 200)
         assert stored(c) == 2
+
+
+def test_a_body_cut_off_as_too_large_costs_no_new_game(tmp_path: Path) -> None:
+    """A body without a length that grows past the limit is cut off (413) while the route reads it."""
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"game": "wallenstein", "pad": "'
+        for _ in range(20):
+            yield b"x" * 8192
+
+    with one_a_burst(tmp_path) as c:
+        res = c.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
+        assert res.status_code == 413 and res.json()["code"] == "body_too_large", res.text
+        new_game(c, {"game": "wallenstein", "players": 3, "seats": PEOPLE}, 200)
