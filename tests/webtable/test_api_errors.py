@@ -133,3 +133,18 @@ def test_a_body_that_does_not_arrive_in_time_is_a_coded_408() -> None:
     assert sent[0]["status"] == 408
     refusal = json.loads(sent[1]["body"])
     assert refusal["code"] == "body_too_slow" and refusal["params"] == {"seconds": 0.05}, refusal
+
+
+def test_an_unknown_game_or_bot_name_is_echoed_back_clipped(client: TestClient) -> None:
+    long = "x" * 5000
+    answers = [
+        client.get(f"/api/meta/{long}"),
+        client.post("/api/games", json={"game": long, "players": 3}),
+        client.post(
+            "/api/games", json={"game": "wallenstein", "players": 3, "seats": [{"type": "bot", "bot": long}] * 3}
+        ),
+    ]
+    for res in answers:
+        assert res.status_code in (400, 404) and res.json()["code"] in ("unknown_game", "unknown_bot"), res.text
+        assert len(res.text) < 500, res.text
+        assert "'random'" in res.text or "'wallenstein'" in res.text, res.text  # (the known names, not cut off)
