@@ -15,7 +15,7 @@ import asyncio
 import json
 import math
 import unicodedata
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -60,6 +60,14 @@ def has_hidden_characters(text: str) -> bool:
 def clip(text: str, limit: int = 300) -> str:
     """``text`` cut to ``limit`` characters, so an error never echoes a huge field back."""
     return text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
+
+
+def names_shown(names: Iterable[Any], most: int = 3, limit: int = 20) -> list[str]:
+    """Names a client sent that are refused (unknown fields, say), as echoed back: the first ``most`` in
+    order, each clipped, and how many more there were."""
+    ordered = sorted(str(name) for name in names)
+    shown = [clip(name, limit) for name in ordered[:most]]
+    return shown + ([f"(and {len(ordered) - most} more)"] if len(ordered) > most else [])
 
 
 def parse_json(data: str | bytes) -> Any:

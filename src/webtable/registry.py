@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop.errors import IllegalAction
-from webtable.guard import clip
+from webtable.guard import clip, names_shown
 
 MAX_NAME_SHOWN = 40  # characters of an unknown game's or bot's name echoed back (real ones are shorter)
 
@@ -96,12 +96,12 @@ def check_option_names(options: Any, known: frozenset[str], title: str) -> None:
     game ``title`` (each game's ``new_game`` checks the values it reads)."""
     if not isinstance(options, Mapping):
         raise IllegalAction("options must be an object", code="options_not_object")
-    unknown = set(options) - known
+    unknown = names_shown(set(options) - known)
     if unknown:
         raise IllegalAction(
-            f"unknown {title} option(s) {sorted(unknown)}; options are {sorted(known)}",
+            f"unknown {title} option(s) {unknown}; options are {sorted(known)}",
             code="unknown_options",
-            params={"names": sorted(unknown)},
+            params={"names": unknown},
         )
 
 

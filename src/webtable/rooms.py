@@ -30,7 +30,7 @@ from sqlalchemy.exc import OperationalError
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import engine_check, ownership, turn_timer
-from webtable.guard import has_hidden_characters
+from webtable.guard import has_hidden_characters, names_shown
 from webtable.logs import GAME
 from webtable.metrics import TableMetrics
 from webtable.previews import Previews
@@ -634,11 +634,9 @@ class NewGame:
     def parse(cls, body: Any) -> NewGame:
         if not isinstance(body, dict):
             raise IllegalAction("a new game is described by a JSON object", code="not_an_object")
-        unknown = set(body) - NEW_GAME_FIELDS
+        unknown = names_shown(set(body) - NEW_GAME_FIELDS)
         if unknown:
-            raise IllegalAction(
-                f"unknown field(s) {sorted(unknown)}", code="unknown_fields", params={"names": sorted(unknown)}
-            )
+            raise IllegalAction(f"unknown field(s) {unknown}", code="unknown_fields", params={"names": unknown})
         kind = game_kind(body.get("game", "wallenstein"))
         seats = body.get("seats")
         if not isinstance(seats, list) or not seats:

@@ -148,3 +148,17 @@ def test_an_unknown_game_or_bot_name_is_echoed_back_clipped(client: TestClient) 
         assert res.status_code in (400, 404) and res.json()["code"] in ("unknown_game", "unknown_bot"), res.text
         assert len(res.text) < 500, res.text
         assert "'random'" in res.text or "'wallenstein'" in res.text, res.text  # (the known names, not cut off)
+
+
+def test_unknown_field_and_option_names_are_echoed_back_few_and_clipped(client: TestClient) -> None:
+    people = [{"type": "human", "name": n} for n in ("Ann", "Bo", "Cy")]
+    many = {f"{i:04d}" + "y" * 60: 1 for i in range(800)}
+    for extra, code in (({"y" * 5000: 1}, "unknown_fields"), (many, "unknown_fields")):
+        res = client.post("/api/games", json={"game": "wallenstein", "players": 3, "seats": people, **extra})
+        coded(res, 400, code)
+    for options in ({"y" * 5000: 1}, many):
+        res = client.post("/api/games", json={"game": "wallenstein", "players": 3, "seats": people, "options": options})
+        coded(res, 400, "unknown_options")
+        assert "'edition'" in res.json()["error"]  # (the options it takes, not cut off)
+    few = client.post("/api/games", json={"game": "wallenstein", "players": 3, "seats": people, "b": 1, "a": 2})
+    assert few.json()["params"] == {"names": ["a", "b"]}
