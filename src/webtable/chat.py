@@ -14,6 +14,7 @@ from weakref import WeakKeyDictionary
 
 from tabletop.errors import IllegalAction
 from webtable.guard import has_hidden_characters
+from webtable.messages import ChatLine, kept_lines
 from webtable.store import STORAGE_ERRORS
 
 MAX_CHARS = 200
@@ -67,7 +68,7 @@ async def chat_of(room: Any) -> Chat:
     chat = _CHATS.get(room)
     if chat is None:
         lines = await asyncio.to_thread(room.hub.store.notes, room.id, "chat", KEEP)
-        chat = _CHATS.setdefault(room, Chat([line for line in lines if line.get("type") == "chat"]))
+        chat = _CHATS.setdefault(room, Chat(kept_lines(ChatLine, lines, room.id, "chat")))
     return chat
 
 

@@ -15,7 +15,7 @@ import asyncio
 import json
 import math
 import unicodedata
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -60,6 +60,14 @@ def has_hidden_characters(text: str) -> bool:
 def clip(text: str, limit: int = 300) -> str:
     """``text`` cut to ``limit`` characters, so an error never echoes a huge field back."""
     return text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
+
+
+def names_shown(names: Iterable[Any], most: int = 3, limit: int = 20) -> list[str]:
+    """Names a client sent that are refused (unknown fields, say), as echoed back: the first ``most`` in
+    order, each clipped, and how many more there were."""
+    ordered = sorted(str(name) for name in names)
+    shown = [clip(name, limit) for name in ordered[:most]]
+    return shown + ([f"(and {len(ordered) - most} more)"] if len(ordered) > most else [])
 
 
 def parse_json(data: str | bytes) -> Any:
@@ -139,24 +147,25 @@ class Guard:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         host = headers.get("host", "")
-        refusal: tuple[int, str] | None = None
+        refusal: tuple[int, dict[str, Any]] | None = None  # (each with a code the page words)
         probe = kind == "http" and scope.get("method") == "GET" and scope.get("path") in PROBES
         if not probe and not self.settings.host_allowed(host):
-            refusal = 400, f"this server does not answer to the host name {clip(host, 80)!r}"
+            message = f"this server does not answer to the host name {clip(host, 80)!r}"
+            refusal = 400, {"error": message, "code": "unknown_host"}
         elif "origin" in headers and not self._origin_allowed(headers["origin"], host):
-            refusal = 403, "requests from another site's page are refused (Origin)"
+            refusal = 403, {"error": "requests from another site's page are refused (Origin)", "code": "foreign_origin"}
         elif kind == "http" and scope.get("method") in BODY_METHODS:
             mediatype = headers.get("content-type", "").split(";", 1)[0].strip().lower()
             length = headers.get("content-length", "")
             if mediatype != "application/json":
-                refusal = 415, "send JSON with Content-Type: application/json"
+                refusal = 415, {"error": "send JSON with Content-Type: application/json", "code": "needs_json"}
             elif length.isdigit() and int(length) > self.settings.max_body:
-                refusal = 413, f"the request body is over {self.settings.max_body} bytes"
+                refusal = 413, _too_large(self.settings.max_body)
         if refusal is not None:
             if kind == "websocket":
-                await send({"type": "websocket.close", "code": 4403, "reason": refusal[1][:120]})
+                await send({"type": "websocket.close", "code": 4403, "reason": refusal[1]["error"][:120]})
             else:
-                await _json_response(send, refusal[0], {"error": refusal[1]})
+                await _json_response(send, *refusal)
             return
         if kind == "websocket":
             await self.app(scope, receive, send)
@@ -203,17 +212,23 @@ class Guard:
             await self.app(scope, capped_receive, secured_send)
         except TooLarge:
             if not started:
-                await _json_response(send, 413, {"error": f"the request body is over {limit} bytes"})
+                await _json_response(send, 413, _too_large(limit))
         except TooSlow:
             if not started:
-                message = f"the request body did not arrive within {self.settings.body_timeout:g} s"
-                await _json_response(send, 408, {"error": message}, close=True)
+                seconds = self.settings.body_timeout
+                message = f"the request body did not arrive within {seconds:g} s"
+                refusal = {"error": message, "code": "body_too_slow", "params": {"seconds": seconds}}
+                await _json_response(send, 408, refusal, close=True)
         except Exception:
             # The 500 page carries the security headers too (the framework's own error page is sent from
             # outside this middleware); the error goes on to be logged.
             if not started:
-                await _json_response(send, 500, {"error": "internal server error"}, close=True)
+                await _json_response(send, 500, {"error": "internal server error", "code": "server_error"}, close=True)
             raise
+
+
+def _too_large(limit: int) -> dict[str, Any]:
+    return {"error": f"the request body is over {limit} bytes", "code": "body_too_large", "params": {"n": limit}}
 
 
 async def _json_response(send: Send, status: int, data: dict[str, Any], close: bool = False) -> None:

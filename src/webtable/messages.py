@@ -15,6 +15,7 @@ Fields the server does not know are ignored in what it reads (a page may send mo
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from typing import Annotated, Any, Literal
 
@@ -255,6 +256,23 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def kept_lines(model: type[BaseModel], notes: list[dict[str, Any]], game_id: str, kind: str) -> list[dict[str, Any]]:
+    """The stored notes (chat lines, notices) that are exactly the message ``model`` they are sent as; one
+    that is not (a damaged row) is left out and logged: every page that connects, and the replay, would
+    be sent it."""
+    kept = []
+    for note in notes:
+        try:
+            model.model_validate(note, strict=True)
+        except ValidationError:
+            logging.getLogger("webtable").warning(
+                "game %s: a stored %r note is no %s; left out", game_id, kind, model.__name__
+            )
+            continue
+        kept.append(note)
+    return kept
 
 
 # ------------------------------------------------------------------------------------ client -> server

@@ -18,6 +18,9 @@ from typing import Any, Protocol
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop.errors import IllegalAction
+from webtable.guard import clip, names_shown
+
+MAX_NAME_SHOWN = 40  # characters of an unknown game's or bot's name echoed back (real ones are shorter)
 
 
 class TableGame(Protocol):
@@ -93,12 +96,12 @@ def check_option_names(options: Any, known: frozenset[str], title: str) -> None:
     game ``title`` (each game's ``new_game`` checks the values it reads)."""
     if not isinstance(options, Mapping):
         raise IllegalAction("options must be an object", code="options_not_object")
-    unknown = set(options) - known
+    unknown = names_shown(set(options) - known)
     if unknown:
         raise IllegalAction(
-            f"unknown {title} option(s) {sorted(unknown)}; options are {sorted(known)}",
+            f"unknown {title} option(s) {unknown}; options are {sorted(known)}",
             code="unknown_options",
-            params={"names": sorted(unknown)},
+            params={"names": unknown},
         )
 
 
@@ -144,8 +147,9 @@ def register_bot(kind: BotKind) -> None:
 def game_kind(name: Any) -> GameKind:
     kind = GAMES.get(name) if isinstance(name, str) else None
     if kind is None:
+        shown = clip(str(name), MAX_NAME_SHOWN)  # (what a careless client sent is echoed back, clipped)
         raise IllegalAction(
-            f"unknown game {name!r}; the table hosts {sorted(GAMES)}", code="unknown_game", params={"name": str(name)}
+            f"unknown game {shown!r}; the table hosts {sorted(GAMES)}", code="unknown_game", params={"name": shown}
         )
     return kind
 
@@ -153,8 +157,9 @@ def game_kind(name: Any) -> GameKind:
 def bot_kind(name: Any, game: str) -> BotKind:
     kind = BOTS.get(name) if isinstance(name, str) else None
     if kind is None:
+        shown = clip(str(name), MAX_NAME_SHOWN)
         raise IllegalAction(
-            f"unknown bot {name!r}; bots are {sorted(BOTS)}", code="unknown_bot", params={"name": str(name)}
+            f"unknown bot {shown!r}; bots are {sorted(BOTS)}", code="unknown_bot", params={"name": shown}
         )
     if not kind.plays(game):
         raise IllegalAction(

@@ -108,8 +108,8 @@ def check_asker(room: Room, tokens: list[str]) -> int:
 
 async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Callable[[], None]) -> Room:
     """The follow-up of the finished game ``room``, made by this call if it is the first, or if the one
-    made expired unplayed (``admit`` may refuse making one: the table's rate of new games); ``tokens``
-    must open a seat of ``room``."""
+    made expired unplayed or was set aside as damaged (``admit`` may refuse making one: the table's rate
+    of new games); ``tokens`` must open a seat of ``room``."""
     seat = check_asker(room, tokens)
     # One lock per game id, not the room's alone: a click may hold a room that the sweeper evicted while
     # its body arrived, and the next click a room of the same game loaded afresh (Hub.sweep).
@@ -122,9 +122,9 @@ async def again(hub: Hub, room: Room, tokens: list[str], client: str, admit: Cal
             follow_up = await hub.room(link["id"])
             if follow_up is not None:
                 return follow_up
-            if hub.damage_of(link["id"]) is not None:
-                raise IllegalAction("the follow-up game is damaged and was set aside", code="again_gone")
-            # (it expired unplayed: a new one is made, and the finished game's link moves to it)
+            if hub.damage_of(link["id"]) is not None:  # (set aside: nobody can play it)
+                log.warning("game %s: its follow-up %s is damaged; a new one is made", room.id, link["id"])
+            # (it expired unplayed, or was set aside: a new one is made, and the finished game's link moves to it)
         admit()
         made = await _made(hub, room)
         follow = await _make(hub, room, made, client, seat)

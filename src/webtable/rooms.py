@@ -30,7 +30,7 @@ from sqlalchemy.exc import OperationalError
 from tabletop.agents import Agent, derive_seed
 from tabletop.errors import IllegalAction
 from webtable import engine_check, ownership, turn_timer
-from webtable.guard import has_hidden_characters
+from webtable.guard import has_hidden_characters, names_shown
 from webtable.logs import GAME
 from webtable.metrics import TableMetrics
 from webtable.previews import Previews
@@ -596,8 +596,12 @@ def new_secret() -> tuple[str, str]:
 # Notes a game does without: one that cannot be read is left out (logged) when the game is loaded, not
 # a reason to set the game aside. A lost "again" link makes a new follow-up when Play again is asked for
 # (webtable.rematch), a lost "made" note is read back from the history's head, and a seat whose kept
-# time bank is lost starts from its first reserve (webtable.turn_timer).
-SPARE_NOTES = ("again", "made", "time_bank")
+# time bank is lost starts from its first reserve (webtable.turn_timer). The others only annotate a game
+# that its history alone decides (a stand-in's decision is in the history; its "timeout" notice only
+# says so): a lost notice, chat line or review is not shown (a review is built again when asked for),
+# and a lost "hint" is not counted in the seat's hints shown. (A note of a kind this release does not
+# know, a later release's, may be one a game needs: a damaged one still sets its game aside.)
+SPARE_NOTES = ("again", "made", "time_bank", "timeout", "chat", "hint", "review")
 
 
 def again_link(notes: list[dict[str, Any]], record: GameRecord) -> dict[str, Any] | None:
@@ -630,11 +634,9 @@ class NewGame:
     def parse(cls, body: Any) -> NewGame:
         if not isinstance(body, dict):
             raise IllegalAction("a new game is described by a JSON object", code="not_an_object")
-        unknown = set(body) - NEW_GAME_FIELDS
+        unknown = names_shown(set(body) - NEW_GAME_FIELDS)
         if unknown:
-            raise IllegalAction(
-                f"unknown field(s) {sorted(unknown)}", code="unknown_fields", params={"names": sorted(unknown)}
-            )
+            raise IllegalAction(f"unknown field(s) {unknown}", code="unknown_fields", params={"names": unknown})
         kind = game_kind(body.get("game", "wallenstein"))
         seats = body.get("seats")
         if not isinstance(seats, list) or not seats:
@@ -1033,8 +1035,8 @@ class Hub:
             return None
         record.decisions = decisions_of(history)
         room = Room(self, record, kind, game, len(history), owner, story, logprint)
-        for seat in hints:
-            if isinstance(seat, int):
+        for seat in hints:  # (a damaged note's seat, no seat of this game, is not counted)
+            if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < record.players:
                 room.hints[seat] = room.hints.get(seat, 0) + 1
         turn_timer.restore_banks(room, banks)
         room.again = again_link(again, record)

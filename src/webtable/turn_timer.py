@@ -30,6 +30,7 @@ from weakref import WeakKeyDictionary
 
 from tabletop.agents import derive_seed
 from tabletop.errors import IllegalAction
+from webtable.messages import Timeout, kept_lines
 from webtable.registry import bot_kind
 from webtable.store import STORAGE_ERRORS
 
@@ -230,5 +231,5 @@ async def notices(room: Any) -> list[dict[str, Any]]:
         except STORAGE_ERRORS:  # the game goes on without the notices
             log.warning("game %s: its notices could not be read", room.id, exc_info=True)
             return []
-        kept = _NOTICES.setdefault(room, read)
+        kept = _NOTICES.setdefault(room, kept_lines(Timeout, read, room.id, "timeout"))
     return list(kept)

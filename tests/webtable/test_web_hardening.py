@@ -849,7 +849,8 @@ def test_a_row_nested_too_deeply_sets_its_game_aside_and_every_other_game_goes_o
         damage = {
             "seats": "UPDATE games SET seats = :d WHERE id = :g",
             "entries": "UPDATE entries SET entry = :d WHERE game_id = :g AND seq = 1",
-            "notes": "INSERT INTO notes (game_id, kind, body) VALUES (:g, 'chat', :d)",
+            # (a kind this release does not know: a damaged chat line, say, is left out: test_note_faults.py)
+            "notes": "INSERT INTO notes (game_id, kind, body) VALUES (:g, 'later', :d)",
         }
         conn.execute(sa.text(damage[column]), {"d": DEEP, "g": bad})
         # The resume loop brings games back newest first: the good game comes after the damaged one.
@@ -919,7 +920,7 @@ def test_the_500_page_carries_the_security_headers(url: str, monkeypatch: pytest
     with LocalClient(app, base_url="http://localhost", raise_server_exceptions=False) as c:
         monkeypatch.setattr(hub_of(c).store, "games", lambda *a, **k: 1 / 0)
         res = c.get("/api/games")
-        assert res.status_code == 500 and res.json() == {"error": "internal server error"}
+        assert res.status_code == 500 and res.json() == {"error": "internal server error", "code": "server_error"}
         assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
         assert res.headers["x-content-type-options"] == "nosniff" and res.headers["x-frame-options"] == "DENY"
 

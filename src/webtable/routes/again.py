@@ -13,7 +13,6 @@ capacity apply); every later one, from any seat, leads to the same game.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -23,34 +22,11 @@ from starlette.requests import HTTPConnection
 from tabletop.errors import IllegalAction
 from webtable import rematch
 from webtable.guard import BadJSON
-from webtable.rooms import Busy, Client, Hub, Room, StorageDown
-from webtable.routes.common import Bucket, error, hub_of, live, read_json
-from webtable.routes.lobby import _too_many_games
+from webtable.rooms import Busy, Client, Room, StorageDown
+from webtable.routes.common import error, hub_of, live, read_json
+from webtable.routes.lobby import Admission
 
 router = APIRouter()
-
-
-class Admission:
-    """The lobby's rate of new games per address, as a check that raises Busy (its code and words); a
-    new game it let through that was then not made (the store failed, the table is full) is given back,
-    so that the next click is not refused for a game nobody got."""
-
-    def __init__(self, connection: HTTPConnection, hub: Hub, client: str) -> None:
-        self.connection, self.hub, self.client = connection, hub, client
-        self.taken = False
-
-    def __call__(self) -> None:
-        refused = _too_many_games(self.connection, self.hub, self.client)
-        if refused is not None:
-            body = json.loads(bytes(refused.body))
-            raise Busy(body["error"], code=body.get("code"), params=body.get("params"))
-        self.taken = True
-
-    def give_back(self) -> None:
-        bucket: Bucket | None = self.connection.app.state.creations.get(self.client)
-        if self.taken and bucket is not None:
-            bucket.give_back()
-        self.taken = False
 
 
 async def play_again(
@@ -58,7 +34,7 @@ async def play_again(
 ) -> tuple[Room, dict[int, str]]:
     """The follow-up (made if nobody asked before) and the seats ``tokens`` hold in it, with their tokens."""
     hub = room.hub
-    admission = Admission(connection, hub, client)
+    admission = Admission(connection, hub, client)  # (the lobby's rate of new games)
     try:
         follow = await rematch.again(hub, room, tokens, client, admission)
     except IllegalAction:  # (nothing was made)

@@ -65,42 +65,69 @@ async def games(request: Request) -> dict[str, Any]:
     return {"games": out}
 
 
-def _too_many_games(request: HTTPConnection, hub: Hub, client: str) -> JSONResponse | None:
-    """The refusal for an address creating games faster than the settings allow, or None."""
-    rate = hub.settings.games_per_minute
-    if not rate:
-        return None
-    creations: dict[str, Bucket] = request.app.state.creations
-    if len(creations) > MAX_CALLERS:
-        creations.clear()  # forget old callers rather than grow without end
-    bucket = creations.setdefault(client, Bucket(rate / 60.0, max(1.0, rate / 3)))
-    if bucket.take():
-        return None
-    message = f"at most {rate} new games a minute from one address; wait a little"
-    return error(hub, 429, message, code="too_many_games", params={"n": rate})
+class Admission:
+    """The settings' rate of new games per address (``games_per_minute``), for the lobby's new game and
+    Play again's follow-up alike: calling it takes one of the address's new games, or raises Busy
+    (``too_many_games``); a new game let through that was then not made (a bad request, a store that
+    failed, a full table) is given back, so that the next try is not refused for a game nobody got."""
+
+    def __init__(self, connection: HTTPConnection, hub: Hub, client: str) -> None:
+        self.connection, self.hub, self.client = connection, hub, client
+        self.taken: Bucket | None = None
+
+    def __call__(self) -> None:
+        rate = self.hub.settings.games_per_minute
+        if not rate:
+            return
+        creations: dict[str, Bucket] = self.connection.app.state.creations
+        if len(creations) > MAX_CALLERS:
+            creations.clear()  # forget old callers rather than grow without end
+        bucket = creations.setdefault(self.client, Bucket(rate / 60.0, max(1.0, rate / 3)))
+        if not bucket.take():
+            message = f"at most {rate} new games a minute from one address; wait a little"
+            raise Busy(message, code="too_many_games", params={"n": rate})
+        self.taken = bucket
+
+    def give_back(self) -> None:
+        """Return the new game taken (if any): nothing was made of it."""
+        if self.taken is not None:
+            self.taken.give_back()
+        self.taken = None
 
 
 @router.post("/api/games")
 async def create(request: Request) -> Any:
     hub = hub_of(request)
     client = request.client.host if request.client else ""
-    refused = _too_many_games(request, hub, client)
-    if refused is not None:
-        return refused
+    admission = Admission(request, hub, client)
     try:
-        body = await read_json(request)
+        admission()  # (before the body is read: a flood is refused cheaply)
+        body = await _body(request, admission)
         room, tokens, invites, creator = await hub.create(body, client)
-    except BadJSON as exc:
-        return error(hub, 400, str(exc), code="bad_json")
-    except Busy as exc:
-        return error(hub, 429, str(exc), **exc.coded())
-    except StorageDown as exc:
-        return error(hub, 503, str(exc), **exc.coded())
-    except IllegalAction as exc:  # a code and its parameters let the lobby word it
-        return error(hub, 400, str(exc), **exc.coded())
+    except (BadJSON, IllegalAction) as exc:  # nothing was made
+        admission.give_back()
+        return _refusal(hub, exc)
     seats = [{"seat": s, "token": t} for s, t in tokens.items()]
     seats += [{"seat": s, "invite": f"/game/{room.id}#invite={code}"} for s, code in invites.items()]
     return {"id": room.id, "game": room.summary(), "creator": creator, "seats": sorted(seats, key=_seat)}
+
+
+async def _body(request: Request, admission: Admission) -> Any:
+    """The request's JSON; whatever stops it being read (too large, too slow, the client gone: the
+    guard answers) gives the new game back, as a refusal does."""
+    try:
+        return await read_json(request)
+    except BaseException:
+        admission.give_back()
+        raise
+
+
+def _refusal(hub: Hub, exc: BadJSON | IllegalAction) -> JSONResponse:
+    """Why no new game was made, coded so that the lobby can word it."""
+    if isinstance(exc, BadJSON):
+        return error(hub, 400, str(exc), code="bad_json")
+    status = 429 if isinstance(exc, Busy) else 503 if isinstance(exc, StorageDown) else 400
+    return error(hub, status, str(exc), **exc.coded())
 
 
 @router.get("/api/games/{game_id}")

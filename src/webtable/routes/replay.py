@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from tabletop.i18n import language
+from webtable.messages import Timeout, kept_lines
 from webtable.routes.common import Bucket, error, hub_of, live
 
 router = APIRouter()
@@ -32,14 +33,16 @@ async def replay(game_id: str, request: Request, view: str = "spectator", lang: 
         try:
             seat = int(view)
         except ValueError:
-            return error(hub, 400, f"view is 'spectator' or a seat number, not {view!r}")
+            return error(hub, 400, f"view is 'spectator' or a seat number, not {view!r}", code="bad_view")
         if not 0 <= seat < room.record.players:
-            return error(hub, 400, f"no seat {seat} in this game")
+            return error(hub, 400, f"no seat {seat} in this game", code="bad_view")
         if not room.game.over and room.seat_of(request.headers.get("x-seat-token")) != seat:
-            return error(hub, 403, "while the game runs, a seat's view needs that seat's token")
+            message = "while the game runs, a seat's view needs that seat's token"
+            return error(hub, 403, message, code="seat_view_needs_token")
 
     def read() -> tuple[list[dict[str, Any]], list[Any]]:
-        return hub.store.history(game_id), hub.store.notes(game_id, "timeout")  # notices: at their log position
+        notices = kept_lines(Timeout, hub.store.notes(game_id, "timeout"), game_id, "timeout")
+        return hub.store.history(game_id), notices  # (shown at their log positions)
 
     data = await hub.replay(room, seat, lang, read)
     # A seat's view holds what only that seat saw: no cache on the way keeps it.

@@ -37,8 +37,8 @@ def _seat(room: Room, value: Any) -> int | str | None:
 async def _stored(hub: Hub, game_id: str, seat: int | None) -> dict[str, Any] | None:
     notes = await asyncio.to_thread(hub.store.notes, game_id, NOTE)
     for note in reversed(notes):
-        if isinstance(note, dict) and note.get("seat") == seat and note.get("budget") == hub.reviewer.budget:
-            review: dict[str, Any] = note["review"]
+        review = note.get("review")  # (a damaged note may hold none: not there, so built again if asked)
+        if note.get("seat") == seat and note.get("budget") == hub.reviewer.budget and isinstance(review, dict):
             return review
     return None
 
@@ -74,9 +74,9 @@ async def ask_review(game_id: str, request: Request) -> Any:
     try:
         body = await read_json(request)
     except BadJSON as exc:
-        return error(hub, 400, str(exc))
+        return error(hub, 400, str(exc), code="bad_json")
     if not isinstance(body, dict):
-        return error(hub, 400, 'send {"seat": N} or {"seat": null}')
+        return error(hub, 400, 'send {"seat": N} or {"seat": null}', code="not_an_object")
     return await _review(game_id, request, body.get("seat"), start=True)
 
 
@@ -89,7 +89,7 @@ async def _review(game_id: str, request: Request, value: Any, start: bool) -> An
         return error(hub, 409, "a game is reviewed once it is over", code="not_over")
     seat = _seat(room, value)
     if isinstance(seat, str):
-        return error(hub, 400, seat)
+        return error(hub, 400, seat, code="bad_view")
     return await _answer(hub, room, seat, start)
 
 
@@ -108,7 +108,7 @@ async def ask_hint(game_id: str, request: Request) -> Any:
         return room
     seat = room.seat_of(request.headers.get("x-seat-token"))
     if seat is None:
-        return error(hub, 403, "a hint is for the seat whose token comes with the request")
+        return error(hub, 403, "a hint is for the seat whose token comes with the request", code="hint_needs_seat")
     if not hints_allowed(room):
         return error(hub, 403, "hints are offered only in a game against bots", code="no_hints")
     if room.id in _hinting:  # one hint at a time per game: a repeated click must not queue search after search
