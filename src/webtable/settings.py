@@ -176,7 +176,10 @@ LIMIT_HELP = {
     "max_bot_games": "Unfinished games with a bot seat or a turn time limit, in all (0: no limit).",
     "max_bot_games_per_client": "The same per client address (0: no limit).",
     "bot_threads": "Threads deciding for bots.",
-    "games_per_minute": "New games per client address and minute, bursts of a third (0: no limit).",
+    "games_per_minute": (
+        "New games (and Play again follow-ups) per client address and minute, bursts of a third (0: no limit);"
+        " one not made does not count."
+    ),
     "max_connections_per_client": "WebSockets per client address.",
     "max_spectators": "Spectators per game.",
     "max_queued": "Messages waiting on one socket before its reader is cut off.",
