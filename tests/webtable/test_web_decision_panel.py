@@ -4,6 +4,7 @@ counties laid out as a compact grid, the Emperor's Court's log lines at one dept
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 from browsing import acks, fill_plan, new_page, submit_plan
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, WebSocketRoute
 from test_web_rematch import last_season, store_position
 from webclient import free_port, server, sqlite_url
 
@@ -296,5 +297,65 @@ def test_league_of_six_boxed_log_lines_start_at_the_boxs_edge(browser: Browser, 
     texts = page.evaluate("() => [...document.querySelectorAll('#log .score, #log .battle')].map((d) => d.textContent)")
     assert len(texts) >= 2 and not [t for t in texts if t != t.lstrip()], texts
     assert any("\n  " in t for t in texts), texts  # (a row's stores, under its first line)
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def last_entries_told(page: Page, held_back: int) -> None:
+    """Route the page's WebSockets so that its first state comes twice: without its log's last
+    ``held_back`` entries (the log so far, shown at once), then whole (those entries are played back, as
+    when they arrive after the page opened)."""
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        first = [True]
+
+        def to_page(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "state" and first[0] and len(msg["log"]) > held_back:
+                first[0] = False
+                ws.send(json.dumps({**msg, "log": msg["log"][:-held_back]}))
+            ws.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/*", route)
+
+
+@pytest.mark.parametrize(("size", "locale"), [((1366, 768), "en-GB"), ((390, 844), "de-DE")])
+def test_a_held_decision_is_said_to_be_the_players_own(
+    browser: Browser, site: tuple[str, str], tmp_path: Path, size: tuple[int, int], locale: str
+) -> None:
+    """Ann's decision waits while the playback (slow, stepped) tells the entries before it: where the
+    moment told already waits on Ann, the panel says the decision is hers and comes when the playback
+    reaches it (it said "Waiting for Red (Ann)…" to Ann herself); the others' moments name the others."""
+    game = played_until(3, leader_to_place)  # (its last two entries already wait on Ann, the two before on bots)
+    base, url = site
+    gid, token = store(url, game)
+    page = new_page(browser, *size, locale=locale, playback=True)
+    page.add_init_script("localStorage.setItem('wt:playback', 'slow'); localStorage.setItem('wt:paused', '1')")
+    last_entries_told(page, 4)
+    page.goto(f"{base}/game/{gid}#token={token}")
+    page.wait_for_function("() => Number(document.body.dataset.playQueue) === 4")
+    if page.locator("#greeting button").count():
+        page.locator("#greeting button").first.click()
+    ann = page.evaluate("() => WT.seatName({ name: 'Ann', colour: 'red' })")
+    yours = page.evaluate(f"() => WT.t('table.yours_held', {{ name: {json.dumps(ann)} }})")
+    waiting_for_ann = page.evaluate(f"() => WT.t('table.waiting_for', {{ names: {json.dumps(ann)} }})")
+    said: list[str] = []
+    while page.evaluate("() => Number(document.body.dataset.playQueue)") > 0:
+        page.click("#play-step")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        if not page.evaluate("() => Number(document.body.dataset.playQueue)"):
+            break
+        assert page.locator("#held-note").count() == 1
+        said.append(page.locator("#waiting").inner_text())
+        if said[-1] == yours:
+            page.screenshot(path=str(tmp_path / f"held-yours-{locale}.png"))
+    assert yours in said, (yours, said)
+    assert waiting_for_ann not in said and not [s for s in said if s != yours and "Ann" in s], said
+    assert said[0] != yours  # (the bots' moments name whom they wait on)
+    page.wait_for_selector("#turn-body .choice-grid button")  # the playback told all: the decision opens
+    assert page.locator("#held-note").count() == 0
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -90,10 +90,16 @@ const WT = {
    * It names the seats the game waits on; when none is pending (the playback telling a snapshot taken
    * between two decisions, or the server about to answer) it never says "waiting for nobody".
    * @param {string[]} names the pending seats' labels
-   * @param {{watching: boolean, told: boolean}} how a spectator's screen; the playback telling an entry
+   * @param {{watching: boolean, told: boolean, yours?: string}} how a spectator's screen; the playback
+   * telling an entry; ``yours``: the seat's own label when its decision, held for the playback, is among
+   * those pending (left out of ``names``): the panel says it is theirs, never "waiting for" themselves
    * @returns {string}
    */
   waitingLine(names, how) {
+    if (how.yours) {
+      const line = WT.t("table.yours_held", { name: how.yours });
+      return names.length ? line + " " + WT.t("table.yours_held_others", { names: names.join(", ") }) : line;
+    }
     if (names.length) return WT.t(how.watching ? "table.watching_waiting" : "table.waiting_for", { names: names.join(", ") });
     if (how.told) return WT.t(how.watching ? "table.watching_told" : "table.told_nothing_asked");
     return WT.t(how.watching ? "table.watching_only" : "table.waiting_game");
