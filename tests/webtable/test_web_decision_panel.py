@@ -359,3 +359,49 @@ def test_a_held_decision_is_said_to_be_the_players_own(
     assert page.locator("#held-note").count() == 0
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def at_court(game: Any) -> bool:
+    """Seat 0 decides at the Emperor's Court with the season's event drawn."""
+    obs = game.observe(0)
+    return bool(game.pending() == [0] and obs["phase"] == "court" and obs["events"]["current"])
+
+
+def leader_leaves_in_an_event(game: Any) -> bool:
+    return leader_leaves(game) and bool(game.observe(0)["events"]["current"])
+
+
+@pytest.mark.parametrize("moment", ["court", "leader_leaves"])
+def test_on_a_phone_in_german_the_first_choices_are_in_view(
+    browser: Browser, site: tuple[str, str], tmp_path: Path, moment: str
+) -> None:
+    """At 390x844 in German, the Emperor's Court and the leader's move with the season's event shown:
+    the first two choices are in the decision panel's view without scrolling it (the long question and
+    the event's three lines pushed the second below the fold). The event keeps one line until opened,
+    its whole text still its accessible text; opened, it shows whole."""
+    stop = {"court": at_court, "leader_leaves": leader_leaves_in_an_event}[moment]
+    page = open_seat(browser, site, played_until(3, stop), (390, 844), "de-DE")
+    event = page.locator("#decision-event")
+    assert event.is_visible()
+    assert event.get_attribute("aria-expanded") == "false"
+    panel = page.locator("#turn").bounding_box()
+    buttons = page.locator("#turn-body .choices button")
+    assert panel is not None and buttons.count() >= 2
+    assert page.evaluate(
+        "() => [document.querySelector('#turn').scrollTop, document.querySelector('#turn-body').scrollTop]"
+    ) == [0, 0]
+    for i in (0, 1):
+        box = buttons.nth(i).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= panel["y"] + panel["height"], (i, box, panel)
+    page.screenshot(path=str(tmp_path / f"phone-{moment}-de.png"))
+    one_line = event.bounding_box()
+    assert one_line is not None
+    whole = event.text_content() or ""
+    assert whole.endswith(".") and "–" in whole  # (the title and the effect, clipped on the screen only)
+    event.click()
+    assert event.get_attribute("aria-expanded") == "true"
+    opened = event.bounding_box()
+    assert opened is not None and opened["height"] > one_line["height"] * 1.5, (one_line, opened)
+    page.screenshot(path=str(tmp_path / f"phone-{moment}-de-open.png"))
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

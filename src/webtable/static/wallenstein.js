@@ -23,6 +23,7 @@ window.GamePages = window.GamePages || {};
   let edition = "2012"; // of the observation being drawn (set by render and renderFrame)
   const plans = {}; // seat -> {key, boxes: {box: card}, selected}
   let planHelpOpen = false; // the plan's folded help stays as the person left it across redraws
+  let eventOpen = false; // a phone's one-line event at the decision, opened by the person (stays across redraws)
   const moveSel = {}; // seat -> {to, armies, odds, recruit}
   const commitSel = {}; // seat -> {version, armies, odds}
 
@@ -686,7 +687,7 @@ window.GamePages = window.GamePages || {};
       b.title = full; b.setAttribute("aria-label", full);
       return b;
     };
-    return [el("p", {}, intro), el("div", { class: grid ? "choices choice-grid" : "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map(item)),
+    return [el("p", { class: "question" }, intro), el("div", { class: grid ? "choices choice-grid" : "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map(item)),
       el("div", { id: "turn-msg", role: "status" })];
   }
   // A county choice's short label in the grid: the county (a leader's move says whether it raises a statue).
@@ -1058,7 +1059,15 @@ window.GamePages = window.GamePages || {};
     if (st.seat === null || !st.legal.length || st.over) return [];
     if (obs.events.current) {
       const m = eventInfo(obs.events.current);
-      return [el("p", { class: "small event-now", id: "decision-event" }, T("wallenstein.event_at_decision", { title: m.title, effect: m.effect }))];
+      // (A phone keeps it to one line until opened, app.css: with a long German question it pushed the
+      // second choice below the panel's fold. Its whole text stays its accessible text.)
+      const box = el("p", { class: "small event-now", id: "decision-event" }, T("wallenstein.event_at_decision", { title: m.title, effect: m.effect }));
+      if (!window.matchMedia("(max-width: 860px)").matches) return [box];
+      const toggle = () => { eventOpen = !eventOpen; box.setAttribute("aria-expanded", String(eventOpen)); };
+      box.setAttribute("role", "button"); box.tabIndex = 0; box.setAttribute("aria-expanded", String(eventOpen));
+      box.addEventListener("click", toggle);
+      box.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      return [box];
     }
     return []; // (planning's: in the plan's folded help, plannedEvents)
   }
