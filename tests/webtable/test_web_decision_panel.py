@@ -371,6 +371,20 @@ def leader_leaves_in_an_event(game: Any) -> bool:
     return leader_leaves(game) and bool(game.observe(0)["events"]["current"])
 
 
+# Where each line of each choice's label starts (px from the left): a line is a run of the label's
+# character boxes at one height.
+LINE_STARTS = """() => [...document.querySelectorAll('#turn-body .choices button')].map((b) => {
+  const range = document.createRange(); range.selectNodeContents(b);
+  const starts = new Map();
+  for (const r of range.getClientRects()) {
+    if (!r.width) continue;
+    const y = Math.round(r.top);
+    starts.set(y, Math.min(starts.get(y) ?? Infinity, r.left));
+  }
+  return [...starts.values()];
+})"""
+
+
 @pytest.mark.parametrize("moment", ["court", "leader_leaves"])
 def test_on_a_phone_in_german_the_first_choices_are_in_view(
     browser: Browser, site: tuple[str, str], tmp_path: Path, moment: str
@@ -393,6 +407,10 @@ def test_on_a_phone_in_german_the_first_choices_are_in_view(
     for i in (0, 1):
         box = buttons.nth(i).bounding_box()
         assert box is not None and box["y"] + box["height"] <= panel["y"] + panel["height"], (i, box, panel)
+    # A label on several lines reads from the left (its lines were centred): each line starts at one edge.
+    starts = page.evaluate(LINE_STARTS)
+    assert any(len(lines) >= 2 for lines in starts), starts
+    assert all(max(lines) - min(lines) < 2 for lines in starts), starts
     page.screenshot(path=str(tmp_path / f"phone-{moment}-de.png"))
     one_line = event.bounding_box()
     assert one_line is not None
