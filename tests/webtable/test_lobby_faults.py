@@ -84,3 +84,30 @@ def test_a_body_cut_off_as_too_large_costs_no_new_game(tmp_path: Path) -> None:
         res = c.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
         assert res.status_code == 413 and res.json()["code"] == "body_too_large", res.text
         new_game(c, {"game": "wallenstein", "players": 3, "seats": PEOPLE}, 200)
+
+
+def test_private_games_looked_up_from_the_store_are_rate_limited(tmp_path: Path) -> None:
+    """X-Seat-Tokens names up to 50 games a request; those not in memory are read from the store, at most
+    ``lookups_per_minute`` an address (bursts hold a lobby's 50): beyond, a coded 429 that reads nothing."""
+    table = TableSettings(lookups_per_minute=3)
+    with LocalClient(create_app(sqlite_url(tmp_path), settings=table), base_url="http://localhost") as c:
+        hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        secret = new_game(c, {"game": "wallenstein", "players": 3, "seats": PEOPLE, "private": True}, 200)
+        mine = f"{secret['id']}:{secret['creator']}"
+        unknown = ",".join(f"nogame{i}:token" for i in range(60))  # (the first 50 are looked up)
+        assert c.get("/api/games", headers={"x-seat-tokens": unknown}).status_code == 200
+        reads: list[str] = []
+        real = hub.store.record
+
+        def record(game_id: str) -> Any:
+            reads.append(game_id)
+            return real(game_id)
+
+        hub.store.record = record  # type: ignore[method-assign]
+        res = c.get("/api/games", headers={"x-seat-tokens": "another:token," + mine})
+        assert res.status_code == 429 and res.json()["code"] == "too_many_lookups", res.text
+        assert res.json()["params"] == {"n": 3} and reads == []
+        # A game in memory costs no lookup, and a list without tokens none either.
+        listed = c.get("/api/games", headers={"x-seat-tokens": mine}).json()["games"]
+        assert secret["id"] in [g["id"] for g in listed]
+        assert c.get("/api/games").status_code == 200 and reads == []

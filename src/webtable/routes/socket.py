@@ -48,12 +48,13 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from tabletop.errors import IllegalAction
 from tabletop.i18n import language
 from webtable import messages, turn_timer
+from webtable.allowances import Bucket
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, clip, parse_json
 from webtable.logs import GAME
 from webtable.rooms import Client, GameMoved, Hub, Room, StorageDown
 from webtable.routes.again import again_by_socket
-from webtable.routes.common import MAX_ID_SHOWN, STORAGE_DOWN, Bucket, hub_of
+from webtable.routes.common import MAX_ID_SHOWN, STORAGE_DOWN, hub_of
 from webtable.views import state_message
 
 log = logging.getLogger("webtable")
