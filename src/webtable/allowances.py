@@ -3,10 +3,12 @@ games, replays, private games looked up), so that an address cannot ask for that
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import OrderedDict
 
 MAX_CALLERS = 10_000  # addresses one table remembers (memory stays bounded)
+SAMPLE = 16  # the least recently seen addresses among which a full table forgets the fullest bucket
 
 
 class Bucket:
@@ -18,10 +20,14 @@ class Bucket:
         self.tokens = burst
         self.at = time.monotonic()
 
+    def level(self, now: float) -> float:
+        """The tokens held at ``now`` (time.monotonic), refilled since the last take."""
+        return min(self.burst, self.tokens + (now - self.at) * self.rate)
+
     def take(self, n: float = 1) -> bool:
         """Take ``n`` tokens if the bucket holds them (then True), else take none."""
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.tokens = self.level(now)
         self.at = now
         if self.tokens >= n:
             self.tokens -= n
@@ -34,7 +40,13 @@ class Bucket:
 
 
 class Allowances:
-    """One kind of work's buckets by client address, each at a rate a minute with bursts of a third."""
+    """One kind of work's buckets by client address, each at a rate a minute with bursts of a third.
+
+    At most ``limit`` addresses are remembered. A new one past that makes the table forget one bucket:
+    the fullest among the least recently seen (the oldest of equals), since a full bucket loses nothing
+    by being forgotten. Forgetting them all at once would let an address rotating through many reset
+    every other address's limit; this way an address that used its allowance keeps its count until it
+    refilled, unless a table's worth of newer addresses emptied theirs as far."""
 
     def __init__(self, limit: int = MAX_CALLERS) -> None:
         self.limit = limit
@@ -44,11 +56,17 @@ class Allowances:
         """The address's bucket after ``n`` were taken from it, or None if it does not hold them."""
         bucket = self.buckets.get(client)
         if bucket is None:
-            if len(self.buckets) >= self.limit:
-                self.buckets.clear()  # forget old callers rather than grow without end
+            while len(self.buckets) >= max(1, self.limit):
+                self._forget_one()
             bucket = self.buckets[client] = Bucket(per_minute / 60.0, max(least_burst, per_minute / 3))
         self.buckets.move_to_end(client)
         return bucket if bucket.take(n) else None
+
+    def _forget_one(self) -> None:
+        now = time.monotonic()
+        oldest = itertools.islice(self.buckets.items(), SAMPLE)
+        fullest = max(oldest, key=lambda item: item[1].level(now) / item[1].burst)  # (max: the first of equals)
+        del self.buckets[fullest[0]]
 
     def clear(self) -> None:
         self.buckets.clear()
