@@ -85,6 +85,16 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
             del hub.connections[address]
 
 
+@router.websocket("/{path:path}")
+async def no_socket(websocket: WebSocket, path: str) -> None:
+    """A WebSocket to an address no route takes (/ws/a/b, /nope) is told so in the protocol's coded
+    error, which the page words; the router's own answer was a bare close at the handshake.
+    (Registered after the game's route: WebSocket routes are matched in order, HTTP requests never here.)"""
+    await websocket.accept()
+    shown = clip("/" + path, MAX_ID_SHOWN)
+    await _refuse(websocket, f"no such address: {shown}", 4404, code="no_route", params={"path": shown})
+
+
 async def _session(websocket: WebSocket, hub: Hub, game_id: str, address: str) -> None:
     GAME.set(game_id[:64])  # this connection's log lines name its game (webtable.logs)
     room = await _room_or_refuse(websocket, hub, game_id)
