@@ -8,10 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
-from test_rematch_faults import failing
+from test_rematch import finished
+from test_rematch_faults import failing, post
 from webclient import LocalClient, sqlite_url
 
+from webtable import rematch
 from webtable.app import create_app
 from webtable.rooms import Hub
 from webtable.settings import TableSettings
@@ -111,3 +114,40 @@ def test_private_games_looked_up_from_the_store_are_rate_limited(tmp_path: Path)
         listed = c.get("/api/games", headers={"x-seat-tokens": mine}).json()["games"]
         assert secret["id"] in [g["id"] for g in listed]
         assert c.get("/api/games").status_code == 200 and reads == []
+
+
+def test_an_unexpected_failure_gives_the_new_game_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new game that fails with an error nobody foresaw (a 500, not a refusal) costs no new game."""
+    table = TableSettings(games_per_minute=3)
+    app = create_app(sqlite_url(tmp_path), settings=table)
+    with LocalClient(app, base_url="http://localhost", raise_server_exceptions=False) as c:
+        hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        real = hub.create
+
+        async def broken(*args: Any) -> Any:
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(hub, "create", broken)
+        assert new_game(c, {"game": "wallenstein", "players": 3, "seats": PEOPLE}, 500)["code"] == "server_error"
+        monkeypatch.setattr(hub, "create", real)
+        new_game(c, {"game": "wallenstein", "players": 3, "seats": PEOPLE}, 200)  # (its one new game)
+        assert new_game(c, {"game": "wallenstein", "players": 3, "seats": PEOPLE}, 429)["code"] == "too_many_games"
+
+
+def test_an_unexpected_failure_of_play_again_gives_the_new_game_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = TableSettings(games_per_minute=3)
+    app = create_app(sqlite_url(tmp_path), settings=table)
+    with LocalClient(app, base_url="http://localhost", raise_server_exceptions=False) as c:
+        made, tokens = finished(c, seed=23)
+        c.app.state.creations.clear()  # type: ignore[attr-defined]  # (a minute later: one new game may be made)
+        real = rematch._make
+
+        async def broken(*args: Any) -> Any:
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(rematch, "_make", broken)
+        assert post(c, made["id"], {"tokens": [tokens["ann"]]}, 500)["code"] == "server_error"
+        monkeypatch.setattr(rematch, "_make", real)
+        post(c, made["id"], {"tokens": [tokens["ann"]]}, 200)  # (the failure cost no new game)

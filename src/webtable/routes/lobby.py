@@ -126,24 +126,19 @@ async def create(request: Request) -> Any:
     admission = Admission(request, hub, client)
     try:
         admission()  # (before the body is read: a flood is refused cheaply)
-        body = await _body(request, admission)
+        body = await read_json(request)
         room, tokens, invites, creator = await hub.create(body, client)
     except (BadJSON, IllegalAction) as exc:  # nothing was made
         admission.give_back()
         return _refusal(hub, exc)
+    except BaseException:
+        # Nor by whatever else stops it: a body cut off as too large or too slow, the client gone (the
+        # guard answers), a failure nobody foresaw (a 500): no game anyone can use was made of it.
+        admission.give_back()
+        raise
     seats = [{"seat": s, "token": t} for s, t in tokens.items()]
     seats += [{"seat": s, "invite": f"/game/{room.id}#invite={code}"} for s, code in invites.items()]
     return {"id": room.id, "game": room.summary(), "creator": creator, "seats": sorted(seats, key=_seat)}
-
-
-async def _body(request: Request, admission: Admission) -> Any:
-    """The request's JSON; whatever stops it being read (too large, too slow, the client gone: the
-    guard answers) gives the new game back, as a refusal does."""
-    try:
-        return await read_json(request)
-    except BaseException:
-        admission.give_back()
-        raise
 
 
 def _refusal(hub: Hub, exc: BadJSON | IllegalAction) -> JSONResponse:
