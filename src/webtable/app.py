@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from webtable.allowances import Allowances
 from webtable.guard import Guard, clip
 from webtable.metrics import RequestMetrics
 from webtable.registry import install_defaults
@@ -47,7 +48,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.0, settings: Tabl
 
     app = FastAPI(title="Wallenstein table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
-    app.state.creations = {}  # new-game rate buckets per client address (routes.lobby)
+    # Rate limits per client address: new games (routes.lobby, routes.again), replays, private games looked up.
+    app.state.creations, app.state.replays, app.state.lookups = Allowances(), Allowances(), Allowances()
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(RequestMetrics, metrics=hub.metrics)
     app.add_middleware(Guard, settings=settings)  # added last: it runs first

@@ -730,7 +730,6 @@ class Hub:
         # those being built, and the one thread that builds them.
         self.replays: OrderedDict[tuple[str, int, int | None, str], bytes] = OrderedDict()
         self.replay_bytes = 0
-        self.replay_callers: dict[str, Any] = {}  # replay rate buckets per client address (routes.replay)
         self._replaying: dict[tuple[str, int, int | None, str], asyncio.Future[bytes]] = {}
         self.replay_builder = replay_builder(self.settings.replay_processes)
         self.previews = Previews(self.settings)  # battle odds, rate-limited and cached (webtable.previews)

@@ -49,6 +49,9 @@ class TableSettings:
     replay_cache: int = 256
     replay_cache_bytes: int = 32 * 1024 * 1024
     replays_per_minute: int = 30
+    # Private games a lobby shows (X-Seat-Tokens) that are read from the store, not in memory, per client
+    # address and minute (bursts of a third, and at least the 50 a lobby may show at once; 0: no limit).
+    lookups_per_minute: int = 300
     # Worker processes building replays (a build holds an interpreter up to a second; 0: a server thread).
     replay_processes: int = 1
     # Battle-odds previews: per connection and per seat (all its connections) a second, bursts of twice
@@ -193,6 +196,10 @@ LIMIT_HELP = {
     "replay_cache": "Replays kept in memory.",
     "replay_cache_bytes": "Bytes of replays kept in memory.",
     "replays_per_minute": "Replays per client address and minute, bursts of a third.",
+    "lookups_per_minute": (
+        "Private games looked up from the store for a lobby's list (X-Seat-Tokens) per client address and minute,"
+        " bursts of a third or at least 50 (0: no limit)."
+    ),
     "replay_processes": "Worker processes building replays (0: a server thread).",
     "previews_per_connection": "Battle-odds previews per connection and second.",
     "previews_per_seat": "Previews per seat (all its connections) and second.",

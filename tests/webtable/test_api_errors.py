@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from test_i18n_server_codes import LANGS, server_catalogue
 from test_rematch import finished
 from webclient import create_game, make_client, sqlite_url
@@ -162,3 +163,16 @@ def test_unknown_field_and_option_names_are_echoed_back_few_and_clipped(client: 
         assert "'edition'" in res.json()["error"]  # (the options it takes, not cut off)
     few = client.post("/api/games", json={"game": "wallenstein", "players": 3, "seats": people, "b": 1, "a": 2})
     assert few.json()["params"] == {"names": ["a", "b"]}
+
+
+@pytest.mark.parametrize("path", ["/ws/a/b", "/ws", "/nope", "/api/games", "/" + "x" * 5000])
+def test_a_socket_to_an_address_no_route_takes_is_told_so_coded(client: TestClient, path: str) -> None:
+    """The protocol's error (code no_route, the path clipped) before the close (4404), not a bare close."""
+    with client.websocket_connect(path) as ws:
+        told = ws.receive_json()
+        assert told["type"] == "error" and told["code"] == "no_route", told
+        assert len(told["params"]["path"]) < 100 and len(told["message"]) < 130  # (clipped)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4404
+    assert client.get(path).status_code in (404, 405, 200)  # (HTTP requests keep their routes)

@@ -27,10 +27,9 @@ from webclient import LocalClient, create_game, hello, next_of, reply, sqlite_ur
 
 from tabletop.agents import derive_seed
 from wallenstein.state import PLANNING
-from webtable import previews, wallenstein_kind
+from webtable import allowances, previews, wallenstein_kind
 from webtable import views as webviews
 from webtable.app import create_app
-from webtable.routes import common as route_common
 from webtable.routes import socket as websocket_route
 from webtable.scheduler import FairPool
 from webtable.settings import TableSettings
@@ -870,7 +869,7 @@ def test_replays_are_limited_per_address(url: str, monkeypatch: pytest.MonkeyPat
     gid, _ = store_game(url, finished_game(1))
     # The buckets' clock stands still: on a loaded machine two builds can outlast the 10 s a token takes
     # to come back at this rate, and the third would be served (seen in a run beside other work).
-    monkeypatch.setattr(route_common, "time", types.SimpleNamespace(monotonic=lambda: 1000.0))
+    monkeypatch.setattr(allowances, "time", types.SimpleNamespace(monotonic=lambda: 1000.0))
     with client_for(url, replays_per_minute=6) as c:  # bursts of 2
         answers = [c.get(f"/api/games/{gid}/replay", params={"view": v}) for v in ("spectator", "0", "1")]
         assert [a.status_code for a in answers] == [200, 200, 429], [a.text[:100] for a in answers]

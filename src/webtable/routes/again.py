@@ -37,7 +37,7 @@ async def play_again(
     admission = Admission(connection, hub, client)  # (the lobby's rate of new games)
     try:
         follow = await rematch.again(hub, room, tokens, client, admission)
-    except IllegalAction:  # (nothing was made)
+    except BaseException:  # (a refusal, or a failure nobody foresaw: nothing anyone can use was made)
         admission.give_back()
         raise
     return follow, await rematch.claim(hub, follow, tokens)

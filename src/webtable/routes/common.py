@@ -1,9 +1,8 @@
-"""What the routes share: the hub of the app, error replies, a room looked up by id, a rate limiter."""
+"""What the routes share: the hub of the app, error replies, a room looked up by id, a request's JSON."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 from fastapi import Request
@@ -51,26 +50,3 @@ async def read_json(request: Request) -> Any:
     """The request's JSON body (large ones parsed off the event loop); BadJSON if it is not JSON."""
     body = await request.body()
     return await asyncio.to_thread(parse_json, body) if len(body) > PARSE_IN_THREAD else parse_json(body)
-
-
-class Bucket:
-    """Token bucket rate limiter: ``rate`` tokens a second, up to ``burst`` kept."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-    def give_back(self) -> None:
-        """Return a token taken for something that was then not done (a store that failed, say)."""
-        self.tokens = min(self.burst, self.tokens + 1)

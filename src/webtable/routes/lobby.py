@@ -11,13 +11,13 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from tabletop.errors import IllegalAction
+from webtable.allowances import Allowances, Bucket
 from webtable.guard import BadJSON
 from webtable.registry import BOTS, GAMES, game_kind
 from webtable.rooms import Busy, Hub, Room, StorageDown, public_seats
-from webtable.routes.common import Bucket, error, hub_of, live, read_json
+from webtable.routes.common import error, hub_of, live, read_json
 
 MAX_LISTED_TOKENS = 50  # private games a lobby may ask to see (X-Seat-Tokens: "id:token,...")
-MAX_CALLERS = 10_000  # creation buckets kept before they are forgotten
 
 router = APIRouter()
 
@@ -44,7 +44,7 @@ async def meta(game: str, request: Request, lang: str | None = None) -> Any:
 
 
 @router.get("/api/games")
-async def games(request: Request) -> dict[str, Any]:
+async def games(request: Request) -> Any:
     """The latest public games, and the private ones whose token the asker shows (X-Seat-Tokens)."""
     hub = hub_of(request)
     records = await asyncio.to_thread(hub.store.games, 50, None, True)
@@ -54,15 +54,41 @@ async def games(request: Request) -> dict[str, Any]:
                 await hub.room(r.id, serve=False)
     out = [_listed(hub, r) for r in records]
     shown = {r.id for r in records}
-    for pair in request.headers.get("x-seat-tokens", "").split(",")[:MAX_LISTED_TOKENS]:
-        game_id, _, token = pair.strip().partition(":")
-        if game_id in shown or not token:
-            continue
+    held = _held(request, shown)
+    refused = _too_many_lookups(request, len({game_id for game_id, _ in held} - hub.rooms.keys()))
+    if refused is not None:
+        return refused
+    for game_id, token in held:
         room = await hub.room(game_id, serve=False)
-        if room is not None and (room.seat_of(token) is not None or room.is_creator(token)):
+        if game_id not in shown and room is not None and (room.seat_of(token) is not None or room.is_creator(token)):
             out.append(room.summary())
             shown.add(game_id)
     return {"games": out}
+
+
+def _held(request: Request, shown: set[str]) -> list[tuple[str, str]]:
+    """The games and tokens that the asker shows in X-Seat-Tokens, of games the list lacks."""
+    held = []
+    for pair in request.headers.get("x-seat-tokens", "").split(",")[:MAX_LISTED_TOKENS]:
+        game_id, _, token = pair.strip().partition(":")
+        if game_id not in shown and token:
+            held.append((game_id, token))
+    return held
+
+
+def _too_many_lookups(request: Request, lookups: int) -> JSONResponse | None:
+    """The refusal for an address whose X-Seat-Tokens make the server read more games not in memory
+    than the settings allow it a minute (``lookups_per_minute``), or None."""
+    hub = hub_of(request)
+    rate = hub.settings.lookups_per_minute
+    if not rate or not lookups:
+        return None
+    client = request.client.host if request.client else ""
+    # (bursts hold a whole lobby's games at least: it shows the server up to MAX_LISTED_TOKENS of them)
+    if request.app.state.lookups.take(client, rate, lookups, MAX_LISTED_TOKENS) is not None:
+        return None
+    message = f"at most {rate} private games looked up a minute from one address; wait a little"
+    return error(hub, 429, message, code="too_many_lookups", params={"n": rate})
 
 
 class Admission:
@@ -79,11 +105,9 @@ class Admission:
         rate = self.hub.settings.games_per_minute
         if not rate:
             return
-        creations: dict[str, Bucket] = self.connection.app.state.creations
-        if len(creations) > MAX_CALLERS:
-            creations.clear()  # forget old callers rather than grow without end
-        bucket = creations.setdefault(self.client, Bucket(rate / 60.0, max(1.0, rate / 3)))
-        if not bucket.take():
+        creations: Allowances = self.connection.app.state.creations
+        bucket = creations.take(self.client, rate)
+        if bucket is None:
             message = f"at most {rate} new games a minute from one address; wait a little"
             raise Busy(message, code="too_many_games", params={"n": rate})
         self.taken = bucket
@@ -102,24 +126,19 @@ async def create(request: Request) -> Any:
     admission = Admission(request, hub, client)
     try:
         admission()  # (before the body is read: a flood is refused cheaply)
-        body = await _body(request, admission)
+        body = await read_json(request)
         room, tokens, invites, creator = await hub.create(body, client)
     except (BadJSON, IllegalAction) as exc:  # nothing was made
         admission.give_back()
         return _refusal(hub, exc)
+    except BaseException:
+        # Nor by whatever else stops it: a body cut off as too large or too slow, the client gone (the
+        # guard answers), a failure nobody foresaw (a 500): no game anyone can use was made of it.
+        admission.give_back()
+        raise
     seats = [{"seat": s, "token": t} for s, t in tokens.items()]
     seats += [{"seat": s, "invite": f"/game/{room.id}#invite={code}"} for s, code in invites.items()]
     return {"id": room.id, "game": room.summary(), "creator": creator, "seats": sorted(seats, key=_seat)}
-
-
-async def _body(request: Request, admission: Admission) -> Any:
-    """The request's JSON; whatever stops it being read (too large, too slow, the client gone: the
-    guard answers) gives the new game back, as a refusal does."""
-    try:
-        return await read_json(request)
-    except BaseException:
-        admission.give_back()
-        raise
 
 
 def _refusal(hub: Hub, exc: BadJSON | IllegalAction) -> JSONResponse:

@@ -10,10 +10,9 @@ from fastapi.responses import JSONResponse, Response
 
 from tabletop.i18n import language
 from webtable.messages import Timeout, kept_lines
-from webtable.routes.common import Bucket, error, hub_of, live
+from webtable.routes.common import error, hub_of, live
 
 router = APIRouter()
-MAX_CALLERS = 10_000  # addresses whose replay rate is remembered (forgotten all at once beyond)
 
 
 @router.get("/api/games/{game_id}/replay")
@@ -60,10 +59,7 @@ def _too_many_replays(request: Request) -> JSONResponse | None:
     if not rate:
         return None
     client = request.client.host if request.client else ""
-    callers: dict[str, Bucket] = hub.replay_callers
-    if len(callers) > MAX_CALLERS:
-        callers.clear()
-    if callers.setdefault(client, Bucket(rate / 60.0, max(1.0, rate / 3))).take():
+    if request.app.state.replays.take(client, rate) is not None:
         return None
     message = f"at most {rate} replays a minute from one address; wait a little"
     return error(hub, 429, message, code="too_many_replays", params={"n": rate})

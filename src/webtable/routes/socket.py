@@ -48,12 +48,13 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from tabletop.errors import IllegalAction
 from tabletop.i18n import language
 from webtable import messages, turn_timer
+from webtable.allowances import Bucket
 from webtable.chat import handle_chat, history_for
 from webtable.guard import BadJSON, clip, parse_json
 from webtable.logs import GAME
 from webtable.rooms import Client, GameMoved, Hub, Room, StorageDown
 from webtable.routes.again import again_by_socket
-from webtable.routes.common import MAX_ID_SHOWN, STORAGE_DOWN, Bucket, hub_of
+from webtable.routes.common import MAX_ID_SHOWN, STORAGE_DOWN, hub_of
 from webtable.views import state_message
 
 log = logging.getLogger("webtable")
@@ -82,6 +83,16 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
         hub.connections[address] -= 1
         if not hub.connections[address]:
             del hub.connections[address]
+
+
+@router.websocket("/{path:path}")
+async def no_socket(websocket: WebSocket, path: str) -> None:
+    """A WebSocket to an address no route takes (/ws/a/b, /nope) is told so in the protocol's coded
+    error, which the page words; the router's own answer was a bare close at the handshake.
+    (Registered after the game's route: WebSocket routes are matched in order, HTTP requests never here.)"""
+    await websocket.accept()
+    shown = clip("/" + path, MAX_ID_SHOWN)
+    await _refuse(websocket, f"no such address: {shown}", 4404, code="no_route", params={"path": shown})
 
 
 async def _session(websocket: WebSocket, hub: Hub, game_id: str, address: str) -> None:
