@@ -104,6 +104,20 @@ const WT = {
     if (how.told) return WT.t(how.watching ? "table.watching_told" : "table.told_nothing_asked");
     return WT.t(how.watching ? "table.watching_only" : "table.waiting_game");
   },
+  /**
+   * The decision panel's waiting line as an element, from the page's state: the seats pending, each named
+   * by ``label``; a decision held for the playback whose moment waits on this very seat is theirs.
+   * @param {ViewState} st
+   * @param {(seat: number) => string} label
+   * @returns {HTMLElement}
+   */
+  waitingPanel(st, label) {
+    const pending = /** @type {number[]} */ (st.obs.pending);
+    const yours = Boolean(st.held) && st.seat !== null && pending.includes(st.seat);
+    const names = pending.filter((p) => !(yours && p === st.seat)).map(label);
+    const how = { watching: st.seat === null, told: st.told !== undefined, yours: yours && st.seat !== null ? label(st.seat) : undefined };
+    return WT.el("p", { class: "muted", id: "waiting" }, WT.waitingLine(names, how));
+  },
   // RFC 7386 JSON merge patch, without changing ``target``: objects merge key by key, null removes a
   // key, anything else (arrays too) replaces. Unchanged parts are shared with the target.
   /**

@@ -34,13 +34,7 @@ window.GamePages = window.GamePages || {};
   const pendingNames = (ctx, obs) => obs.pending.map((p) => seatLabel(ctx, p));
   const waitingFor = (ctx, obs) => pendingNames(ctx, obs).join(", ");
   // The panel's line while this screen has nothing to decide (common.js: never "waiting for nobody").
-  // (A decision held for the playback whose told moment waits on this very seat is said to be theirs.)
-  const waitingLine = (ctx, st) => {
-    const yours = Boolean(st.held) && st.seat !== null && st.obs.pending.includes(st.seat);
-    const names = st.obs.pending.filter((p) => !(yours && p === st.seat)).map((p) => seatLabel(ctx, p));
-    const how = { watching: st.seat === null, told: st.told !== undefined, yours: yours ? seatLabel(ctx, st.seat) : undefined };
-    return el("p", { class: "muted", id: "waiting" }, WT.waitingLine(names, how));
-  };
+  const waitingLine = (ctx, st) => WT.waitingPanel(st, (p) => seatLabel(ctx, p));
   const seatLabel = (ctx, p) => {
     const st = ctx.summary.seats[p];
     return st && st.name && st.name !== st.colour ? `${cname(p)} (${st.name})` : cname(p);
