@@ -54,6 +54,7 @@ def test_a_person_plays_a_whole_game_against_three_bots(browser: Browser, base_u
     final = page.locator("#final").inner_text()
     assert "Final scores" in final and "winner" in final and "Ann" in final
     assert page.locator("#log").inner_text().count("Scoring, year") == 2
+    assert page.locator("#hint").is_hidden()  # (a finished game has no decision to hint at)
     assert not page.errors  # type: ignore[attr-defined]
 
 
