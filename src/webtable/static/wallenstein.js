@@ -684,12 +684,18 @@ window.GamePages = window.GamePages || {};
     return [el("p", { class: "question" }, intro), el("div", { class: grid ? "choices choice-grid" : "choices", role: "group", "aria-label": T("wallenstein.your_choices") }, ...st.legal.map(item)),
       el("div", { id: "turn-msg", role: "status" })];
   }
+  // Where the seat's military leader stands, and whether the move's county neighbours it (a statue is
+  // raised where it stood: the Military Leaders module's rules, told by the question).
+  function leaderMove(a, obs) {
+    const from = obs && obs.leaders && obs.seat !== null ? obs.leaders.county[String(obs.seat)] : null;
+    return { from, near: Boolean(from) && meta.byKey[from].neighbours.includes(a.county) };
+  }
   // A county choice's short label in the grid: the county (a leader's move says whether it raises a statue).
   function shortLabel(a, obs) {
     if (a.type === "leader_move") {
-      const from = obs && obs.leaders && obs.seat !== null ? obs.leaders.county[String(obs.seat)] : null;
+      const { from, near } = leaderMove(a, obs);
       if (!from || from === a.county) return from ? describe(a, obs) : name(a.county);
-      return T(meta.byKey[from].neighbours.includes(a.county) ? "wallenstein.short_statue" : "wallenstein.short_no_statue", { county: name(a.county) });
+      return T(near ? "wallenstein.short_statue" : "wallenstein.short_no_statue", { county: name(a.county) });
     }
     return ["leader_place", "revolt_next", "draft_take", "favour_county"].includes(a.type) ? name(a.county) : "";
   }
@@ -726,8 +732,7 @@ window.GamePages = window.GamePages || {};
       }
       case "leader_place": return T("wallenstein.do_leader_place", { county: name(a.county) });
       case "leader_move": {
-        const from = obs && obs.leaders && seat !== null ? obs.leaders.county[String(seat)] : null;
-        const near = from && meta.byKey[from].neighbours.includes(a.county);
+        const { from, near } = leaderMove(a, obs);
         if (from === a.county) return T("wallenstein.do_leader_stay", { county: name(a.county) });
         if (!from) return T("wallenstein.do_leader_move", { county: name(a.county) });
         return near ? T("wallenstein.do_leader_move_near", { county: name(a.county), from: name(from) }) : T("wallenstein.do_leader_move_far", { county: name(a.county) });
